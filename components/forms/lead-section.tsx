@@ -1,0 +1,43 @@
+import Image from 'next/image';
+import { getTranslations } from 'next-intl/server';
+import { LazyLeadForm } from './lazy-lead-form';
+
+/** The feedback (trial lesson) or callback form block of a landing page. */
+export async function LeadSection({
+  kind,
+  page,
+  audience = 'student',
+  id = kind === 'callback' ? 'callback' : 'feedback',
+}: {
+  kind: 'feedback' | 'callback';
+  page: string;
+  audience?: 'student' | 'teacher';
+  id?: string;
+}) {
+  const t = await getTranslations('LeadForm');
+  const title = audience === 'teacher' ? t('teacherTitle') : kind === 'callback' ? t('callbackTitle') : t('feedbackTitle');
+  const text = audience === 'teacher' ? t('teacherText') : kind === 'callback' ? t('callbackText') : t('feedbackText');
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="bg-brand-tint/60 py-14 md:py-20">
+      <div className="container-page grid items-center gap-10 md:grid-cols-2">
+        <div>
+          <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight md:text-4xl">
+            {title}
+          </h2>
+          <p className="mt-4 text-base text-muted md:text-lg">{text}</p>
+          <Image
+            src={kind === 'callback' ? '/images/icons/chat.svg' : '/images/icons/calendar.svg'}
+            alt=""
+            width={64}
+            height={64}
+            unoptimized
+            className="mt-8 hidden md:block"
+          />
+        </div>
+        <div className="rounded-2xl bg-white p-6 shadow-sm md:p-8">
+          <LazyLeadForm kind={kind} page={page} submitLabel={kind === 'callback' ? t('callbackSubmit') : undefined} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+'use client';
+
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { usePathname } from 'next/navigation';
+import { Link } from '@/i18n/navigation';
+import { LocaleList } from './locale-switcher';
+
+export interface MenuLink {
+  href: string;
+  label: string;
+  external?: boolean;
+  hint?: string;
+  primary?: boolean;
+}
+
+/** The mobile menu, below 1024 px. */
+export function BurgerMenu({ links }: { links: MenuLink[] }) {
+  const t = useTranslations('Navigation');
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const pathname = usePathname();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = '';
+    };
+  }, [open]);
+
+  return (
+    <div className="lg:hidden">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label={open ? t('closeMenu') : t('openMenu')}
+        onClick={() => setOpen((v) => !v)}
+        className="relative z-50 flex size-11 items-center justify-center rounded-lg text-ink hover:bg-brand-tint"
+      >
+        <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+        </svg>
+      </button>
+      <div
+        ref={panel}
+        id={id}
+        hidden={!open}
+        className="fixed inset-x-0 top-16 bottom-0 z-40 overflow-y-auto border-t border-line bg-white px-4 pt-4 pb-10"
+      >
+        <nav aria-label={t('mobileMenu')}>
+          <ul className="flex flex-col gap-1">
+            {links.map((l) => (
+              <li key={l.href + l.label}>
+                {l.external ? (
+                  <a
+                    href={l.href}
+                    target="_blank"
+                    rel="noopener"
+                    className="flex items-center justify-between rounded-lg px-3 py-3 text-lg text-ink hover:bg-brand-tint"
+                  >
+                    <span>
+                      {l.label}
+                      {l.hint && <span className="sr-only"> ({l.hint})</span>}
+                    </span>
+                    <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.6">
+                      <path d="M6 3h7v7M13 3L3 13" />
+                    </svg>
+                  </a>
+                ) : (
+                  <Link
+                    href={l.href}
+                    onClick={() => setOpen(false)}
+                    className={
+                      l.primary
+                        ? 'mt-2 block rounded-xl bg-brand px-3 py-3 text-center text-lg font-medium text-white'
+                        : 'block rounded-lg px-3 py-3 text-lg text-ink hover:bg-brand-tint'
+                    }
+                  >
+                    {l.label}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-6 border-t border-line pt-6">
+          <LocaleList onSwitch={() => setOpen(false)} />
+        </div>
+      </div>
+    </div>
+  );
+}

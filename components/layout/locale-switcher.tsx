@@ -1,0 +1,123 @@
+'use client';
+
+import { useEffect, useId, useRef, useState, useTransition } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import Cookies from 'js-cookie';
+import { usePathname, useRouter } from '@/i18n/navigation';
+import { routing, type Locale } from '@/i18n/routing';
+
+export function useSwitchLocale() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const [pending, startTransition] = useTransition();
+  function switchTo(next: Locale) {
+    // The choice is remembered for a year; the page, query and hash are kept.
+    Cookies.set('NEXT_LOCALE', next, { expires: 365, sameSite: 'lax', path: '/' });
+    const href = `${pathname}${window.location.search}${window.location.hash}`;
+    startTransition(() => router.replace(href, { locale: next, scroll: false }));
+  }
+  return { switchTo, pending };
+}
+
+export function LocaleSwitcher({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
+  const t = useTranslations('LocaleSwitcher');
+  const locale = useLocale() as Locale;
+  const { switchTo } = useSwitchLocale();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    function onDoc(e: MouseEvent) {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    }
+    function onKey(e: KeyboardEvent) {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    }
+    document.addEventListener('mousedown', onDoc);
+    document.addEventListener('keydown', onKey);
+    root.current?.querySelector<HTMLElement>('[aria-current="true"]')?.focus();
+    return () => {
+      document.removeEventListener('mousedown', onDoc);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label={t('current', { language: t(locale) })}
+        onClick={() => setOpen((v) => !v)}
+        className={`flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-medium transition-colors duration-150 ${
+          tone === 'dark' ? 'text-white hover:bg-white/10' : 'text-ink hover:bg-brand-tint'
+        }`}
+      >
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
+        </svg>
+        <span>{locale.toUpperCase()}</span>
+        <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" className={`transition-transform duration-150 ${open ? 'rotate-180' : ''}`}>
+          <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        </svg>
+      </button>
+      {open && (
+        <ul id={id} aria-label={t('label')} className="absolute right-0 z-40 mt-2 w-40 overflow-hidden rounded-xl border border-line bg-white py-1 shadow-lg">
+          {routing.locales.map((l) => (
+            <li key={l}>
+              <button
+                type="button"
+                lang={l}
+                aria-current={l === locale ? 'true' : undefined}
+                onClick={() => {
+                  setOpen(false);
+                  if (l !== locale) switchTo(l);
+                }}
+                className={`block w-full px-4 py-2.5 text-left text-sm hover:bg-brand-tint focus-visible:bg-brand-tint ${
+                  l === locale ? 'font-semibold text-brand' : 'text-ink'
+                }`}
+              >
+                {t(l)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Flat list of the three languages, for the mobile menu. */
+export function LocaleList({ onSwitch }: { onSwitch?: () => void }) {
+  const t = useTranslations('LocaleSwitcher');
+  const locale = useLocale() as Locale;
+  const { switchTo } = useSwitchLocale();
+  return (
+    <div role="group" aria-label={t('label')} className="flex gap-2">
+      {routing.locales.map((l) => (
+        <button
+          key={l}
+          type="button"
+          lang={l}
+          aria-pressed={l === locale}
+          onClick={() => {
+            onSwitch?.();
+            if (l !== locale) switchTo(l);
+          }}
+          className={`rounded-lg border px-3 py-2 text-sm ${l === locale ? 'border-brand bg-brand text-white' : 'border-line text-ink'}`}
+        >
+          {t(l)}
+        </button>
+      ))}
+    </div>
+  );
+}

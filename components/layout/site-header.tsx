@@ -1,0 +1,112 @@
+import Image from 'next/image';
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+import { features } from '@/lib/features';
+import { publicEnv } from '@/lib/public-env';
+import { BurgerMenu, type MenuLink } from './burger-menu';
+import { LocaleSwitcher } from './locale-switcher';
+
+interface NavItem {
+  href: string;
+  label: string;
+}
+
+/** Student header (logo → /) or teacher header (logo → /teacher); signed-out variants. */
+export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }) {
+  const t = await getTranslations('Navigation');
+  const student = variant === 'student';
+  const nav: NavItem[] = student
+    ? [
+        { href: '/stud-tariff-plans', label: t('tariffs') },
+        { href: '/stud-faq', label: t('faq') },
+        { href: '/teacher', label: t('forTeachers') },
+      ]
+    : [
+        { href: '/teach-faq', label: t('faq') },
+        { href: '/teach-tariff-plans', label: t('tariffs') },
+        { href: '/', label: t('forStudents') },
+      ];
+  const cta = student
+    ? { href: '/student#feedback', label: t('trialLesson') }
+    : { href: '/teacher#feedback', label: t('becomeTutor') };
+  const auth: NavItem[] = features.accounts
+    ? student
+      ? [
+          { href: '/stud-sign-in', label: t('signIn') },
+          { href: '/stud-sign-up', label: t('signUp') },
+        ]
+      : [
+          { href: '/sign-in', label: t('signIn') },
+          { href: '/sign-up', label: t('signUp') },
+        ]
+    : [];
+  const mobile: MenuLink[] = [
+    ...nav,
+    ...(student ? [] : [{ href: '/student', label: t('learnWithUs') }]),
+    {
+      href: publicEnv.NEXT_PUBLIC_KAZAKH_SITE_URL,
+      label: t('learnKazakh'),
+      hint: t('learnKazakhHint'),
+      external: true,
+    },
+    ...auth,
+    { ...cta, primary: true },
+  ];
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-line/70 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div
+        className={`mx-auto flex h-16 items-center justify-between gap-4 px-4 md:px-6 ${
+          student ? 'max-w-header' : 'max-w-header-narrow'
+        }`}
+      >
+        <Link href={student ? '/' : '/teacher'} className="flex shrink-0 items-center rounded-lg" aria-label={student ? t('logoStudent') : t('logoTeacher')}>
+          <Image src="/images/logo.svg" alt="" width={132} height={32} priority unoptimized />
+        </Link>
+        <nav aria-label={t('mainNav')} className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {nav.map((item) => (
+              <li key={item.href}>
+                <Link href={item.href} className="rounded-lg px-3 py-2 text-[15px] font-medium text-ink transition-colors duration-150 hover:text-brand">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <a
+                href={publicEnv.NEXT_PUBLIC_KAZAKH_SITE_URL}
+                target="_blank"
+                rel="noopener"
+                className="rounded-lg px-3 py-2 text-[15px] font-medium text-ink transition-colors duration-150 hover:text-brand"
+              >
+                {t('learnKazakh')}
+                <span className="sr-only"> ({t('learnKazakhHint')})</span>
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <LocaleSwitcher />
+          {auth.map((item, i) => (
+            <Link
+              key={item.href}
+              href={item.href}
+              className={`hidden rounded-xl px-4 py-2.5 text-sm font-medium transition-colors duration-150 lg:inline-block ${
+                i === 0 ? 'text-brand hover:bg-brand-tint' : 'border border-brand text-brand hover:bg-brand-tint'
+              }`}
+            >
+              {item.label}
+            </Link>
+          ))}
+          <Link
+            href={cta.href}
+            className="hidden rounded-xl bg-brand px-4 py-2.5 text-sm font-medium text-white transition-colors duration-150 hover:bg-brand-dark lg:inline-block"
+          >
+            {cta.label}
+          </Link>
+          <BurgerMenu links={mobile} />
+        </div>
+      </div>
+    </header>
+  );
+}

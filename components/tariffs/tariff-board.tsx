@@ -1,0 +1,189 @@
+'use client';
+
+import { useId, useState, type FormEvent } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { formatTenge, type PlanId } from '@/lib/tariffs';
+
+export interface PlanView {
+  id: PlanId;
+  name: string;
+  popular: boolean;
+  lessons: number;
+  pricePerLesson: number;
+  discountPercent: number;
+  features: string[];
+}
+
+interface Quote {
+  code: string;
+  percentOff: number;
+  plans: { id: PlanId; applies: boolean; discountedPerLesson: number; discountedTotal: number }[];
+}
+
+/** Plan cards with the promo-code box (students) or without it (tutors). */
+export function TariffBoard({ plans, audience, ctaHref }: { plans: PlanView[]; audience: 'student' | 'teacher'; ctaHref: string }) {
+  const t = useTranslations('Promo');
+  const locale = useLocale();
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const money = (n: number) => formatTenge(n, locale);
+
+  return (
+    <div>
+      <ul className="grid gap-6 lg:grid-cols-3">
+        {plans.map((plan) => {
+          const q = quote?.plans.find((p) => p.id === plan.id && p.applies);
+          const total = plan.pricePerLesson * plan.lessons;
+          return (
+            <li
+              key={plan.id}
+              data-plan={plan.id}
+              className={`relative flex flex-col rounded-2xl border bg-white p-6 md:p-8 ${
+                plan.popular ? 'border-brand shadow-lg ring-2 ring-brand' : 'border-line'
+              }`}
+            >
+              {plan.popular && (
+                <p className="absolute -top-3.5 left-6 rounded-full bg-brand px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase">
+                  {t('popular')}
+                </p>
+              )}
+              <h2 className="text-xl font-bold md:text-2xl">{plan.name}</h2>
+              <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
+                <span className="text-3xl font-bold text-ink md:text-4xl" data-testid={`price-${plan.id}`}>
+                  {money(q ? q.discountedPerLesson : plan.pricePerLesson)}
+                </span>
+                <span className="text-muted">{audience === 'student' ? t('perLesson') : t('perLessonEarn')}</span>
+              </p>
+              {q && (
+                <p className="mt-1 text-sm text-muted">
+                  <span className="sr-only">{t('oldPrice')}: </span>
+                  <s>{money(plan.pricePerLesson)}</s>
+                </p>
+              )}
+              <dl className="mt-6 grid grid-cols-2 gap-3 text-sm">
+                <div className="rounded-xl bg-brand-tint/60 p-3">
+                  <dt className="text-muted">{audience === 'student' ? t('lessons') : t('lessonsPerMonth')}</dt>
+                  <dd className="mt-1 text-lg font-semibold">{plan.lessons}</dd>
+                </div>
+                <div className="rounded-xl bg-brand-tint/60 p-3">
+                  <dt className="text-muted">{audience === 'student' ? t('discount') : t('feeDiscount')}</dt>
+                  <dd className="mt-1 text-lg font-semibold">{plan.discountPercent > 0 ? `−${plan.discountPercent}%` : '—'}</dd>
+                </div>
+              </dl>
+              {audience === 'student' && (
+                <p className="mt-4 text-sm text-muted">
+                  {t('total')}: <span className="font-semibold text-ink">{money(q ? q.discountedTotal : total)}</span>
+                </p>
+              )}
+              <ul className="mt-6 flex-1 space-y-2 text-sm">
+                {plan.features.map((f) => (
+                  <li key={f} className="flex gap-2">
+                    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 18 18" className="mt-0.5 shrink-0 text-mint">
+                      <path d="M3.5 9.5l3.5 3.5 7.5-8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                    </svg>
+                    <span>{f}</span>
+                  </li>
+                ))}
+              </ul>
+              <a
+                href={ctaHref}
+                className={`mt-8 block rounded-xl px-6 py-3 text-center font-medium transition-colors duration-150 ${
+                  plan.popular ? 'bg-brand text-white hover:bg-brand-dark' : 'border border-brand text-brand hover:bg-brand-tint'
+                }`}
+              >
+                {audience === 'student' ? t('choose') : t('apply')}
+                <span className="sr-only">: {plan.name}</span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+      {audience === 'student' && <PromoBox quote={quote} onQuote={setQuote} />}
+    </div>
+  );
+}
+
+function PromoBox({ quote, onQuote }: { quote: Quote | null; onQuote: (q: Quote | null) => void }) {
+  const t = useTranslations('Promo');
+  const tv = useTranslations('Validation');
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    const [{ promoFormSchema }, { api, apiErrorBody }] = await Promise.all([import('@/lib/validations/promo'), import('@/lib/api/client')]);
+    const parsed = promoFormSchema.safeParse({ code });
+    if (!parsed.success) {
+      const key = parsed.error.issues[0]?.message ?? 'invalid_value';
+      setError(tv.has(key as never) ? tv(key as never) : tv('invalid_value'));
+      return;
+    }
+    setPending(true);
+    try {
+      const res = await api.post<Quote>('/api/promo/check', { code: parsed.data.code, audience: 'student' });
+      onQuote(res.data);
+    } catch (err) {
+      onQuote(null);
+      const body = apiErrorBody(err);
+      setError(body?.fields?.code ?? body?.message ?? t('failed'));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="mt-10 rounded-2xl border border-line bg-white p-6 md:flex md:items-start md:gap-8 md:p-8">
+      <div className="md:w-1/2">
+        <h2 className="text-xl font-bold">{t('title')}</h2>
+        <p className="mt-2 text-sm text-muted">{t('text')}</p>
+      </div>
+      <form onSubmit={submit} noValidate className="mt-4 md:mt-0 md:w-1/2">
+        <label htmlFor={`${id}-code`} className="mb-1.5 block text-sm font-medium">
+          {t('label')}
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={`${id}-code`}
+            value={code}
+            onChange={(e) => setCode(e.target.value.toUpperCase())}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={32}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-status`}
+            className="block w-full min-w-0 rounded-xl border border-line px-4 py-3 text-base uppercase focus:border-brand focus:outline-none aria-[invalid=true]:border-danger"
+          />
+          <button
+            type="submit"
+            disabled={pending}
+            aria-busy={pending}
+            className="shrink-0 rounded-xl bg-brand px-5 py-3 font-medium text-white transition-colors duration-150 hover:bg-brand-dark disabled:opacity-70"
+          >
+            {pending ? t('applying') : t('applyCode')}
+          </button>
+        </div>
+        <div id={`${id}-status`} role="status" aria-live="polite" className="mt-2 min-h-6 text-sm">
+          {error && <p className="text-danger">{error}</p>}
+          {!error && quote && (
+            <p className="flex flex-wrap items-center gap-2 font-medium text-[#0b7a63]">
+              {t('applied', { code: quote.code, percent: quote.percentOff })}
+              <button
+                type="button"
+                onClick={() => {
+                  onQuote(null);
+                  setCode('');
+                }}
+                className="text-brand underline"
+              >
+                {t('remove')}
+              </button>
+            </p>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { getTranslations } from 'next-intl/server';
+import { JsonLd } from '@/components/layout/json-ld';
+import { LeadSection } from '@/components/forms/lead-section';
+import { PageHero } from '@/components/ui/section';
+import { absoluteUrl, localePath } from '@/lib/seo';
+import { pricePerLesson, PRICES, STUDENT_PLANS, TEACHER_PLANS, formatTenge } from '@/lib/tariffs';
+import { TariffBoard, type PlanView } from './tariff-board';
+
+/** Student (/stud-tariff-plans) or tutor (/teach-tariff-plans) tariff page. */
+export async function TariffPage({ audience, locale }: { audience: 'student' | 'teacher'; locale: string }) {
+  const ns = audience === 'student' ? 'StudTariffs' : 'TeachTariffs';
+  const t = await getTranslations(ns);
+  const source = audience === 'student' ? STUDENT_PLANS : TEACHER_PLANS;
+  const plans: PlanView[] = source.map((p) => ({
+    id: p.id,
+    name: t(`plans.${p.id}.name`),
+    popular: p.popular,
+    lessons: p.lessons,
+    pricePerLesson: audience === 'student' ? pricePerLesson(p) : Math.round(p.basePrice * (1 + p.discountPercent / 100)),
+    discountPercent: p.discountPercent,
+    features: Object.values(t.raw(`plans.${p.id}.features`) as Record<string, string>),
+  }));
+  const path = audience === 'student' ? '/stud-tariff-plans' : '/teach-tariff-plans';
+  const notes = Object.values(t.raw('notes') as Record<string, string>);
+  const offers = {
+    '@context': 'https://schema.org',
+    '@type': 'OfferCatalog',
+    name: t('title'),
+    url: absoluteUrl(localePath(locale, path)),
+    itemListElement: plans.map((p) => ({
+      '@type': 'Offer',
+      name: p.name,
+      price: audience === 'student' ? p.pricePerLesson * p.lessons : p.pricePerLesson,
+      priceCurrency: 'KZT',
+      description: `${p.lessons} × ${p.pricePerLesson} KZT`,
+      availability: 'https://schema.org/InStock',
+      url: absoluteUrl(localePath(locale, path)),
+    })),
+  };
+  return (
+    <>
+      <PageHero
+        title={t('title')}
+        lead={t('lead', {
+          individual: formatTenge(PRICES.individualFrom, locale),
+          group: formatTenge(PRICES.groupFrom, locale),
+        })}
+      />
+      <div className="container-page py-12 md:py-16">
+        <TariffBoard plans={plans} audience={audience} ctaHref="#feedback" />
+        <ul className="mt-10 grid gap-4 text-sm text-muted md:grid-cols-2">
+          {notes.map((n) => (
+            <li key={n} className="rounded-xl bg-brand-tint/50 p-4">
+              {n}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <LeadSection kind={audience === 'student' ? 'callback' : 'feedback'} id="feedback" page={path} audience={audience} />
+      <JsonLd data={offers} />
+    </>
+  );
+}

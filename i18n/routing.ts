@@ -1,0 +1,18 @@
+import { defineRouting } from 'next-intl/routing';
+
+export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+
+export const routing = defineRouting({
+  locales: ['ru', 'kk', 'en'],
+  defaultLocale: 'ru',
+  localePrefix: 'as-needed',
+  localeCookie: { name: 'NEXT_LOCALE', maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: 'lax' },
+  // hreflang alternates are rendered in <head> by each page's metadata instead.
+  alternateLinks: false,
+});
+
+export type Locale = (typeof routing.locales)[number];
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (routing.locales as readonly string[]).includes(value);
+}

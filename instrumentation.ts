@@ -1,0 +1,12 @@
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { env } = await import('./lib/env');
+  const e = env(); // A bad value stops the server here with a message naming it.
+  if (!e.RECAPTCHA_SECRET_KEY) console.info('[captcha] RECAPTCHA_SECRET_KEY is not set: captcha checks are off.');
+  if (!e.SMTP_URL) console.info('[mail] SMTP_URL is not set: e-mails go to the log driver.');
+  if (e.NODE_ENV === 'production' && !e.APP_SECRET) console.warn('[config] APP_SECRET is not set: using a development secret.');
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { kickOutbox } = await import('./lib/server/services');
+  const timer = setInterval(() => void kickOutbox(), e.OUTBOX_POLL_MS);
+  timer.unref();
+}

@@ -1,0 +1,101 @@
+import 'server-only';
+import { NextResponse } from 'next/server';
+import { createTranslator } from 'next-intl';
+import { z } from 'zod';
+import type { Locale } from '@/i18n/routing';
+import ru from '@/messages/ru.json';
+import kk from '@/messages/kk.json';
+import en from '@/messages/en.json';
+
+const catalogues = { ru, kk, en } as const;
+
+export type ErrorCode =
+  | 'bad_request'
+  | 'validation_failed'
+  | 'unsupported_media_type'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'captcha_failed'
+  | 'promo_not_found'
+  | 'promo_expired'
+  | 'promo_not_started'
+  | 'promo_exhausted'
+  | 'promo_not_applicable'
+  | 'not_found'
+  | 'internal';
+
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    public code: ErrorCode,
+    public fields?: Record<string, string>,
+    public retryAfter?: number,
+  ) {
+    super(code);
+  }
+}
+
+export function translator(locale: Locale) {
+  const messages = catalogues[locale];
+  return {
+    error: createTranslator({ locale, messages, namespace: 'Errors' }),
+    field: createTranslator({ locale, messages, namespace: 'Validation' }),
+  };
+}
+
+function fieldMessage(locale: Locale, key: string): string {
+  const t = translator(locale).field;
+  return t.has(key as never) ? t(key as never) : t('invalid_value');
+}
+
+export function errorResponse(err: unknown, locale: Locale): NextResponse {
+  let apiError: ApiError;
+  if (err instanceof ApiError) apiError = err;
+  else if (err instanceof z.ZodError) {
+    const fields: Record<string, string> = {};
+    for (const issue of err.issues) {
+      const key = issue.path.map(String).join('.') || '_';
+      if (!(key in fields)) fields[key] = issue.message;
+    }
+    apiError = new ApiError(422, 'validation_failed', fields);
+  } else {
+    console.error('[api] unexpected error:', err instanceof Error ? err.message : String(err));
+    apiError = new ApiError(500, 'internal');
+  }
+  const t = translator(locale).error;
+  const fields = apiError.fields
+    ? Object.fromEntries(Object.entries(apiError.fields).map(([k, v]) => [k, fieldMessage(locale, v)]))
+    : undefined;
+  const res = NextResponse.json(
+    { error: { code: apiError.code, message: t(apiError.code), ...(fields ? { fields } : {}) } },
+    { status: apiError.status },
+  );
+  if (apiError.retryAfter) res.headers.set('Retry-After', String(apiError.retryAfter));
+  res.headers.set('Cache-Control', 'no-store');
+  return res;
+}
+
+const MAX_BODY = 16 * 1024;
+
+/** Reads a JSON object body with a size cap; anything else is a 4xx, never a 5xx. */
+export async function readJson(req: Request): Promise<unknown> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) throw new ApiError(415, 'unsupported_media_type');
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY) throw new ApiError(413, 'payload_too_large');
+  let text: string;
+  try {
+    text = await req.text();
+  } catch {
+    throw new ApiError(400, 'bad_request');
+  }
+  if (text.length > MAX_BODY) throw new ApiError(413, 'payload_too_large');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'bad_request');
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'bad_request');
+  return body;
+}

@@ -1,0 +1,26 @@
+import 'server-only';
+import path from 'node:path';
+import { env } from '@/lib/env';
+import { openDb, type OpenDb } from './open';
+import type { Db } from './types';
+
+const holder = globalThis as unknown as { __tilmenDb?: Promise<OpenDb> };
+
+/** The one database of this process: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR. */
+export function getOpenDb(): Promise<OpenDb> {
+  if (!holder.__tilmenDb) {
+    const e = env();
+    holder.__tilmenDb = openDb({
+      url: e.DATABASE_URL,
+      dataDir: e.DATABASE_URL ? undefined : path.resolve(e.DATA_DIR),
+    }).catch((err: unknown) => {
+      holder.__tilmenDb = undefined;
+      throw err;
+    });
+  }
+  return holder.__tilmenDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getOpenDb()).db;
+}

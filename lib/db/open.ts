@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import * as schema from './schema';
+import { seed } from './seed';
+import type { Db } from './types';
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib/db/migrations');
+
+export interface OpenDb {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+}
+
+/** Opens PostgreSQL when a URL is given, else embedded PGlite (in a folder, or in memory). */
+export async function openDb(opts: { url?: string; dataDir?: string; seed?: boolean }): Promise<OpenDb> {
+  let opened: OpenDb;
+  if (opts.url) {
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzle({ client: pool, schema }) as unknown as Db;
+    // One instance migrates at a time when several start together.
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('SELECT pg_advisory_lock(72531)');
+      await migrate(drizzle({ client: pool, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await lockClient.query('SELECT pg_advisory_unlock(72531)').catch(() => {});
+      lockClient.release();
+    }
+    opened = { db, driver: 'postgres', close: () => pool.end() };
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    if (opts.dataDir) {
+      const fs = await import('node:fs');
+      fs.mkdirSync(opts.dataDir, { recursive: true });
+    }
+    const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+    const pdb = drizzle({ client, schema });
+    await migrate(pdb, { migrationsFolder: MIGRATIONS_FOLDER });
+    opened = { db: pdb as unknown as Db, driver: 'pglite', close: () => client.close() };
+  }
+  if (opts.seed !== false) await seed(opened.db);
+  await opened.db.execute(sql`select 1`);
+  return opened;
+}

@@ -1,0 +1,29 @@
+import { promoCodes } from './schema';
+import type { Db } from './types';
+
+export const DEMO_PROMO_CODE = 'TILMEN10';
+
+/** Idempotent: safe on every start. */
+export async function seed(db: Db): Promise<void> {
+  await db
+    .insert(promoCodes)
+    .values([
+      {
+        code: DEMO_PROMO_CODE,
+        percentOff: 10,
+        validFrom: new Date('2026-01-01T00:00:00+05:00'),
+        validUntil: new Date('2028-12-31T23:59:59+05:00'),
+        maxUses: 10_000,
+        plans: [],
+      },
+      {
+        code: 'INTENSIVE15',
+        percentOff: 15,
+        validFrom: new Date('2026-01-01T00:00:00+05:00'),
+        validUntil: new Date('2028-12-31T23:59:59+05:00'),
+        maxUses: 500,
+        plans: ['intensive'],
+      },
+    ])
+    .onConflictDoNothing({ target: promoCodes.code });
+}

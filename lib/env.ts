@@ -1,0 +1,58 @@
+import 'server-only';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const serverEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('.data/pglite'),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: bool,
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Tilmen <no-reply@tilmen.kz>'),
+  STAFF_EMAIL: z.email().default('sales@tilmen.kz'),
+  RECAPTCHA_SECRET_KEY: z.string().min(10).optional(),
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  RECAPTCHA_HOSTNAMES: z.string().optional(),
+  ENABLE_DEV_TOOLS: bool,
+  OUTBOX_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(5000),
+});
+
+export type ServerEnv = z.infer<typeof serverEnvSchema>;
+
+function emptyToUndefined(source: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const key of Object.keys(serverEnvSchema.shape)) {
+    const value = source[key];
+    out[key] = value === '' ? undefined : value;
+  }
+  return out;
+}
+
+export function parseServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const result = serverEnvSchema.safeParse(emptyToUndefined(source));
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+let cached: ServerEnv | undefined;
+export function env(): ServerEnv {
+  cached ??= parseServerEnv();
+  return cached;
+}
+
+const DEV_SECRET = 'development-only-secret-change-me-0123456789';
+export function appSecret(): string {
+  return env().APP_SECRET ?? DEV_SECRET;
+}

@@ -1,0 +1,37 @@
+import 'server-only';
+import { getDb } from '@/lib/db/client';
+import { env } from '@/lib/env';
+import { publicEnv } from '@/lib/public-env';
+import type { CaptchaConfig } from '@/lib/captcha/verify';
+import { processOutbox, type Sender } from '@/lib/outbox';
+import { createMailSender } from '@/lib/outbox/mail';
+
+export function captchaConfig(): CaptchaConfig {
+  const e = env();
+  const hostnames = e.RECAPTCHA_HOSTNAMES
+    ? e.RECAPTCHA_HOSTNAMES.split(',').map((h) => h.trim()).filter(Boolean)
+    : [new URL(publicEnv.NEXT_PUBLIC_SITE_URL).hostname];
+  return { secret: e.RECAPTCHA_SECRET_KEY, verifyUrl: e.RECAPTCHA_VERIFY_URL, minScore: e.RECAPTCHA_MIN_SCORE, hostnames };
+}
+
+const holder = globalThis as unknown as { __tilmenMail?: Promise<Sender>; __tilmenOutboxBusy?: boolean };
+
+function mailSender(): Promise<Sender> {
+  const e = env();
+  holder.__tilmenMail ??= createMailSender({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, production: e.NODE_ENV === 'production' });
+  return holder.__tilmenMail;
+}
+
+/** Sends what is due in the outbox; one pass at a time per process. */
+export async function kickOutbox(): Promise<void> {
+  if (holder.__tilmenOutboxBusy) return;
+  holder.__tilmenOutboxBusy = true;
+  try {
+    const db = await getDb();
+    await processOutbox(db, { email: await mailSender() });
+  } catch (err) {
+    console.error('[outbox] pass failed:', err instanceof Error ? err.message : String(err));
+  } finally {
+    holder.__tilmenOutboxBusy = false;
+  }
+}

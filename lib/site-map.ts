@@ -1,0 +1,2 @@
+/** Marketing routes that exist in every locale (sitemap, e2e, bench). */
+export const MARKETING_PATHS = ['/', '/student', '/teacher', '/teach-faq', '/teach-tariff-plans', '/stud-tariff-plans', '/stud-faq'] as const;

@@ -1,0 +1,48 @@
+// Published tariff plans. Prices in tenge; rendered statically and used by the promo-code check.
+export type PlanId = 'basic' | 'advanced' | 'intensive';
+
+export interface Plan {
+  id: PlanId;
+  lessons: number;
+  basePrice: number;
+  discountPercent: number;
+  popular: boolean;
+}
+
+function plan(id: PlanId, lessons: number, basePrice: number, discountPercent: number, popular = false): Plan {
+  return { id, lessons, basePrice, discountPercent, popular };
+}
+
+/** Student packages of individual lessons: individual lessons from 4 500 ₸. */
+export const STUDENT_PLANS: readonly Plan[] = [
+  plan('basic', 8, 5000, 0),
+  plan('advanced', 16, 5000, 5, true),
+  plan('intensive', 24, 5000, 10),
+];
+
+/** Tutor plans: what a tutor earns per lesson at a monthly load; the discount is off the platform fee. */
+export const TEACHER_PLANS: readonly Plan[] = [
+  plan('basic', 20, 3000, 0),
+  plan('advanced', 60, 3000, 10, true),
+  plan('intensive', 100, 3000, 20),
+];
+
+export const PRICES = { individualFrom: 4500, groupFrom: 3500, chatHelpPerHour: 500, chatHelpPerHourKk: 1500 } as const;
+
+export function pricePerLesson(p: Plan): number {
+  return Math.round((p.basePrice * (100 - p.discountPercent)) / 100);
+}
+
+export function withPromo(amount: number, percentOff: number): number {
+  return Math.round((amount * (100 - percentOff)) / 100);
+}
+
+const intlLocales: Record<string, string> = { ru: 'ru-KZ', kk: 'kk-KZ', en: 'en-KZ' };
+export function formatTenge(amount: number, locale: string): string {
+  return new Intl.NumberFormat(intlLocales[locale] ?? 'ru-KZ', {
+    style: 'currency',
+    currency: 'KZT',
+    currencyDisplay: 'narrowSymbol',
+    maximumFractionDigits: 0,
+  }).format(amount);
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { checkKzMobile } from '@/lib/phone';
+
+// Messages are keys of the "Validation" namespace, translated where they are shown.
+export const nameField = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, 'required')
+  .max(80, 'too_long')
+  .regex(/^[\p{L}\p{M}' .-]+$/u, 'name_invalid');
+
+export const kzPhoneField = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, 'required')
+  .superRefine((value, ctx) => {
+    const r = checkKzMobile(value);
+    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.reason === 'invalid' ? 'phone_invalid' : 'phone_not_kz' });
+  })
+  .transform((value) => {
+    const r = checkKzMobile(value);
+    return r.ok ? r.e164 : value;
+  });
+
+export const LEAD_KINDS = ['feedback', 'callback', 'trial', 'quiz'] as const;
+
+export const leadFormSchema = z.object({
+  name: nameField,
+  phone: kzPhoneField,
+});
+
+export const leadRequestSchema = leadFormSchema.extend({
+  kind: z.enum(LEAD_KINDS, { error: 'invalid_value' }),
+  page: z
+    .string({ error: 'required' })
+    .max(200, 'too_long')
+    .regex(/^\/[A-Za-z0-9/_-]*$/, 'invalid_value'),
+  captchaToken: z.string().max(4096, 'too_long').optional(),
+  answers: z
+    .record(z.string().max(40), z.union([z.string().max(200), z.array(z.string().max(200)).max(10)]))
+    .refine((o) => Object.keys(o).length <= 20, 'invalid_value')
+    .optional(),
+});
+
+export type LeadFormValues = z.input<typeof leadFormSchema>;
+export type LeadRequest = z.output<typeof leadRequestSchema>;

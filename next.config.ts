@@ -1,0 +1,52 @@
+import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
+import './lib/public-env';
+
+const isProd = process.env.NODE_ENV === 'production';
+
+// Third parties are allowed only where they are loaded (captcha, tag manager, pixel, chat).
+const csp = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'" +
+    (isProd ? '' : " 'unsafe-eval'") +
+    ' https://www.google.com https://www.gstatic.com https://www.googletagmanager.com https://connect.facebook.net https://code.jivosite.com',
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https://www.googletagmanager.com https://www.facebook.com https://*.jivosite.com",
+  "font-src 'self'",
+  "connect-src 'self' https://www.google.com https://www.google-analytics.com https://*.jivosite.com wss://*.jivosite.com",
+  'frame-src https://www.google.com https://www.googletagmanager.com',
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const securityHeaders = [
+  { key: 'Content-Security-Policy', value: csp },
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
+  ...(isProd
+    ? [{ key: 'Strict-Transport-Security', value: 'max-age=31536000; includeSubDomains' }]
+    : []),
+];
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer'],
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders }];
+  },
+  async redirects() {
+    return [
+      { source: '/test3', destination: '/stud-test', permanent: true },
+      { source: '/:locale(kk|en)/test3', destination: '/:locale/stud-test', permanent: true },
+    ];
+  },
+};
+
+const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
+export default withNextIntl(nextConfig);

@@ -1,0 +1,29 @@
+import createMiddleware from 'next-intl/middleware';
+import type { NextRequest } from 'next/server';
+import { routing } from './i18n/routing';
+import { encodeFirstTouch, extractUtm, UTM_FIRST_TOUCH_COOKIE, UTM_MAX_AGE } from './lib/utm';
+
+const intl = createMiddleware(routing);
+
+export default function proxy(request: NextRequest) {
+  const response = intl(request);
+  const utm = extractUtm(request.nextUrl.searchParams);
+  if (Object.keys(utm).length > 0) {
+    const options = {
+      path: '/',
+      maxAge: UTM_MAX_AGE,
+      sameSite: 'lax' as const,
+      secure: process.env.NODE_ENV === 'production',
+    };
+    for (const [name, value] of Object.entries(utm)) response.cookies.set(name, value, options);
+    if (!request.cookies.has(UTM_FIRST_TOUCH_COOKIE)) {
+      response.cookies.set(UTM_FIRST_TOUCH_COOKIE, encodeFirstTouch(utm), options);
+    }
+  }
+  return response;
+}
+
+export const config = {
+  // Everything but API calls, Next internals and files with an extension.
+  matcher: ['/((?!api|_next|_vercel|.*\\..*).*)'],
+};

@@ -1,0 +1,130 @@
+// Benchmark runner: `npm run bench` → scripts/bench.sh (chromium, build, `next start`) → this file.
+//
+// It PRINTS figures and asserts nothing. Each section measures one thing against the running app,
+// prints its own table while it runs, and returns a Markdown block; at the end all blocks are
+// printed as one summary and written to bench-results/latest.md (git-ignored).
+//
+// Run directly against any server (no build/start):
+//   BENCH_BASE_URL=http://127.0.0.1:3000 node scripts/bench.mjs
+// Only some sections:  BENCH_ONLY=lighthouse,throughput
+//
+// ── Adding a section ────────────────────────────────────────────────────────────────────────────
+// Create scripts/bench/<name>.mjs exporting default
+//   { id: 'login', title: 'Login under 20 concurrent clients',
+//     async run(ctx) { …; return { markdown: '| … |' } } }
+// ctx = { baseUrl, root, chromePath, resultsDir, dataDir, log }. Use LiveTable from
+// scripts/bench/lib.mjs to print rows as they come and render the Markdown table. Throwing is
+// fine: the runner records the error for that section and goes on. Then add it to SECTIONS.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { errText } from './bench/lib.mjs';
+import lighthouse from './bench/lighthouse.mjs';
+import throughput from './bench/throughput.mjs';
+
+const SECTIONS = [
+  lighthouse, //  scripts/bench/lighthouse.mjs — 5 pages × 3 locales
+  throughput, //  scripts/bench/throughput.mjs — autocannon on /, app vs static copy
+  // ── add new sections here, in the order they should run: ──
+  // login,       scripts/bench/login.mjs       — login under 20 concurrent clients
+  // certificate, scripts/bench/certificate.mjs — certificate generation
+];
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const baseUrl = (process.env.BENCH_BASE_URL || '').replace(/\/+$/, '');
+if (!baseUrl) {
+  console.error('bench.mjs: set BENCH_BASE_URL (npm run bench does this for you).');
+  process.exit(1);
+}
+
+const ctx = {
+  baseUrl,
+  root,
+  chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  resultsDir: path.join(root, 'bench-results'),
+  dataDir: process.env.DATA_DIR,
+  log: (...a) => console.log(...a),
+};
+
+function quiet(cmd, args) {
+  try {
+    return execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return '';
+  }
+}
+
+function environmentLine() {
+  const chromium = quiet(ctx.chromePath, ['--version']).replace(/^Chromium\s*/, '').split(' ')[0] || '?';
+  const commit = quiet('git', ['rev-parse', '--short', 'HEAD']) || 'no commit';
+  const dirty = quiet('git', ['status', '--porcelain']) ? ' + uncommitted changes' : '';
+  let buildId = 'n/a';
+  try {
+    buildId = fs.readFileSync(path.join(root, '.next', 'BUILD_ID'), 'utf8').trim();
+  } catch {
+    /* not a Next build (e.g. BENCH_BASE_URL points elsewhere) */
+  }
+  const cpu = os.cpus();
+  return (
+    `${cpu.length} × ${cpu[0]?.model?.replace(/\s+/g, ' ').trim() || 'cpu'}, ` +
+    `${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, Chromium ${chromium}, ` +
+    `git ${commit}${dirty}, Next BUILD_ID ${buildId}, target ${baseUrl}`
+  );
+}
+
+// Output piped into a reader that quits early (npm run bench | head): keep measuring quietly, so
+// the summary still reaches bench-results/latest.md.
+process.stdout.on('error', (err) => {
+  if (err.code !== 'EPIPE') throw err;
+  ctx.log = () => {};
+  console.log = () => {};
+});
+// A stray rejection inside a tool (e.g. an abandoned Lighthouse run) must not end the benchmark.
+process.on('unhandledRejection', (err) => console.log(`(ignored unhandled rejection: ${errText(err)})`));
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130)); // runs 'exit' cleanups
+
+const only = (process.env.BENCH_ONLY || '').split(',').map((s) => s.trim()).filter(Boolean);
+const sections = only.length ? SECTIONS.filter((s) => only.includes(s.id)) : SECTIONS;
+
+const startedAt = new Date();
+const env = environmentLine();
+console.log(`\n# bench ${startedAt.toISOString()}\n${env}`);
+
+const blocks = [];
+for (const section of sections) {
+  console.log(`\n== ${section.title} ==`);
+  const t0 = Date.now();
+  let markdown;
+  try {
+    ({ markdown } = await section.run(ctx));
+  } catch (err) {
+    console.log(`section ${section.id} failed: ${err?.stack || err}`);
+    markdown = `Section failed: ${errText(err, 400)}`;
+  }
+  const secs = Math.round((Date.now() - t0) / 1000);
+  console.log(`(${section.id}: ${secs} s)`);
+  blocks.push(`### ${section.title}\n\n${markdown}`);
+}
+
+const totalSecs = Math.round((Date.now() - startedAt.getTime()) / 1000);
+const summary = [
+  `## Benchmark ${startedAt.toISOString().replace(/\.\d+Z$/, 'Z')}`,
+  '',
+  env,
+  '',
+  blocks.join('\n\n'),
+  '',
+  `_Sections took ${totalSecs} s in all._`,
+  '',
+].join('\n');
+
+fs.mkdirSync(ctx.resultsDir, { recursive: true });
+const out = path.join(ctx.resultsDir, 'latest.md');
+fs.writeFileSync(out, summary);
+console.log(`\n---------------- summary (also in ${path.relative(root, out)}) ----------------\n`);
+console.log(summary);
+// autocannon/lighthouse may leave sockets or timers behind: do not wait for them.
+process.exit(0);

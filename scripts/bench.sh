@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# npm run bench — performance figures for the production build. Prints, asserts nothing.
+#
+#   1. makes sure Debian's chromium is there (installs it when root),
+#   2. builds with `next build` unless .next/BUILD_ID is newer than every source file
+#      (BENCH_REBUILD=1 forces a build),
+#   3. starts `next start` on a free port with a fresh DATA_DIR (embedded database folder),
+#   4. runs the sections of scripts/bench.mjs against it (Lighthouse, throughput, …),
+#   5. stops the server (always, via trap) and removes the temporary DATA_DIR.
+# The summary is printed at the end and written to bench-results/latest.md; the build and server
+# logs go to bench-results/build.log and bench-results/server.log.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$(pwd)
+export NEXT_TELEMETRY_DISABLED=1
+CHROME=/usr/bin/chromium
+RESULTS="$ROOT/bench-results"
+mkdir -p "$RESULTS"
+T_START=$(date +%s)
+
+say() { printf 'bench: %s\n' "$*"; }
+
+# ── 1. chromium ────────────────────────────────────────────────────────────────────────────────
+if [ ! -x "$CHROME" ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    say "$CHROME is missing: apt-get install -y chromium (log: $RESULTS/apt.log)…"
+    export DEBIAN_FRONTEND=noninteractive
+    if ! apt-get install -y -o DPkg::Lock::Timeout=300 chromium >"$RESULTS/apt.log" 2>&1; then
+      apt-get update >>"$RESULTS/apt.log" 2>&1 || true
+      apt-get install -y -o DPkg::Lock::Timeout=300 chromium >>"$RESULTS/apt.log" 2>&1 || {
+        tail -n 20 "$RESULTS/apt.log"
+        say "could not install chromium (see $RESULTS/apt.log)"
+        exit 1
+      }
+    fi
+  else
+    say "$CHROME is missing. Install Debian's chromium first: sudo apt-get install -y chromium"
+    say "(never 'npx playwright install' here: it downloads a browser and fails)"
+    exit 1
+  fi
+fi
+export CHROME_PATH="$CHROME"
+
+# ── 2. production build ────────────────────────────────────────────────────────────────────────
+need_build=""
+if [ "${BENCH_REBUILD:-0}" = 1 ]; then
+  need_build="BENCH_REBUILD=1"
+elif [ ! -f .next/BUILD_ID ]; then
+  need_build="no .next/BUILD_ID"
+else
+  sources=()
+  for p in app components lib i18n messages proxy.ts next.config.ts; do
+    [ -e "$p" ] && sources+=("$p")
+  done
+  if [ ${#sources[@]} -gt 0 ]; then
+    newer=$(find "${sources[@]}" -type f -newer .next/BUILD_ID -print -quit 2>/dev/null || true)
+    [ -n "$newer" ] && need_build="$newer is newer than .next/BUILD_ID"
+  fi
+fi
+if [ -n "$need_build" ]; then
+  say "building ($need_build): npx next build (log: bench-results/build.log)…"
+  t0=$(date +%s)
+  if ! npx next build >"$RESULTS/build.log" 2>&1; then
+    tail -n 40 "$RESULTS/build.log"
+    say "next build failed (full log: bench-results/build.log); nothing to measure."
+    exit 1
+  fi
+  say "build done in $(($(date +%s) - t0)) s"
+else
+  say "reusing the build in .next (BUILD_ID $(cat .next/BUILD_ID)); BENCH_REBUILD=1 forces a build"
+fi
+
+# ── 3. next start ──────────────────────────────────────────────────────────────────────────────
+PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+DATA_DIR=$(mktemp -d -t bench-data.XXXXXX)
+PIDFILE=$(mktemp -t bench-server-pid.XXXXXX)
+SERVER_PGID=""
+
+cleanup() {
+  local rc=$? stopped=""
+  trap - EXIT INT TERM
+  trap '' PIPE # output may go to a pipe that is already closed (npm run bench | head)
+  if [ -n "$SERVER_PGID" ] && kill -0 -- "-$SERVER_PGID" 2>/dev/null; then
+    kill -TERM -- "-$SERVER_PGID" 2>/dev/null || true
+    for _ in $(seq 1 50); do
+      kill -0 -- "-$SERVER_PGID" 2>/dev/null || break
+      sleep 0.1
+    done
+    kill -KILL -- "-$SERVER_PGID" 2>/dev/null || true
+    stopped=1
+  fi
+  rm -rf "$DATA_DIR" "$PIDFILE"
+  [ -n "$stopped" ] && say "server stopped" 2>/dev/null
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+say "starting next start on 127.0.0.1:$PORT (DATA_DIR=$DATA_DIR, log: bench-results/server.log)"
+# setsid makes the server a session/group leader: `kill -- -PGID` then stops npx, next and all
+# their children. bash writes its own pid (= the PGID) before exec-ing npx.
+setsid env NEXT_TELEMETRY_DISABLED=1 DATA_DIR="$DATA_DIR" NODE_ENV=production \
+  bash -c 'echo $$ >"$0"; exec npx next start -H 127.0.0.1 -p "$1"' "$PIDFILE" "$PORT" \
+  </dev/null >"$RESULTS/server.log" 2>&1 &
+for _ in $(seq 1 50); do
+  [ -s "$PIDFILE" ] && break
+  sleep 0.1
+done
+SERVER_PGID=$(cat "$PIDFILE")
+
+code=000
+t_server=$(date +%s)
+deadline=$((t_server + 60))
+while [ "$(date +%s)" -lt "$deadline" ]; do
+  code=$(curl -s -o /dev/null -m 10 -w '%{http_code}' "http://127.0.0.1:$PORT/" || true)
+  [ "$code" = 200 ] && break
+  if ! kill -0 -- "-$SERVER_PGID" 2>/dev/null; then
+    break
+  fi
+  sleep 0.5
+done
+if [ "$code" != 200 ]; then
+  tail -n 30 "$RESULTS/server.log"
+  say "http://127.0.0.1:$PORT/ did not answer 200 within 60 s (last: HTTP $code); nothing to measure."
+  exit 1
+fi
+say "server up after $(($(date +%s) - t_server)) s"
+
+# ── 4. sections ────────────────────────────────────────────────────────────────────────────────
+BENCH_BASE_URL="http://127.0.0.1:$PORT" DATA_DIR="$DATA_DIR" node scripts/bench.mjs
+say "total $(($(date +%s) - T_START)) s"

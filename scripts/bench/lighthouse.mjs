@@ -1,0 +1,192 @@
+// Section "lighthouse": Lighthouse 12 (node API), default mobile emulation + simulated throttling,
+// for every page × locale. One Chromium is reused across runs; if it dies or a run hangs it is
+// relaunched for the next run. A failed run prints its error in its row and the loop goes on.
+//
+// Env knobs (all optional):
+//   BENCH_LOCALES=ru,en        only these locales (default ru,kk,en)
+//   BENCH_PATHS=/,/student     these paths instead of the five below
+//   BENCH_LH_TIMEOUT_MS=90000  per-run limit
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+import { LiveTable, errText, fmt, httpGet, withTimeout } from './lib.mjs';
+
+const LOCALES = [
+  { id: 'ru', prefix: '', acceptLanguage: 'ru-RU,ru;q=0.9' },
+  { id: 'kk', prefix: '/kk', acceptLanguage: 'kk-KZ,kk;q=0.9' },
+  { id: 'en', prefix: '/en', acceptLanguage: 'en-US,en;q=0.9' },
+];
+const PATHS = ['/', '/student', '/teacher', '/stud-tariff-plans', '/stud-faq'];
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const listFromEnv = (name, all) => {
+  const v = process.env[name];
+  if (!v) return all;
+  const wanted = v.split(',').map((s) => s.trim()).filter(Boolean);
+  return all.filter((x) => wanted.includes(typeof x === 'string' ? x : x.id));
+};
+
+export const pageUrl = (baseUrl, prefix, path) => baseUrl + (path === '/' ? prefix || '/' : prefix + path);
+
+async function chromeAlive(chrome) {
+  if (!chrome || chrome.process?.exitCode != null) return false;
+  try {
+    const r = await httpGet(`http://127.0.0.1:${chrome.port}/json/version`, { timeoutMs: 3000 });
+    return r.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+function killChrome(chrome) {
+  try {
+    chrome?.kill();
+  } catch {
+    /* already gone */
+  }
+}
+
+/** Sum of transferSize over network-requests whose resourceType is Script (bytes on the wire). */
+function scriptTransferBytes(lhr) {
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  return items.filter((i) => i.resourceType === 'Script').reduce((sum, i) => sum + (i.transferSize || 0), 0);
+}
+
+export default {
+  id: 'lighthouse',
+  title: 'Lighthouse (mobile emulation, simulated throttling — Lighthouse defaults)',
+
+  async run(ctx) {
+    const { baseUrl, log } = ctx;
+    const locales = listFromEnv('BENCH_LOCALES', LOCALES);
+    const paths = process.env.BENCH_PATHS ? process.env.BENCH_PATHS.split(',').map((s) => s.trim()).filter(Boolean) : PATHS;
+    const timeoutMs = Number(process.env.BENCH_LH_TIMEOUT_MS) || 90_000;
+    const table = new LiveTable(
+      [
+        { key: 'locale', label: 'locale', align: 'left', width: 6 },
+        { key: 'path', label: 'path', align: 'left', width: 18 },
+        { key: 'perf', label: 'perf', width: 4 },
+        { key: 'a11y', label: 'a11y', width: 4 },
+        { key: 'bp', label: 'best-pr', width: 7 },
+        { key: 'seo', label: 'seo', width: 3 },
+        { key: 'lcp', label: 'LCP ms', width: 6 },
+        { key: 'tbt', label: 'TBT ms', width: 6 },
+        { key: 'cls', label: 'CLS', width: 5 },
+        { key: 'js', label: 'JS gzip KiB', width: 11 },
+        { key: 'note', label: 'note', align: 'left' },
+      ],
+      log,
+    );
+
+    // Warm every page once (first render after `next start`, caches) and remember its status.
+    const pages = [];
+    for (const loc of locales) {
+      for (const path of paths) {
+        const url = pageUrl(baseUrl, loc.prefix, path);
+        let status;
+        try {
+          status = (await httpGet(url, { headers: { 'accept-language': loc.acceptLanguage } })).status;
+        } catch (err) {
+          status = `ERR ${errText(err, 60)}`;
+        }
+        pages.push({ loc, path, url, status });
+      }
+    }
+
+    let chrome;
+    // Chromium leaves org.chromium.Chromium.* folders in TMPDIR when killed: give it its own.
+    const chromeTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chrome-'));
+    // Never leave a Chromium (or its files) behind, even if the process exits abruptly.
+    const onExit = () => {
+      killChrome(chrome);
+      fs.rmSync(chromeTmp, { recursive: true, force: true });
+    };
+    process.on('exit', onExit);
+    const started = Date.now();
+    try {
+      for (const { loc, path, url, status } of pages) {
+        const row = { locale: loc.id, path, note: '' };
+        const t0 = Date.now();
+        try {
+          if (!(await chromeAlive(chrome))) {
+            killChrome(chrome);
+            chrome = await chromeLauncher.launch({
+              chromePath: ctx.chromePath,
+              chromeFlags: CHROME_FLAGS,
+              logLevel: 'silent',
+              envVars: { ...process.env, TMPDIR: chromeTmp },
+            });
+          }
+          const run = lighthouse(url, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+            // Send the locale's own language, as a native visitor's browser would, so locale
+            // detection (if any) does not redirect the page away from the one we asked for.
+            extraHeaders: { 'Accept-Language': loc.acceptLanguage },
+          });
+          // After a timeout Chrome is killed and the abandoned run rejects later: swallow that.
+          run.catch(() => {});
+          const result = await withTimeout(run, timeoutMs, 'lighthouse run');
+          const lhr = result?.lhr;
+          if (!lhr) throw new Error('lighthouse returned no result');
+          const c = lhr.categories;
+          Object.assign(row, {
+            perf: fmt.score(c.performance?.score),
+            a11y: fmt.score(c.accessibility?.score),
+            bp: fmt.score(c['best-practices']?.score),
+            seo: fmt.score(c.seo?.score),
+            lcp: fmt.int(lhr.audits['largest-contentful-paint']?.numericValue),
+            tbt: fmt.int(lhr.audits['total-blocking-time']?.numericValue),
+            cls: fmt.dec(lhr.audits['cumulative-layout-shift']?.numericValue, 3),
+            js: fmt.dec(scriptTransferBytes(lhr) / 1024, 1),
+          });
+          const notes = [];
+          if (status !== 200) notes.push(`HTTP ${status}`);
+          if (lhr.runtimeError) notes.push(`${lhr.runtimeError.code}: ${errText(lhr.runtimeError.message, 100)}`);
+          const finalUrl = lhr.finalDisplayedUrl || lhr.mainDocumentUrl;
+          if (finalUrl && finalUrl.replace(/\/$/, '') !== url.replace(/\/$/, '')) {
+            notes.push(`redirected to ${finalUrl.replace(baseUrl, '') || '/'}`);
+          }
+          notes.push(`${Math.round((Date.now() - t0) / 1000)} s`);
+          row.note = notes.join('; ');
+        } catch (err) {
+          row.note = `ERROR ${errText(err)}${status !== 200 ? ` (HTTP ${status})` : ''}`;
+          // A hung or broken run may have left Chrome in a bad state: start a fresh one next time.
+          killChrome(chrome);
+          chrome = undefined;
+        }
+        table.add(row);
+      }
+    } finally {
+      onExit();
+      process.off('exit', onExit);
+    }
+
+    const secs = Math.round((Date.now() - started) / 1000);
+    log(`(${pages.length} Lighthouse runs in ${secs} s)`);
+    return {
+      markdown: [
+        table.markdown(),
+        '',
+        'Scores 0-100. LCP/TBT are Lighthouse\'s simulated (Lantern) values; "JS gzip KiB" = sum of ' +
+          'transferSize of requests whose resourceType is Script (next start gzips).',
+      ].join('\n'),
+    };
+  },
+};
