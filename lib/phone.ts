@@ -6,6 +6,8 @@ export function phoneDigits(input: string): string | null {
   if (typeof input !== 'string' || input.length > 40) return null;
   if (!/^[\d\s()+\-.]*$/.test(input)) return null;
   let d = input.replace(/\D/g, '');
+  // With a leading + the country code is there: a 10-digit local form is not meant.
+  if (input.trim().startsWith('+') && d.length !== 11) return null;
   if (d.length === 11 && d.startsWith('8')) d = '7' + d.slice(1);
   if (d.length === 10) d = '7' + d;
   return d.length === 11 && d.startsWith('7') ? d : null;

@@ -1,6 +1,6 @@
 // Marketing attribution: every query parameter whose name starts with "utm" becomes a cookie.
 export const UTM_FIRST_TOUCH_COOKIE = 'utm__first';
-export const UTM_MAX_AGE = 60 * 60 * 24 * 90;
+export const UTM_MAX_AGE = 60 * 60 * 24 * 30; // 30 days, as the privacy policy says
 const MAX_PARAMS = 10;
 const MAX_VALUE = 200;
 const NAME_RE = /^utm[a-z0-9_-]{0,32}$/i;

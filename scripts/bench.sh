@@ -97,11 +97,13 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-say "starting next start on 127.0.0.1:$PORT (DATA_DIR=$DATA_DIR, log: bench-results/server.log)"
+say "starting next start -p $PORT (DATA_DIR=$DATA_DIR, log: bench-results/server.log)"
 # setsid makes the server a session/group leader: `kill -- -PGID` then stops npx, next and all
 # their children. bash writes its own pid (= the PGID) before exec-ing npx.
+# No `-H 127.0.0.1`: with it, next-intl's rewrite of / (to http://localhost:PORT/ru) comes back
+# as a 307 to / itself (a redirect loop); without it / answers 200.
 setsid env NEXT_TELEMETRY_DISABLED=1 DATA_DIR="$DATA_DIR" NODE_ENV=production \
-  bash -c 'echo $$ >"$0"; exec npx next start -H 127.0.0.1 -p "$1"' "$PIDFILE" "$PORT" \
+  bash -c 'echo $$ >"$0"; exec npx next start -p "$1"' "$PIDFILE" "$PORT" \
   </dev/null >"$RESULTS/server.log" 2>&1 &
 for _ in $(seq 1 50); do
   [ -s "$PIDFILE" ] && break

@@ -185,7 +185,8 @@ export default {
         table.markdown(),
         '',
         'Scores 0-100. LCP/TBT are Lighthouse\'s simulated (Lantern) values; "JS gzip KiB" = sum of ' +
-          'transferSize of requests whose resourceType is Script (next start gzips).',
+          'transferSize of requests whose resourceType is Script (next start gzips). Each run sends ' +
+          'Accept-Language of its locale (ru/kk/en), so locale detection does not redirect it.',
       ].join('\n'),
     };
   },

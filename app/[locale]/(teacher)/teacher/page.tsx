@@ -1,9 +1,14 @@
 import type { Metadata } from 'next';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
-import { PageHero } from '@/components/ui/section';
 import { LeadSection } from '@/components/forms/lead-section';
+import { InterfaceDemo } from '@/components/landing/teacher/interface-demo';
+import { StartSteps } from '@/components/landing/teacher/start-steps';
+import { TeachSubjects } from '@/components/landing/teacher/teach-subjects';
+import { TeacherFaq } from '@/components/landing/teacher/teacher-faq';
+import { TeacherHero } from '@/components/landing/teacher/teacher-hero';
+import { WhyTeach } from '@/components/landing/teacher/why-teach';
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -14,11 +19,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function TeacherPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const t = await getTranslations('Metadata');
   return (
     <>
-      <PageHero title={t('teacher.title')} lead={t('teacher.description')} />
-      <LeadSection kind="feedback" page="/teacher" />
+      <TeacherHero />
+      <WhyTeach />
+      <StartSteps />
+      <InterfaceDemo />
+      <TeachSubjects />
+      <TeacherFaq />
+      <LeadSection kind="feedback" page="/teacher" audience="teacher" />
     </>
   );
 }
