@@ -6,6 +6,11 @@ export async function register() {
   if (!e.SMTP_URL) console.info('[mail] SMTP_URL is not set: e-mails go to the log driver.');
   if (e.NODE_ENV === 'production' && !e.APP_SECRET) console.warn('[config] APP_SECRET is not set: using a development secret.');
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  if (e.ENABLE_DEV_TOOLS && e.NODE_ENV === 'production') console.warn('[config] ENABLE_DEV_TOOLS is on: /api/dev/* is open. Never in a real deployment.');
+  // Create, migrate and seed the database at start, so a broken database stops the server early.
+  const { getOpenDb } = await import('./lib/db/client');
+  const { driver } = await getOpenDb();
+  console.info(`[db] ${driver === 'pglite' ? `embedded PGlite in ${e.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}: migrated and seeded.`);
   const { kickOutbox } = await import('./lib/server/services');
   const timer = setInterval(() => void kickOutbox(), e.OUTBOX_POLL_MS);
   timer.unref();

@@ -13,7 +13,6 @@ export default function GlobalError() {
         <h1 style={{ fontSize: '1.75rem' }}>{m.title}</h1>
         <p>{m.text}</p>
         {/* A full page load, not client navigation: the app state is broken here. */}
-        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
         <a href={locale === 'ru' ? '/' : `/${locale}`} style={{ color: '#0070c2' }}>
           {m.home}
         </a>

@@ -17,20 +17,22 @@ export interface MenuLink {
 /** The mobile menu, below 1024 px. */
 export function BurgerMenu({ links }: { links: MenuLink[] }) {
   const t = useTranslations('Navigation');
-  const [open, setOpen] = useState(false);
+  const pathname = usePathname();
+  // The menu remembers where it was opened: navigating anywhere closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === pathname;
+  const setOpen = (value: boolean | ((v: boolean) => boolean)) =>
+    setOpenAt((typeof value === 'function' ? value(open) : value) ? pathname : null);
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  const pathname = usePathname();
-
-  useEffect(() => setOpen(false), [pathname]);
 
   useEffect(() => {
     if (!open) return;
     panel.current?.querySelector<HTMLElement>('a, button')?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
-        setOpen(false);
+        setOpenAt(null);
         button.current?.focus();
       }
     };

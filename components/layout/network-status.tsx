@@ -16,31 +16,31 @@ export function useOnline(): boolean {
   return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
 }
 
+/** Tells the visitor when the connection drops, and briefly when it is back. */
 export function NetworkStatus() {
   const t = useTranslations('Common');
   const online = useOnline();
-  const [wasOffline, setWasOffline] = useState(false);
   const [showBack, setShowBack] = useState(false);
 
   useEffect(() => {
-    if (!online) {
-      setWasOffline(true);
-      return;
-    }
-    if (!wasOffline) return;
-    setShowBack(true);
-    const id = window.setTimeout(() => setShowBack(false), 3000);
-    return () => window.clearTimeout(id);
-  }, [online, wasOffline]);
+    let timer: number | undefined;
+    const onOnline = () => {
+      setShowBack(true);
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => setShowBack(false), 3000);
+    };
+    window.addEventListener('online', onOnline);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      window.clearTimeout(timer);
+    };
+  }, []);
 
   const text = !online ? t('offline') : showBack ? t('backOnline') : '';
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
       {text && (
-        <p
-          data-testid="network-status"
-          className={`rounded-xl px-4 py-3 text-sm text-white shadow-lg ${online ? 'bg-mint' : 'bg-ink'}`}
-        >
+        <p data-testid="network-status" className={`rounded-xl px-4 py-3 text-sm text-white shadow-lg ${online ? 'bg-[#0b7a63]' : 'bg-ink'}`}>
           {text}
         </p>
       )}

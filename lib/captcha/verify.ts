@@ -9,7 +9,8 @@ export interface CaptchaConfig {
   hostnames: string[];
 }
 
-export type CaptchaResult = { ok: true; skipped?: boolean } | { ok: false; reason: string };
+/** `outage`: Google could not be asked; callers decide whether to fail open (never lose a lead). */
+export type CaptchaResult = { ok: true; skipped?: boolean } | { ok: false; reason: string; outage?: boolean };
 
 /**
  * reCAPTCHA v3 on the server: success, expected action and hostname, score at or above the
@@ -34,10 +35,10 @@ export async function verifyCaptcha(
       body,
       signal: AbortSignal.timeout(5000),
     });
-    if (!res.ok) return { ok: false, reason: `verify-http-${res.status}` };
+    if (!res.ok) return { ok: false, reason: `verify-http-${res.status}`, outage: true };
     data = (await res.json()) as typeof data;
   } catch {
-    return { ok: false, reason: 'verify-unreachable' };
+    return { ok: false, reason: 'verify-unreachable', outage: true };
   }
   if (!data.success) return { ok: false, reason: (data['error-codes'] ?? ['unsuccessful']).join(',') };
   if (data.action !== action) return { ok: false, reason: 'action-mismatch' };

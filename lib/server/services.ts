@@ -1,4 +1,5 @@
 import 'server-only';
+import { after } from 'next/server';
 import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { publicEnv } from '@/lib/public-env';
@@ -18,7 +19,7 @@ const holder = globalThis as unknown as { __tilmenMail?: Promise<Sender>; __tilm
 
 function mailSender(): Promise<Sender> {
   const e = env();
-  holder.__tilmenMail ??= createMailSender({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, production: e.NODE_ENV === 'production' });
+  holder.__tilmenMail ??= createMailSender({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, production: e.NODE_ENV !== 'development' });
   return holder.__tilmenMail;
 }
 
@@ -33,5 +34,14 @@ export async function kickOutbox(): Promise<void> {
     console.error('[outbox] pass failed:', err instanceof Error ? err.message : String(err));
   } finally {
     holder.__tilmenOutboxBusy = false;
+  }
+}
+
+/** Runs work after the response is sent; outside a request (scripts, tests) it simply starts it. */
+export function runAfterResponse(task: () => Promise<void>): void {
+  try {
+    after(task);
+  } catch {
+    void task();
   }
 }

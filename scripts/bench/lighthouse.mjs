@@ -8,7 +8,7 @@
 //   BENCH_LH_TIMEOUT_MS=90000  per-run limit
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
+import { join } from 'node:path';
 
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -109,7 +109,7 @@ export default {
 
     let chrome;
     // Chromium leaves org.chromium.Chromium.* folders in TMPDIR when killed: give it its own.
-    const chromeTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chrome-'));
+    const chromeTmp = fs.mkdtempSync(join(os.tmpdir(), 'bench-chrome-'));
     // Never leave a Chromium (or its files) behind, even if the process exits abruptly.
     const onExit = () => {
       killChrome(chrome);
@@ -163,7 +163,7 @@ export default {
           if (finalUrl && finalUrl.replace(/\/$/, '') !== url.replace(/\/$/, '')) {
             notes.push(`redirected to ${finalUrl.replace(baseUrl, '') || '/'}`);
           }
-          notes.push(`${Math.round((Date.now() - t0) / 1000)} s`);
+          notes.push(`run ${Math.round((Date.now() - t0) / 1000)} s`);
           row.note = notes.join('; ');
         } catch (err) {
           row.note = `ERROR ${errText(err)}${status !== 200 ? ` (HTTP ${status})` : ''}`;

@@ -12,7 +12,7 @@ const SUBJECTS = [
 /** Subjects a tutor can teach on the platform. */
 export async function TeachSubjects() {
   const t = await getTranslations('TeacherLanding.subjects');
-  const school = Object.values(t.raw('school') as Record<string, string>);
+  const school = Object.values(t.raw('schoolList') as Record<string, string>);
   return (
     <Section id="subjects" tone="tint" title={t('title')} lead={t('lead')}>
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,7 +1,8 @@
 import Image from 'next/image';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { Section } from '@/components/ui/section';
+import { formatTenge, TEACHER_PLANS } from '@/lib/tariffs';
 
 const REASONS = [
   { key: 'students', icon: 'tutor-search' },
@@ -13,7 +14,8 @@ const REASONS = [
 
 /** Why teach with Tilmen: five reasons and a pointer to the tutor tariff plans. */
 export async function WhyTeach() {
-  const t = await getTranslations('TeacherLanding.why');
+  const [t, locale] = await Promise.all([getTranslations('TeacherLanding.why'), getLocale()]);
+  const minEarning = Math.min(...TEACHER_PLANS.map((p) => p.basePrice));
   return (
     <Section id="why" title={t('title')} lead={t('lead')}>
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -26,7 +28,7 @@ export async function WhyTeach() {
         ))}
         <li className="flex flex-col justify-center rounded-2xl bg-ink p-6 text-white">
           <h3 className="text-lg font-semibold">{t('tariffs.title')}</h3>
-          <p className="mt-2 text-white/80">{t('tariffs.text')}</p>
+          <p className="mt-2 text-white/80">{t('tariffs.text', { amount: formatTenge(minEarning, locale) })}</p>
           <Link
             href="/teach-tariff-plans"
             className="mt-4 self-start rounded-lg font-semibold text-white underline decoration-sun decoration-2 underline-offset-4 hover:decoration-white"

@@ -1,0 +1,96 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leads, outbox } from '@/lib/db/schema';
+import type { OpenDb } from '@/lib/db/open';
+import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { jsonRequest } from '@/test/http';
+import { POST } from './route';
+
+describe(`POST /api/leads (${dbLabel()})`, () => {
+  let t: OpenDb;
+  beforeAll(async () => {
+    t = await createTestDb();
+    useAsAppDb(t);
+  });
+  afterAll(() => t.close());
+
+  it('stores the lead with its locale, page and first/last utm touch, and queues the staff e-mail', async () => {
+    const res = await POST(
+      jsonRequest('/api/leads', { kind: 'feedback', name: 'Айгүл', phone: '8 (701) 555-12-34', page: '/student' }, {
+        locale: 'kk-KZ,kk;q=0.9',
+        cookie: 'utm_source=google; utm_campaign=autumn; utm__first=utm_source%3Dinstagram%26utm_medium%3Dstories',
+      }),
+    );
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    const [lead] = await t.db.select().from(leads).where(eq(leads.id, id));
+    expect(lead).toMatchObject({
+      kind: 'feedback',
+      name: 'Айгүл',
+      phone: '+77015551234',
+      locale: 'kk',
+      page: '/student',
+      utmFirst: { utm_source: 'instagram', utm_medium: 'stories' },
+      utmLast: { utm_source: 'google', utm_campaign: 'autumn' },
+    });
+    expect(lead!.ipHash).toMatch(/^[\w-]{22}$/);
+    const [mail] = await t.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
+    expect(mail!.recipient).toBe('sales@tilmen.kz');
+    expect(mail!.body).toContain('+7 701 555 12 34');
+    expect(mail!.body).toContain('utm_source=instagram');
+  });
+
+  it('uses the last touch as first touch when no first-touch cookie exists', async () => {
+    const res = await POST(
+      jsonRequest('/api/leads', { kind: 'callback', name: 'Ivan', phone: '+7 747 000 11 22', page: '/' }, { cookie: 'utm_source=yandex' }),
+    );
+    const { id } = (await res.json()) as { id: number };
+    const [lead] = await t.db.select().from(leads).where(eq(leads.id, id));
+    expect(lead).toMatchObject({ utmFirst: { utm_source: 'yandex' }, utmLast: { utm_source: 'yandex' }, kind: 'callback' });
+  });
+
+  it('refuses a Russian mobile with a clear message in the request language', async () => {
+    const res = await POST(jsonRequest('/api/leads', { kind: 'feedback', name: 'Olga', phone: '+7 912 123 45 67', page: '/' }, { locale: 'en' }));
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      error: {
+        code: 'validation_failed',
+        message: 'Please check the fields.',
+        fields: { phone: 'This is not a Kazakhstan mobile number. Please use a number of a Kazakhstan operator (+7 7XX…)' },
+      },
+    });
+  });
+
+  it('answers in Kazakh and Russian too', async () => {
+    const kk = await POST(jsonRequest('/api/leads', { kind: 'feedback', name: '', phone: '+7 701 000 00 01', page: '/' }, { locale: 'kk' }));
+    expect(((await kk.json()) as { error: { fields: Record<string, string> } }).error.fields.name).toBe('Бұл міндетті өріс');
+    const ru = await POST(jsonRequest('/api/leads', { kind: 'feedback', name: '', phone: '+7 701 000 00 01', page: '/' }, { locale: 'ru' }));
+    expect(((await ru.json()) as { error: { fields: Record<string, string> } }).error.fields.name).toBe('Это обязательное поле');
+  });
+
+  it('limits leads per phone, with Retry-After', async () => {
+    const body = { kind: 'feedback', name: 'Dana', phone: '+7 705 111 22 33', page: '/' };
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await POST(jsonRequest('/api/leads', body))).status);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    const res = await POST(jsonRequest('/api/leads', body));
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+  });
+
+  it('limits leads per IP', async () => {
+    const statuses = [];
+    for (let i = 0; i < 11; i++) {
+      const phone = `+7 707 000 ${String(10 + i)} 00`;
+      statuses.push((await POST(jsonRequest('/api/leads', { kind: 'trial', name: 'Bot', phone, page: '/' }, { ip: '203.0.113.9' }))).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('refuses non-JSON and oversized bodies with 4xx', async () => {
+    expect((await POST(jsonRequest('/api/leads', 'name=x', { contentType: 'application/x-www-form-urlencoded', raw: true }))).status).toBe(415);
+    expect((await POST(jsonRequest('/api/leads', '{"kind":', { raw: true }))).status).toBe(400);
+    expect((await POST(jsonRequest('/api/leads', { name: 'x'.repeat(20_000) }))).status).toBe(413);
+  });
+});

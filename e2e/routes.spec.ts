@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { MARKETING_PATHS } from '../lib/site-map';
+import { catalogueStrings, h1Text, LOCALES, localePath, messages } from './helpers';
+
+for (const locale of LOCALES) {
+  test.describe(`routes in ${locale}`, () => {
+    for (const path of MARKETING_PATHS) {
+      test(`${localePath(locale, path)} answers with its translated h1`, async ({ page }) => {
+        const res = await page.goto(localePath(locale, path));
+        expect(res?.status()).toBe(200);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        expect(await page.locator('h1').count()).toBe(1);
+        const h1 = await h1Text(page);
+        // The heading comes from this locale's catalogue (ICU placeholders aside) and not another's.
+        expect(catalogueStrings[locale].has(h1), `h1 "${h1}" is a ${locale} string`).toBe(true);
+        for (const other of LOCALES.filter((l) => l !== locale)) expect(catalogueStrings[other].has(h1)).toBe(false);
+        // Translated title and description, canonical and hreflang alternates.
+        await expect(page).toHaveTitle(/Tilmen/);
+        const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+        expect(new URL(canonical!).pathname).toBe(localePath(locale, path));
+        for (const lang of [...LOCALES, 'x-default']) {
+          await expect(page.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveCount(1);
+        }
+        expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
+      });
+    }
+
+    test('an unknown path is the 404 page with the link home', async ({ page }) => {
+      const res = await page.goto(localePath(locale, '/no-such-page/at-all'));
+      expect(res?.status()).toBe(404);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages[locale].NotFound.title);
+      await page.getByRole('link', { name: messages[locale].NotFound.home }).click();
+      await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/').replace(/\/$/, '')}/?$`));
+      await expect(page.locator('h1')).toBeVisible();
+    });
+  });
+}
+
+test('/test3 redirects permanently to /stud-test', async ({ request }) => {
+  const res = await request.get('/test3', { maxRedirects: 0 });
+  expect(res.status()).toBe(308);
+  expect(res.headers()['location']).toBe('/stud-test');
+  const kk = await request.get('/kk/test3', { maxRedirects: 0 });
+  expect(kk.headers()['location']).toBe('/kk/stud-test');
+});
+
+test('the first visit follows Accept-Language', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'kk-KZ', extraHTTPHeaders: { 'Accept-Language': 'kk-KZ,kk;q=0.9' } });
+  const page = await context.newPage();
+  await page.goto('/student');
+  await expect(page).toHaveURL(/\/kk\/student$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'kk');
+  await context.close();
+});
+
+test('sitemap, robots and security headers', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain('/kk/stud-faq');
+  expect(sitemap).toContain('hreflang="en"');
+  expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap:');
+  const res = await request.get('/');
+  const h = res.headers();
+  expect(h['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(h['content-security-policy']).toContain("object-src 'none'");
+  expect(h['x-content-type-options']).toBe('nosniff');
+  expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(h['strict-transport-security']).toContain('max-age=31536000');
+});

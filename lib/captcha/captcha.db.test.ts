@@ -1,0 +1,62 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leads } from '@/lib/db/schema';
+import type { OpenDb } from '@/lib/db/open';
+import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { startFakeRecaptcha } from '@/test/fake-recaptcha';
+import { jsonRequest } from '@/test/http';
+
+const SECRET = 'test-secret-0123456789';
+
+describe(`captcha on the lead form, verified against a local siteverify (${dbLabel()})`, () => {
+  let t: OpenDb;
+  let fake: Awaited<ReturnType<typeof startFakeRecaptcha>>;
+  let POST: (req: Request) => Promise<Response>;
+  let n = 10;
+  const lead = (captchaToken?: string, phone = `+7 701 222 33 ${n++}`) =>
+    POST(jsonRequest('/api/leads', { kind: 'feedback', name: 'Aru', phone, page: '/', captchaToken }, { locale: 'en' }));
+  const stored = async () => (await t.db.select({ n: count() }).from(leads))[0]!.n;
+
+  beforeAll(async () => {
+    fake = await startFakeRecaptcha(SECRET);
+    process.env.RECAPTCHA_SECRET_KEY = SECRET;
+    process.env.RECAPTCHA_VERIFY_URL = fake.url;
+    process.env.RECAPTCHA_HOSTNAMES = 'localhost';
+    t = await createTestDb();
+    useAsAppDb(t);
+    POST = (await import('@/app/api/leads/route')).POST as unknown as typeof POST;
+  });
+  afterAll(async () => {
+    await fake.close();
+    await t.close();
+  });
+
+  it.each([
+    ['no token', undefined],
+    ['a low score', 'low-1'],
+    ['another action', 'action-1'],
+    ['another hostname', 'host-1'],
+    ['an invalid token', 'bad-1'],
+  ])('refuses %s with the captcha message and stores nothing', async (_, token) => {
+    const before = await stored();
+    const res = await lead(token);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: { code: 'captcha_failed', message: 'We could not confirm you are not a robot. Reload the page and try again.' },
+    });
+    expect(await stored()).toBe(before);
+  });
+
+  it('accepts a good token once, and refuses it the second time', async () => {
+    expect((await lead('good-1', '+7 701 222 33 45')).status).toBe(201);
+    expect((await lead('good-1', '+7 701 222 33 46')).status).toBe(400);
+    const call = fake.calls.find((c) => c.get('response') === 'good-1');
+    expect(call?.get('secret')).toBe(SECRET);
+  });
+
+  it('keeps the lead when the verify service itself is down (never lose a real request)', async () => {
+    const before = await stored();
+    expect((await lead('down-1', '+7 701 222 33 47')).status).toBe(201);
+    expect(await stored()).toBe(before + 1);
+  });
+});

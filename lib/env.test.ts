@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { parseServerEnv } from './env';
+
+describe('configuration', () => {
+  it('has working defaults on a fresh machine', () => {
+    const e = parseServerEnv({ NODE_ENV: 'production' } as NodeJS.ProcessEnv);
+    expect(e).toMatchObject({ DATA_DIR: '.data/pglite', DATABASE_URL: undefined, RECAPTCHA_MIN_SCORE: 0.5, TRUST_PROXY: false, ENABLE_DEV_TOOLS: false });
+  });
+
+  it('stops with a message naming every bad variable', () => {
+    expect(() =>
+      parseServerEnv({ DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', RECAPTCHA_MIN_SCORE: '7', APP_SECRET: 'short' } as unknown as NodeJS.ProcessEnv),
+    ).toThrow(/DATABASE_URL: must start with postgres[\s\S]*APP_SECRET: must be at least 32[\s\S]*SMTP_URL[\s\S]*RECAPTCHA_MIN_SCORE/);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseServerEnv({ DATABASE_URL: '', SMTP_URL: '' } as unknown as NodeJS.ProcessEnv).DATABASE_URL).toBeUndefined();
+  });
+});

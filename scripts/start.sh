@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# npm start: install, build when needed, then serve on http://localhost:3000.
+# The embedded database (PGlite in DATA_DIR, default .data/pglite) is created, migrated and seeded on start.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib.sh
+ensure_deps
+if build_is_stale; then npx next build; fi
+exec npx next start -p "${PORT:-3000}"

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# npm test: every test. Typecheck, lint, unit and integration (Vitest, PGlite), e2e (Playwright in
+# Debian's chromium against a production build), then the database suites on a throwaway PostgreSQL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib.sh
+started=$(date +%s)
+step() { printf '\n== %s (%ss)\n' "$1" "$(( $(date +%s) - started ))"; }
+
+step "dependencies"; ensure_deps
+step "browser"; ensure_chromium
+step "typecheck"; npx tsc --noEmit
+step "lint"; npx eslint . --max-warnings 0
+step "unit and integration tests (PGlite)"; npx vitest run
+step "production build"; npx next build
+step "e2e (Playwright, chromium)"; npx playwright test
+step "database suites on PostgreSQL"; bash scripts/with-postgres.sh npx vitest run .db.test
+step "all passed"

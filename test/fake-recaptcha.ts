@@ -1,0 +1,31 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A local stand-in for Google's siteverify endpoint: the token names the answer. */
+export async function startFakeRecaptcha(secret: string) {
+  const calls: URLSearchParams[] = [];
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const form = new URLSearchParams(raw);
+      calls.push(form);
+      const token = form.get('response') ?? '';
+      if (form.get('secret') !== secret) return send(res, 200, { success: false, 'error-codes': ['invalid-input-secret'] });
+      if (token.startsWith('down')) return send(res, 503, {});
+      const base = { success: true, action: 'lead', hostname: 'localhost', score: 0.9, challenge_ts: new Date().toISOString() };
+      if (token.startsWith('low')) return send(res, 200, { ...base, score: 0.2 });
+      if (token.startsWith('action')) return send(res, 200, { ...base, action: 'login' });
+      if (token.startsWith('host')) return send(res, 200, { ...base, hostname: 'evil.example' });
+      if (token.startsWith('bad')) return send(res, 200, { success: false, 'error-codes': ['invalid-input-response'] });
+      return send(res, 200, base);
+    });
+  });
+  function send(res: http.ServerResponse, status: number, body: object) {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  }
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/recaptcha/api/siteverify`, calls, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
