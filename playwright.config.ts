@@ -26,10 +26,12 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
+    // Russian is the default locale; a browser asking for English would be sent to /en.
+    locale: 'ru-RU',
     trace: 'retain-on-failure',
     launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], locale: 'ru-RU' } }],
   // A production build (npm test builds first), on a fresh embedded database.
   webServer: {
     command: `npx next start -p ${PORT}`,

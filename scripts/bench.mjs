@@ -40,6 +40,15 @@ if (!baseUrl) {
   process.exit(1);
 }
 
+function readBuildId() {
+  try {
+    return fs.readFileSync(path.join(root, '.next', 'BUILD_ID'), 'utf8').trim();
+  } catch {
+    return 'n/a'; // not a Next build (e.g. BENCH_BASE_URL points elsewhere)
+  }
+}
+const startBuildId = readBuildId();
+
 const ctx = {
   baseUrl,
   root,
@@ -47,6 +56,12 @@ const ctx = {
   resultsDir: path.join(root, 'bench-results'),
   dataDir: process.env.DATA_DIR,
   log: (...a) => console.log(...a),
+  // The running `next start` serves .next from disk: if someone rebuilds .next meanwhile, old
+  // chunks vanish (404) and figures go wrong. Returns a warning text when that happened.
+  buildChanged() {
+    const now = readBuildId();
+    return now !== startBuildId ? `.next was rebuilt during the run (BUILD_ID ${startBuildId} → ${now})` : '';
+  },
 };
 
 function quiet(cmd, args) {
@@ -61,17 +76,11 @@ function environmentLine() {
   const chromium = quiet(ctx.chromePath, ['--version']).replace(/^Chromium\s*/, '').split(' ')[0] || '?';
   const commit = quiet('git', ['rev-parse', '--short', 'HEAD']) || 'no commit';
   const dirty = quiet('git', ['status', '--porcelain']) ? ' + uncommitted changes' : '';
-  let buildId = 'n/a';
-  try {
-    buildId = fs.readFileSync(path.join(root, '.next', 'BUILD_ID'), 'utf8').trim();
-  } catch {
-    /* not a Next build (e.g. BENCH_BASE_URL points elsewhere) */
-  }
   const cpu = os.cpus();
   return (
     `${cpu.length} × ${cpu[0]?.model?.replace(/\s+/g, ' ').trim() || 'cpu'}, ` +
     `${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, Chromium ${chromium}, ` +
-    `git ${commit}${dirty}, Next BUILD_ID ${buildId}, target ${baseUrl}`
+    `git ${commit}${dirty}, Next BUILD_ID ${startBuildId}, target ${baseUrl}`
   );
 }
 
@@ -90,7 +99,7 @@ const only = (process.env.BENCH_ONLY || '').split(',').map((s) => s.trim()).filt
 const sections = only.length ? SECTIONS.filter((s) => only.includes(s.id)) : SECTIONS;
 
 const startedAt = new Date();
-const env = environmentLine();
+const env = `${environmentLine()}, load average at start ${os.loadavg()[0].toFixed(2)}`;
 console.log(`\n# bench ${startedAt.toISOString()}\n${env}`);
 
 const blocks = [];
@@ -105,8 +114,12 @@ for (const section of sections) {
     markdown = `Section failed: ${errText(err, 400)}`;
   }
   const secs = Math.round((Date.now() - t0) / 1000);
-  console.log(`(${section.id}: ${secs} s)`);
-  blocks.push(`### ${section.title}\n\n${markdown}`);
+  const load = os.loadavg()[0].toFixed(2);
+  console.log(`(${section.id}: ${secs} s, load average ${load})`);
+  const changed = ctx.buildChanged();
+  if (changed) console.log(`WARNING: ${changed}; this section's figures are unreliable.`);
+  const warn = changed ? `\n\n**WARNING: ${changed}; these figures are unreliable.**` : '';
+  blocks.push(`### ${section.title}\n\n${markdown}${warn}\n\n_${secs} s; 1-min load average after: ${load}._`);
 }
 
 const totalSecs = Math.round((Date.now() - startedAt.getTime()) / 1000);

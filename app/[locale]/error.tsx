@@ -14,10 +14,10 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
       <h1 className="text-3xl font-bold md:text-4xl">{t('title')}</h1>
       <p className="mt-3 max-w-md text-muted">{t('text')}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <button type="button" onClick={reset} className="rounded-xl bg-brand px-6 py-3 font-medium text-white hover:bg-brand-dark">
+        <button type="button" onClick={reset} className="rounded-xl bg-brand-dark px-6 py-3 font-medium text-white hover:bg-[#005a9c]">
           {t('retry')}
         </button>
-        <Link href="/" className="rounded-xl border border-brand px-6 py-3 font-medium text-brand hover:bg-brand-tint">
+        <Link href="/" className="rounded-xl border border-brand-dark px-6 py-3 font-medium text-brand-dark hover:bg-brand-tint">
           {t('home')}
         </Link>
       </div>

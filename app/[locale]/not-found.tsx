@@ -20,7 +20,7 @@ export default async function NotFound() {
         </p>
         <h1 className="mt-4 text-3xl font-bold md:text-4xl">{t('title')}</h1>
         <p className="mt-3 max-w-md text-muted">{t('text')}</p>
-        <Link href="/" className="mt-8 rounded-xl bg-brand px-6 py-3 font-medium text-white transition-colors duration-150 hover:bg-brand-dark">
+        <Link href="/" className="mt-8 rounded-xl bg-brand-dark px-6 py-3 font-medium text-white transition-colors duration-150 hover:bg-[#005a9c]">
           {t('home')}
         </Link>
       </main>

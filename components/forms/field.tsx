@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 export const inputClass =
-  'block w-full rounded-xl border border-line bg-white px-4 py-3 text-base text-ink placeholder:text-muted/70 transition-colors duration-150 focus:border-brand focus:outline-none focus-visible:outline-2 focus-visible:outline-brand aria-[invalid=true]:border-danger';
+  'block w-full rounded-xl border border-line bg-white px-4 py-3 text-base text-ink placeholder:text-muted/70 transition-colors duration-150 focus:border-brand-dark focus:outline-none focus-visible:outline-2 focus-visible:outline-brand aria-[invalid=true]:border-danger';
 
 export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
   return (

@@ -100,7 +100,7 @@ function Form({ kind, page, submitLabel, answers, onDone }: LeadFormProps) {
         type="submit"
         disabled={mutation.isPending}
         aria-busy={mutation.isPending}
-        className="rounded-xl bg-brand px-6 py-3.5 text-base font-medium text-white transition-colors duration-150 hover:bg-brand-dark disabled:opacity-70"
+        className="rounded-xl bg-brand-dark px-6 py-3.5 text-base font-medium text-white transition-colors duration-150 hover:bg-[#005a9c] disabled:opacity-70"
       >
         {mutation.isPending ? t('sending') : (submitLabel ?? t('submit'))}
       </button>

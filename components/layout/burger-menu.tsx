@@ -90,7 +90,7 @@ export function BurgerMenu({ links }: { links: MenuLink[] }) {
                     onClick={() => setOpen(false)}
                     className={
                       l.primary
-                        ? 'mt-2 block rounded-xl bg-brand px-3 py-3 text-center text-lg font-medium text-white'
+                        ? 'mt-2 block rounded-xl bg-brand-dark px-3 py-3 text-center text-lg font-medium text-white'
                         : 'block rounded-lg px-3 py-3 text-lg text-ink hover:bg-brand-tint'
                     }
                   >

@@ -83,7 +83,7 @@ export function LocaleSwitcher({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
                   if (l !== locale) switchTo(l);
                 }}
                 className={`block w-full px-4 py-2.5 text-left text-sm hover:bg-brand-tint focus-visible:bg-brand-tint ${
-                  l === locale ? 'font-semibold text-brand' : 'text-ink'
+                  l === locale ? 'font-semibold text-brand-dark' : 'text-ink'
                 }`}
               >
                 {t(l)}
@@ -113,7 +113,7 @@ export function LocaleList({ onSwitch }: { onSwitch?: () => void }) {
             onSwitch?.();
             if (l !== locale) switchTo(l);
           }}
-          className={`rounded-lg border px-3 py-2 text-sm ${l === locale ? 'border-brand bg-brand text-white' : 'border-line text-ink'}`}
+          className={`rounded-lg border px-3 py-2 text-sm ${l === locale ? 'border-brand-dark bg-brand-dark text-white' : 'border-line text-ink'}`}
         >
           {t(l)}
         </button>

@@ -63,7 +63,7 @@ export async function SiteFooter({ variant }: { variant: 'student' | 'teacher' }
             {docs.map((d) => (
               <li key={d.href}>
                 <a href={d.href} target="_blank" rel="noopener" className={`transition-colors duration-150 ${link}`}>
-                  {d.label} <span className="text-xs opacity-75">({t('pdf')})</span>
+                  {d.label} <span className="text-xs">({t('pdf')})</span>
                 </a>
               </li>
             ))}

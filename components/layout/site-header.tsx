@@ -92,7 +92,7 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
               key={item.href}
               href={item.href}
               className={`hidden rounded-xl px-4 py-2.5 text-sm font-medium transition-colors duration-150 lg:inline-block ${
-                i === 0 ? 'text-brand hover:bg-brand-tint' : 'border border-brand text-brand hover:bg-brand-tint'
+                i === 0 ? 'text-brand-dark hover:bg-brand-tint' : 'border border-brand-dark text-brand-dark hover:bg-brand-tint'
               }`}
             >
               {item.label}
@@ -100,7 +100,7 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
           ))}
           <Link
             href={cta.href}
-            className="hidden rounded-xl bg-brand px-4 py-2.5 text-sm font-medium text-white transition-colors duration-150 hover:bg-brand-dark lg:inline-block"
+            className="hidden rounded-xl bg-brand-dark px-4 py-2.5 text-sm font-medium text-white transition-colors duration-150 hover:bg-[#005a9c] lg:inline-block"
           >
             {cta.label}
           </Link>

@@ -38,11 +38,11 @@ export function TariffBoard({ plans, audience, ctaHref }: { plans: PlanView[]; a
               key={plan.id}
               data-plan={plan.id}
               className={`relative flex flex-col rounded-2xl border bg-white p-6 md:p-8 ${
-                plan.popular ? 'border-brand shadow-lg ring-2 ring-brand' : 'border-line'
+                plan.popular ? 'border-brand-dark shadow-lg ring-2 ring-brand' : 'border-line'
               }`}
             >
               {plan.popular && (
-                <p className="absolute -top-3.5 left-6 rounded-full bg-brand px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase">
+                <p className="absolute -top-3.5 left-6 rounded-full bg-brand-dark px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase">
                   {t('popular')}
                 </p>
               )}
@@ -87,7 +87,7 @@ export function TariffBoard({ plans, audience, ctaHref }: { plans: PlanView[]; a
               <a
                 href={ctaHref}
                 className={`mt-8 block rounded-xl px-6 py-3 text-center font-medium transition-colors duration-150 ${
-                  plan.popular ? 'bg-brand text-white hover:bg-brand-dark' : 'border border-brand text-brand hover:bg-brand-tint'
+                  plan.popular ? 'bg-brand-dark text-white hover:bg-[#005a9c]' : 'border border-brand-dark text-brand-dark hover:bg-brand-tint'
                 }`}
               >
                 {audience === 'student' ? t('choose') : t('apply')}
@@ -154,13 +154,13 @@ function PromoBox({ quote, onQuote }: { quote: Quote | null; onQuote: (q: Quote 
             maxLength={32}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${id}-status`}
-            className="block w-full min-w-0 rounded-xl border border-line px-4 py-3 text-base uppercase focus:border-brand focus:outline-none aria-[invalid=true]:border-danger"
+            className="block w-full min-w-0 rounded-xl border border-line px-4 py-3 text-base uppercase focus:border-brand-dark focus:outline-none aria-[invalid=true]:border-danger"
           />
           <button
             type="submit"
             disabled={pending}
             aria-busy={pending}
-            className="shrink-0 rounded-xl bg-brand px-5 py-3 font-medium text-white transition-colors duration-150 hover:bg-brand-dark disabled:opacity-70"
+            className="shrink-0 rounded-xl bg-brand-dark px-5 py-3 font-medium text-white transition-colors duration-150 hover:bg-[#005a9c] disabled:opacity-70"
           >
             {pending ? t('applying') : t('applyCode')}
           </button>
@@ -176,7 +176,7 @@ function PromoBox({ quote, onQuote }: { quote: Quote | null; onQuote: (q: Quote 
                   onQuote(null);
                   setCode('');
                 }}
-                className="text-brand underline"
+                className="text-brand-dark underline"
               >
                 {t('remove')}
               </button>

@@ -163,6 +163,8 @@ export default {
           if (finalUrl && finalUrl.replace(/\/$/, '') !== url.replace(/\/$/, '')) {
             notes.push(`redirected to ${finalUrl.replace(baseUrl, '') || '/'}`);
           }
+          const changed = ctx.buildChanged?.();
+          if (changed) notes.push(`UNRELIABLE: ${changed}`);
           notes.push(`run ${Math.round((Date.now() - t0) / 1000)} s`);
           row.note = notes.join('; ');
         } catch (err) {

@@ -27,7 +27,7 @@ export async function InterfaceDemo() {
         />
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1">
           {FEATURES.map(({ key, icon }) => (
-            <li key={key} className="flex gap-4">
+            <li key={key} className="flex items-start gap-4">
               <Image src={`/images/icons/${icon}.svg`} alt="" width={40} height={40} unoptimized className="shrink-0" />
               <div>
                 <h3 className="font-semibold">{t(`features.${key}.title`)}</h3>

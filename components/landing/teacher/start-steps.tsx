@@ -16,13 +16,8 @@ export async function StartSteps() {
     <Section id="steps" tone="tint" title={t('title')} lead={t('lead')}>
       <ol className="grid gap-5 md:grid-cols-2 lg:grid-cols-4">
         {STEPS.map(({ key, icon }, i) => (
-          <li key={key} className="relative flex flex-col rounded-2xl bg-white p-6 shadow-sm">
-            <div className="flex items-center justify-between">
-              <Image src={`/images/icons/${icon}.svg`} alt="" width={56} height={56} unoptimized />
-              <span aria-hidden="true" className="text-4xl font-bold text-brand-tint">
-                {String(i + 1).padStart(2, '0')}
-              </span>
-            </div>
+          <li key={key} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm">
+            <Image src={`/images/icons/${icon}.svg`} alt="" width={56} height={56} unoptimized />
             <p className="mt-4 text-sm font-semibold text-brand-dark">{t('stepLabel', { n: i + 1 })}</p>
             <h3 className="mt-1 text-lg font-semibold">{t(`items.${key}.title`)}</h3>
             <p className="mt-2 text-muted">{t(`items.${key}.text`)}</p>

@@ -16,13 +16,13 @@ export async function TeacherHero() {
           <div className="mt-8 flex flex-wrap gap-3">
             <a
               href="#feedback"
-              className="rounded-xl bg-brand-dark px-6 py-3.5 text-base font-semibold text-white transition-colors duration-150 hover:bg-ink"
+              className="w-full rounded-xl bg-brand-dark px-6 py-3.5 text-center text-base font-semibold text-white transition-colors duration-150 hover:bg-ink sm:w-auto"
             >
               {t('cta')}
             </a>
             <a
               href="#steps"
-              className="rounded-xl border border-brand-dark bg-white px-6 py-3.5 text-base font-semibold text-brand-dark transition-colors duration-150 hover:bg-brand-tint"
+              className="w-full rounded-xl border border-brand-dark bg-white px-6 py-3.5 text-center text-base font-semibold text-brand-dark transition-colors duration-150 hover:bg-brand-tint sm:w-auto"
             >
               {t('secondaryCta')}
             </a>

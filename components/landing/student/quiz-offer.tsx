@@ -1,0 +1,37 @@
+import { getTranslations } from 'next-intl/server';
+import { Section } from '@/components/ui/section';
+import { QuizPicker, type QuizQuestion } from './quiz-picker';
+
+const QUESTIONS = {
+  goal: ['travel', 'career', 'exam', 'school', 'kazakh'],
+  age: ['kids', 'teens', 'adults'],
+  level: ['beginner', 'elementary', 'intermediate', 'advanced'],
+} as const;
+
+/** Three quick questions, then the quiz-finish offer of a free trial lesson in a dialog. */
+export async function QuizOffer({ page }: { page: string }) {
+  const t = await getTranslations('StudentLanding.quiz');
+  const questions: QuizQuestion[] = Object.entries(QUESTIONS).map(([id, values]) => ({
+    id,
+    legend: t(`questions.${id}.legend`),
+    options: values.map((value) => ({ value, label: t(`questions.${id}.options.${value}`) })),
+  }));
+  // Client islands get strings, not catalogue namespaces.
+  const text = {
+    progress: questions.map((_, i) => t('progress', { current: i + 1, total: questions.length })),
+    next: t('next'),
+    back: t('back'),
+    finish: t('finish'),
+    reopen: t('reopen'),
+    restart: t('restart'),
+    dialogTitle: t('dialog.title'),
+    dialogText: t('dialog.text'),
+    summary: t('dialog.summary'),
+    close: t('dialog.close'),
+  };
+  return (
+    <Section id="quiz" title={t('title')} lead={t('lead')}>
+      <QuizPicker questions={questions} text={text} page={page} />
+    </Section>
+  );
+}
