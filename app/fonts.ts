@@ -1,6 +1,9 @@
 import localFont from 'next/font/local';
 
-// Rubik in three subsets: Kazakh needs cyrillic-ext (ұ, і) as well as cyrillic (ә ғ қ ң ө ү һ).
+// Rubik in three subsets, each limited by unicode-range so a page downloads only what it shows:
+// Kazakh needs cyrillic-ext (ә ғ қ ң ө ү һ) as well as cyrillic (і ұ). The Cyrillic faces come
+// first in --font-sans and have no fallback of their own, or the metric-matched Latin fallback
+// (Arial) would draw the Cyrillic letters.
 export const rubikLatin = localFont({
   src: [
     { path: './fonts/rubik-latin-400-normal.woff2', weight: '400', style: 'normal' },
@@ -10,7 +13,13 @@ export const rubikLatin = localFont({
   variable: '--font-rubik-latin',
   display: 'swap',
   preload: false,
-  fallback: ['system-ui', 'Arial', 'sans-serif'],
+  declarations: [
+    {
+      prop: 'unicode-range',
+      value:
+        'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD',
+    },
+  ],
 });
 
 export const rubikCyrillic = localFont({
@@ -22,6 +31,8 @@ export const rubikCyrillic = localFont({
   variable: '--font-rubik-cyrillic',
   display: 'swap',
   preload: false,
+  adjustFontFallback: false,
+  fallback: [],
   declarations: [{ prop: 'unicode-range', value: 'U+0301, U+0400-045F, U+0490-0491, U+04B0-04B1, U+2116' }],
 });
 
@@ -34,6 +45,8 @@ export const rubikCyrillicExt = localFont({
   variable: '--font-rubik-cyrillic-ext',
   display: 'swap',
   preload: false,
+  adjustFontFallback: false,
+  fallback: [],
   declarations: [{ prop: 'unicode-range', value: 'U+0460-052F, U+1C80-1C8A, U+20B4, U+2DE0-2DFF, U+A640-A69F, U+FE2E-FE2F' }],
 });
 
