@@ -1,6 +1,8 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
-import './lib/public-env';
+import { validatePublicEnv } from './lib/public-env-schema';
+
+validatePublicEnv();
 
 const isProd = process.env.NODE_ENV === 'production';
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseServerEnv } from './env';
+import { validatePublicEnv } from './public-env-schema';
+import { publicEnv } from './public-env';
 
 describe('configuration', () => {
   it('has working defaults on a fresh machine', () => {
@@ -15,5 +17,12 @@ describe('configuration', () => {
 
   it('treats empty values as unset', () => {
     expect(parseServerEnv({ DATABASE_URL: '', SMTP_URL: '' } as unknown as NodeJS.ProcessEnv).DATABASE_URL).toBeUndefined();
+  });
+
+  it('validates the public values too', () => {
+    expect(() => validatePublicEnv(publicEnv)).not.toThrow();
+    expect(() => validatePublicEnv({ ...publicEnv, NEXT_PUBLIC_SITE_URL: 'not a url', NEXT_PUBLIC_GTM_ID: '<script>' })).toThrow(
+      /NEXT_PUBLIC_SITE_URL[\s\S]*NEXT_PUBLIC_GTM_ID/,
+    );
   });
 });

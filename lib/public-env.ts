@@ -1,46 +1,25 @@
-import { z } from 'zod';
+// Public configuration, inlined at build time (each NEXT_PUBLIC_* is referenced by its full name).
+// No validation library here: this module reaches the browser. lib/public-env-schema.ts validates
+// the same values when next.config.ts loads, so a bad value stops the build and the server.
+const v = (value: string | undefined, fallback: string) => (value ? value : fallback);
+const opt = (value: string | undefined) => (value ? value : undefined);
 
-// NEXT_PUBLIC_* values are inlined at build time, so each is referenced by its full name.
-const url = z.url();
-const optionalId = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{3,64}$/)
-  .optional()
-  .or(z.literal('').transform(() => undefined));
-
-export const publicEnvSchema = z.object({
-  NEXT_PUBLIC_SITE_URL: url.default('http://localhost:3000'),
-  NEXT_PUBLIC_CABINET_URL: z.string().default(''),
-  NEXT_PUBLIC_KAZAKH_SITE_URL: url.default('https://kazakh.tilmen.kz'),
-  NEXT_PUBLIC_OFFER_URL: z.string().min(1).default('/docs/public-offer-{locale}.pdf'),
-  NEXT_PUBLIC_PRIVACY_URL: z.string().min(1).default('/docs/privacy-policy-{locale}.pdf'),
-  NEXT_PUBLIC_SUPPORT_PHONE: z.string().regex(/^\+?[0-9 ()-]{6,20}$/).default('+7 727 350 50 50'),
-  NEXT_PUBLIC_SUPPORT_EMAIL: z.email().default('support@tilmen.kz'),
-  NEXT_PUBLIC_INSTAGRAM_URL: url.default('https://www.instagram.com/tilmen.kz'),
-  NEXT_PUBLIC_FACEBOOK_URL: url.default('https://www.facebook.com/tilmen.kz'),
-  NEXT_PUBLIC_LINKEDIN_URL: url.default('https://www.linkedin.com/company/tilmen-kz'),
-  NEXT_PUBLIC_RECAPTCHA_SITE_KEY: optionalId.or(z.string().regex(/^[A-Za-z0-9_-]{20,64}$/)),
-  NEXT_PUBLIC_GTM_ID: optionalId,
-  NEXT_PUBLIC_PIXEL_ID: optionalId,
-  NEXT_PUBLIC_CHAT_WIDGET_ID: optionalId,
-});
-
-export const publicEnv = publicEnvSchema.parse({
-  NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL || undefined,
-  NEXT_PUBLIC_CABINET_URL: process.env.NEXT_PUBLIC_CABINET_URL || undefined,
-  NEXT_PUBLIC_KAZAKH_SITE_URL: process.env.NEXT_PUBLIC_KAZAKH_SITE_URL || undefined,
-  NEXT_PUBLIC_OFFER_URL: process.env.NEXT_PUBLIC_OFFER_URL || undefined,
-  NEXT_PUBLIC_PRIVACY_URL: process.env.NEXT_PUBLIC_PRIVACY_URL || undefined,
-  NEXT_PUBLIC_SUPPORT_PHONE: process.env.NEXT_PUBLIC_SUPPORT_PHONE || undefined,
-  NEXT_PUBLIC_SUPPORT_EMAIL: process.env.NEXT_PUBLIC_SUPPORT_EMAIL || undefined,
-  NEXT_PUBLIC_INSTAGRAM_URL: process.env.NEXT_PUBLIC_INSTAGRAM_URL || undefined,
-  NEXT_PUBLIC_FACEBOOK_URL: process.env.NEXT_PUBLIC_FACEBOOK_URL || undefined,
-  NEXT_PUBLIC_LINKEDIN_URL: process.env.NEXT_PUBLIC_LINKEDIN_URL || undefined,
-  NEXT_PUBLIC_RECAPTCHA_SITE_KEY: process.env.NEXT_PUBLIC_RECAPTCHA_SITE_KEY || undefined,
-  NEXT_PUBLIC_GTM_ID: process.env.NEXT_PUBLIC_GTM_ID || undefined,
-  NEXT_PUBLIC_PIXEL_ID: process.env.NEXT_PUBLIC_PIXEL_ID || undefined,
-  NEXT_PUBLIC_CHAT_WIDGET_ID: process.env.NEXT_PUBLIC_CHAT_WIDGET_ID || undefined,
-});
+export const publicEnv = {
+  NEXT_PUBLIC_SITE_URL: v(process.env.NEXT_PUBLIC_SITE_URL, 'http://localhost:3000'),
+  NEXT_PUBLIC_CABINET_URL: v(process.env.NEXT_PUBLIC_CABINET_URL, ''),
+  NEXT_PUBLIC_KAZAKH_SITE_URL: v(process.env.NEXT_PUBLIC_KAZAKH_SITE_URL, 'https://kazakh.tilmen.kz'),
+  NEXT_PUBLIC_OFFER_URL: v(process.env.NEXT_PUBLIC_OFFER_URL, '/docs/public-offer-{locale}.pdf'),
+  NEXT_PUBLIC_PRIVACY_URL: v(process.env.NEXT_PUBLIC_PRIVACY_URL, '/docs/privacy-policy-{locale}.pdf'),
+  NEXT_PUBLIC_SUPPORT_PHONE: v(process.env.NEXT_PUBLIC_SUPPORT_PHONE, '+7 727 350 50 50'),
+  NEXT_PUBLIC_SUPPORT_EMAIL: v(process.env.NEXT_PUBLIC_SUPPORT_EMAIL, 'support@tilmen.kz'),
+  NEXT_PUBLIC_INSTAGRAM_URL: v(process.env.NEXT_PUBLIC_INSTAGRAM_URL, 'https://www.instagram.com/tilmen.kz'),
+  NEXT_PUBLIC_FACEBOOK_URL: v(process.env.NEXT_PUBLIC_FACEBOOK_URL, 'https://www.facebook.com/tilmen.kz'),
+  NEXT_PUBLIC_LINKEDIN_URL: v(process.env.NEXT_PUBLIC_LINKEDIN_URL, 'https://www.linkedin.com/company/tilmen-kz'),
+  NEXT_PUBLIC_RECAPTCHA_SITE_KEY: opt(process.env.NEXT_PUBLIC_RECAPTCHA_SITE_KEY),
+  NEXT_PUBLIC_GTM_ID: opt(process.env.NEXT_PUBLIC_GTM_ID),
+  NEXT_PUBLIC_PIXEL_ID: opt(process.env.NEXT_PUBLIC_PIXEL_ID),
+  NEXT_PUBLIC_CHAT_WIDGET_ID: opt(process.env.NEXT_PUBLIC_CHAT_WIDGET_ID),
+} as const;
 
 export function localizedDocUrl(template: string, locale: string): string {
   return template.replaceAll('{locale}', locale);

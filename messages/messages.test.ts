@@ -43,3 +43,10 @@ describe('message catalogues', () => {
     expect(sameAsRussian).toEqual([]);
   });
 });
+
+describe('global error page strings', () => {
+  it('match the catalogues (regenerate with node scripts/gen-global-error-messages.mjs)', async () => {
+    const { GLOBAL_ERROR_MESSAGES } = await import('@/lib/i18n/global-error-messages');
+    expect(GLOBAL_ERROR_MESSAGES).toEqual({ ru: ru.GlobalError, kk: kk.GlobalError, en: en.GlobalError });
+  });
+});

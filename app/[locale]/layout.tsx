@@ -31,7 +31,8 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   };
 }
 
-const CLIENT_NAMESPACES = ['Common', 'Navigation', 'LocaleSwitcher', 'LeadForm', 'Validation', 'Errors', 'Promo', 'Slider'];
+// Only what lazily loaded islands format in the browser (the lead form); the rest gets strings as props.
+const CLIENT_NAMESPACES = ['LeadForm', 'Validation'];
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -50,7 +51,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
         </a>
         <NextIntlClientProvider locale={locale} messages={pickMessages(messages, CLIENT_NAMESPACES)}>
           <NavigationProgress />
-          <NetworkStatus />
+          <NetworkStatus labels={{ offline: t('offline'), backOnline: t('backOnline') }} />
           {children}
           <ThirdParties />
         </NextIntlClientProvider>

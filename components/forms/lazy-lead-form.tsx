@@ -1,14 +1,12 @@
 'use client';
 
 import { useEffect, useRef, useState, type ComponentType } from 'react';
-import { useTranslations } from 'next-intl';
 import type { LeadFormProps } from './lead-form';
 
 let loaded: ComponentType<LeadFormProps> | undefined;
 
 /** The form (react-hook-form, zod, axios, captcha) loads when it nears the viewport. */
-export function LazyLeadForm(props: LeadFormProps) {
-  const t = useTranslations('Common');
+export function LazyLeadForm({ loadingLabel, ...props }: LeadFormProps & { loadingLabel?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const [Form, setForm] = useState<ComponentType<LeadFormProps> | undefined>(() => loaded);
 
@@ -35,8 +33,9 @@ export function LazyLeadForm(props: LeadFormProps) {
 
   if (Form) return <Form {...props} />;
   return (
-    <div ref={ref} className="flex min-h-[19rem] items-center justify-center rounded-xl border border-dashed border-line text-sm text-muted">
-      {t('loading')}
+    <div ref={ref} role="status" aria-busy="true" className="flex min-h-[19rem] items-center justify-center rounded-xl border border-dashed border-line text-sm text-muted">
+      <span aria-hidden="true" className="size-6 animate-spin rounded-full border-2 border-line border-t-brand-dark" />
+      {loadingLabel && <span className="ml-3">{loadingLabel}</span>}
     </div>
   );
 }

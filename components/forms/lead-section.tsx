@@ -15,6 +15,7 @@ export async function LeadSection({
   id?: string;
 }) {
   const t = await getTranslations('LeadForm');
+  const common = await getTranslations('Common');
   const title = audience === 'teacher' ? t('teacherTitle') : kind === 'callback' ? t('callbackTitle') : t('feedbackTitle');
   const text = audience === 'teacher' ? t('teacherText') : kind === 'callback' ? t('callbackText') : t('feedbackText');
   return (
@@ -35,7 +36,12 @@ export async function LeadSection({
           />
         </div>
         <div className="rounded-2xl bg-white p-6 shadow-sm md:p-8">
-          <LazyLeadForm kind={kind} page={page} submitLabel={kind === 'callback' ? t('callbackSubmit') : undefined} />
+          <LazyLeadForm
+            kind={kind}
+            page={page}
+            loadingLabel={common('loading')}
+            submitLabel={kind === 'callback' ? t('callbackSubmit') : undefined}
+          />
         </div>
       </div>
     </section>

@@ -1,10 +1,9 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslations } from 'next-intl';
 import { usePathname } from 'next/navigation';
 import { Link } from '@/i18n/navigation';
-import { LocaleList } from './locale-switcher';
+import { LocaleList, type LocaleLabels } from './locale-switcher';
 
 export interface MenuLink {
   href: string;
@@ -15,8 +14,13 @@ export interface MenuLink {
 }
 
 /** The mobile menu, below 1024 px. */
-export function BurgerMenu({ links }: { links: MenuLink[] }) {
-  const t = useTranslations('Navigation');
+export interface BurgerLabels {
+  openMenu: string;
+  closeMenu: string;
+  mobileMenu: string;
+}
+
+export function BurgerMenu({ links, labels, localeLabels }: { links: MenuLink[]; labels: BurgerLabels; localeLabels: LocaleLabels }) {
   const pathname = usePathname();
   // The menu remembers where it was opened: navigating anywhere closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
@@ -51,7 +55,7 @@ export function BurgerMenu({ links }: { links: MenuLink[] }) {
         type="button"
         aria-expanded={open}
         aria-controls={id}
-        aria-label={open ? t('closeMenu') : t('openMenu')}
+        aria-label={open ? labels.closeMenu : labels.openMenu}
         onClick={() => setOpen((v) => !v)}
         className="relative z-50 flex size-11 items-center justify-center rounded-lg text-ink hover:bg-brand-tint"
       >
@@ -65,7 +69,7 @@ export function BurgerMenu({ links }: { links: MenuLink[] }) {
         hidden={!open}
         className="fixed inset-x-0 top-16 bottom-0 z-40 overflow-y-auto border-t border-line bg-white px-4 pt-4 pb-10"
       >
-        <nav aria-label={t('mobileMenu')}>
+        <nav aria-label={labels.mobileMenu}>
           <ul className="flex flex-col gap-1">
             {links.map((l) => (
               <li key={l.href + l.label}>
@@ -102,7 +106,7 @@ export function BurgerMenu({ links }: { links: MenuLink[] }) {
           </ul>
         </nav>
         <div className="mt-6 border-t border-line pt-6">
-          <LocaleList onSwitch={() => setOpen(false)} />
+          <LocaleList labels={localeLabels} onSwitch={() => setOpen(false)} />
         </div>
       </div>
     </div>

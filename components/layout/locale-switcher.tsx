@@ -1,10 +1,17 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, useTransition } from 'react';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale } from 'next-intl';
 import Cookies from 'js-cookie';
 import { usePathname, useRouter } from '@/i18n/navigation';
 import { routing, type Locale } from '@/i18n/routing';
+
+/** Strings come from the server (no message formatting in the browser for the chrome). */
+export interface LocaleLabels {
+  label: string;
+  current: string;
+  names: Record<Locale, string>;
+}
 
 export function useSwitchLocale() {
   const router = useRouter();
@@ -19,8 +26,7 @@ export function useSwitchLocale() {
   return { switchTo, pending };
 }
 
-export function LocaleSwitcher({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
-  const t = useTranslations('LocaleSwitcher');
+export function LocaleSwitcher({ labels }: { labels: LocaleLabels }) {
   const locale = useLocale() as Locale;
   const { switchTo } = useSwitchLocale();
   const [open, setOpen] = useState(false);
@@ -55,11 +61,9 @@ export function LocaleSwitcher({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
         type="button"
         aria-expanded={open}
         aria-controls={id}
-        aria-label={t('current', { language: t(locale) })}
+        aria-label={labels.current}
         onClick={() => setOpen((v) => !v)}
-        className={`flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-medium transition-colors duration-150 ${
-          tone === 'dark' ? 'text-white hover:bg-white/10' : 'text-ink hover:bg-brand-tint'
-        }`}
+        className="flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-medium text-ink transition-colors duration-150 hover:bg-brand-tint"
       >
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
           <circle cx="12" cy="12" r="9" />
@@ -71,7 +75,7 @@ export function LocaleSwitcher({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
         </svg>
       </button>
       {open && (
-        <ul id={id} aria-label={t('label')} className="absolute right-0 z-40 mt-2 w-40 overflow-hidden rounded-xl border border-line bg-white py-1 shadow-lg">
+        <ul id={id} aria-label={labels.label} className="absolute right-0 z-40 mt-2 w-40 overflow-hidden rounded-xl border border-line bg-white py-1 shadow-lg">
           {routing.locales.map((l) => (
             <li key={l}>
               <button
@@ -86,7 +90,7 @@ export function LocaleSwitcher({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
                   l === locale ? 'font-semibold text-brand-dark' : 'text-ink'
                 }`}
               >
-                {t(l)}
+                {labels.names[l]}
               </button>
             </li>
           ))}
@@ -97,12 +101,11 @@ export function LocaleSwitcher({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
 }
 
 /** Flat list of the three languages, for the mobile menu. */
-export function LocaleList({ onSwitch }: { onSwitch?: () => void }) {
-  const t = useTranslations('LocaleSwitcher');
+export function LocaleList({ labels, onSwitch }: { labels: LocaleLabels; onSwitch?: () => void }) {
   const locale = useLocale() as Locale;
   const { switchTo } = useSwitchLocale();
   return (
-    <div role="group" aria-label={t('label')} className="flex gap-2">
+    <div role="group" aria-label={labels.label} className="flex gap-2">
       {routing.locales.map((l) => (
         <button
           key={l}
@@ -115,7 +118,7 @@ export function LocaleList({ onSwitch }: { onSwitch?: () => void }) {
           }}
           className={`rounded-lg border px-3 py-2 text-sm ${l === locale ? 'border-brand-dark bg-brand-dark text-white' : 'border-line text-ink'}`}
         >
-          {t(l)}
+          {labels.names[l]}
         </button>
       ))}
     </div>

@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useTranslations } from 'next-intl';
 
 function subscribe(callback: () => void) {
   window.addEventListener('online', callback);
@@ -17,8 +16,7 @@ export function useOnline(): boolean {
 }
 
 /** Tells the visitor when the connection drops, and briefly when it is back. */
-export function NetworkStatus() {
-  const t = useTranslations('Common');
+export function NetworkStatus({ labels }: { labels: { offline: string; backOnline: string } }) {
   const online = useOnline();
   const [showBack, setShowBack] = useState(false);
 
@@ -36,7 +34,7 @@ export function NetworkStatus() {
     };
   }, []);
 
-  const text = !online ? t('offline') : showBack ? t('backOnline') : '';
+  const text = !online ? labels.offline : showBack ? labels.backOnline : '';
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
       {text && (

@@ -1,10 +1,11 @@
 import Image from 'next/image';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
 import { Link } from '@/i18n/navigation';
 import { features } from '@/lib/features';
 import { publicEnv } from '@/lib/public-env';
 import { BurgerMenu, type MenuLink } from './burger-menu';
-import { LocaleSwitcher } from './locale-switcher';
+import { LocaleSwitcher, type LocaleLabels } from './locale-switcher';
 
 interface NavItem {
   href: string;
@@ -14,6 +15,14 @@ interface NavItem {
 /** Student header (logo → /) or teacher header (logo → /teacher); signed-out variants. */
 export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }) {
   const t = await getTranslations('Navigation');
+  const tl = await getTranslations('LocaleSwitcher');
+  const locale = (await getLocale()) as Locale;
+  const localeLabels: LocaleLabels = {
+    label: tl('label'),
+    current: tl('current', { language: tl(locale) }),
+    names: { ru: tl('ru'), kk: tl('kk'), en: tl('en') },
+  };
+  const burgerLabels = { openMenu: t('openMenu'), closeMenu: t('closeMenu'), mobileMenu: t('mobileMenu') };
   const student = variant === 'student';
   const nav: NavItem[] = student
     ? [
@@ -86,7 +95,7 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <LocaleSwitcher />
+          <LocaleSwitcher labels={localeLabels} />
           {auth.map((item, i) => (
             <Link
               key={item.href}
@@ -104,7 +113,7 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
           >
             {cta.label}
           </Link>
-          <BurgerMenu links={mobile} />
+          <BurgerMenu links={mobile} labels={burgerLabels} localeLabels={localeLabels} />
         </div>
       </div>
     </header>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale } from 'next-intl';
 import { formatTenge, type PlanId } from '@/lib/tariffs';
 
 export interface PlanView {
@@ -20,9 +20,26 @@ interface Quote {
   plans: { id: PlanId; applies: boolean; discountedPerLesson: number; discountedTotal: number }[];
 }
 
+/** Strings of the Promo namespace and the promo field messages, formatted on the server. */
+export type PromoLabels = Record<
+  | 'popular' | 'perLesson' | 'perLessonEarn' | 'oldPrice' | 'lessons' | 'lessonsPerMonth' | 'discount' | 'feeDiscount' | 'total'
+  | 'choose' | 'apply' | 'title' | 'text' | 'label' | 'applyCode' | 'applying' | 'applied' | 'remove' | 'failed',
+  string
+> & { validation: Record<string, string> };
+
 /** Plan cards with the promo-code box (students) or without it (tutors). */
-export function TariffBoard({ plans, audience, ctaHref }: { plans: PlanView[]; audience: 'student' | 'teacher'; ctaHref: string }) {
-  const t = useTranslations('Promo');
+export function TariffBoard({
+  plans,
+  audience,
+  ctaHref,
+  labels,
+}: {
+  plans: PlanView[];
+  audience: 'student' | 'teacher';
+  ctaHref: string;
+  labels: PromoLabels;
+}) {
+  const t = (key: Exclude<keyof PromoLabels, 'validation'>) => labels[key];
   const locale = useLocale();
   const [quote, setQuote] = useState<Quote | null>(null);
   const money = (n: number) => formatTenge(n, locale);
@@ -97,14 +114,13 @@ export function TariffBoard({ plans, audience, ctaHref }: { plans: PlanView[]; a
           );
         })}
       </ul>
-      {audience === 'student' && <PromoBox quote={quote} onQuote={setQuote} />}
+      {audience === 'student' && <PromoBox quote={quote} onQuote={setQuote} labels={labels} />}
     </div>
   );
 }
 
-function PromoBox({ quote, onQuote }: { quote: Quote | null; onQuote: (q: Quote | null) => void }) {
-  const t = useTranslations('Promo');
-  const tv = useTranslations('Validation');
+function PromoBox({ quote, onQuote, labels }: { quote: Quote | null; onQuote: (q: Quote | null) => void; labels: PromoLabels }) {
+  const t = (key: Exclude<keyof PromoLabels, 'validation'>) => labels[key];
   const id = useId();
   const [code, setCode] = useState('');
   const [pending, setPending] = useState(false);
@@ -117,7 +133,7 @@ function PromoBox({ quote, onQuote }: { quote: Quote | null; onQuote: (q: Quote 
     const parsed = promoFormSchema.safeParse({ code });
     if (!parsed.success) {
       const key = parsed.error.issues[0]?.message ?? 'invalid_value';
-      setError(tv.has(key as never) ? tv(key as never) : tv('invalid_value'));
+      setError(labels.validation[key] ?? labels.validation.invalid_value ?? key);
       return;
     }
     setPending(true);
@@ -169,7 +185,7 @@ function PromoBox({ quote, onQuote }: { quote: Quote | null; onQuote: (q: Quote 
           {error && <p className="text-danger">{error}</p>}
           {!error && quote && (
             <p className="flex flex-wrap items-center gap-2 font-medium text-[#0b7a63]">
-              {t('applied', { code: quote.code, percent: quote.percentOff })}
+              {t('applied').replace('{code}', quote.code).replace('{percent}', String(quote.percentOff))}
               <button
                 type="button"
                 onClick={() => {

@@ -4,12 +4,21 @@ import { LeadSection } from '@/components/forms/lead-section';
 import { PageHero } from '@/components/ui/section';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import { pricePerLesson, PRICES, STUDENT_PLANS, TEACHER_PLANS, formatTenge } from '@/lib/tariffs';
-import { TariffBoard, type PlanView } from './tariff-board';
+import { TariffBoard, type PlanView, type PromoLabels } from './tariff-board';
 
 /** Student (/stud-tariff-plans) or tutor (/teach-tariff-plans) tariff page. */
 export async function TariffPage({ audience, locale }: { audience: 'student' | 'teacher'; locale: string }) {
   const ns = audience === 'student' ? 'StudTariffs' : 'TeachTariffs';
   const t = await getTranslations(ns);
+  const tp = await getTranslations('Promo');
+  const tv = await getTranslations('Validation');
+  const keys = ['popular', 'perLesson', 'perLessonEarn', 'oldPrice', 'lessons', 'lessonsPerMonth', 'discount', 'feeDiscount', 'total', 'choose', 'apply', 'title', 'text', 'label', 'applyCode', 'applying', 'remove', 'failed'] as const;
+  const labels: PromoLabels = {
+    ...(Object.fromEntries(keys.map((k) => [k, tp(k)])) as Omit<PromoLabels, 'applied' | 'validation'>),
+    // Filled in the browser with the code and percentage the server returns.
+    applied: tp('applied', { code: '{code}', percent: '{percent}' }),
+    validation: Object.fromEntries((['required', 'too_long', 'invalid_value', 'promo_format'] as const).map((k) => [k, tv(k)])),
+  };
   const source = audience === 'student' ? STUDENT_PLANS : TEACHER_PLANS;
   const plans: PlanView[] = source.map((p) => ({
     id: p.id,
@@ -47,7 +56,7 @@ export async function TariffPage({ audience, locale }: { audience: 'student' | '
         })}
       />
       <div className="container-page py-12 md:py-16">
-        <TariffBoard plans={plans} audience={audience} ctaHref="#feedback" />
+        <TariffBoard plans={plans} audience={audience} ctaHref="#feedback" labels={labels} />
         <ul className="mt-10 grid gap-4 text-sm text-muted md:grid-cols-2">
           {notes.map((n) => (
             <li key={n} className="rounded-xl bg-brand-tint/50 p-4">
