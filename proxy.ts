@@ -1,11 +1,17 @@
 import createMiddleware from 'next-intl/middleware';
-import type { NextRequest } from 'next/server';
+import { NextResponse, type NextRequest } from 'next/server';
 import { routing } from './i18n/routing';
 import { encodeFirstTouch, extractUtm, UTM_FIRST_TOUCH_COOKIE, UTM_MAX_AGE } from './lib/utm';
 
 const intl = createMiddleware(routing);
 
 export default function proxy(request: NextRequest) {
+  try {
+    decodeURIComponent(request.nextUrl.pathname);
+  } catch {
+    // A malformed %-escape is the client's error: answer 400 rather than let routing fail.
+    return new NextResponse('Bad Request', { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  }
   const response = intl(request);
   const utm = extractUtm(request.nextUrl.searchParams);
   if (Object.keys(utm).length > 0) {
@@ -25,5 +31,5 @@ export default function proxy(request: NextRequest) {
 
 export const config = {
   // Everything but API calls, Next internals and files with an extension.
-  matcher: ['/((?!api|_next|_vercel|.*\\..*).*)'],
+  matcher: ['/((?!api|_next|_vercel|.*\\..*).*)', '/(.*%.*)'],
 };

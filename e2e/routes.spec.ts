@@ -67,3 +67,11 @@ test('sitemap, robots and security headers', async ({ request }) => {
   expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(h['strict-transport-security']).toContain('max-age=31536000');
 });
+
+test('odd paths are 404s, never server errors', async ({ request }) => {
+  for (const path of ['/foo.png', '/xx/yy', '/kk/a/b/c', '/%E0%A4%A', '/en/..%2f..%2fetc/passwd', '/api/nope', '/.env']) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBeGreaterThanOrEqual(400);
+    expect(res.status(), path).toBeLessThan(500);
+  }
+});

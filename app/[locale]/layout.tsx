@@ -12,6 +12,9 @@ import { ThirdParties } from '@/components/layout/third-parties';
 import { JsonLd, organizationJsonLd } from '@/components/layout/json-ld';
 import { pickMessages } from '@/lib/i18n/pick';
 
+// Only ru, kk and en exist; any other first segment (/foo.png) is a plain 404, never rendered.
+export const dynamicParams = false;
+
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
 }
@@ -20,6 +23,7 @@ export const viewport: Viewport = { themeColor: '#0090f9', width: 'device-width'
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) return {};
   const t = await getTranslations({ locale, namespace: 'Metadata' });
   return {
     metadataBase: new URL(publicEnv.NEXT_PUBLIC_SITE_URL),

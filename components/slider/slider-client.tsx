@@ -56,7 +56,7 @@ export function SliderClient({
       <div ref={root} className="swiper !overflow-x-auto md:!overflow-hidden">
         <ul className="swiper-wrapper flex gap-4">
           {slides.map((slide, i) => (
-            <li key={i} className="swiper-slide !h-auto w-[85%] shrink-0 sm:w-[calc(50%-0.5rem)] lg:w-[calc(33.333%-0.7rem)]">
+            <li key={i} className="swiper-slide !h-auto !w-[85%] shrink-0 sm:!w-[calc(50%-0.5rem)] lg:!w-[calc(33.333%-0.667rem)]">
               {slide}
             </li>
           ))}

@@ -11,16 +11,16 @@ export function initSwiper(
   el.querySelector('.swiper-wrapper')?.classList.remove('gap-4');
   return new Swiper(el, {
     modules: [Navigation, Keyboard, A11y, Autoplay],
-    slidesPerView: 1.15,
+    // Slide widths come from the server-rendered classes, so nothing moves when swiper starts.
+    slidesPerView: 'auto',
     spaceBetween: 16,
-    breakpoints: { 640: { slidesPerView: 2 }, 1024: { slidesPerView: 3 } },
     navigation: { prevEl: opts.prevEl, nextEl: opts.nextEl },
     keyboard: { enabled: true, onlyInViewport: true },
     a11y: {
       prevSlideMessage: opts.messages.prev,
       nextSlideMessage: opts.messages.next,
       slideLabelMessage: opts.messages.slide,
-      slideRole: 'group',
+      slideRole: 'listitem',
     },
     autoplay: opts.autoplay ? { delay: 6000, pauseOnMouseEnter: true, disableOnInteraction: true } : false,
     wrapperClass: 'swiper-wrapper',

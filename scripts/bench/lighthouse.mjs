@@ -164,7 +164,7 @@ export default {
             notes.push(`redirected to ${finalUrl.replace(baseUrl, '') || '/'}`);
           }
           const changed = ctx.buildChanged?.();
-          if (changed) notes.push(`UNRELIABLE: ${changed}`);
+          if (changed) notes.push('UNRELIABLE: .next rebuilt meanwhile');
           notes.push(`run ${Math.round((Date.now() - t0) / 1000)} s`);
           row.note = notes.join('; ');
         } catch (err) {

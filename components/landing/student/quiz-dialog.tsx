@@ -21,6 +21,7 @@ export interface QuizText {
   dialogText: string;
   summary: string;
   close: string;
+  loading: string;
 }
 
 type LabelOf = (q: QuizQuestion) => string | undefined;
@@ -76,7 +77,7 @@ export function QuizDialog({
         </p>
         <Summary questions={questions} labelOf={labelOf} />
         <div className="mt-6">
-          <LazyLeadForm kind="quiz" page={page} answers={answers} />
+          <LazyLeadForm kind="quiz" page={page} answers={answers} loadingLabel={text.loading} />
         </div>
       </div>
     </dialog>

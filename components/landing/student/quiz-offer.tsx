@@ -11,6 +11,7 @@ const QUESTIONS = {
 /** Three quick questions, then the quiz-finish offer of a free trial lesson in a dialog. */
 export async function QuizOffer({ page }: { page: string }) {
   const t = await getTranslations('StudentLanding.quiz');
+  const common = await getTranslations('Common');
   const questions: QuizQuestion[] = Object.entries(QUESTIONS).map(([id, values]) => ({
     id,
     legend: t(`questions.${id}.legend`),
@@ -28,6 +29,7 @@ export async function QuizOffer({ page }: { page: string }) {
     dialogText: t('dialog.text'),
     summary: t('dialog.summary'),
     close: t('dialog.close'),
+    loading: common('loading'),
   };
   return (
     <Section id="quiz" title={t('title')} lead={t('lead')}>
