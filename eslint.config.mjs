@@ -5,5 +5,5 @@ import nextTs from 'eslint-config-next/typescript';
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores(['.next/**', 'out/**', 'node_modules/**', 'next-env.d.ts', 'bench-results/**', 'test-results/**', 'playwright-report/**', 'lib/db/migrations/**']),
+  globalIgnores(['.next/**', '.next-*/**', 'public/**', 'out/**', 'node_modules/**', 'next-env.d.ts', 'bench-results/**', 'test-results/**', 'playwright-report/**', 'lib/db/migrations/**']),
 ]);

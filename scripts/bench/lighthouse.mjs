@@ -66,6 +66,8 @@ function scriptTransferBytes(lhr) {
   return items.filter((i) => i.resourceType === 'Script').reduce((sum, i) => sum + (i.transferSize || 0), 0);
 }
 
+// A bench section: { id, title, run(ctx) }.
+// eslint-disable-next-line import/no-anonymous-default-export
 export default {
   id: 'lighthouse',
   title: 'Lighthouse (mobile emulation, simulated throttling — Lighthouse defaults)',

@@ -33,6 +33,8 @@ function load(url, { connections, duration, headers }) {
   return autocannon({ url, connections, duration, headers, timeout: 10 });
 }
 
+// A bench section: { id, title, run(ctx) }.
+// eslint-disable-next-line import/no-anonymous-default-export
 export default {
   id: 'throughput',
   title: 'Throughput of / (autocannon)',
