@@ -20,6 +20,8 @@ export async function openDb(opts: { url?: string; dataDir?: string; seed?: bool
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process.
+    pool.on('error', (err) => console.error('[db] idle connection error:', err.message));
     const db = drizzle({ client: pool, schema }) as unknown as Db;
     // One instance migrates at a time when several start together.
     const lockClient = await pool.connect();
