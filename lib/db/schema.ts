@@ -77,3 +77,100 @@ export const captchaTokens = pgTable('captcha_tokens', {
   tokenHash: text('token_hash').primaryKey(),
   createdAt: createdAt(),
 });
+
+// ── Accounts (issue: accounts) ──────────────────────────────────────────────────────────────
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    role: text('role').$type<'student' | 'tutor'>().notNull(),
+    name: text('name').notNull(),
+    lastname: text('lastname').notNull(),
+    secondname: text('secondname'),
+    phone: text('phone').notNull().unique(),
+    email: text('email').unique(), // stored lower-cased
+    passwordHash: text('password_hash').notNull(),
+    subject: text('subject'),
+    teachingLanguage: text('teaching_language'),
+    tutorKind: text('tutor_kind').$type<'international' | 'local'>(),
+    locale: text('locale').notNull().default('ru'),
+    scope: text('scope').notNull().default('student'),
+    utmFirst: jsonb('utm_first').$type<Record<string, string>>().notNull().default({}),
+    utmLast: jsonb('utm_last').$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('users_created_idx').on(t.createdAt)],
+);
+
+export const tutorApplications = pgTable('tutor_applications', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status').$type<'submitted' | 'in_review' | 'approved' | 'rejected'>().notNull().default('submitted'),
+  rejectReason: text('reject_reason'),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  reviewDueAt: timestamp('review_due_at', { withTimezone: true }).notNull(),
+});
+
+/** One-time SMS codes: stored only as a hash, bound to one phone and one purpose. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').$type<'register' | 'reset' | 'lesson'>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_codes_phone_idx').on(t.phone, t.purpose, t.createdAt)],
+);
+
+/** Opaque refresh tokens (hashed), rotated on use; a reused one revokes its whole family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    familyCreatedAt: timestamp('family_created_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_family_idx').on(t.familyId), index('refresh_user_idx').on(t.userId)],
+);
+
+/** Single-use e-mail links for password reset. */
+export const passwordResets = pgTable('password_resets', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Authentication events, never with codes, passwords or tokens. */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    userId: integer('user_id'),
+    ipHash: text('ip_hash'),
+    detail: jsonb('detail').$type<Record<string, string | number | boolean>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('security_events_created_idx').on(t.createdAt)],
+);

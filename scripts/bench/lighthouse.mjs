@@ -133,20 +133,30 @@ export default {
               envVars: { ...process.env, TMPDIR: chromeTmp },
             });
           }
-          const run = lighthouse(url, {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-            // Send the locale's own language, as a native visitor's browser would, so locale
-            // detection (if any) does not redirect the page away from the one we asked for.
-            extraHeaders: { 'Accept-Language': loc.acceptLanguage },
-          });
-          // After a timeout Chrome is killed and the abandoned run rejects later: swallow that.
-          run.catch(() => {});
-          const result = await withTimeout(run, timeoutMs, 'lighthouse run');
-          const lhr = result?.lhr;
-          if (!lhr) throw new Error('lighthouse returned no result');
+          const runOnce = async () => {
+            const run = lighthouse(url, {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+              // Send the locale's own language, as a native visitor's browser would, so locale
+              // detection (if any) does not redirect the page away from the one we asked for.
+              extraHeaders: { 'Accept-Language': loc.acceptLanguage },
+            });
+            // After a timeout Chrome is killed and the abandoned run rejects later: swallow that.
+            run.catch(() => {});
+            const result = await withTimeout(run, timeoutMs, 'lighthouse run');
+            if (!result?.lhr) throw new Error('lighthouse returned no result');
+            return result.lhr;
+          };
+          let lhr = await runOnce();
+          // NO_NAVSTART (a trace recording hiccup, seen under heavy machine load) asks to run
+          // again: do so once.
+          let retried = false;
+          if (lhr.runtimeError?.code === 'NO_NAVSTART') {
+            retried = true;
+            lhr = await runOnce();
+          }
           const c = lhr.categories;
           Object.assign(row, {
             perf: fmt.score(c.performance?.score),
@@ -159,6 +169,7 @@ export default {
             js: fmt.dec(scriptTransferBytes(lhr) / 1024, 1),
           });
           const notes = [];
+          if (retried) notes.push('retried after NO_NAVSTART');
           if (status !== 200) notes.push(`HTTP ${status}`);
           if (lhr.runtimeError) notes.push(`${lhr.runtimeError.code}: ${errText(lhr.runtimeError.message, 100)}`);
           const finalUrl = lhr.finalDisplayedUrl || lhr.mainDocumentUrl;
