@@ -22,6 +22,15 @@ export type ErrorCode =
   | 'promo_exhausted'
   | 'promo_not_applicable'
   | 'not_found'
+  | 'invalid_credentials'
+  | 'unauthorized'
+  | 'forbidden_origin'
+  | 'sms_too_soon'
+  | 'sms_unavailable'
+  | 'sms_code_wrong'
+  | 'sms_code_expired'
+  | 'sms_code_locked'
+  | 'sms_code_missing'
   | 'internal';
 
 export class ApiError extends Error {
