@@ -5,7 +5,7 @@ import { checkKzMobile } from '@/lib/phone';
 // Messages are keys of the "Validation" namespace (the spec's texts, translated).
 export const passwordField = z
   .string({ error: 'required' })
-  .min(1, 'required')
+  .min(1, { error: 'required', abort: true })
   .max(128, 'too_long')
   .superRefine((value, ctx) => {
     if (!/^[\x21-\x7e]+$/.test(value)) ctx.addIssue({ code: 'custom', message: 'password_latin' });
@@ -31,7 +31,7 @@ export const loginSchema = z.object({
   login: z
     .string({ error: 'required' })
     .trim()
-    .min(1, 'required')
+    .min(1, { error: 'required', abort: true })
     .max(254, 'too_long')
     .transform((value, ctx) => {
       if (value.includes('@')) {
@@ -43,7 +43,7 @@ export const loginSchema = z.object({
       if (!phone.ok) ctx.addIssue({ code: 'custom', message: phone.reason === 'invalid' ? 'phone_invalid' : 'phone_not_kz' });
       return { kind: 'phone' as const, value: phone.ok ? phone.e164 : value };
     }),
-  password: z.string({ error: 'required' }).min(1, 'required').max(128, 'too_long'),
+  password: z.string({ error: 'required' }).min(1, { error: 'required', abort: true }).max(128, 'too_long'),
   captchaToken: z.string().max(4096).optional(),
 });
 

@@ -5,14 +5,14 @@ import { checkKzMobile } from '@/lib/phone';
 export const nameField = z
   .string({ error: 'required' })
   .trim()
-  .min(1, 'required')
+  .min(1, { error: 'required', abort: true })
   .max(80, 'too_long')
   .regex(/^[\p{L}\p{M}' .-]+$/u, 'name_invalid');
 
 export const kzPhoneField = z
   .string({ error: 'required' })
   .trim()
-  .min(1, 'required')
+  .min(1, { error: 'required', abort: true })
   .superRefine((value, ctx) => {
     const r = checkKzMobile(value);
     if (!r.ok) ctx.addIssue({ code: 'custom', message: r.reason === 'invalid' ? 'phone_invalid' : 'phone_not_kz' });

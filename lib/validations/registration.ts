@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { emailField, passwordField, passwordLikeIdentifier } from './auth';
+import { kzPhoneField, nameField } from './lead';
+
+// One schema per wizard step; the route validates the union of the steps. Messages are
+// "Validation" keys.
+export const STUDENT_SUBJECTS = ['english', 'kazakh'] as const;
+export const TUTOR_SUBJECTS = ['english', 'kazakh', 'russian', 'mathematics', 'physics', 'chemistry', 'biology', 'history', 'geography', 'informatics'] as const;
+export const TEACHING_LANGUAGES = ['kk', 'ru', 'en'] as const;
+export const SMS_PURPOSES = ['register', 'reset', 'lesson'] as const;
+
+export const codeField = z.string({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).regex(/^\d{6}$/, 'code_invalid');
+const optionalName = z.string().trim().max(80, 'too_long').regex(/^[\p{L}\p{M}' .-]*$/u, 'name_invalid').optional();
+
+const passwordPair = z.object({ password: passwordField, confirm: z.string({ error: 'required' }).min(1, { error: 'required', abort: true }) });
+function withPasswordChecks<T extends z.ZodType<{ password: string; confirm: string; phone?: string; email?: string }>>(schema: T) {
+  return schema.superRefine((v, ctx) => {
+    if (v.password !== v.confirm) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'password_mismatch' });
+    if (passwordLikeIdentifier(v.password, { phone: v.phone, email: v.email })) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'password_like_identifier' });
+    }
+  });
+}
+
+// Student wizard: personal data → phone and SMS code → password → success.
+export const studentPersonalStep = z.object({ name: nameField, lastname: nameField, subject: z.enum(STUDENT_SUBJECTS, { error: 'required' }) });
+export const phoneStep = z.object({ phone: kzPhoneField });
+export const codeStep = z.object({ phone: kzPhoneField, code: codeField });
+export const passwordStep = withPasswordChecks(passwordPair);
+export const studentRegistrationSchema = withPasswordChecks(
+  studentPersonalStep.extend({ phone: kzPhoneField, code: codeField, ...passwordPair.shape, captchaToken: z.string().max(4096).optional() }),
+);
+
+// Tutor wizard: international or local → initials → teaching language → subject → password → phone and code → success.
+export const tutorKindStep = z.object({ tutorKind: z.enum(['international', 'local'], { error: 'required' }) });
+export const tutorInitialsStep = z.object({ name: nameField, lastname: nameField, secondname: optionalName });
+export const tutorLanguageStep = z.object({ teachingLanguage: z.enum(TEACHING_LANGUAGES, { error: 'required' }) });
+export const tutorSubjectStep = z.object({ subject: z.enum(TUTOR_SUBJECTS, { error: 'required' }) });
+export const tutorRegistrationSchema = withPasswordChecks(
+  tutorKindStep
+    .extend(tutorInitialsStep.shape)
+    .extend(tutorLanguageStep.shape)
+    .extend(tutorSubjectStep.shape)
+    .extend({ phone: kzPhoneField, code: codeField, ...passwordPair.shape, captchaToken: z.string().max(4096).optional() }),
+);
+
+// Simple registration to enter an online lesson: name, phone, SMS code.
+export const lessonRegistrationSchema = z.object({ name: nameField, phone: kzPhoneField, code: codeField });
+
+// Password reset.
+export const resetByPhoneSchema = withPasswordChecks(z.object({ phone: kzPhoneField, code: codeField, ...passwordPair.shape }));
+export const resetEmailRequestSchema = z.object({ email: emailField, captchaToken: z.string().max(4096).optional() });
+export const resetEmailTokenSchema = z.object({ token: z.string().regex(/^[\w-]{20,100}$/, 'invalid_value') });
+export const resetEmailConfirmSchema = withPasswordChecks(resetEmailTokenSchema.extend(passwordPair.shape));
+export const changePasswordSchema = withPasswordChecks(z.object({ current: z.string().min(1, { error: 'required', abort: true }).max(128, 'too_long'), ...passwordPair.shape }));
+
+export const smsSendSchema = z.object({ phone: kzPhoneField, purpose: z.enum(SMS_PURPOSES, { error: 'invalid_value' }), captchaToken: z.string().max(4096).optional() });
