@@ -5,6 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${PORT}`;
 const dataDir = path.join(os.tmpdir(), `tilmen-e2e-${process.pid}`);
+// The in-process SMTP server of e2e/smtp-sink.ts; tests read the mails from this folder.
+process.env.E2E_SMTP_PORT ??= String(PORT + 25);
+process.env.E2E_MAIL_DIR ??= path.join(os.tmpdir(), `tilmen-e2e-mail-${process.pid}`);
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -18,6 +21,7 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/smtp-sink.ts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -44,6 +48,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       ENABLE_DEV_TOOLS: 'true',
       OUTBOX_POLL_MS: '1000',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
     },
   },
 });

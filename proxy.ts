@@ -21,6 +21,10 @@ export default function proxy(request: NextRequest) {
       sameSite: 'lax' as const,
       secure: process.env.NODE_ENV === 'production',
     };
+    // A new touch replaces the whole last-touch set: parameters it lacks are dropped.
+    for (const { name } of request.cookies.getAll()) {
+      if (/^utm/i.test(name) && name !== UTM_FIRST_TOUCH_COOKIE && !(name.toLowerCase() in utm)) response.cookies.delete(name);
+    }
     for (const [name, value] of Object.entries(utm)) response.cookies.set(name, value, options);
     if (!request.cookies.has(UTM_FIRST_TOUCH_COOKIE)) {
       response.cookies.set(UTM_FIRST_TOUCH_COOKIE, encodeFirstTouch(utm), options);

@@ -31,3 +31,44 @@ export function uniquePhone() {
   const digits = String(n).padStart(7, '0').slice(-7);
   return `+7 701 ${digits.slice(0, 3)} ${digits.slice(3, 5)} ${digits.slice(5, 7)}`;
 }
+
+/**
+ * Decoded mails the app sent to `to` (captured by the SMTP server of e2e/smtp-sink.ts), newest
+ * last; waits until one contains `containing` (when given).
+ */
+export async function readMails(to: string, { containing, wait = 15_000 }: { containing?: string; wait?: number } = {}): Promise<string[]> {
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  const dir = process.env.E2E_MAIL_DIR!;
+  const deadline = Date.now() + wait;
+  for (;;) {
+    const mails = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .sort()
+          .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+          .filter((m) => m.split('\r\n')[0]!.includes(to))
+          .map(mailText)
+      : [];
+    const found = containing ? mails.some((m) => m.includes(containing)) : mails.length > 0;
+    if (found || Date.now() > deadline) return mails;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The text of a captured mail: headers as they are, the body decoded (quoted-printable or base64). */
+export function mailText(raw: string): string {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split);
+  const body = raw.slice(split + 4);
+  if (/content-transfer-encoding:\s*base64/i.test(head)) return head + '\n' + Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => `%${h}`);
+    try {
+      return head + '\n' + decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+    } catch {
+      return head + '\n' + body;
+    }
+  }
+  return raw;
+}

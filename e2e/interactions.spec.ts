@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LOCALES, localePath, messages, uniquePhone, type Locale } from './helpers';
+import { LOCALES, localePath, messages, readMails, uniquePhone, type Locale } from './helpers';
 
 for (const locale of LOCALES) {
   const m = messages[locale];
@@ -32,6 +32,7 @@ for (const locale of LOCALES) {
     await page.goto(localePath(locale, '/stud-tariff-plans') + '?utm_source=newsletter');
     cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'utm_source')?.value).toBe('newsletter');
+    expect(cookies.find((c) => c.name === 'utm_medium')).toBeUndefined();
     await expect(page.locator('body')).not.toContainText('<b>autumn</b>');
 
     await page.locator('#feedback').scrollIntoViewIfNeeded();
@@ -53,6 +54,10 @@ for (const locale of LOCALES) {
       utmFirst: { utm_source: `e2e-${locale}`, utm_medium: 'cpc', utm_campaign: '<b>autumn</b>' },
       utmLast: { utm_source: 'newsletter' },
     });
+    // The sales team gets it by e-mail (real SMTP), with the attribution.
+    const mail = (await readMails('sales@tilmen.kz', { containing: phone })).find((m) => m.includes(phone));
+    expect(mail).toContain(`First touch: utm_source=e2e-${locale}`);
+    expect(mail).toContain('Last touch: utm_source=newsletter');
   });
 
   test(`${locale}: a wrong phone gets a clear message and nothing is sent`, async ({ page }) => {

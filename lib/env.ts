@@ -24,6 +24,21 @@ const serverEnvSchema = z.object({
   RECAPTCHA_HOSTNAMES: z.string().optional(),
   ENABLE_DEV_TOOLS: bool,
   OUTBOX_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(5000),
+  // SMS one-time codes (lib/sms): log driver by default; Mobizon or SMSC.kz for real delivery.
+  SMS_DRIVER: z.enum(['log', 'mobizon', 'smsc'], { error: 'must be log, mobizon or smsc' }).default('log'),
+  SMS_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  SMS_API_KEY: z.string().min(8).optional(),
+  SMS_LOGIN: z.string().min(1).optional(),
+  SMS_PASSWORD: z.string().min(1).optional(),
+  SMS_SENDER: z.string().min(1).max(11, 'at most 11 characters (alphanumeric sender name)').optional(),
+  SMS_DAILY_BUDGET: z.coerce.number().int().min(0).max(10_000_000).default(2000),
+}).superRefine((e, ctx) => {
+  if (e.SMS_DRIVER === 'mobizon' && !e.SMS_API_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['SMS_API_KEY'], message: 'is required when SMS_DRIVER=mobizon' });
+  }
+  if (e.SMS_DRIVER === 'smsc' && !(e.SMS_LOGIN && e.SMS_PASSWORD)) {
+    ctx.addIssue({ code: 'custom', path: ['SMS_LOGIN'], message: 'SMS_LOGIN and SMS_PASSWORD are required when SMS_DRIVER=smsc' });
+  }
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;

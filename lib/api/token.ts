@@ -1,0 +1,48 @@
+/**
+ * The short-lived access token, held in memory only (module state, never localStorage or a cookie):
+ * a reload forgets it and the refresh call (HttpOnly cookie) issues a new one.
+ */
+export type TokenListener = (token: string | null) => void;
+
+export interface TokenStore {
+  get(): string | null;
+  set(token: string | null): void;
+  clear(): void;
+  /** Calls the listener on every change; returns the unsubscribe function. */
+  subscribe(listener: TokenListener): () => void;
+  /** Grows by one on every set or clear: tells a request whether the token changed since it was sent. */
+  version(): number;
+}
+
+export function createTokenStore(): TokenStore {
+  let token: string | null = null;
+  let version = 0;
+  const listeners = new Set<TokenListener>();
+  const set = (next: string | null) => {
+    const value = next || null;
+    version += 1;
+    if (value === token) return;
+    token = value;
+    for (const listener of [...listeners]) listener(token);
+  };
+  return {
+    get: () => token,
+    set,
+    clear: () => set(null),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    version: () => version,
+  };
+}
+
+/** The page's one token store; the API client uses it unless given another. */
+export const accessToken = createTokenStore();
+
+export const getAccessToken = (): string | null => accessToken.get();
+export const setAccessToken = (token: string | null): void => accessToken.set(token);
+export const clearAccessToken = (): void => accessToken.clear();
+export const subscribeAccessToken = (listener: TokenListener): (() => void) => accessToken.subscribe(listener);

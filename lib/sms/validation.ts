@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { kzPhoneField } from '@/lib/validations/lead';
+
+// Messages are keys of the "Validation" namespace, translated where they are shown.
+export const SMS_PURPOSES = ['register', 'reset', 'lesson'] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+
+export const smsPurposeField = z.enum(SMS_PURPOSES, { error: 'invalid_value' });
+
+/** A typed-in SMS code: six digits (spaces around are ignored). For the routes that verify codes. */
+export const smsCodeField = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, 'required')
+  .regex(/^\d{6}$/, 'sms_code_format');
+
+export const smsSendRequestSchema = z.object({
+  phone: kzPhoneField,
+  purpose: smsPurposeField,
+  captchaToken: z.string().max(4096, 'too_long').optional(),
+});
+
+export type SmsSendRequest = z.output<typeof smsSendRequestSchema>;
