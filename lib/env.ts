@@ -23,6 +23,7 @@ const serverEnvSchema = z.object({
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   RECAPTCHA_HOSTNAMES: z.string().optional(),
   ENABLE_DEV_TOOLS: bool,
+  LESSON_URL: z.url().default('https://lesson.tilmen.kz/room/welcome'),
   OUTBOX_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(5000),
   // SMS one-time codes (lib/sms): log driver by default; Mobizon or SMSC.kz for real delivery.
   SMS_DRIVER: z.enum(['log', 'mobizon', 'smsc'], { error: 'must be log, mobizon or smsc' }).default('log'),

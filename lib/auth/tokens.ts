@@ -99,3 +99,13 @@ export async function revokeSession(db: Db, presented: string, now = new Date())
 export async function revokeAllSessions(db: Db, userId: number, now = new Date()): Promise<void> {
   await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
+
+/** The user of a live refresh token, without rotating it (the cabinet's me call). */
+export async function sessionUserId(db: Db, presented: string | undefined, now = new Date()): Promise<number | null> {
+  if (!presented || presented.length > 200) return null;
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(presented))).limit(1);
+  if (!row || row.revokedAt || row.usedAt) return null;
+  if (now.getTime() - row.familyCreatedAt.getTime() > REFRESH_ABSOLUTE_S * 1000) return null;
+  if (now.getTime() - row.createdAt.getTime() > REFRESH_IDLE_S * 1000) return null;
+  return row.userId;
+}

@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import { securityEvents, tutorApplications, users } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import type { UtmValues } from '@/lib/utm';
+import { addBusinessDays } from './business-days';
+import { hashPassword } from './password';
+
+export const TUTOR_REVIEW_BUSINESS_DAYS = 5;
+
+export interface NewAccount {
+  role: 'student' | 'tutor';
+  name: string;
+  lastname: string;
+  secondname?: string;
+  phone: string;
+  password: string;
+  subject: string;
+  teachingLanguage?: string;
+  tutorKind?: 'international' | 'local';
+  locale: string;
+  utmFirst: UtmValues;
+  utmLast: UtmValues;
+  ipHash?: string;
+}
+
+export type CreateResult =
+  | { ok: true; user: typeof users.$inferSelect; application?: typeof tutorApplications.$inferSelect }
+  | { ok: false; reason: 'exists' };
+
+/** A student or a tutor (with an application due for review in 5 business days). */
+export async function createAccount(db: Db, a: NewAccount, now = new Date()): Promise<CreateResult> {
+  const passwordHash = await hashPassword(a.password);
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, a.phone)).limit(1);
+    if (existing) return { ok: false, reason: 'exists' } as const;
+    const [user] = await tx
+      .insert(users)
+      .values({
+        role: a.role,
+        scope: a.role,
+        name: a.name,
+        lastname: a.lastname,
+        secondname: a.secondname || null,
+        phone: a.phone,
+        passwordHash,
+        subject: a.subject,
+        teachingLanguage: a.teachingLanguage ?? null,
+        tutorKind: a.tutorKind ?? null,
+        locale: a.locale,
+        utmFirst: a.utmFirst,
+        utmLast: a.utmLast,
+      })
+      .onConflictDoNothing({ target: users.phone })
+      .returning();
+    if (!user) return { ok: false, reason: 'exists' } as const;
+    let application: typeof tutorApplications.$inferSelect | undefined;
+    if (a.role === 'tutor') {
+      [application] = await tx
+        .insert(tutorApplications)
+        .values({ userId: user.id, submittedAt: now, reviewDueAt: addBusinessDays(now, TUTOR_REVIEW_BUSINESS_DAYS) })
+        .returning();
+    }
+    await tx.insert(securityEvents).values({ type: 'register', userId: user.id, ipHash: a.ipHash ?? null, detail: { role: a.role } });
+    return { ok: true, user, application } as const;
+  });
+}

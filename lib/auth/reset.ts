@@ -1,0 +1,69 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { passwordResets, securityEvents, users } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { enqueue } from '@/lib/outbox';
+import { hashPassword } from './password';
+import { revokeAllSessions } from './tokens';
+
+export const RESET_LINK_TTL_S = 30 * 60;
+const hashToken = (t: string) => createHash('sha256').update(t).digest('base64url');
+
+export interface ResetMail {
+  subject: string;
+  body: (link: string) => string;
+}
+
+/**
+ * An e-mail link valid 30 minutes, single use. Unknown addresses get nothing, and the caller answers
+ * the same either way.
+ */
+export async function requestEmailReset(db: Db, email: string, linkFor: (token: string) => string, mail: ResetMail, now = new Date()): Promise<void> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  const token = randomBytes(32).toString('base64url');
+  if (!user) {
+    hashToken(token); // comparable work
+    return;
+  }
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_LINK_TTL_S * 1000) });
+    await enqueue(tx, { channel: 'email', recipient: email.toLowerCase(), subject: mail.subject, body: mail.body(linkFor(token)) });
+  });
+}
+
+export async function checkResetToken(db: Db, token: string, now = new Date()): Promise<boolean> {
+  const [row] = await db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+    .limit(1);
+  return !!row;
+}
+
+/** Uses the link once: new password, every session revoked. */
+export async function confirmEmailReset(db: Db, token: string, password: string, now = new Date()): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [row] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+      .returning({ userId: passwordResets.userId });
+    if (!row) return false;
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
+    await revokeAllSessions(tx, row.userId, now);
+    await tx.insert(securityEvents).values({ type: 'password_reset', userId: row.userId, detail: { via: 'email' } });
+    return true;
+  });
+}
+
+/** After a verified SMS code: sets the password of the account of that phone, if there is one. */
+export async function resetByPhone(db: Db, phone: string, password: string, now = new Date()): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const [user] = await db.update(users).set({ passwordHash }).where(eq(users.phone, phone)).returning({ id: users.id });
+  if (!user) return;
+  await revokeAllSessions(db, user.id, now);
+  await db.insert(securityEvents).values({ type: 'password_reset', userId: user.id, detail: { via: 'phone' } });
+}
