@@ -23,6 +23,7 @@ export type ErrorCode =
   | 'promo_not_applicable'
   | 'not_found'
   | 'invalid_credentials'
+  | 'captcha_required'
   | 'account_exists'
   | 'reset_link_invalid'
   | 'wrong_current_password'

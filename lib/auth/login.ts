@@ -8,14 +8,21 @@ export const LOGIN_LIMITS = { perAccount: 5, perIp: 30, windowSeconds: 15 * 60 }
 
 export type LoginResult =
   | { ok: true; user: typeof users.$inferSelect }
-  | { ok: false; reason: 'invalid' | 'limited'; retryAfter?: number };
+  | { ok: false; reason: 'invalid' | 'limited' | 'captcha'; retryAfter?: number };
+
+/** After this many failures on an account, a captcha is asked for too (when configured). */
+export const CAPTCHA_AFTER_FAILURES = 2;
 
 /**
  * Phone or e-mail and password. Unknown accounts and wrong passwords look the same (status, body,
  * time: a dummy hash is verified); failures count per account identifier and per IP; a success
  * clears the account's counter.
  */
-export async function login(db: Db, input: { kind: 'phone' | 'email'; value: string; password: string; ipHash: string }, now = new Date()): Promise<LoginResult> {
+export async function login(
+  db: Db,
+  input: { kind: 'phone' | 'email'; value: string; password: string; ipHash: string; captcha?: () => Promise<boolean> },
+  now = new Date(),
+): Promise<LoginResult> {
   const accountKey = `login:acct:${input.kind}:${input.value.toLowerCase()}`;
   const windowMs = LOGIN_LIMITS.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
@@ -25,6 +32,8 @@ export async function login(db: Db, input: { kind: 'phone' | 'email'; value: str
   if (acct && acct.windowStart.getTime() === windowStart.getTime() && acct.count >= LOGIN_LIMITS.perAccount) {
     return { ok: false, reason: 'limited', retryAfter: Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000) };
   }
+  const failures = acct && acct.windowStart.getTime() === windowStart.getTime() ? acct.count : 0;
+  if (failures >= CAPTCHA_AFTER_FAILURES && input.captcha && !(await input.captcha())) return { ok: false, reason: 'captcha' };
   const [user] = await db
     .select()
     .from(users)

@@ -59,4 +59,23 @@ describe(`captcha on the lead form, verified against a local siteverify (${dbLab
     expect((await lead('down-1', '+7 701 222 33 47')).status).toBe(201);
     expect(await stored()).toBe(before + 1);
   });
+
+  it('asks for a captcha at login after two failures, and refuses a bad one', async () => {
+    const { users } = await import('@/lib/db/schema');
+    const { hashPassword } = await import('@/lib/auth/password');
+    await t.db.insert(users).values({ role: 'student', name: 'C', lastname: 'K', phone: '+77013334455', passwordHash: await hashPassword('Captcha-2026') });
+    const { POST } = await import('@/app/api/auth/login/route');
+    const login = (password: string, captchaToken?: string) =>
+      POST(jsonRequest('/api/auth/login', { login: '+77013334455', password, captchaToken }, { locale: 'en', ip: '192.0.2.44' }));
+    expect((await login('Wrong-1111')).status).toBe(401);
+    expect((await login('Wrong-2222')).status).toBe(401);
+    const asked = await login('Captcha-2026');
+    expect(asked.status).toBe(400);
+    expect(((await asked.json()) as { error: { code: string } }).error.code).toBe('captcha_required');
+    const low = await login('Captcha-2026', 'low-login');
+    expect(low.status).toBe(400);
+    // The fake answers action "lead" for good tokens: a login token must carry action "login".
+    expect((await login('Captcha-2026', 'good-login')).status).toBe(400);
+    expect((await login('Captcha-2026', 'act-login-1')).status).toBe(200);
+  });
 });
