@@ -102,7 +102,8 @@ say "starting next start -p $PORT (DATA_DIR=$DATA_DIR, log: bench-results/server
 # their children. bash writes its own pid (= the PGID) before exec-ing npx.
 # No `-H 127.0.0.1`: with it, next-intl's rewrite of / (to http://localhost:PORT/ru) comes back
 # as a 307 to / itself (a redirect loop); without it / answers 200.
-setsid env NEXT_TELEMETRY_DISABLED=1 DATA_DIR="$DATA_DIR" NODE_ENV=production \
+# ENABLE_DEV_TOOLS: the login section reads its SMS code; TRUST_PROXY: its clients carry their own addresses.
+setsid env NEXT_TELEMETRY_DISABLED=1 DATA_DIR="$DATA_DIR" NODE_ENV=production ENABLE_DEV_TOOLS=true TRUST_PROXY=true \
   bash -c 'echo $$ >"$0"; exec npx next start -p "$1"' "$PIDFILE" "$PORT" \
   </dev/null >"$RESULTS/server.log" 2>&1 &
 for _ in $(seq 1 50); do
