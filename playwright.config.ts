@@ -38,12 +38,14 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], locale: 'ru-RU' } }],
   // A production build (npm test builds first), on a fresh embedded database.
   webServer: {
-    command: `npx next start -p ${PORT}`,
+    // server.mjs: Next behind the rule that drops client-sent X-Forwarded-For (no trusted proxy).
+    command: 'node server.mjs',
     url: `${baseURL}/`,
     timeout: 120_000,
     reuseExistingServer: false,
     env: {
       NODE_ENV: 'production',
+      PORT: String(PORT),
       NEXT_TELEMETRY_DISABLED: '1',
       DATA_DIR: dataDir,
       ENABLE_DEV_TOOLS: 'true',

@@ -104,7 +104,7 @@ say "starting next start -p $PORT (DATA_DIR=$DATA_DIR, log: bench-results/server
 # as a 307 to / itself (a redirect loop); without it / answers 200.
 # ENABLE_DEV_TOOLS: the login section reads its SMS code; TRUST_PROXY: its clients carry their own addresses.
 setsid env NEXT_TELEMETRY_DISABLED=1 DATA_DIR="$DATA_DIR" NODE_ENV=production ENABLE_DEV_TOOLS=true TRUST_PROXY=true \
-  bash -c 'echo $$ >"$0"; exec npx next start -p "$1"' "$PIDFILE" "$PORT" \
+  bash -c 'echo $$ >"$0"; PORT="$1" exec node server.mjs' "$PIDFILE" "$PORT" \
   </dev/null >"$RESULTS/server.log" 2>&1 &
 for _ in $(seq 1 50); do
   [ -s "$PIDFILE" ] && break

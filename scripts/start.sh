@@ -6,4 +6,5 @@ cd "$(dirname "$0")/.."
 source scripts/lib.sh
 ensure_deps
 if build_is_stale; then npx next build; fi
-exec npx next start -p "${PORT:-3000}"
+export PORT="${PORT:-3000}" NODE_ENV=production
+exec node server.mjs

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * The caller's address. `next start` fills X-Forwarded-For from the socket when the client sent
- * none; behind a proxy (TRUST_PROXY=true) the proxy's own, rightmost entry is the client.
+ * The caller's address. server.mjs drops a client-sent X-Forwarded-For, so Next fills it from the
+ * socket; behind a proxy (TRUST_PROXY=true) the proxy's own, rightmost entry is the client.
  */
 export function clientIp(headers: Headers, trustProxy: boolean): string {
   const xff = headers.get('x-forwarded-for') ?? '';
