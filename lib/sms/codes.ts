@@ -78,6 +78,14 @@ export function phoneWait(sends: Date[], now: Date): number {
   return Math.max(0, Math.ceil((until - t) / 1000));
 }
 
+let budgetWarnedAt = 0;
+/** Said in the log at most every 10 minutes, however many sends are refused. */
+function warnBudgetSpent(budget: number) {
+  if (Date.now() - budgetWarnedAt < 600_000) return;
+  budgetWarnedAt = Date.now();
+  console.warn(`[sms] the daily SMS budget (SMS_DAILY_BUDGET=${budget}) is spent: sends are refused until the next UTC day.`);
+}
+
 class Refused extends Error {
   constructor(public result: IssueRefusal) {
     super(result.reason);
@@ -134,7 +142,7 @@ export async function issueCode(
       if (refusals.length > 0) {
         const retryAfter = Math.max(...refusals.map(([, r]) => r.retryAfter));
         const reason = refusals[0]![0] as 'daily_budget' | 'prefix_limit' | 'ip_limit';
-        if (reason === 'daily_budget') console.warn(`[sms] the daily SMS budget (${budget}) is spent: sends refused until the next UTC day.`);
+        if (reason === 'daily_budget') warnBudgetSpent(budget);
         throw new Refused({ ok: false, reason, retryAfter });
       }
 

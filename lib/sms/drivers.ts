@@ -6,7 +6,7 @@ import type { ServerEnv } from '@/lib/env';
 import { MAX_ATTEMPTS, type OutboxMessage, type Sender } from '@/lib/outbox';
 import { checkKzMobile } from '@/lib/phone';
 import { SMS_RULES } from './codes';
-import { codeInBody, redactSmsBody } from './text';
+import { CODE_PATTERN_SQL, codeInBody, REDACTED_CODE } from './text';
 
 export const SMS_DRIVERS = ['log', 'mobizon', 'smsc'] as const;
 export const DEFAULT_SMS_API_URL = { mobizon: 'https://api.mobizon.kz', smsc: 'https://smsc.kz' } as const;
@@ -131,11 +131,11 @@ export function redactsCodes(cfg: SmsDriverConfig): boolean {
   return cfg.driver !== 'log' || !cfg.keepCodes;
 }
 
+/** The stored body with every code replaced by asterisks, computed in the database. */
+const redactedBody = () => sql`regexp_replace(${outbox.body}, ${CODE_PATTERN_SQL}, ${REDACTED_CODE}, 'g')`;
+
 async function redactRow(db: Db, id: number): Promise<void> {
-  await db
-    .update(outbox)
-    .set({ body: sql`regexp_replace(${outbox.body}, '[0-9]{6}', '******', 'g')` })
-    .where(eq(outbox.id, id));
+  await db.update(outbox).set({ body: redactedBody() }).where(eq(outbox.id, id));
 }
 
 /**
@@ -183,7 +183,7 @@ export async function settleSmsOutbox(db: Db, opts: { redact: boolean; now?: Dat
       status: 'failed',
       lockedUntil: null,
       lastError: 'the code expired before it could be delivered',
-      body: sql`regexp_replace(${outbox.body}, '[0-9]{6}', '******', 'g')`,
+      body: redactedBody(),
     })
     .where(
       and(
@@ -197,8 +197,8 @@ export async function settleSmsOutbox(db: Db, opts: { redact: boolean; now?: Dat
   if (opts.redact) {
     await db
       .update(outbox)
-      .set({ body: sql`regexp_replace(${outbox.body}, '[0-9]{6}', '******', 'g')` })
-      .where(and(eq(outbox.channel, 'sms'), inArray(outbox.status, ['sent', 'failed']), sql`${outbox.body} ~ '[0-9]{6}'`));
+      .set({ body: redactedBody() })
+      .where(and(eq(outbox.channel, 'sms'), inArray(outbox.status, ['sent', 'failed']), sql`${outbox.body} ~ ${CODE_PATTERN_SQL}`));
   }
   return { expired: expired.length };
 }
