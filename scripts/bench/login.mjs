@@ -20,7 +20,7 @@ async function registerStudent(baseUrl) {
   const sent = await call(baseUrl, '/api/sms/send', { phone, purpose: 'register' }, '10.77.0.1');
   if (sent.status !== 202) throw new Error(`sms/send answered ${sent.status}`);
   const outbox = await call(baseUrl, `/api/dev/outbox?phone=${encodeURIComponent(phone)}`, null, '10.77.0.1', 'GET');
-  const code = JSON.stringify(outbox.json).match(/\b\d{6}\b/)?.[0];
+  const code = outbox.json.messages?.[0]?.code;
   if (!code) throw new Error('no code in /api/dev/outbox (is ENABLE_DEV_TOOLS on?)');
   const password = 'Bench-Login-2026';
   const reg = await call(baseUrl, '/api/auth/register/student', {
