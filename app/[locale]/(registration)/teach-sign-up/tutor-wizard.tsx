@@ -1,0 +1,325 @@
+'use client';
+
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
+import { Field, inputClass } from '@/components/forms/field';
+import { Link } from '@/i18n/navigation';
+import { api } from '@/lib/api/client';
+import { setAccessToken } from '@/lib/api/token';
+import {
+  passwordStep,
+  TEACHING_LANGUAGES,
+  TUTOR_SUBJECTS,
+  tutorInitialsStep,
+  tutorKindStep,
+  tutorLanguageStep,
+  tutorRegistrationSchema,
+  tutorSubjectStep,
+} from '@/lib/validations/registration';
+import { issueFields, serverError, stepOfFields } from '@/components/registration/api';
+import { ChoiceStep } from '@/components/registration/choice-step';
+import { PasswordStep } from '@/components/registration/password-step';
+import { PhoneStep } from '@/components/registration/phone-step';
+import { RegistrationProviders, useCaptchaToken } from '@/components/registration/providers';
+import { RegistrationCard } from '@/components/registration/registration-page';
+import { SmsCodeStep } from '@/components/registration/sms-code';
+import { describedBy, primaryButton, StepHeading, StepNav, useFieldMessage, useServerErrors, type Message } from '@/components/registration/step-ui';
+import { useHydrated, useWizard, type SmsState } from '@/components/registration/use-wizard';
+import { WizardLoading } from '@/components/registration/wizard-loading';
+
+interface Data {
+  tutorKind: string;
+  name: string;
+  lastname: string;
+  secondname: string;
+  teachingLanguage: string;
+  subject: string;
+  password: string;
+  confirm: string;
+  phone: string;
+  sms: SmsState | null;
+  code: string;
+  reviewDueAt: string;
+}
+
+const STEP = { kind: 0, initials: 1, language: 2, subject: 3, password: 4, phone: 5, code: 6, success: 7 } as const;
+const TOTAL = 7;
+const INITIAL: Data = { tutorKind: '', name: '', lastname: '', secondname: '', teachingLanguage: '', subject: '', password: '', confirm: '', phone: '', sms: null, code: '', reviewDueAt: '' };
+const SECRET = ['code', 'password', 'confirm'] as const;
+const FIELD_STEP: Record<string, number> = {
+  tutorKind: 0,
+  name: 1,
+  lastname: 1,
+  secondname: 1,
+  teachingLanguage: 2,
+  subject: 3,
+  password: 4,
+  confirm: 4,
+  phone: 5,
+  code: 6,
+};
+const INITIALS_FIELDS = ['name', 'lastname', 'secondname'] as const;
+
+function resume(step: number, d: Data): number {
+  const checks = [
+    () => tutorKindStep.safeParse(d).success,
+    () => tutorInitialsStep.safeParse({ ...d, secondname: d.secondname || undefined }).success,
+    () => tutorLanguageStep.safeParse(d).success,
+    () => tutorSubjectStep.safeParse(d).success,
+    // The password is never stored: after a reload it is asked again.
+    () => passwordStep.safeParse(d).success,
+    () => d.sms !== null,
+  ];
+  if (step >= STEP.success) return STEP.kind;
+  for (let i = 0; i < Math.min(step, checks.length); i++) if (!checks[i]!()) return i;
+  return step;
+}
+
+function InitialsStep({ data, focus, errors, persist, onBack, onNext }: {
+  data: Data;
+  focus: boolean;
+  errors: Record<string, string>;
+  persist: (v: Partial<Data>) => void;
+  onBack: (v: Partial<Data>) => void;
+  onNext: (v: Partial<Data>) => void;
+}) {
+  const t = useTranslations('Registration.tutor');
+  const id = useId();
+  const fieldMessage = useFieldMessage();
+  const { register, handleSubmit, setError, getValues, subscribe, formState } = useForm({
+    resolver: zodResolver(tutorInitialsStep),
+    defaultValues: { name: data.name, lastname: data.lastname, secondname: data.secondname },
+    mode: 'onTouched',
+  });
+  useServerErrors(setError, errors, INITIALS_FIELDS);
+  useEffect(() => subscribe({ formState: { values: true }, callback: ({ values }) => persist(values as Partial<Data>) }), [subscribe, persist]);
+  const fields = [
+    { name: 'name', label: t('name'), autoComplete: 'given-name' },
+    { name: 'lastname', label: t('lastname'), autoComplete: 'family-name' },
+    { name: 'secondname', label: t('secondname'), autoComplete: 'additional-name' },
+  ] as const;
+  return (
+    <form noValidate onSubmit={handleSubmit((v) => onNext({ ...v, secondname: v.secondname ?? '' }))}>
+      <StepHeading current={STEP.initials + 1} total={TOTAL} title={t('initialsTitle')} focus={focus} />
+      <div className="grid gap-5">
+        {fields.map((f) => {
+          const error = fieldMessage(formState.errors[f.name]);
+          const fieldId = `${id}-${f.name}`;
+          return (
+            <Field key={f.name} id={fieldId} label={f.label} error={error}>
+              <input
+                id={fieldId}
+                autoComplete={f.autoComplete}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy(fieldId, error, false)}
+                className={inputClass}
+                {...register(f.name)}
+              />
+            </Field>
+          );
+        })}
+      </div>
+      <StepNav onBack={() => onBack(getValues() as Partial<Data>)} />
+    </form>
+  );
+}
+
+function Success({ reviewDueAt, focus }: { reviewDueAt: string; focus: boolean }) {
+  const t = useTranslations('Registration.tutor');
+  const locale = useLocale();
+  const due = reviewDueAt ? new Date(reviewDueAt) : null;
+  const date = due && !Number.isNaN(due.getTime()) ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Asia/Almaty' }).format(due) : null;
+  return (
+    <div>
+      <StepHeading title={t('successTitle')} focus={focus} />
+      <p className="text-base text-ink">{t('successText')}</p>
+      {date && (
+        <p className="mt-3 rounded-xl bg-brand-tint px-4 py-3 text-base font-medium text-ink" data-testid="review-due">
+          {t.rich('dueDate', { date, time: (chunks) => <time dateTime={reviewDueAt}>{chunks}</time> })}
+        </p>
+      )}
+      <p className="mt-4 text-base text-muted">{t('next')}</p>
+      <Link href="/cabinet" className={`${primaryButton} mt-8 w-full sm:w-auto`}>
+        {t('toCabinet')}
+      </Link>
+    </div>
+  );
+}
+
+function Wizard() {
+  const t = useTranslations('Registration.tutor');
+  const tr = useTranslations('Registration');
+  const tv = useTranslations('Validation');
+  const captchaToken = useCaptchaToken();
+  const w = useWizard<Data>({ storageKey: 'tilmen:teach-sign-up', initial: INITIAL, secret: SECRET, resume });
+  const [message, setMessage] = useState<Message>(null);
+  const { data, step, navigated: focus } = w;
+
+  const registerCall = useMutation({
+    mutationFn: async (payload: Record<string, unknown>) => {
+      const captcha = await captchaToken('register');
+      return (await api.post<{ token: string; application: { status: string; reviewDueAt: string } }>('/api/auth/register/tutor', { ...payload, captchaToken: captcha })).data;
+    },
+    onSuccess: ({ token, application }) => {
+      setAccessToken(token);
+      w.finish(STEP.success, { reviewDueAt: application.reviewDueAt });
+    },
+    onError: (error) => {
+      const e = serverError(error);
+      const target = stepOfFields(e.fields, FIELD_STEP);
+      if (e.status === 409) {
+        setMessage({
+          kind: 'error',
+          content: (
+            <>
+              {t('accountExists')}{' '}
+              <Link href="/sign-in" className="font-medium underline underline-offset-2">
+                {t('signIn')}
+              </Link>
+            </>
+          ),
+        });
+      } else if (target !== undefined && target !== step) w.go(target, {}, e.fields);
+      else if (target !== undefined) w.showErrors(e.fields);
+      else setMessage({ kind: 'error', content: e.message ?? tr('errorGeneric') });
+    },
+  });
+
+  function submit(code: string) {
+    setMessage(null);
+    const parsed = tutorRegistrationSchema.safeParse({ ...data, code, phone: data.sms?.phone ?? data.phone, secondname: data.secondname || undefined });
+    if (!parsed.success) {
+      const fields = Object.fromEntries(Object.entries(issueFields(parsed.error.issues)).map(([k, v]) => [k, tv.has(v as never) ? tv(v as never) : v]));
+      const target = stepOfFields(fields, FIELD_STEP) ?? step;
+      if (target === step) w.showErrors(fields);
+      else w.go(target, { code }, fields);
+      return;
+    }
+    registerCall.mutate(parsed.data);
+  }
+
+  const choiceProps = { total: TOTAL, focus, serverErrors: w.errors, persist: w.persist as (v: Record<string, string>) => void };
+  switch (step) {
+    case STEP.kind:
+      return (
+        <ChoiceStep
+          {...choiceProps}
+          schema={tutorKindStep}
+          field="tutorKind"
+          title={t('kindTitle')}
+          current={1}
+          defaultValue={data.tutorKind}
+          columns={2}
+          choices={[
+            { value: 'international', label: t('international'), description: t('internationalText') },
+            { value: 'local', label: t('local'), description: t('localText') },
+          ]}
+          onNext={(v) => w.go(STEP.initials, v)}
+        />
+      );
+    case STEP.initials:
+      return <InitialsStep data={data} focus={focus} errors={w.errors} persist={w.persist} onBack={(v) => w.go(STEP.kind, v)} onNext={(v) => w.go(STEP.language, v)} />;
+    case STEP.language:
+      return (
+        <ChoiceStep
+          {...choiceProps}
+          schema={tutorLanguageStep}
+          field="teachingLanguage"
+          title={t('languageTitle')}
+          current={3}
+          defaultValue={data.teachingLanguage}
+          choices={TEACHING_LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
+          onBack={(v) => w.go(STEP.initials, v)}
+          onNext={(v) => w.go(STEP.subject, v)}
+        />
+      );
+    case STEP.subject:
+      return (
+        <ChoiceStep
+          {...choiceProps}
+          schema={tutorSubjectStep}
+          field="subject"
+          title={t('subjectTitle')}
+          current={4}
+          defaultValue={data.subject}
+          columns={2}
+          choices={TUTOR_SUBJECTS.map((s) => ({ value: s, label: t(`subjects.${s}`) }))}
+          onBack={(v) => w.go(STEP.language, v)}
+          onNext={(v) => w.go(STEP.password, v)}
+        />
+      );
+    case STEP.password:
+      return (
+        <PasswordStep
+          title={t('passwordTitle')}
+          current={5}
+          total={TOTAL}
+          focus={focus}
+          defaults={{ password: data.password, confirm: data.confirm }}
+          serverErrors={w.errors}
+          onBack={(v) => w.go(STEP.subject, v)}
+          onSubmit={(v) => w.go(STEP.phone, v)}
+        />
+      );
+    case STEP.phone:
+      return (
+        <PhoneStep
+          title={t('phoneTitle')}
+          current={6}
+          total={TOTAL}
+          focus={focus}
+          purpose="register"
+          defaultPhone={data.phone}
+          sms={data.sms}
+          serverErrors={w.errors}
+          persist={w.persist}
+          onBack={(v) => w.go(STEP.password, v)}
+          onSent={(phone, sms) => w.go(STEP.code, { phone, sms })}
+        />
+      );
+    case STEP.code:
+      if (!data.sms) return null;
+      return (
+        <SmsCodeStep
+          title={t('codeTitle')}
+          current={7}
+          total={TOTAL}
+          focus={focus}
+          purpose="register"
+          sms={data.sms}
+          defaultCode={data.code}
+          serverErrors={w.errors}
+          busy={registerCall.isPending}
+          submitLabel={t('submit')}
+          message={message}
+          persist={w.persist}
+          onResent={(sms) => w.patch({ sms })}
+          onChangeNumber={(code) => {
+            setMessage(null);
+            w.go(STEP.phone, { code });
+          }}
+          onSubmit={submit}
+        />
+      );
+    default:
+      return <Success reviewDueAt={data.reviewDueAt} focus={focus} />;
+  }
+}
+
+export function TutorWizard() {
+  const hydrated = useHydrated();
+  return (
+    <RegistrationCard>
+      {hydrated ? (
+        <RegistrationProviders>
+          <Wizard />
+        </RegistrationProviders>
+      ) : (
+        <WizardLoading />
+      )}
+    </RegistrationCard>
+  );
+}
