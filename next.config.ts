@@ -5,6 +5,14 @@ import { validatePublicEnv } from './lib/public-env-schema';
 validatePublicEnv();
 
 const isProd = process.env.NODE_ENV === 'production';
+// An external cabinet (NEXT_PUBLIC_CABINET_URL) is called from the headers and serves avatars.
+const cabinet = (() => {
+  try {
+    return process.env.NEXT_PUBLIC_CABINET_URL ? ` ${new URL(process.env.NEXT_PUBLIC_CABINET_URL).origin}` : '';
+  } catch {
+    return '';
+  }
+})();
 
 // Third parties are allowed only where they are loaded (captcha, tag manager, pixel, chat).
 const csp = [
@@ -13,9 +21,9 @@ const csp = [
     (isProd ? '' : " 'unsafe-eval'") +
     ' https://www.google.com https://www.gstatic.com https://www.googletagmanager.com https://connect.facebook.net https://code.jivosite.com',
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https://www.googletagmanager.com https://www.facebook.com https://*.jivosite.com",
+  "img-src 'self' data: https://www.googletagmanager.com https://www.facebook.com https://*.jivosite.com" + cabinet,
   "font-src 'self'",
-  "connect-src 'self' https://www.google.com https://www.google-analytics.com https://*.jivosite.com wss://*.jivosite.com",
+  "connect-src 'self' https://www.google.com https://www.google-analytics.com https://*.jivosite.com wss://*.jivosite.com" + cabinet,
   'frame-src https://www.google.com https://www.googletagmanager.com',
   "object-src 'none'",
   "base-uri 'self'",

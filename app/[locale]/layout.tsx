@@ -10,6 +10,8 @@ import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { NetworkStatus } from '@/components/layout/network-status';
 import { ThirdParties } from '@/components/layout/third-parties';
 import { JsonLd, organizationJsonLd } from '@/components/layout/json-ld';
+import { AuthProvider } from '@/components/auth/auth-provider';
+import { Toaster } from '@/components/ui/toaster';
 import { pickMessages } from '@/lib/i18n/pick';
 
 // Only ru, kk and en exist; any other first segment (/foo.png) is a plain 404, never rendered.
@@ -35,8 +37,8 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   };
 }
 
-// Only what lazily loaded islands format in the browser (the lead form); the rest gets strings as props.
-const CLIENT_NAMESPACES = ['LeadForm', 'Validation'];
+// Only what islands format in the browser (the lead form, the toasts); the rest gets strings as props.
+const CLIENT_NAMESPACES = ['LeadForm', 'Validation', 'Toasts'];
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -56,7 +58,9 @@ export default async function LocaleLayout({ children, params }: { children: Rea
         <NextIntlClientProvider locale={locale} messages={pickMessages(messages, CLIENT_NAMESPACES)}>
           <NavigationProgress />
           <NetworkStatus labels={{ offline: t('offline'), backOnline: t('backOnline') }} />
+          <AuthProvider />
           {children}
+          <Toaster />
           <ThirdParties />
         </NextIntlClientProvider>
         <JsonLd data={organizationJsonLd(locale)} />

@@ -3,6 +3,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { usePathname } from 'next/navigation';
 import { Link } from '@/i18n/navigation';
+import { useAuthState } from '@/components/auth/auth-store';
+import { CabinetLink } from '@/components/auth/cabinet-link';
+import type { HeaderAuthLabels } from '@/components/auth/header-auth';
 import { LocaleList, type LocaleLabels } from './locale-switcher';
 
 export interface MenuLink {
@@ -11,6 +14,8 @@ export interface MenuLink {
   external?: boolean;
   hint?: string;
   primary?: boolean;
+  /** A signed-out account link (sign in, sign up): replaced by the signed-in entries. */
+  account?: boolean;
 }
 
 /** The mobile menu, below 1024 px. */
@@ -20,8 +25,20 @@ export interface BurgerLabels {
   mobileMenu: string;
 }
 
-export function BurgerMenu({ links, labels, localeLabels }: { links: MenuLink[]; labels: BurgerLabels; localeLabels: LocaleLabels }) {
+export function BurgerMenu({
+  links,
+  labels,
+  localeLabels,
+  account,
+}: {
+  links: MenuLink[];
+  labels: BurgerLabels;
+  localeLabels: LocaleLabels;
+  account?: { variant: 'student' | 'teacher'; labels: HeaderAuthLabels };
+}) {
   const pathname = usePathname();
+  const { profile } = useAuthState();
+  const signedIn = !!account && !!profile;
   // The menu remembers where it was opened: navigating anywhere closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === pathname;
@@ -48,6 +65,14 @@ export function BurgerMenu({ links, labels, localeLabels }: { links: MenuLink[];
     };
   }, [open]);
 
+  async function logout() {
+    setOpenAt(null);
+    const { signOut } = await import('@/components/auth/session');
+    await signOut();
+  }
+  const itemClass = 'block w-full rounded-lg px-3 py-3 text-left text-lg text-ink hover:bg-brand-tint';
+  const shown = signedIn ? links.filter((l) => !l.account) : links;
+
   return (
     <div className="lg:hidden">
       <button
@@ -71,7 +96,23 @@ export function BurgerMenu({ links, labels, localeLabels }: { links: MenuLink[];
       >
         <nav aria-label={labels.mobileMenu}>
           <ul className="flex flex-col gap-1">
-            {links.map((l) => (
+            {signedIn && profile && account && (
+              <>
+                <li>
+                  <CabinetLink href={profile.profileUrl} onClick={() => setOpen(false)} className={itemClass}>
+                    {account.variant === 'student' ? account.labels.cabinet : account.labels.profile}
+                  </CabinetLink>
+                </li>
+                {account.variant === 'teacher' && (
+                  <li>
+                    <button type="button" onClick={logout} className={itemClass}>
+                      {account.labels.logout}
+                    </button>
+                  </li>
+                )}
+              </>
+            )}
+            {shown.map((l) => (
               <li key={l.href + l.label}>
                 {l.external ? (
                   <a

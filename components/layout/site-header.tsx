@@ -4,6 +4,7 @@ import type { Locale } from '@/i18n/routing';
 import { Link } from '@/i18n/navigation';
 import { features } from '@/lib/features';
 import { publicEnv } from '@/lib/public-env';
+import { HeaderAuth, type HeaderAuthLabels } from '@/components/auth/header-auth';
 import { BurgerMenu, type MenuLink } from './burger-menu';
 import { LocaleSwitcher, type LocaleLabels } from './locale-switcher';
 
@@ -12,9 +13,13 @@ interface NavItem {
   label: string;
 }
 
-/** Student header (logo → /) or teacher header (logo → /teacher); signed-out variants. */
+/**
+ * Student header (logo → /) or teacher header (logo → /teacher). Rendered signed out (static); the
+ * HeaderAuth island and the burger switch to the signed-in variant in the browser.
+ */
 export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }) {
   const t = await getTranslations('Navigation');
+  const ta = await getTranslations('AuthHeader');
   const tl = await getTranslations('LocaleSwitcher');
   const locale = (await getLocale()) as Locale;
   const localeLabels: LocaleLabels = {
@@ -49,6 +54,7 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
           { href: '/sign-up', label: t('signUp') },
         ]
     : [];
+  const accountLabels: HeaderAuthLabels = { cabinet: ta('cabinet'), accountMenu: ta('accountMenu'), profile: ta('profile'), logout: ta('logout') };
   const mobile: MenuLink[] = [
     ...nav,
     ...(student ? [] : [{ href: '/student', label: t('learnWithUs') }]),
@@ -58,12 +64,14 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
       hint: t('learnKazakhHint'),
       external: true,
     },
-    ...auth,
+    ...auth.map((item) => ({ ...item, account: true })),
     { ...cta, primary: true },
   ];
 
   return (
-    <header className="sticky top-0 z-30 border-b border-line/70 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    // No backdrop-filter here: it would make the header the containing block of the burger panel's
+    // and the avatar menu's position: fixed, squeezing them into the header's 64 px.
+    <header className="sticky top-0 z-30 border-b border-line/70 bg-white">
       <div
         className={`mx-auto flex h-16 items-center justify-between gap-4 px-4 md:px-6 ${
           student ? 'max-w-header' : 'max-w-header-narrow'
@@ -96,24 +104,19 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
         </nav>
         <div className="flex items-center gap-2">
           <LocaleSwitcher labels={localeLabels} />
-          {auth.map((item, i) => (
-            <Link
-              key={item.href}
-              href={item.href}
-              className={`hidden rounded-xl px-4 py-2.5 text-sm font-medium transition-colors duration-150 lg:inline-block ${
-                i === 0 ? 'text-brand-dark hover:bg-brand-tint' : 'border border-brand-dark text-brand-dark hover:bg-brand-tint'
-              }`}
-            >
-              {item.label}
-            </Link>
-          ))}
+          {features.accounts && <HeaderAuth variant={variant} signedOut={auth} labels={accountLabels} />}
           <Link
             href={cta.href}
             className="hidden rounded-xl bg-brand-dark px-4 py-2.5 text-sm font-medium text-white transition-colors duration-150 hover:bg-[#005a9c] lg:inline-block"
           >
             {cta.label}
           </Link>
-          <BurgerMenu links={mobile} labels={burgerLabels} localeLabels={localeLabels} />
+          <BurgerMenu
+            links={mobile}
+            labels={burgerLabels}
+            localeLabels={localeLabels}
+            account={features.accounts ? { variant, labels: accountLabels } : undefined}
+          />
         </div>
       </div>
     </header>

@@ -9,9 +9,13 @@ export function sameOrigin(headers: Headers, allowed: string[]): boolean {
   return !site || site === 'same-origin' || site === 'none';
 }
 
-export function allowedOrigins(siteUrl: string, requestUrl: string): string[] {
+export function allowedOrigins(siteUrl: string, requestUrl: string, host?: string | null): string[] {
   const list = new Set<string>();
-  for (const u of [siteUrl, requestUrl]) {
+  // The site's public address, the URL Next saw, and the Host the browser used (127.0.0.1 vs localhost).
+  const proto = new URL(requestUrl).protocol;
+  const hostOrigin = host && /^[\w.-]+(:\d+)?$/.test(host) ? `${proto}//${host}` : undefined;
+  for (const u of [siteUrl, requestUrl, hostOrigin]) {
+    if (!u) continue;
     try {
       list.add(new URL(u).origin);
     } catch {

@@ -27,7 +27,7 @@ export function clearSessionCookies(res: NextResponse): void {
 
 /** Cookie-authenticated POSTs: refused when another site sends them. */
 export function assertSameOrigin(req: NextRequest): void {
-  if (!sameOrigin(req.headers, allowedOrigins(publicEnv.NEXT_PUBLIC_SITE_URL, req.url))) {
+  if (!sameOrigin(req.headers, allowedOrigins(publicEnv.NEXT_PUBLIC_SITE_URL, req.url, req.headers.get('host')))) {
     throw new ApiError(403, 'forbidden_origin');
   }
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import { securityEvents, tutorApplications, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import type { UtmValues } from '@/lib/utm';
@@ -13,6 +13,7 @@ export interface NewAccount {
   lastname: string;
   secondname?: string;
   phone: string;
+  email?: string;
   password: string;
   subject: string;
   teachingLanguage?: string;
@@ -32,7 +33,11 @@ export async function createAccount(db: Db, a: NewAccount, now = new Date()): Pr
   const passwordHash = await hashPassword(a.password);
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, a.phone)).limit(1);
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(a.email ? or(eq(users.phone, a.phone), eq(users.email, a.email)) : eq(users.phone, a.phone))
+      .limit(1);
     if (existing) return { ok: false, reason: 'exists' } as const;
     const [user] = await tx
       .insert(users)
@@ -43,6 +48,7 @@ export async function createAccount(db: Db, a: NewAccount, now = new Date()): Pr
         lastname: a.lastname,
         secondname: a.secondname || null,
         phone: a.phone,
+        email: a.email ?? null,
         passwordHash,
         subject: a.subject,
         teachingLanguage: a.teachingLanguage ?? null,
@@ -51,7 +57,7 @@ export async function createAccount(db: Db, a: NewAccount, now = new Date()): Pr
         utmFirst: a.utmFirst,
         utmLast: a.utmLast,
       })
-      .onConflictDoNothing({ target: users.phone })
+      .onConflictDoNothing()
       .returning();
     if (!user) return { ok: false, reason: 'exists' } as const;
     let application: typeof tutorApplications.$inferSelect | undefined;

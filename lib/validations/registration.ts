@@ -27,8 +27,11 @@ export const studentPersonalStep = z.object({ name: nameField, lastname: nameFie
 export const phoneStep = z.object({ phone: kzPhoneField });
 export const codeStep = z.object({ phone: kzPhoneField, code: codeField });
 export const passwordStep = withPasswordChecks(passwordPair);
+/** Optional at registration: an e-mail lets the visitor sign in and reset the password by e-mail. */
+export const optionalEmail = z.union([z.literal('').transform(() => undefined), emailField]).optional();
+
 export const studentRegistrationSchema = withPasswordChecks(
-  studentPersonalStep.extend({ phone: kzPhoneField, code: codeField, ...passwordPair.shape, captchaToken: z.string().max(4096).optional() }),
+  studentPersonalStep.extend({ email: optionalEmail, phone: kzPhoneField, code: codeField, ...passwordPair.shape, captchaToken: z.string().max(4096).optional() }),
 );
 
 // Tutor wizard: international or local → initials → teaching language → subject → password → phone and code → success.
@@ -41,7 +44,7 @@ export const tutorRegistrationSchema = withPasswordChecks(
     .extend(tutorInitialsStep.shape)
     .extend(tutorLanguageStep.shape)
     .extend(tutorSubjectStep.shape)
-    .extend({ phone: kzPhoneField, code: codeField, ...passwordPair.shape, captchaToken: z.string().max(4096).optional() }),
+    .extend({ email: optionalEmail, phone: kzPhoneField, code: codeField, ...passwordPair.shape, captchaToken: z.string().max(4096).optional() }),
 );
 
 // Simple registration to enter an online lesson: name, phone, SMS code.

@@ -54,6 +54,17 @@ describe(`registration, reset and the cabinet contract (${dbLabel()})`, () => {
     expect(u!.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
+  it('an optional e-mail at registration lets the student sign in by e-mail', async () => {
+    const p = phone();
+    const res = await studentPost(jsonRequest('/api/auth/register/student', student(p, await codeFor(p, 'register'), { email: 'New.Student@Example.kz' })));
+    expect(res.status).toBe(201);
+    expect((await loginPost(jsonRequest('/api/auth/login', { login: 'new.student@example.kz', password: 'Dala-2026x' }))).status).toBe(200);
+    // The address is taken now: another registration with it is told there is an account.
+    const q = phone();
+    const again = await studentPost(jsonRequest('/api/auth/register/student', student(q, await codeFor(q, 'register'), { email: 'new.student@example.kz' })));
+    expect(again.status).toBe(409);
+  });
+
   it('a wrong code is refused with a field message; a reset code does not register', async () => {
     const p = phone();
     await codeFor(p, 'reset');

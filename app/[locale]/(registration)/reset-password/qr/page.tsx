@@ -1,0 +1,28 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { Link } from '@/i18n/navigation';
+import { AuthShell, accountPageMetadata } from '@/components/auth/auth-shell';
+import { SupportContacts } from '@/components/auth/support-contacts';
+
+type Props = { params: Promise<{ locale: Locale }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return accountPageMetadata((await params).locale, 'Reset', 'qrMetaTitle');
+}
+
+export default async function ResetQrPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const t = await getTranslations('Reset');
+  return (
+    <AuthShell title={t('qrTitle')} intro={t('qrIntro')}>
+      <SupportContacts />
+      <p className="mt-6 text-center text-sm">
+        <Link href="/reset-password" className="font-medium text-brand-dark underline-offset-2 hover:underline">
+          {t('otherWays')}
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,12 @@
+'use client';
+
+import { useEffect } from 'react';
+import { restoreSession } from './auth-store';
+
+/** Restores the session on page load (only when the `auth` marker cookie exists). Renders nothing. */
+export function AuthProvider() {
+  useEffect(() => {
+    void restoreSession();
+  }, []);
+  return null;
+}

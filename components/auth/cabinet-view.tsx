@@ -1,0 +1,165 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { api } from '@/lib/api/client';
+import { formatKzPhone } from '@/lib/phone';
+import { useRequireAuth } from './require-auth';
+import { localePath } from './return-path';
+
+interface Application {
+  status: 'submitted' | 'in_review' | 'approved' | 'rejected';
+  submittedAt?: string;
+  reviewDueAt: string;
+  rejectReason?: string | null;
+}
+interface User {
+  role: 'student' | 'tutor';
+  name: string;
+  lastname: string;
+  secondname?: string | null;
+  phone: string;
+  email: string | null;
+  application?: Application | null;
+}
+
+// Browsers' Kazakh date data is thin ("2026 M11 27"): the long date is spelled out here.
+const KK_MONTHS = ['қаңтар', 'ақпан', 'наурыз', 'сәуір', 'мамыр', 'маусым', 'шілде', 'тамыз', 'қыркүйек', 'қазан', 'қараша', 'желтоқсан'];
+function longDate(iso: string, locale: string, format: ReturnType<typeof useFormatter>): string {
+  const date = new Date(iso);
+  if (locale === 'kk') return `${date.getFullYear()} жылғы ${date.getDate()} ${KK_MONTHS[date.getMonth()]}`;
+  return format.dateTime(date, { dateStyle: 'long' });
+}
+
+const row = 'grid gap-1 border-b border-line py-3 last:border-b-0 sm:grid-cols-[10rem_1fr] sm:gap-4';
+
+/** The built-in cabinet: the profile from GET /api/auth/user, the tutor application, sign-out. */
+export function CabinetView() {
+  const t = useTranslations('Cabinet');
+  const format = useFormatter();
+  const locale = useLocale();
+  const router = useRouter();
+  const [signingOut, setSigningOut] = useState(false);
+  const { ready, signedIn } = useRequireAuth(signingOut);
+  const [user, setUser] = useState<User | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(async () => {
+    setFailed(false);
+    try {
+      const { data } = await api.get<{ user: User }>('/api/auth/user');
+      setUser(data.user);
+    } catch {
+      setFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = setTimeout(load, 0);
+    return () => clearTimeout(timer);
+  }, [signedIn, load]);
+
+  async function signOut() {
+    setSigningOut(true);
+    const { signOut: end } = await import('./session');
+    await end();
+    router.replace(localePath(locale, '/'));
+  }
+
+  if (!ready || !signedIn) {
+    return (
+      <p role="status" className="text-muted">
+        {ready && !signingOut ? t('redirecting') : t('loading')}
+      </p>
+    );
+  }
+
+  const app = user?.application;
+  return (
+    <div className="grid gap-8">
+      <div role="status" aria-live="polite" className="sr-only">
+        {user ? '' : t('loading')}
+      </div>
+      {failed && (
+        <div role="alert" className="rounded-xl border border-danger/40 p-4">
+          <p className="text-danger">{t('loadFailed')}</p>
+          <button type="button" onClick={load} className="mt-3 font-medium text-brand-dark underline-offset-2 hover:underline">
+            {t('retry')}
+          </button>
+        </div>
+      )}
+      {user && (
+        <section aria-labelledby="cabinet-profile" className="rounded-2xl border border-line bg-white p-5 sm:p-6">
+          <h2 id="cabinet-profile" className="text-xl font-bold">
+            {t('profile')}
+          </h2>
+          <dl className="mt-3">
+            <div className={row}>
+              <dt className="text-sm text-muted">{t('name')}</dt>
+              <dd className="font-medium" data-testid="cabinet-name">
+                {[user.name, user.secondname, user.lastname].filter(Boolean).join(' ')}
+              </dd>
+            </div>
+            <div className={row}>
+              <dt className="text-sm text-muted">{t('phone')}</dt>
+              <dd data-testid="cabinet-phone">{formatKzPhone(user.phone)}</dd>
+            </div>
+            <div className={row}>
+              <dt className="text-sm text-muted">{t('email')}</dt>
+              <dd data-testid="cabinet-email" className="break-all">
+                {user.email ?? <span className="text-muted">{t('emailNone')}</span>}
+              </dd>
+            </div>
+            <div className={row}>
+              <dt className="text-sm text-muted">{t('role')}</dt>
+              <dd>{t(`role_${user.role}`)}</dd>
+            </div>
+          </dl>
+        </section>
+      )}
+      {user && app && (
+        <section aria-labelledby="cabinet-application" className="rounded-2xl border border-line bg-white p-5 sm:p-6">
+          <h2 id="cabinet-application" className="text-xl font-bold">
+            {t('application')}
+          </h2>
+          <dl className="mt-3">
+            <div className={row}>
+              <dt className="text-sm text-muted">{t('status')}</dt>
+              <dd className="font-medium" data-testid="cabinet-application-status">
+                {t(`status_${app.status}`)}
+              </dd>
+            </div>
+            {(app.status === 'submitted' || app.status === 'in_review') && (
+              <div className={row}>
+                <dt className="text-sm text-muted">{t('reviewDue')}</dt>
+                <dd>
+                  <time dateTime={app.reviewDueAt}>{longDate(app.reviewDueAt, locale, format)}</time>
+                </dd>
+              </div>
+            )}
+            {app.status === 'rejected' && app.rejectReason && (
+              <div className={row}>
+                <dt className="text-sm text-muted">{t('rejectReason')}</dt>
+                <dd>{app.rejectReason}</dd>
+              </div>
+            )}
+          </dl>
+          <p className="mt-3 text-sm text-muted">{t('reviewNote')}</p>
+        </section>
+      )}
+      <div>
+        <button
+          type="button"
+          onClick={signOut}
+          disabled={signingOut}
+          aria-busy={signingOut}
+          className="rounded-xl border border-brand-dark px-6 py-3 font-medium text-brand-dark transition-colors duration-150 hover:bg-brand-tint disabled:opacity-70"
+        >
+          {signingOut ? t('signingOut') : t('signOut')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import type { z } from 'zod';
+import { api, apiErrorBody } from '@/lib/api/client';
+import { resetEmailRequestSchema } from '@/lib/validations/registration';
+import { CaptchaScope, useCaptcha } from '@/components/forms/captcha';
+import { Field, inputClass } from '@/components/forms/field';
+import { fieldMessage } from './messages';
+
+type Input = z.input<typeof resetEmailRequestSchema>;
+type Output = z.output<typeof resetEmailRequestSchema>;
+
+function Form() {
+  const t = useTranslations('Reset');
+  const tv = useTranslations('Validation');
+  const id = useId();
+  const { arm, execute } = useCaptcha();
+  const [sent, setSent] = useState(false);
+  const [error, setErrorText] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<Input, unknown, Output>({ resolver: zodResolver(resetEmailRequestSchema), mode: 'onTouched' });
+
+  async function onSubmit(values: Output) {
+    setErrorText(null);
+    setPending(true);
+    try {
+      const captchaToken = await execute('reset');
+      await api.post('/api/auth/reset/email', { email: values.email, captchaToken });
+      setSent(true);
+    } catch (err) {
+      const body = apiErrorBody(err);
+      if (body?.fields?.email) setError('email', { type: 'server', message: tv.has(body.fields.email as never) ? tv(body.fields.email as never) : body.fields.email });
+      setErrorText(body?.message ?? (err instanceof Error && err.message.startsWith('ReCaptcha') ? err.message : t('saveFailed')));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const emailError = fieldMessage(errors.email, tv);
+  return (
+    <div>
+      <div role="status" aria-live="polite">
+        {sent && (
+          <div className="rounded-xl border border-line bg-brand-tint/60 p-4">
+            <p className="font-medium text-ink">{t('emailSent')}</p>
+            <p className="mt-2 text-sm text-muted">{t('emailSentHint')}</p>
+          </div>
+        )}
+      </div>
+      {sent ? (
+        <button type="button" onClick={() => setSent(false)} className="mt-4 text-sm font-medium text-brand-dark underline-offset-2 hover:underline">
+          {t('sendAgain')}
+        </button>
+      ) : (
+        <form noValidate onFocus={arm} aria-busy={pending} onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
+          <Field id={`${id}-email`} label={t('email')} error={emailError}>
+            <input
+              id={`${id}-email`}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? `${id}-email-error` : undefined}
+              className={inputClass}
+              {...register('email')}
+            />
+          </Field>
+          <button
+            type="submit"
+            disabled={pending}
+            className="flex items-center justify-center gap-2 rounded-xl bg-brand-dark px-6 py-3.5 text-base font-medium text-white transition-colors duration-150 hover:bg-[#005a9c] disabled:opacity-80"
+          >
+            {pending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+            {pending ? t('emailSending') : t('emailSubmit')}
+          </button>
+          <div role="alert" className="min-h-6 text-sm text-danger">
+            {error}
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
+
+export function ResetEmailForm() {
+  return (
+    <CaptchaScope>
+      <Form />
+    </CaptchaScope>
+  );
+}

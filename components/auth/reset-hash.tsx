@@ -1,0 +1,80 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import axios from 'axios';
+import { useTranslations } from 'next-intl';
+import { Link, useRouter } from '@/i18n/navigation';
+import { api } from '@/lib/api/client';
+import { clearResetToken, storeResetToken } from './reset-token';
+
+type State = 'checking' | 'invalid' | 'failed';
+// The shape of resetEmailTokenSchema, without loading zod for one regex.
+const TOKEN = /^[\w-]{20,100}$/;
+
+/** Checks the e-mail link's token, then moves on to the new-password step without it in the URL. */
+export function ResetHash() {
+  const t = useTranslations('Reset');
+  const router = useRouter();
+  const [state, setState] = useState<State>('checking');
+
+  const check = useCallback(async () => {
+    setState('checking');
+    const token = new URLSearchParams(window.location.search).get('token') ?? '';
+    if (!TOKEN.test(token)) {
+      clearResetToken();
+      setState('invalid');
+      return;
+    }
+    try {
+      await api.post('/api/auth/reset/email/check', { token });
+      storeResetToken(token);
+      router.replace('/reset-password/password');
+    } catch (error) {
+      const status = axios.isAxiosError(error) ? error.response?.status : undefined;
+      if (status === 410 || status === 422 || status === 400) {
+        clearResetToken();
+        setState('invalid');
+      } else setState('failed');
+    }
+  }, [router]);
+
+  useEffect(() => {
+    // The check runs in the browser only: the token is never part of a rendered page.
+    const timer = setTimeout(check, 0);
+    return () => clearTimeout(timer);
+  }, [check]);
+
+  return (
+    <div role="status" aria-live="polite" aria-busy={state === 'checking'}>
+      {state === 'checking' && (
+        <p className="flex items-center gap-3 text-muted">
+          <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-line border-t-brand-dark" />
+          {t('hashChecking')}
+        </p>
+      )}
+      {state === 'invalid' && (
+        <div>
+          <p className="text-ink">{t('linkInvalid')}</p>
+          <Link
+            href="/reset-password/email"
+            className="mt-5 inline-block rounded-xl bg-brand-dark px-6 py-3 font-medium text-white transition-colors duration-150 hover:bg-[#005a9c]"
+          >
+            {t('requestNew')}
+          </Link>
+        </div>
+      )}
+      {state === 'failed' && (
+        <div>
+          <p className="text-danger">{t('checkFailed')}</p>
+          <button
+            type="button"
+            onClick={check}
+            className="mt-5 rounded-xl border border-brand-dark px-6 py-3 font-medium text-brand-dark transition-colors duration-150 hover:bg-brand-tint"
+          >
+            {t('retry')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

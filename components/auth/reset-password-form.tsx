@@ -1,0 +1,137 @@
+'use client';
+
+import { useEffect, useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import axios from 'axios';
+import { useTranslations } from 'next-intl';
+import type { z } from 'zod';
+import { Link } from '@/i18n/navigation';
+import { api, apiErrorBody } from '@/lib/api/client';
+import { passwordStep } from '@/lib/validations/registration';
+import { Field } from '@/components/forms/field';
+import { fieldMessage } from './messages';
+import { PasswordInput } from './password-input';
+import { PasswordRules } from './password-rules';
+import { clearResetToken, readResetToken } from './reset-token';
+
+type Values = z.input<typeof passwordStep>;
+type Stage = 'loading' | 'form' | 'done' | 'invalid' | 'missing';
+
+const primary = 'inline-block rounded-xl bg-brand-dark px-6 py-3 font-medium text-white transition-colors duration-150 hover:bg-[#005a9c]';
+
+/** The new password for the e-mail link's token (kept in sessionStorage by the previous step). */
+export function ResetPasswordForm() {
+  const t = useTranslations('Reset');
+  const tv = useTranslations('Validation');
+  const ts = useTranslations('SignIn');
+  const id = useId();
+  const [stage, setStage] = useState<Stage>('loading');
+  const [token, setToken] = useState<string | null>(null);
+  const [error, setErrorText] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<Values>({ resolver: zodResolver(passwordStep), mode: 'onTouched' });
+  const password = useWatch({ control, name: 'password' }) ?? '';
+
+  useEffect(() => {
+    const stored = readResetToken();
+    const timer = setTimeout(() => {
+      setToken(stored);
+      setStage(stored ? 'form' : 'missing');
+    }, 0);
+    return () => clearTimeout(timer);
+  }, []);
+
+  async function onSubmit(values: Values) {
+    if (!token) return;
+    setErrorText(null);
+    setPending(true);
+    try {
+      await api.post('/api/auth/reset/email/confirm', { token, password: values.password, confirm: values.confirm });
+      clearResetToken();
+      setStage('done');
+    } catch (err) {
+      const body = apiErrorBody(err);
+      if (axios.isAxiosError(err) && err.response?.status === 410) {
+        clearResetToken();
+        setStage('invalid');
+        return;
+      }
+      for (const [field, message] of Object.entries(body?.fields ?? {})) {
+        if (field === 'password' || field === 'confirm') setError(field, { type: 'server', message: tv.has(message as never) ? tv(message as never) : message });
+      }
+      setErrorText(body?.message ?? t('saveFailed'));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const passwordError = fieldMessage(errors.password, tv);
+  const confirmError = fieldMessage(errors.confirm, tv);
+  const rulesId = `${id}-rules`;
+
+  return (
+    <div>
+      <div role="status" aria-live="polite">
+        {stage === 'done' && <p className="font-medium text-[#0b7a63]">{t('done')}</p>}
+        {(stage === 'invalid' || stage === 'missing') && <p className="text-ink">{stage === 'invalid' ? t('linkInvalid') : t('noToken')}</p>}
+      </div>
+      {stage === 'done' && (
+        <Link href="/sign-in" className={`mt-5 ${primary}`}>
+          {t('signIn')}
+        </Link>
+      )}
+      {(stage === 'invalid' || stage === 'missing') && (
+        <Link href="/reset-password/email" className={`mt-5 ${primary}`}>
+          {t('requestNew')}
+        </Link>
+      )}
+      {stage === 'form' && (
+        <form noValidate aria-busy={pending} onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
+          {/* Lets password managers file the new password under the account. */}
+          <input type="text" name="username" autoComplete="username" hidden readOnly />
+          <Field id={`${id}-password`} label={t('newPassword')} error={passwordError}>
+            <PasswordInput
+              id={`${id}-password`}
+              autoComplete="new-password"
+              showLabel={ts('showPassword')}
+              hideLabel={ts('hidePassword')}
+              aria-invalid={passwordError ? true : undefined}
+              aria-describedby={passwordError ? `${id}-password-error ${rulesId}` : rulesId}
+              {...register('password')}
+            />
+            <PasswordRules id={rulesId} value={password} title={t('rulesTitle')} met={t('ruleMet')} notMet={t('ruleNotMet')} />
+          </Field>
+          <Field id={`${id}-confirm`} label={t('confirm')} error={confirmError}>
+            <PasswordInput
+              id={`${id}-confirm`}
+              autoComplete="new-password"
+              showLabel={ts('showPassword')}
+              hideLabel={ts('hidePassword')}
+              aria-invalid={confirmError ? true : undefined}
+              aria-describedby={confirmError ? `${id}-confirm-error` : undefined}
+              {...register('confirm')}
+            />
+          </Field>
+          <button
+            type="submit"
+            disabled={pending}
+            className="flex items-center justify-center gap-2 rounded-xl bg-brand-dark px-6 py-3.5 text-base font-medium text-white transition-colors duration-150 hover:bg-[#005a9c] disabled:opacity-80"
+          >
+            {pending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+            {pending ? t('saving') : t('save')}
+          </button>
+          <div role="alert" className="min-h-6 text-sm text-danger">
+            {error}
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

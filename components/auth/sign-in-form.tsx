@@ -1,0 +1,177 @@
+'use client';
+
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRouter } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import type { z } from 'zod';
+import { Link } from '@/i18n/navigation';
+import { api, apiErrorBody, LOGIN_PATH } from '@/lib/api/client';
+import { checkKzMobile, formatKzPhone } from '@/lib/phone';
+import { loginSchema } from '@/lib/validations/auth';
+import { CaptchaScope, useCaptcha } from '@/components/forms/captcha';
+import { Field, inputClass } from '@/components/forms/field';
+import { restoreSession, useAuthState } from './auth-store';
+import { fieldMessage } from './messages';
+import { PasswordInput } from './password-input';
+import { localePath, takeReturnPath } from './return-path';
+import { signedIn } from './session';
+
+type Input = z.input<typeof loginSchema>;
+type Output = z.output<typeof loginSchema>;
+/** After this many failed attempts the captcha (when configured) guards the next ones (lib/auth/login.ts). */
+const CAPTCHA_AFTER_FAILURES = 2;
+
+function Form({ signUpHref }: { signUpHref: string }) {
+  const t = useTranslations('SignIn');
+  const tv = useTranslations('Validation');
+  const locale = useLocale();
+  const router = useRouter();
+  const id = useId();
+  const { arm, execute } = useCaptcha();
+  const { checked, token } = useAuthState();
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [pending, setPending] = useState(false);
+  const failures = useRef(0);
+  const needCaptcha = useRef(false);
+  const leaving = useRef(false);
+  const home = localePath(locale, '/');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    setFocus,
+    getValues,
+    formState: { errors },
+  } = useForm<Input, unknown, Output>({ resolver: zodResolver(loginSchema), mode: 'onTouched' });
+
+  // A signed-in visitor has nothing to do here.
+  useEffect(() => {
+    void restoreSession();
+  }, []);
+  useEffect(() => {
+    if (!checked || !token || leaving.current) return;
+    leaving.current = true;
+    setStatus({ ok: true, text: t('alreadySignedIn') });
+    router.replace(takeReturnPath(home));
+  }, [checked, token, router, home, t]);
+
+  const post = (values: Output, captchaToken?: string) =>
+    api.post<{ token: string }>(LOGIN_PATH, { login: getValues('login').trim(), password: values.password, captchaToken });
+  const runCaptcha = () => execute('login').catch(() => undefined);
+
+  async function onSubmit(values: Output) {
+    setStatus(null);
+    setPending(true);
+    try {
+      const guarded = needCaptcha.current || failures.current >= CAPTCHA_AFTER_FAILURES;
+      let captchaToken = guarded ? await runCaptcha() : undefined;
+      let res;
+      try {
+        res = await post(values, captchaToken);
+      } catch (error) {
+        // The server asks for the captcha (after failures on this account): run it and send again once.
+        if (apiErrorBody(error)?.code !== 'captcha_required' || captchaToken) throw error;
+        needCaptcha.current = true;
+        arm();
+        captchaToken = await runCaptcha();
+        if (!captchaToken) throw error;
+        res = await post(values, captchaToken);
+      }
+      leaving.current = true;
+      setStatus({ ok: true, text: t('success') });
+      const target = takeReturnPath(home);
+      signedIn(res.data.token);
+      router.replace(target);
+    } catch (error) {
+      const body = apiErrorBody(error);
+      if (body?.code === 'invalid_credentials') failures.current += 1;
+      if (body?.code === 'captcha_required') needCaptcha.current = true;
+      // Google's script loads in the background once a captcha may be needed.
+      if (failures.current >= 1 || needCaptcha.current) arm();
+      for (const [field, message] of Object.entries(body?.fields ?? {})) {
+        if (field === 'login' || field === 'password') setError(field, { type: 'server', message: tv.has(message as never) ? tv(message as never) : message });
+      }
+      if (body?.code === 'invalid_credentials') setFocus('password');
+      setStatus({ ok: false, text: body?.message ?? t('errorGeneric') });
+      setPending(false);
+    }
+  }
+
+  const loginError = fieldMessage(errors.login, tv);
+  const passwordError = fieldMessage(errors.password, tv);
+  const loginField = register('login');
+
+  return (
+    <form
+      noValidate
+      aria-busy={pending}
+      onSubmit={(e) => handleSubmit(onSubmit)(e)}
+      className="grid gap-4"
+    >
+      <Field id={`${id}-login`} label={t('login')} error={loginError} hint={t('loginHint')}>
+        <input
+          id={`${id}-login`}
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-invalid={loginError ? true : undefined}
+          aria-describedby={loginError ? `${id}-login-error` : `${id}-login-hint`}
+          className={inputClass}
+          {...loginField}
+          onBlur={(e) => {
+            // A phone typed as 8 7XX… or 7XX… is shown the usual way.
+            const v = e.target.value.trim();
+            const phone = v && !v.includes('@') ? checkKzMobile(v) : null;
+            if (phone?.ok) setValue('login', formatKzPhone(phone.e164));
+            void loginField.onBlur(e);
+          }}
+        />
+      </Field>
+      <Field id={`${id}-password`} label={t('password')} error={passwordError}>
+        <PasswordInput
+          id={`${id}-password`}
+          autoComplete="current-password"
+          showLabel={t('showPassword')}
+          hideLabel={t('hidePassword')}
+          aria-invalid={passwordError ? true : undefined}
+          aria-describedby={passwordError ? `${id}-password-error` : undefined}
+          {...register('password')}
+        />
+      </Field>
+      <div className="-mt-1 text-right">
+        <Link href="/reset-password" className="text-sm font-medium text-brand-dark underline-offset-2 hover:underline">
+          {t('forgot')}
+        </Link>
+      </div>
+      <button
+        type="submit"
+        disabled={pending}
+        className="flex items-center justify-center gap-2 rounded-xl bg-brand-dark px-6 py-3.5 text-base font-medium text-white transition-colors duration-150 hover:bg-[#005a9c] disabled:opacity-80"
+      >
+        {pending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+        {pending ? t('submitting') : t('submit')}
+      </button>
+      <div role="status" aria-live="polite" className="min-h-6 text-sm">
+        {status && <p className={status.ok ? 'font-medium text-[#0b7a63]' : 'text-danger'}>{status.text}</p>}
+      </div>
+      <p className="text-center text-sm text-muted">
+        {t('noAccount')}{' '}
+        <Link href={signUpHref} className="font-medium text-brand-dark underline-offset-2 hover:underline">
+          {t('signUp')}
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+export function SignInForm({ signUpHref }: { signUpHref: string }) {
+  return (
+    <CaptchaScope>
+      <Form signUpHref={signUpHref} />
+    </CaptchaScope>
+  );
+}
