@@ -1,11 +1,14 @@
 'use client';
 
 import { useEffect } from 'react';
-import { useTranslations } from 'next-intl';
+import { useLocale } from 'next-intl';
+import { ERROR_PAGE_MESSAGES } from '@/lib/i18n/global-error-messages';
 import { Link } from '@/i18n/navigation';
 
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const t = useTranslations('ErrorPage');
+  const locale = useLocale();
+  const m = ERROR_PAGE_MESSAGES[locale === 'kk' || locale === 'en' ? locale : 'ru'];
+  const t = (key: keyof typeof m) => m[key];
   useEffect(() => {
     console.error(error.digest ?? error.message);
   }, [error]);

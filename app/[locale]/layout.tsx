@@ -38,7 +38,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 }
 
 // Only what islands format in the browser (the lead form, the toasts); the rest gets strings as props.
-const CLIENT_NAMESPACES = ['LeadForm', 'Validation', 'Toasts'];
+const CLIENT_NAMESPACES = ['LeadForm', 'Validation'];
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -46,6 +46,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   setRequestLocale(locale);
   const messages = await getMessages();
   const t = await getTranslations({ locale, namespace: 'Common' });
+  const toasts = await getTranslations({ locale, namespace: 'Toasts' });
   return (
     <html lang={locale} className={fontVariables}>
       <body className="flex min-h-dvh flex-col">
@@ -60,7 +61,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
           <NetworkStatus labels={{ offline: t('offline'), backOnline: t('backOnline') }} />
           <AuthProvider />
           {children}
-          <Toaster />
+          <Toaster labels={{ permission_required: toasts('permission_required'), reload_browser: toasts('reload_browser'), offline: toasts('offline'), close: toasts('close') }} />
           <ThirdParties />
         </NextIntlClientProvider>
         <JsonLd data={organizationJsonLd(locale)} />

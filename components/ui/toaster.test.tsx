@@ -9,7 +9,7 @@ import { Toaster } from './toaster';
 function renderToaster() {
   return render(
     <NextIntlClientProvider locale="kk" messages={kk}>
-      <Toaster />
+      <Toaster labels={kk.Toasts} />
     </NextIntlClientProvider>,
   );
 }

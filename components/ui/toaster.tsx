@@ -1,6 +1,5 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState, type FocusEvent } from 'react';
 import { onToast, type ToastEvent, type ToastKind } from '@/lib/api/toast-bus';
 
@@ -15,8 +14,11 @@ const ALERT_KINDS: ReadonlySet<ToastKind> = new Set<ToastKind>(['reload_browser'
  * permission, role="alert" for a server failure or no connection. A toast of a kind already shown
  * replaces it; each hides after 6 s (paused while hovered or focused), on its close button or Escape.
  */
-export function Toaster({ hideAfterMs = TOAST_HIDE_MS }: { hideAfterMs?: number }) {
-  const t = useTranslations('Toasts');
+/** The Toasts namespace, formatted on the server: no message formatter in the page's script. */
+export type ToastLabels = Record<ToastKind | 'close', string>;
+
+export function Toaster({ labels, hideAfterMs = TOAST_HIDE_MS }: { labels: ToastLabels; hideAfterMs?: number }) {
+  const t = (key: ToastKind | 'close') => labels[key];
   const [toasts, setToasts] = useState<ToastEvent[]>([]);
 
   useEffect(
