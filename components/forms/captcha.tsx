@@ -2,6 +2,7 @@
 
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { GoogleReCaptchaProvider, useGoogleReCaptcha } from 'react-google-recaptcha-v3';
+import { assertCaptchaSettings, CAPTCHA_ERRORS, executeCaptcha } from '@/lib/captcha/client';
 import { publicEnv } from '@/lib/public-env';
 
 type Execute = (action: string) => Promise<string | undefined>;
@@ -10,10 +11,7 @@ const CaptchaContext = createContext<{ arm: () => void; execute: Execute }>({ ar
 function Bridge({ children, arm }: { children: ReactNode; arm: () => void }) {
   const { executeRecaptcha } = useGoogleReCaptcha();
   const execute = useCallback<Execute>(
-    async (action) => {
-      if (!executeRecaptcha) throw new Error('ReCaptcha error: Failed to load script');
-      return executeRecaptcha(action);
-    },
+    (action) => executeCaptcha(executeRecaptcha, action),
     [executeRecaptcha],
   );
   return <CaptchaContext.Provider value={{ arm, execute }}>{children}</CaptchaContext.Provider>;
@@ -28,9 +26,10 @@ export function CaptchaScope({ children }: { children: ReactNode }) {
   const [armed, setArmed] = useState(false);
   const arm = useCallback(() => setArmed(true), []);
   if (!siteKey) return <CaptchaContext.Provider value={{ arm, execute: async () => undefined }}>{children}</CaptchaContext.Provider>;
+  assertCaptchaSettings(siteKey, 'v3');
   if (!armed) {
     return (
-      <CaptchaContext.Provider value={{ arm, execute: async () => { throw new Error('ReCaptcha error: Failed to load script'); } }}>
+      <CaptchaContext.Provider value={{ arm, execute: async () => { throw new Error(CAPTCHA_ERRORS.loadScript); } }}>
         {children}
       </CaptchaContext.Provider>
     );
