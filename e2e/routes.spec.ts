@@ -75,3 +75,12 @@ test('odd paths are 404s, never server errors', async ({ request }) => {
     expect(res.status(), path).toBeLessThan(500);
   }
 });
+
+test('the development page shows SMS codes (ENABLE_DEV_TOOLS is on in e2e)', async ({ page, request }) => {
+  const phone = `+7 747 ${String(Date.now()).slice(-7, -4)} ${String(Date.now()).slice(-4, -2)} ${String(Date.now()).slice(-2)}`;
+  const sent = await request.post('/api/sms/send', { data: { phone, purpose: 'register' }, headers: { 'accept-language': 'en' } });
+  expect(sent.status()).toBe(202);
+  await page.goto('/en/dev/outbox');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('SMS for development');
+  await expect(page.getByTestId('dev-code').first()).toHaveText(/^\d{6}$/);
+});
