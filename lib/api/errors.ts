@@ -35,6 +35,11 @@ export type ErrorCode =
   | 'sms_code_expired'
   | 'sms_code_locked'
   | 'sms_code_missing'
+  | 'company_not_found'
+  | 'test_already_taken'
+  | 'test_not_found'
+  | 'test_finished'
+  | 'certificate_not_found'
   | 'internal';
 
 export class ApiError extends Error {

@@ -174,3 +174,92 @@ export const securityEvents = pgTable(
   },
   (t) => [index('security_events_created_idx').on(t.createdAt)],
 );
+
+// ── Placement test and Kazakh level test (issue: tests) ─────────────────────────────────────
+
+/** Corporate clients: /stud-test/{slug} and /kazakh-test/{slug} tie results to one of them. */
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** What the result call stores: the score without the answer key. */
+export interface StoredTestResult {
+  correct: number;
+  wrong: number;
+  unanswered: number;
+  total: number;
+  level: string;
+  levelName: string;
+  cefr: string;
+  levelReached: boolean;
+  perSkill: Record<string, { correct: number; total: number }>;
+}
+
+/**
+ * One sitting of a test. The drawn items are rebuilt from (kind, seed, item_count), so neither the
+ * items nor their key are stored; the browser holds an opaque token whose SHA-256 is token_hash.
+ */
+export const testAttempts = pgTable(
+  'test_attempts',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    kind: text('kind').$type<'placement' | 'kazakh'>().notNull(),
+    seed: text('seed').notNull(),
+    itemCount: integer('item_count').notNull(),
+    locale: text('locale').notNull(),
+    companyId: integer('company_id').references(() => companies.id),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    answers: jsonb('answers').$type<Record<string, number | null>>().notNull().default({}),
+    position: integer('position').notNull().default(0),
+    status: text('status').$type<'active' | 'finished'>().notNull().default('active'),
+    result: jsonb('result').$type<StoredTestResult>(),
+    level: text('level'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('test_attempts_company_idx').on(t.companyId, t.createdAt), index('test_attempts_user_idx').on(t.userId)],
+);
+
+/**
+ * Kazakh test takers: one row per IIN, ever. The IIN is kept only as a keyed hash (HMAC-SHA256
+ * with the application secret) and its last four digits; the UNIQUE index makes "once per IIN"
+ * hold under any concurrency.
+ */
+export const kazakhTestTakers = pgTable('kazakh_test_takers', {
+  id: serial('id').primaryKey(),
+  iinHash: text('iin_hash').notNull().unique(),
+  iinLast4: text('iin_last4').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  workerCode: text('worker_code').notNull(),
+  companyId: integer('company_id').references(() => companies.id),
+  attemptId: integer('attempt_id')
+    .notNull()
+    .unique()
+    .references(() => testAttempts.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+/** Issued certificates; /certificate/{number} confirms them publicly (name shortened). */
+export const certificates = pgTable('certificates', {
+  id: serial('id').primaryKey(),
+  number: text('number').notNull().unique(),
+  attemptId: integer('attempt_id')
+    .notNull()
+    .unique()
+    .references(() => testAttempts.id, { onDelete: 'cascade' }),
+  takerId: integer('taker_id')
+    .notNull()
+    .references(() => kazakhTestTakers.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  level: text('level').notNull(),
+  levelName: text('level_name').notNull(),
+  companyName: text('company_name'),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+});

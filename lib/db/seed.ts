@@ -1,7 +1,9 @@
-import { promoCodes } from './schema';
+import { companies, promoCodes } from './schema';
 import type { Db } from './types';
 
 export const DEMO_PROMO_CODE = 'TILMEN10';
+/** A corporate client for trying /stud-test/demo and /kazakh-test/demo. */
+export const DEMO_COMPANY = { slug: 'demo', name: 'Demo Company LLP' } as const;
 
 /** Idempotent: safe on every start. */
 export async function seed(db: Db): Promise<void> {
@@ -26,4 +28,5 @@ export async function seed(db: Db): Promise<void> {
       },
     ])
     .onConflictDoNothing({ target: promoCodes.code });
+  await db.insert(companies).values(DEMO_COMPANY).onConflictDoNothing({ target: companies.slug });
 }

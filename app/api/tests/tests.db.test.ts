@@ -1,0 +1,245 @@
+import { eq } from 'drizzle-orm';
+import { NextRequest } from 'next/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users, certificates, kazakhTestTakers, testAttempts } from '@/lib/db/schema';
+import type { OpenDb } from '@/lib/db/open';
+import { signAccessToken } from '@/lib/auth/tokens';
+import { appSecret } from '@/lib/env';
+import { EN_ITEMS } from '@/lib/quiz/bank-en';
+import { KK_ITEMS } from '@/lib/quiz/bank-kk';
+import { CERTIFICATE_NUMBER_RE, findCertificate, TEST_TOKEN_HEADER, type AttemptView } from '@/lib/quiz/attempts';
+import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { jsonRequest, nextIp } from '@/test/http';
+import { POST as placementPost } from './placement/route';
+import { POST as kazakhPost } from './kazakh/route';
+import { GET as attemptGet } from './attempt/route';
+import { PUT as answersPut } from './attempt/answers/route';
+import { POST as finishPost } from './attempt/finish/route';
+
+type Started = { token: string; test: AttemptView };
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+const BANK = new Map([...EN_ITEMS, ...KK_ITEMS].map((item) => [item.id, item]));
+
+/** The right option's index as the browser was shown it: found by its text, as a person would. */
+function rightAnswers(test: AttemptView): Record<string, number> {
+  return Object.fromEntries(
+    test.items.map((item) => {
+      const full = BANK.get(item.id)!;
+      return [item.id, item.options.indexOf(full.options[full.answer]!)];
+    }),
+  );
+}
+
+function withToken(method: 'GET' | 'PUT' | 'POST', path: string, token: string | null, body?: unknown, locale = 'ru') {
+  const headers = new Headers({ 'content-type': 'application/json', 'accept-language': locale, 'x-forwarded-for': nextIp() });
+  if (token !== null) headers.set(TEST_TOKEN_HEADER, token);
+  return new NextRequest(`http://localhost${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+/** Everything the browser receives must be free of the key: no answer, no level per item. */
+function expectNoKey(body: unknown) {
+  const text = JSON.stringify(body);
+  expect(text).not.toMatch(/"(answer|key|correctIndex|meta)"\s*:/);
+  const test = (body as { test?: AttemptView }).test;
+  for (const item of test?.items ?? []) {
+    expect(Object.keys(item).sort()).toEqual(expect.arrayContaining(['id', 'options', 'prompt', 'skill']));
+    expect(Object.keys(item).every((k) => ['id', 'options', 'prompt', 'skill', 'passage'].includes(k))).toBe(true);
+  }
+}
+
+let iinSerial = 100_000;
+/** A fresh valid IIN (born 1990-01-01, serial varies), computed with the check-digit rule. */
+function freshIin(): string {
+  for (;;) {
+    const first11 = `900101${String(iinSerial++).slice(-5)}`;
+    const d = [...first11].map(Number);
+    let s = d.reduce((sum, x, i) => sum + (i + 1) * x, 0) % 11;
+    if (s === 10) s = d.reduce((sum, x, i) => sum + [3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 2][i]! * x, 0) % 11;
+    if (s !== 10) return first11 + s;
+  }
+}
+
+const entry = (iin: string, extra: object = {}) => ({ firstName: 'Әйгерім', lastName: 'Нұрмағанбетова', iin, workerCode: 'HR-17', ...extra });
+
+describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
+  let t: OpenDb;
+  beforeAll(async () => {
+    t = await createTestDb();
+    useAsAppDb(t);
+  });
+  afterAll(() => t.close());
+
+  it('placement: start, resume, save, finish with every answer right → Advanced, stored with the company', async () => {
+    const res = await placementPost(jsonRequest('/api/tests/placement', { company: 'demo' }));
+    expect(res.status).toBe(201);
+    const started = (await res.json()) as Started;
+    expectNoKey(started);
+    const { token, test } = started;
+    expect(test.items).toHaveLength(30);
+    expect(test.company).toEqual({ slug: 'demo', name: 'Demo Company LLP' });
+    expect(test.instructions.grammar).toMatch(/предложение/); // instructions in the visitor's locale
+
+    const right = rightAnswers(test);
+    const firstHalf = Object.fromEntries(Object.entries(right).slice(0, 15));
+    const saved = await answersPut(withToken('PUT', '/api/tests/attempt/answers', token, { answers: firstHalf, position: 15 }));
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ saved: 15 });
+
+    // A reload: the same items in the same order, the answers and the position come back.
+    const resumed = await attemptGet(withToken('GET', '/api/tests/attempt', token));
+    const again = (await resumed.json()) as { test: AttemptView };
+    expectNoKey(again);
+    expect(again.test.items.map((i) => [i.id, i.options])).toEqual(test.items.map((i) => [i.id, i.options]));
+    expect(again.test.answers).toEqual(firstHalf);
+    expect(again.test.position).toBe(15);
+
+    const finished = await finishPost(withToken('POST', '/api/tests/attempt/finish', token, { answers: right }));
+    expect(finished.status).toBe(200);
+    const result = (await finished.json()) as { test: AttemptView };
+    expectNoKey(result);
+    expect(result.test.status).toBe('finished');
+    expect(result.test.result).toMatchObject({ correct: 30, wrong: 0, unanswered: 0, level: 'advanced', levelName: 'Advanced', cefr: 'C1' });
+    expect(Object.values(result.test.result!.perSkill).reduce((s, x) => s + x.total, 0)).toBe(30);
+
+    const [row] = await t.db.select().from(testAttempts).where(eq(testAttempts.level, 'advanced'));
+    expect(row?.companyId).not.toBeNull();
+    expect(row?.status).toBe('finished');
+
+    // Finished is final: no more answers, and finishing again returns the same stored result.
+    const late = await answersPut(withToken('PUT', '/api/tests/attempt/answers', token, { answers: {} }, 'en'));
+    expect(late.status).toBe(409);
+    expect(((await late.json()) as ErrorBody).error.message).toBe('The test is already finished; answers can no longer be changed.');
+    const twice = (await (await finishPost(withToken('POST', '/api/tests/attempt/finish', token, { answers: {} }))).json()) as { test: AttemptView };
+    expect(twice.test.result).toEqual(result.test.result);
+  });
+
+  it('placement: every answer wrong gives Beginner with the counts; skipped items count as unanswered', async () => {
+    const { token, test } = (await (await placementPost(jsonRequest('/api/tests/placement', {}))).json()) as Started;
+    const right = rightAnswers(test);
+    const wrong = Object.fromEntries(test.items.slice(0, 20).map((i) => [i.id, (right[i.id]! + 1) % i.options.length]));
+    const res = await finishPost(withToken('POST', '/api/tests/attempt/finish', token, { answers: wrong }));
+    const { test: done } = (await res.json()) as { test: AttemptView };
+    expect(done.result).toMatchObject({ correct: 0, wrong: 20, unanswered: 10, level: 'beginner', levelReached: false });
+  });
+
+  it('placement: a signed-in visitor’s result is stored with the account', async () => {
+    const [user] = await t.db
+      .insert(users)
+      .values({ role: 'student', name: 'Dana', lastname: 'Ospan', phone: '+77015550001', passwordHash: 'x' })
+      .returning();
+    const req = jsonRequest('/api/tests/placement', {});
+    req.headers.set('authorization', `Bearer ${signAccessToken({ sub: user!.id, scope: 'student' }, appSecret())}`);
+    const { token } = (await (await placementPost(req)).json()) as Started;
+    await finishPost(withToken('POST', '/api/tests/attempt/finish', token, {}));
+    const rows = await t.db.select().from(testAttempts).where(eq(testAttempts.userId, user!.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.status).toBe('finished');
+  });
+
+  it('an unknown company is a 404, and a malformed one a 422', async () => {
+    const res = await placementPost(jsonRequest('/api/tests/placement', { company: 'no-such-company' }, { locale: 'kk' }));
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as ErrorBody).error.code).toBe('company_not_found');
+    const bad = await kazakhPost(jsonRequest('/api/tests/kazakh', entry(freshIin(), { company: '../etc' })));
+    expect(bad.status).toBe(422);
+  });
+
+  it('answers must belong to the test and name an existing option; a missing token is a 404', async () => {
+    const { token, test } = (await (await placementPost(jsonRequest('/api/tests/placement', {}))).json()) as Started;
+    const notInTest = EN_ITEMS.find((i) => !test.items.some((x) => x.id === i.id))!.id;
+    for (const answers of [{ [notInTest]: 0 }, { [test.items[0]!.id]: test.items[0]!.options.length }, { [test.items[0]!.id]: -1 }, { 'x-1': 0 }]) {
+      const res = await answersPut(withToken('PUT', '/api/tests/attempt/answers', token, { answers }, 'en'));
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as ErrorBody).error.code).toBe('validation_failed');
+    }
+    for (const tok of [null, 'short', 'a'.repeat(43)]) {
+      const res = await attemptGet(withToken('GET', '/api/tests/attempt', tok, undefined, 'en'));
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as ErrorBody).error.message).toBe('Test not found. Please start it again.');
+    }
+  });
+
+  it('Kazakh: invalid IINs are refused with field messages in the request’s language', async () => {
+    const cases: [string, string, string][] = [
+      ['900101300018', 'ru', 'В ИИН ошибка: проверьте цифры по удостоверению личности'],
+      ['821214240092', 'en', 'This IIN has a mistake: check the digits against your ID card'],
+      ['90010130001', 'kk', 'ЖСН 12 цифрдан тұрады'],
+      ['9001013000170', 'en', 'An IIN has 12 digits'],
+      ['90010130001A', 'ru', 'ИИН может содержать только цифры'],
+      ['IIN900101300', 'kk', 'ЖСН тек цифрлардан тұруы керек'],
+      ['', 'en', 'This is a required field'],
+    ];
+    for (const [iin, locale, message] of cases) {
+      const res = await kazakhPost(jsonRequest('/api/tests/kazakh', entry(iin), { locale }));
+      expect(res.status, iin).toBe(422);
+      expect(((await res.json()) as ErrorBody).error.fields?.iin, iin).toBe(message);
+    }
+    expect(await t.db.select().from(kazakhTestTakers)).toHaveLength(0); // nothing stored for refused entries
+  });
+
+  it('Kazakh: ten simultaneous entries with one IIN give one test and nine refusals', async () => {
+    const iin = freshIin();
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => kazakhPost(jsonRequest('/api/tests/kazakh', entry(iin, { workerCode: `W-${i}` }), { locale: 'en' }))),
+    );
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+    for (const r of responses.filter((x) => x.status === 409)) {
+      expect(((await r.json()) as ErrorBody).error.message).toBe('Sorry, you have already taken the test before, you can only take the test once.');
+    }
+    // One taker row, and the refused requests left no attempts behind.
+    const takers = await t.db.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.iinLast4, iin.slice(-4)));
+    expect(takers).toHaveLength(1);
+    const kazakhAttempts = await t.db.select().from(testAttempts).where(eq(testAttempts.kind, 'kazakh'));
+    expect(kazakhAttempts.filter((a) => a.id === takers[0]!.attemptId)).toHaveLength(1);
+  });
+
+  it('Kazakh: the IIN is stored only as a keyed hash and its last four digits; a later attempt is refused in each language', async () => {
+    const iin = freshIin();
+    const res = await kazakhPost(jsonRequest('/api/tests/kazakh', entry(iin, { iin: `${iin.slice(0, 6)} ${iin.slice(6)}` }), { ip: nextIp() }));
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as Started;
+    expect(JSON.stringify(body)).not.toContain(iin);
+    expect(body.test.taker).toEqual({ firstName: 'Әйгерім', lastName: 'Нұрмағанбетова', iinLast4: iin.slice(-4) });
+    expect(body.test.instructions.grammar).toBe('Сөйлемді дұрыс толықтыратын нұсқаны таңдаңыз.');
+
+    const [row] = await t.db.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.attemptId, (await t.db.select().from(testAttempts).where(eq(testAttempts.kind, 'kazakh'))).at(-1)!.id));
+    expect(JSON.stringify(row)).not.toContain(iin);
+    expect(row!.iinHash).toMatch(/^[\w-]{43}$/);
+
+    const blocked: Record<string, string> = {
+      ru: 'Извините, вы уже проходили тест ранее, тест можно пройти только один раз.',
+      kk: 'Кешіріңіз, сіз бұл тестті бұрын тапсырғансыз, тестті тек бір рет тапсыруға болады.',
+      en: 'Sorry, you have already taken the test before, you can only take the test once.',
+    };
+    for (const [locale, message] of Object.entries(blocked)) {
+      const again = await kazakhPost(jsonRequest('/api/tests/kazakh', entry(iin, { lastName: 'Other' }), { locale }));
+      expect(again.status).toBe(409);
+      expect(((await again.json()) as ErrorBody).error).toMatchObject({ code: 'test_already_taken', message });
+    }
+  });
+
+  it('Kazakh: finishing issues a certificate that the public lookup confirms with the name shortened', async () => {
+    const iin = freshIin();
+    const { token, test } = (await (await kazakhPost(jsonRequest('/api/tests/kazakh', entry(iin, { company: 'demo' })))).json()) as Started;
+    expect(test.items).toHaveLength(30);
+    expectNoKey({ test });
+    const right = rightAnswers(test);
+    // Right on A1-B1 only: the level is B1.
+    const levelOf = (id: string) => BANK.get(id)!.level;
+    const answers = Object.fromEntries(test.items.map((i) => [i.id, ['A1', 'A2', 'B1'].includes(levelOf(i.id)) ? right[i.id]! : (right[i.id]! + 1) % i.options.length]));
+    const res = await finishPost(withToken('POST', '/api/tests/attempt/finish', token, { answers }, 'kk'));
+    const { test: done } = (await res.json()) as { test: AttemptView };
+    expectNoKey({ test: done });
+    expect(done.result).toMatchObject({ level: 'B1', levelName: 'Орта деңгей', cefr: 'B1', levelReached: true });
+    expect(done.certificate?.number).toMatch(CERTIFICATE_NUMBER_RE);
+    expect(done.certificate).toMatchObject({ level: 'B1', levelName: 'Орта деңгей' });
+
+    const found = await findCertificate(t.db, done.certificate!.number.toLowerCase());
+    expect(found).toMatchObject({ name: 'Әйгерім Н.', level: 'B1', levelName: 'Орта деңгей', companyName: 'Demo Company LLP' });
+    expect(await findCertificate(t.db, 'TLM-2026-AAAAAAAA')).toBeNull();
+    expect(await findCertificate(t.db, "'; drop table certificates; --")).toBeNull();
+    expect(await t.db.select().from(certificates)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,371 @@
+import 'server-only';
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import { certificates, companies, kazakhTestTakers, testAttempts, type StoredTestResult } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { EN_BANK } from './bank-en';
+import { KK_BANK } from './bank-kk';
+import { drawTest, type DrawnTest } from './draw';
+import { EN_TEST_INSTRUCTIONS, KK_TEST_INSTRUCTIONS } from './instructions';
+import { scoreTest } from './score';
+import type { Answers, PublicItem, Skill } from './types';
+
+/**
+ * Test attempts on the server. The browser holds an opaque token (sent in X-Test-Token); the
+ * database holds its SHA-256, the seed the test was drawn with and the answers. Items are rebuilt
+ * from the seed on every call, so the answer key is never stored and never leaves this module.
+ */
+
+export type TestKind = 'placement' | 'kazakh';
+type UiLocale = 'ru' | 'kk' | 'en';
+
+export const TEST_TOKEN_HEADER = 'x-test-token';
+export const ITEM_COUNT: Record<TestKind, number> = { placement: 30, kazakh: 30 };
+/** Shown on a certificate whose taker did not reach A1 (the lowest ҚАЗТЕСТ band). */
+export const BELOW_A1 = { level: 'A0', levelName: 'A1 деңгейінен төмен' } as const;
+
+export interface CompanyRef {
+  slug: string;
+  name: string;
+}
+
+export interface CertificateRef {
+  number: string;
+  issuedAt: string;
+  level: string;
+  levelName: string;
+}
+
+/** Everything the browser gets about an attempt: no key, no item levels. */
+export interface AttemptView {
+  kind: TestKind;
+  status: 'active' | 'finished';
+  items: PublicItem[];
+  instructions: Record<Skill, string>;
+  answers: Record<string, number | null>;
+  position: number;
+  company: CompanyRef | null;
+  result: StoredTestResult | null;
+  certificate: CertificateRef | null;
+  /** Kazakh test only: the taker as entered (the IIN only as its last four digits). */
+  taker: { firstName: string; lastName: string; iinLast4: string } | null;
+}
+
+type AttemptRow = typeof testAttempts.$inferSelect;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
+
+export function newToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: sha256(token) };
+}
+
+/** Keyed hash of an IIN: without the application secret it cannot be reversed by trying all IINs. */
+export function hashIin(iin: string, secret: string): string {
+  return createHmac('sha256', secret).update(`iin\u0000${iin}`).digest('base64url');
+}
+
+function draw(kind: TestKind, seed: string, count: number): DrawnTest {
+  return drawTest(kind === 'placement' ? EN_BANK : KK_BANK, count, seed) as DrawnTest;
+}
+
+function instructionsFor(kind: TestKind, locale: UiLocale): Record<Skill, string> {
+  return kind === 'placement' ? EN_TEST_INSTRUCTIONS[locale] : KK_TEST_INSTRUCTIONS;
+}
+
+export async function findCompany(db: Db, slug: string): Promise<CompanyRef | null> {
+  const [row] = await db
+    .select({ id: companies.id, slug: companies.slug, name: companies.name })
+    .from(companies)
+    .where(and(eq(companies.slug, slug), eq(companies.active, true)))
+    .limit(1);
+  return row ? { slug: row.slug, name: row.name } : null;
+}
+
+async function companyRow(db: Db, slug: string | undefined) {
+  if (slug === undefined) return null;
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.slug, slug), eq(companies.active, true)))
+    .limit(1);
+  if (!row) throw new ApiError(404, 'company_not_found');
+  return row;
+}
+
+function view(
+  row: AttemptRow,
+  locale: UiLocale,
+  extra: { company: CompanyRef | null; certificate: CertificateRef | null; taker: AttemptView['taker'] },
+): AttemptView {
+  const test = draw(row.kind, row.seed, row.itemCount);
+  return {
+    kind: row.kind,
+    status: row.status,
+    items: test.items,
+    instructions: instructionsFor(row.kind, locale),
+    answers: row.answers,
+    position: Math.min(row.position, test.items.length - 1),
+    company: extra.company,
+    result: row.result ?? null,
+    certificate: extra.certificate,
+    taker: extra.taker,
+  };
+}
+
+async function extrasOf(db: Db, row: AttemptRow) {
+  const company = row.companyId
+    ? ((await db.select({ slug: companies.slug, name: companies.name }).from(companies).where(eq(companies.id, row.companyId)).limit(1))[0] ?? null)
+    : null;
+  let certificate: CertificateRef | null = null;
+  let taker: AttemptView['taker'] = null;
+  if (row.kind === 'kazakh') {
+    const [t] = await db
+      .select({ firstName: kazakhTestTakers.firstName, lastName: kazakhTestTakers.lastName, iinLast4: kazakhTestTakers.iinLast4 })
+      .from(kazakhTestTakers)
+      .where(eq(kazakhTestTakers.attemptId, row.id))
+      .limit(1);
+    taker = t ?? null;
+    const [c] = await db.select().from(certificates).where(eq(certificates.attemptId, row.id)).limit(1);
+    if (c) certificate = { number: c.number, issuedAt: c.issuedAt.toISOString(), level: c.level, levelName: c.levelName };
+  }
+  return { company, certificate, taker };
+}
+
+export async function startPlacement(
+  db: Db,
+  opts: { company?: string; userId?: number | null; locale: UiLocale },
+): Promise<{ token: string; view: AttemptView }> {
+  const company = await companyRow(db, opts.company);
+  const { token, hash } = newToken();
+  const [row] = await db
+    .insert(testAttempts)
+    .values({
+      tokenHash: hash,
+      kind: 'placement',
+      seed: randomBytes(12).toString('base64url'),
+      itemCount: ITEM_COUNT.placement,
+      locale: opts.locale,
+      companyId: company?.id ?? null,
+      userId: opts.userId ?? null,
+    })
+    .returning();
+  return {
+    token,
+    view: view(row!, opts.locale, { company: company && { slug: company.slug, name: company.name }, certificate: null, taker: null }),
+  };
+}
+
+class AlreadyTaken extends Error {}
+
+/**
+ * Starts the Kazakh test, once per IIN: the taker row's UNIQUE iin_hash decides. Ten simultaneous
+ * requests with one IIN: one inserts, nine find the row (or wait on the index and then find it)
+ * and are refused, and their attempt rows are rolled back with them.
+ */
+export async function startKazakh(
+  db: Db,
+  input: { firstName: string; lastName: string; iin: string; workerCode: string; company?: string },
+  opts: { userId?: number | null; locale: UiLocale; secret: string },
+): Promise<{ token: string; view: AttemptView }> {
+  const company = await companyRow(db, input.company);
+  const iinHash = hashIin(input.iin, opts.secret);
+  const { token, hash } = newToken();
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [attempt] = await tx
+        .insert(testAttempts)
+        .values({
+          tokenHash: hash,
+          kind: 'kazakh',
+          seed: randomBytes(12).toString('base64url'),
+          itemCount: ITEM_COUNT.kazakh,
+          locale: opts.locale,
+          companyId: company?.id ?? null,
+          userId: opts.userId ?? null,
+        })
+        .returning();
+      const taken = await tx
+        .insert(kazakhTestTakers)
+        .values({
+          iinHash,
+          iinLast4: input.iin.slice(-4),
+          firstName: input.firstName,
+          lastName: input.lastName,
+          workerCode: input.workerCode,
+          companyId: company?.id ?? null,
+          attemptId: attempt!.id,
+        })
+        .onConflictDoNothing({ target: kazakhTestTakers.iinHash })
+        .returning({ id: kazakhTestTakers.id });
+      if (taken.length === 0) throw new AlreadyTaken();
+      return attempt!;
+    });
+    return {
+      token,
+      view: view(row, opts.locale, {
+        company: company && { slug: company.slug, name: company.name },
+        certificate: null,
+        taker: { firstName: input.firstName, lastName: input.lastName, iinLast4: input.iin.slice(-4) },
+      }),
+    };
+  } catch (err) {
+    if (err instanceof AlreadyTaken) throw new ApiError(409, 'test_already_taken');
+    throw err;
+  }
+}
+
+async function attemptByToken(db: Db, token: string | null): Promise<AttemptRow> {
+  if (!token || !/^[\w-]{20,100}$/.test(token)) throw new ApiError(404, 'test_not_found');
+  const [row] = await db.select().from(testAttempts).where(eq(testAttempts.tokenHash, sha256(token))).limit(1);
+  if (!row) throw new ApiError(404, 'test_not_found');
+  return row;
+}
+
+export async function loadAttempt(db: Db, token: string | null, locale: UiLocale): Promise<AttemptView> {
+  const row = await attemptByToken(db, token);
+  return view(row, locale, await extrasOf(db, row));
+}
+
+/** Keeps only answers to items of this test with an option that exists; anything else is a 422. */
+function checkedAnswers(test: DrawnTest, answers: Record<string, number | null>): Record<string, number | null> {
+  const options = new Map(test.items.map((item) => [item.id, item.options.length]));
+  const fields: Record<string, string> = {};
+  for (const [id, choice] of Object.entries(answers)) {
+    const n = options.get(id);
+    if (n === undefined || (choice !== null && choice >= n)) fields[`answers.${id}`] = 'invalid_value';
+  }
+  if (Object.keys(fields).length) throw new ApiError(422, 'validation_failed', fields);
+  return answers;
+}
+
+export async function saveAnswers(
+  db: Db,
+  token: string | null,
+  input: { answers: Record<string, number | null>; position?: number },
+): Promise<{ saved: number }> {
+  const row = await attemptByToken(db, token);
+  if (row.status !== 'active') throw new ApiError(409, 'test_finished');
+  const test = draw(row.kind, row.seed, row.itemCount);
+  const merged = { ...row.answers, ...checkedAnswers(test, input.answers) };
+  await db
+    .update(testAttempts)
+    .set({
+      answers: merged,
+      ...(input.position !== undefined ? { position: Math.min(input.position, test.items.length - 1) } : {}),
+    })
+    .where(and(eq(testAttempts.id, row.id), eq(testAttempts.status, 'active')));
+  return { saved: Object.values(merged).filter((v) => v !== null).length };
+}
+
+const CERT_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** TLM-2026-7Q4M9XK2: year of issue and 40 random bits, no 0/O or 1/I to misread. */
+export function newCertificateNumber(now = new Date()): string {
+  let tail = '';
+  for (let i = 0; i < 8; i++) tail += CERT_ALPHABET[randomInt(CERT_ALPHABET.length)];
+  return `TLM-${now.getUTCFullYear()}-${tail}`;
+}
+
+export const CERTIFICATE_NUMBER_RE = /^TLM-\d{4}-[2-9A-HJ-NP-Z]{8}$/;
+
+/**
+ * Scores the test on the server and stores the result (and, for the Kazakh test, issues the
+ * certificate) in one transaction. Finishing twice returns the stored result.
+ */
+export async function finishAttempt(
+  db: Db,
+  token: string | null,
+  input: { answers?: Record<string, number | null> },
+  locale: UiLocale,
+): Promise<AttemptView> {
+  const row = await attemptByToken(db, token);
+  if (row.status === 'active') {
+    const test = draw(row.kind, row.seed, row.itemCount);
+    const answers: Answers = { ...row.answers, ...(input.answers ? checkedAnswers(test, input.answers) : {}) };
+    const score = scoreTest(test.key, answers, test.meta, test.language);
+    const result: StoredTestResult = {
+      correct: score.correct,
+      wrong: score.wrong,
+      unanswered: score.unanswered,
+      total: score.total,
+      level: score.level,
+      levelName: score.levelName,
+      cefr: score.cefr,
+      levelReached: score.levelReached,
+      perSkill: score.perSkill,
+    };
+    await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(testAttempts)
+        .set({ status: 'finished', answers: answers as Record<string, number | null>, result, level: score.level, finishedAt: new Date() })
+        .where(and(eq(testAttempts.id, row.id), eq(testAttempts.status, 'active')))
+        .returning({ id: testAttempts.id });
+      if (updated.length === 0 || row.kind !== 'kazakh') return; // finished meanwhile, or no certificate
+      const [taker] = await tx.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.attemptId, row.id)).limit(1);
+      if (!taker) return;
+      const companyName = taker.companyId
+        ? ((await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, taker.companyId)).limit(1))[0]?.name ?? null)
+        : null;
+      const level = score.levelReached ? { level: score.cefr, levelName: score.levelName } : BELOW_A1;
+      for (let i = 0; i < 5; i++) {
+        const issued = await tx
+          .insert(certificates)
+          .values({
+            number: newCertificateNumber(),
+            attemptId: row.id,
+            takerId: taker.id,
+            firstName: taker.firstName,
+            lastName: taker.lastName,
+            level: level.level,
+            levelName: level.levelName,
+            companyName,
+          })
+          .onConflictDoNothing()
+          .returning({ id: certificates.id });
+        if (issued.length) return;
+      }
+      throw new Error('could not allocate a certificate number');
+    });
+  }
+  return loadAttempt(db, token, locale);
+}
+
+/** The certificate of a finished Kazakh attempt, with what the PDF needs. */
+export async function certificateOfAttempt(db: Db, token: string | null) {
+  const row = await attemptByToken(db, token);
+  const [c] = await db.select().from(certificates).where(eq(certificates.attemptId, row.id)).limit(1);
+  if (!c) throw new ApiError(404, 'certificate_not_found');
+  return c;
+}
+
+export interface PublicCertificate {
+  number: string;
+  /** First name and the initial of the last name: enough to confirm, not enough to profile. */
+  name: string;
+  level: string;
+  levelName: string;
+  companyName: string | null;
+  issuedAt: Date;
+}
+
+export function shortName(firstName: string, lastName: string): string {
+  const initial = [...lastName.trim()][0];
+  return initial ? `${firstName.trim()} ${initial.toLocaleUpperCase('kk')}.` : firstName.trim();
+}
+
+export async function findCertificate(db: Db, number: string): Promise<PublicCertificate | null> {
+  const normalized = number.trim().toUpperCase();
+  if (!CERTIFICATE_NUMBER_RE.test(normalized)) return null;
+  const [c] = await db.select().from(certificates).where(eq(certificates.number, normalized)).limit(1);
+  if (!c) return null;
+  return {
+    number: c.number,
+    name: shortName(c.firstName, c.lastName),
+    level: c.level,
+    levelName: c.levelName,
+    companyName: c.companyName,
+    issuedAt: c.issuedAt,
+  };
+}
