@@ -34,7 +34,32 @@ for (const locale of LOCALES) {
       await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/').replace(/\/$/, '')}/?$`));
       await expect(page.locator('h1')).toBeVisible();
     });
+
+    test('an unknown path is the whole 404 page in the server HTML', async ({ request }) => {
+      for (const path of ['/no-such-page', '/x/y']) {
+        const res = await request.get(localePath(locale, path), { headers: { 'accept-language': 'ru-RU,ru;q=0.9' } });
+        expect(res.status(), path).toBe(404);
+        const html = await res.text();
+        // The page itself, not Next's empty error shell that is filled in by the browser.
+        expect(html).not.toContain('__next_error__');
+        expect(html).toMatch(new RegExp(`<html[^>]*\\blang="${locale}"`));
+        expect(html).toMatch(new RegExp(`<h1[^>]*>${escapeHtml(messages[locale].NotFound.title)}</h1>`));
+        expect(html).toMatch(new RegExp(`<a[^>]*href="${locale === 'ru' ? '/' : `/${locale}`}"[^>]*>${escapeHtml(messages[locale].NotFound.home)}</a>`));
+        expect(html).toContain('<meta name="robots" content="noindex"/>');
+      }
+    });
   });
+}
+
+/** A catalogue string as React escapes it in HTML, then escaped for a RegExp. */
+function escapeHtml(s: string): string {
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;')
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 test('/test3 redirects permanently to /stud-test', async ({ request }) => {

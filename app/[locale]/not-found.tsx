@@ -1,30 +1,14 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
-import { SiteFooter } from '@/components/layout/site-footer';
-import { SiteHeader } from '@/components/layout/site-header';
+import { publicEnv } from '@/lib/public-env';
+import { NotFoundView } from '@/components/layout/not-found-view';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Metadata');
-  return { title: t('notFound.title'), robots: { index: false } };
+  return { metadataBase: new URL(publicEnv.NEXT_PUBLIC_SITE_URL), title: t('notFound.title'), robots: { index: false } };
 }
 
-export default async function NotFound() {
-  const t = await getTranslations('NotFound');
-  return (
-    <>
-      <SiteHeader variant="student" />
-      <main id="main" className="container-page flex flex-1 flex-col items-center justify-center py-24 text-center">
-        <p className="text-7xl font-bold text-brand" aria-hidden="true">
-          404
-        </p>
-        <h1 className="mt-4 text-3xl font-bold md:text-4xl">{t('title')}</h1>
-        <p className="mt-3 max-w-md text-muted">{t('text')}</p>
-        <Link href="/" className="mt-8 rounded-xl bg-brand-dark px-6 py-3 font-medium text-white transition-colors duration-150 hover:bg-[#005a9c]">
-          {t('home')}
-        </Link>
-      </main>
-      <SiteFooter variant="student" />
-    </>
-  );
+// notFound() called by a page of a locale. Unmatched URLs are answered by app/not-found.tsx.
+export default function NotFound() {
+  return <NotFoundView />;
 }

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { fontVariables } from '@/app/fonts';
+import { NavigationProgress } from '@/components/layout/navigation-progress';
+import { NetworkStatus } from '@/components/layout/network-status';
+import { ThirdParties } from '@/components/layout/third-parties';
+import { JsonLd, organizationJsonLd } from '@/components/layout/json-ld';
+import { AuthProvider } from '@/components/auth/auth-provider';
+import { Toaster } from '@/components/ui/toaster';
+import { pickMessages } from '@/lib/i18n/pick';
+
+// Only what islands format in the browser (the lead form, the toasts); the rest gets strings as props.
+const CLIENT_NAMESPACES = ['LeadForm', 'Validation'];
+
+/**
+ * The document of every page in a locale: <html lang>, fonts, skip link, the client chrome
+ * (progress bar, network status, session, toasts, third parties) and the organisation JSON-LD.
+ * Shared by app/[locale]/layout.tsx and app/not-found.tsx (unmatched URLs), so a 404 is the
+ * same page as any other.
+ */
+export async function LocaleDocument({ locale, children }: { locale: Locale; children: ReactNode }) {
+  const messages = await getMessages({ locale });
+  const t = await getTranslations({ locale, namespace: 'Common' });
+  const toasts = await getTranslations({ locale, namespace: 'Toasts' });
+  return (
+    <html lang={locale} className={fontVariables}>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-white px-4 py-2 text-brand focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          {t('skipToContent')}
+        </a>
+        <NextIntlClientProvider locale={locale} messages={pickMessages(messages, CLIENT_NAMESPACES)}>
+          <NavigationProgress />
+          <NetworkStatus labels={{ offline: t('offline'), backOnline: t('backOnline') }} />
+          <AuthProvider />
+          {children}
+          <Toaster labels={{ permission_required: toasts('permission_required'), reload_browser: toasts('reload_browser'), offline: toasts('offline'), close: toasts('close') }} />
+          <ThirdParties />
+        </NextIntlClientProvider>
+        <JsonLd data={organizationJsonLd(locale)} />
+      </body>
+    </html>
+  );
+}
