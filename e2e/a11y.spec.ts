@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { MARKETING_PATHS } from '../lib/site-map';
+import { MARKETING_PATHS, TEST_PATHS } from '../lib/site-map';
 import { LOCALES, localePath } from './helpers';
 
 for (const locale of LOCALES) {
-  for (const path of [...MARKETING_PATHS, '/no-such-page']) {
+  for (const path of [...MARKETING_PATHS, ...TEST_PATHS, '/no-such-page']) {
     test(`axe: ${localePath(locale, path)} has no serious or critical violations`, async ({ page }) => {
       await page.goto(localePath(locale, path));
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();

@@ -1,5 +1,5 @@
 // Parts of the site that exist end to end. A link to a part that is not built yet is not shown.
 export const features = {
   accounts: true, // sign-in, sign-up, cabinet (issue: accounts)
-  quiz: false, // /stud-quiz, /stud-test (issue: placement test)
+  quiz: true, // /stud-quiz, /stud-test, /kazakh-test, /certificate (issue: placement test)
 } as const;

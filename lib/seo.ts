@@ -19,8 +19,11 @@ const ogLocale: Record<Locale, string> = { ru: 'ru_KZ', kk: 'kk_KZ', en: 'en_US'
 
 export async function pageMetadata(locale: Locale, key: PageKey, path: string): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace: 'Metadata' });
-  const title = t(`${key}.title`);
-  const description = t(`${key}.description`);
+  return buildMetadata(locale, path, t(`${key}.title`), t(`${key}.description`), t('siteName'));
+}
+
+/** Title, description, canonical, hreflang alternates and sharing cards of one page. */
+export function buildMetadata(locale: Locale, path: string, title: string, description: string, siteName = 'Tilmen'): Metadata {
   const languages: Record<string, string> = Object.fromEntries(routing.locales.map((l) => [l, localePath(l, path)]));
   languages['x-default'] = localePath(routing.defaultLocale, path);
   const image = { url: `/og/og-${locale}.png`, width: 1200, height: 630, alt: title };
@@ -30,7 +33,7 @@ export async function pageMetadata(locale: Locale, key: PageKey, path: string): 
     alternates: { canonical: localePath(locale, path), languages },
     openGraph: {
       type: 'website',
-      siteName: t('siteName'),
+      siteName,
       title,
       description,
       url: localePath(locale, path),

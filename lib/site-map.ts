@@ -1,2 +1,4 @@
 /** Marketing routes that exist in every locale (sitemap, e2e, bench). */
 export const MARKETING_PATHS = ['/', '/student', '/teacher', '/teach-faq', '/teach-tariff-plans', '/stud-tariff-plans', '/stud-faq'] as const;
+/** The tests and the quiz: public, static start screens (sitemap, e2e). */
+export const TEST_PATHS = ['/stud-quiz', '/stud-test', '/kazakh-test'] as const;

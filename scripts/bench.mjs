@@ -25,13 +25,14 @@ import { errText } from './bench/lib.mjs';
 import lighthouse from './bench/lighthouse.mjs';
 import throughput from './bench/throughput.mjs';
 import login from './bench/login.mjs';
+import tests from './bench/tests.mjs';
 
 const SECTIONS = [
   lighthouse, //  scripts/bench/lighthouse.mjs — 5 pages × 3 locales
   throughput, //  scripts/bench/throughput.mjs — autocannon on /, app vs static copy
   // ── add new sections here, in the order they should run: ──
   login, //       scripts/bench/login.mjs       — login under 20 concurrent clients
-  // certificate, scripts/bench/certificate.mjs — certificate generation
+  tests, //       scripts/bench/tests.mjs       — certificate PDF, test result call under 20 clients
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -24,3 +24,15 @@ ensure_chromium() {
     return 1
   fi
 }
+
+# The certificate PDF tests read the PDF with poppler (pdftotext, pdftoppm, pdffonts, pdfinfo) and the QR code with zbar.
+ensure_pdf_tools() {
+  if command -v pdftotext >/dev/null && command -v pdftoppm >/dev/null && command -v zbarimg >/dev/null; then return 0; fi
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "== installing poppler-utils and zbar-tools for the certificate PDF tests (apt-get install poppler-utils zbar-tools)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils zbar-tools >/dev/null
+  else
+    echo "Certificate PDF tests need pdftotext, pdftoppm (poppler-utils) and zbarimg (zbar-tools): sudo apt-get install -y poppler-utils zbar-tools" >&2
+    return 1
+  fi
+}

@@ -9,6 +9,7 @@ step() { printf '\n== %s (%ss)\n' "$1" "$(( $(date +%s) - started ))"; }
 
 step "dependencies"; ensure_deps
 step "browser"; ensure_chromium
+step "PDF and QR tools"; ensure_pdf_tools
 step "typecheck"; npx tsc --noEmit
 step "lint"; npx eslint . --max-warnings 0
 step "unit and integration tests (PGlite)"; npx vitest run

@@ -33,6 +33,7 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
     ? [
         { href: '/stud-tariff-plans', label: t('tariffs') },
         { href: '/stud-faq', label: t('faq') },
+        ...(features.quiz ? [{ href: '/stud-test', label: t('quiz') }] : []),
         { href: '/teacher', label: t('forTeachers') },
       ]
     : [

@@ -369,3 +369,6 @@ export async function findCertificate(db: Db, number: string): Promise<PublicCer
     issuedAt: c.issuedAt,
   };
 }
+
+/** 'A0' (below A1) is shown as "—"; the bands as they are. */
+export const KK_LEVEL_LABEL = (level: string) => (level === BELOW_A1.level ? '—' : level);

@@ -1,0 +1,93 @@
+import type { Metadata } from 'next';
+import { cache } from 'react';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { getDb } from '@/lib/db/client';
+import { findCertificate, KK_LEVEL_LABEL } from '@/lib/quiz/attempts';
+import { buildMetadata } from '@/lib/seo';
+
+type Props = { params: Promise<{ locale: Locale; number: string }> };
+
+// Certificates live in the database: rendered per request, never indexed.
+export const dynamic = 'force-dynamic';
+
+const lookup = cache(async (raw: string) => {
+  let number: string;
+  try {
+    number = decodeURIComponent(raw).slice(0, 40);
+  } catch {
+    number = raw.slice(0, 40);
+  }
+  return { number, found: await findCertificate(await getDb(), number) };
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, number } = await params;
+  const t = await getTranslations({ locale, namespace: 'Tests.certificate' });
+  const { number: shown } = await lookup(number);
+  const meta = buildMetadata(locale, `/certificate/${encodeURIComponent(shown)}`, t('metaTitle', { number: shown }), t('issuer'));
+  return { ...meta, robots: { index: false, follow: false } };
+}
+
+/** The public page a certificate's QR code opens: it confirms the certificate or says it does not exist. */
+export default async function CertificatePage({ params }: Props) {
+  const { locale, number } = await params;
+  setRequestLocale(locale);
+  const t = await getTranslations('Tests.certificate');
+  const { number: shown, found } = await lookup(number);
+  const date = found
+    ? new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : `${locale}-KZ`, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Almaty' }).format(found.issuedAt)
+    : '';
+  return (
+    <div className="container-page max-w-2xl py-10 md:py-14">
+      <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('title')}</h1>
+      {found ? (
+        <section aria-labelledby="certificate-status" className="mt-8 rounded-2xl border-2 border-[#0b7a63]/50 bg-white p-6 shadow-sm md:p-8">
+          <p id="certificate-status" className="flex items-center gap-3 text-xl font-bold text-[#0b7a63]" data-testid="certificate-status">
+            <svg aria-hidden="true" className="size-7 shrink-0" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5">
+              <circle cx="12" cy="12" r="10" />
+              <path d="M7 12.5l3.2 3.2L17 9" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            {t('valid')}
+          </p>
+          <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+            <div>
+              <dt className="text-sm text-muted">{t('number')}</dt>
+              <dd className="font-mono text-lg font-semibold">{found.number}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-muted">{t('name')}</dt>
+              <dd className="text-lg font-semibold" data-testid="certificate-name">
+                {found.name}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-muted">{t('level')}</dt>
+              <dd className="text-lg font-semibold" data-testid="certificate-level">
+                <span>{KK_LEVEL_LABEL(found.level)}</span> — <span lang="kk">{found.levelName}</span>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-muted">{t('date')}</dt>
+              <dd className="text-lg font-semibold">{date}</dd>
+            </div>
+            {found.companyName && (
+              <div className="sm:col-span-2">
+                <dt className="text-sm text-muted">{t('company')}</dt>
+                <dd className="text-lg font-semibold">{found.companyName}</dd>
+              </div>
+            )}
+          </dl>
+          <p className="mt-6 text-sm text-muted">{t('issuer')}</p>
+        </section>
+      ) : (
+        <section className="mt-8 rounded-2xl border-2 border-danger/40 bg-white p-6 shadow-sm md:p-8">
+          <p className="text-xl font-bold text-danger" data-testid="certificate-status">
+            {t('invalid', { number: shown })}
+          </p>
+          <p className="mt-3 text-muted">{t('invalidHint')}</p>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { api, apiErrorBody } from '@/lib/api/client';
+import { getAccessToken } from '@/lib/api/token';
+import type { AttemptView, TestKind } from '@/lib/quiz/attempts';
+
+// Types only from lib/quiz/attempts (erased at build time): the bank never reaches the browser.
+export type { AttemptView, TestKind };
+
+const HEADER = 'X-Test-Token';
+
+/** Where the browser keeps the attempt token: one test of a kind per company per browser. */
+export const storageKey = (kind: TestKind, company: string | null) => `tilmen.test.${kind}.${company ?? '-'}`;
+
+export function readToken(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null; // storage blocked (private mode): the test still works, without resume
+  }
+}
+
+export function writeToken(key: string, token: string | null): void {
+  try {
+    if (token) window.localStorage.setItem(key, token);
+    else window.localStorage.removeItem(key);
+  } catch {
+    /* storage blocked */
+  }
+}
+
+/** A signed-in visitor's result goes to their account: make sure the access token is there. */
+export async function ensureSession(): Promise<void> {
+  if (getAccessToken() || !/(?:^|;\s*)auth=/.test(document.cookie)) return;
+  try {
+    const { restore } = await import('@/components/auth/session');
+    await restore();
+  } catch {
+    /* signed out meanwhile: the test goes on anonymously */
+  }
+}
+
+export async function startTest(kind: TestKind, body: object): Promise<{ token: string; test: AttemptView }> {
+  await ensureSession();
+  const { data } = await api.post<{ token: string; test: AttemptView }>(`/api/tests/${kind}`, body);
+  return data;
+}
+
+export async function fetchAttempt(token: string): Promise<AttemptView> {
+  const { data } = await api.get<{ test: AttemptView }>('/api/tests/attempt', { headers: { [HEADER]: token } });
+  return data.test;
+}
+
+export async function saveAnswers(token: string, answers: Record<string, number | null>, position: number): Promise<void> {
+  await api.put('/api/tests/attempt/answers', { answers, position }, { headers: { [HEADER]: token } });
+}
+
+export async function finishTest(token: string, answers: Record<string, number | null>): Promise<AttemptView> {
+  const { data } = await api.post<{ test: AttemptView }>('/api/tests/attempt/finish', { answers }, { headers: { [HEADER]: token } });
+  return data.test;
+}
+
+export async function downloadCertificate(token: string): Promise<{ blob: Blob; filename: string }> {
+  const res = await api.get<Blob>('/api/tests/attempt/certificate', { headers: { [HEADER]: token }, responseType: 'blob' });
+  const disposition = String(res.headers['content-disposition'] ?? '');
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'certificate.pdf';
+  return { blob: res.data, filename };
+}
+
+export function errorStatus(error: unknown): { status?: number; code?: string; message?: string; fields: Record<string, string> } {
+  const body = apiErrorBody(error);
+  const status = (error as { response?: { status?: number } })?.response?.status;
+  return { status, code: body?.code, message: body?.message, fields: body?.fields ?? {} };
+}

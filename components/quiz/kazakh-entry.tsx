@@ -1,0 +1,137 @@
+'use client';
+
+import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CaptchaScope, useCaptcha } from '@/components/forms/captcha';
+import { Field, inputClass } from '@/components/forms/field';
+import { buttonPrimary } from '@/components/landing/student/styles';
+import { kazakhEntrySchema, type KazakhEntryValues } from '@/lib/validations/tests';
+import { errorStatus, startTest, type AttemptView } from './api';
+
+export interface KazakhEntryText {
+  title: string;
+  firstName: string;
+  lastName: string;
+  iin: string;
+  iinHint: string;
+  workerCode: string;
+  workerCodeHint: string;
+  privacy: string;
+  submit: string;
+  submitting: string;
+  /** Validation key → message in the page's language. */
+  validation: Record<string, string>;
+}
+
+type FieldName = keyof KazakhEntryValues;
+const FIELDS: FieldName[] = ['firstName', 'lastName', 'iin', 'workerCode'];
+
+function EntryForm({
+  text,
+  company,
+  busy,
+  onStarted,
+}: {
+  text: KazakhEntryText;
+  company: string | null;
+  busy: boolean;
+  onStarted: (token: string, test: AttemptView) => void;
+}) {
+  const id = useId();
+  const { arm, execute } = useCaptcha();
+  const [pending, setPending] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<KazakhEntryValues>({ resolver: zodResolver(kazakhEntrySchema), mode: 'onTouched' });
+
+  const message = (field: FieldName) => {
+    const e = errors[field];
+    if (!e?.message) return undefined;
+    return e.type === 'server' ? e.message : (text.validation[e.message] ?? text.validation.invalid_value);
+  };
+
+  const submit = handleSubmit(async (values) => {
+    setPending(true);
+    setAlert(null);
+    try {
+      const captchaToken = await execute('kazakh_test').catch(() => undefined);
+      const { token, test } = await startTest('kazakh', { ...values, ...(company ? { company } : {}), captchaToken });
+      onStarted(token, test);
+    } catch (error) {
+      const { fields, message: serverMessage } = errorStatus(error);
+      let first: FieldName | undefined;
+      for (const [field, msg] of Object.entries(fields)) {
+        if ((FIELDS as string[]).includes(field)) {
+          setError(field as FieldName, { type: 'server', message: msg });
+          first ??= field as FieldName;
+        }
+      }
+      if (first) setFocus(first);
+      else setAlert(serverMessage ?? text.validation.invalid_value ?? '');
+      setPending(false);
+    }
+  });
+
+  const input = (name: FieldName, extra: InputHTMLAttributes<HTMLInputElement>, hint?: string) => {
+    const error = message(name);
+    const describedBy = error ? `${id}-${name}-error` : hint ? `${id}-${name}-hint` : undefined;
+    return (
+      <Field id={`${id}-${name}`} label={text[name]} error={error} hint={hint}>
+        <input
+          id={`${id}-${name}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          aria-required="true"
+          className={inputClass}
+          {...extra}
+          {...register(name)}
+        />
+      </Field>
+    );
+  };
+
+  return (
+    <form noValidate onFocus={arm} onSubmit={submit} className="grid gap-5 rounded-2xl border border-line bg-white p-6 shadow-sm md:p-8" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-xl font-semibold">
+        {text.title}
+      </h2>
+      <div className="grid gap-5 sm:grid-cols-2">
+        {input('lastName', { autoComplete: 'family-name' })}
+        {input('firstName', { autoComplete: 'given-name' })}
+      </div>
+      {input('iin', { inputMode: 'numeric', autoComplete: 'off', maxLength: 14, spellCheck: false }, text.iinHint)}
+      {input('workerCode', { autoComplete: 'off', spellCheck: false, maxLength: 40 }, text.workerCodeHint)}
+      <p className="text-sm text-muted">{text.privacy}</p>
+      {alert && (
+        <p role="alert" className="rounded-xl border border-danger/30 bg-danger/5 px-4 py-3 font-medium text-danger" data-testid="kazakh-alert">
+          {alert}
+        </p>
+      )}
+      <div>
+        <button type="submit" className={`${buttonPrimary} w-full sm:w-auto disabled:opacity-70`} disabled={pending || busy} aria-busy={pending || busy}>
+          {pending ? text.submitting : text.submit}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The Kazakh test's entry form: last name, first name, IIN (checked as you leave it), position code. */
+export function KazakhEntryForm(props: {
+  text: KazakhEntryText;
+  company: string | null;
+  busy: boolean;
+  onStarted: (token: string, test: AttemptView) => void;
+}) {
+  return (
+    <CaptchaScope>
+      <EntryForm {...props} />
+    </CaptchaScope>
+  );
+}

@@ -1,0 +1,148 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { buttonPrimary, buttonSecondary } from '@/components/landing/student/styles';
+import { errorStatus, fetchAttempt, readToken, startTest, storageKey, writeToken, type AttemptView, type TestKind } from './api';
+import { KazakhEntryForm, type KazakhEntryText } from './kazakh-entry';
+import { TestRunner } from './test-runner';
+import { TestResult } from './test-result';
+import type { TestText } from './text';
+
+type Phase =
+  | { name: 'checking' }
+  | { name: 'intro'; notice?: string }
+  | { name: 'running'; token: string; test: AttemptView }
+  | { name: 'result'; token: string; test: AttemptView }
+  | { name: 'error'; message: string; token: string };
+
+export interface TestFlowProps {
+  kind: TestKind;
+  /** Company slug from the path, or null. */
+  company: string | null;
+  text: TestText;
+  /** The start screen, rendered on the server. */
+  intro: ReactNode;
+  startLabel: string;
+  /** Kazakh test only: the entry form's strings. */
+  entry?: KazakhEntryText;
+  /** The page path (without locale) that a trial-lesson lead comes from. */
+  page: string;
+  /** '' for Russian, '/kk' or '/en'. */
+  localePrefix: string;
+}
+
+/**
+ * Start screen → items → result. The attempt token is kept in localStorage, so a reload (or the
+ * language switch) resumes the same test at the same question; everything else lives on the server.
+ */
+export function TestFlow({ kind, company, text, intro, startLabel, entry, page, localePrefix }: TestFlowProps) {
+  const key = storageKey(kind, company);
+  const [phase, setPhase] = useState<Phase>({ name: 'checking' });
+  const [starting, setStarting] = useState(false);
+  const top = useRef<HTMLDivElement>(null);
+
+  const show = useCallback((token: string, test: AttemptView) => {
+    setPhase(test.status === 'finished' ? { name: 'result', token, test } : { name: 'running', token, test });
+  }, []);
+
+  const resume = useCallback(
+    async (token: string) => {
+      try {
+        show(token, await fetchAttempt(token));
+      } catch (error) {
+        const { status } = errorStatus(error);
+        if (status === 404) {
+          writeToken(key, null);
+          setPhase({ name: 'intro', notice: text.runner.notFound });
+        } else {
+          setPhase({ name: 'error', message: text.runner.loadFailed, token });
+        }
+      }
+    },
+    [key, show, text.runner.loadFailed, text.runner.notFound],
+  );
+
+  useEffect(() => {
+    const token = readToken(key);
+    // Deferred to a microtask: the first paint is the server-rendered start screen either way.
+    queueMicrotask(() => {
+      if (token) void resume(token);
+      else setPhase({ name: 'intro' });
+    });
+  }, [key, resume]);
+
+  // A new screen starts at its top, for sighted and screen-reader users alike.
+  const phaseName = phase.name;
+  useEffect(() => {
+    if (phaseName === 'running' || phaseName === 'result') top.current?.scrollIntoView({ block: 'start' });
+  }, [phaseName]);
+
+  const begin = (token: string, test: AttemptView) => {
+    writeToken(key, token);
+    show(token, test);
+  };
+
+  const startPlacement = async () => {
+    setStarting(true);
+    try {
+      const { token, test } = await startTest('placement', company ? { company } : {});
+      begin(token, test);
+    } catch (error) {
+      const { message } = errorStatus(error);
+      setPhase({ name: 'intro', notice: message ?? text.runner.loadFailed });
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const restart = () => {
+    writeToken(key, null);
+    setPhase({ name: 'intro' });
+  };
+
+  return (
+    <div ref={top} className="scroll-mt-20">
+      {(phase.name === 'checking' || phase.name === 'intro') && (
+        <div className="grid gap-8">
+          {intro}
+          {phase.name === 'intro' && phase.notice && (
+            <p role="alert" className="rounded-xl border border-danger/30 bg-danger/5 px-4 py-3 text-danger">
+              {phase.notice}
+            </p>
+          )}
+          {kind === 'kazakh' && entry ? (
+            <KazakhEntryForm text={entry} company={company} onStarted={begin} busy={phase.name === 'checking'} />
+          ) : (
+            <div>
+              <button
+                type="button"
+                className={`${buttonPrimary} w-full sm:w-auto disabled:opacity-70`}
+                onClick={startPlacement}
+                disabled={starting || phase.name === 'checking'}
+                aria-busy={starting || phase.name === 'checking'}
+                data-testid="test-start"
+              >
+                {starting ? text.runner.loading : startLabel}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+
+      {phase.name === 'error' && (
+        <div role="alert" className="rounded-2xl border border-line bg-white p-6">
+          <p>{phase.message}</p>
+          <button type="button" className={`${buttonSecondary} mt-4`} onClick={() => void resume(phase.token)}>
+            {text.runner.retry}
+          </button>
+        </div>
+      )}
+
+      {phase.name === 'running' && (
+        <TestRunner key={phase.token} token={phase.token} test={phase.test} text={text} onFinished={(test) => setPhase({ name: 'result', token: phase.token, test })} />
+      )}
+
+      {phase.name === 'result' && <TestResult token={phase.token} test={phase.test} text={text} page={page} localePrefix={localePrefix} onRestart={kind === 'placement' ? restart : undefined} />}
+    </div>
+  );
+}

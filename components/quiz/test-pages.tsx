@@ -1,0 +1,114 @@
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { buildMetadata } from '@/lib/seo';
+import type { CompanyRef } from '@/lib/quiz/attempts';
+import { getTestText } from './server-text';
+import { TestFlow } from './test-flow';
+import type { KazakhEntryText } from './kazakh-entry';
+
+const prefixOf = (locale: Locale) => (locale === 'ru' ? '' : `/${locale}`);
+
+export async function testMetadata(locale: Locale, kind: 'placement' | 'kazakh', company: CompanyRef | null): Promise<Metadata> {
+  const t = await getTranslations({ locale, namespace: `Tests.${kind}` });
+  const base = kind === 'placement' ? '/stud-test' : '/kazakh-test';
+  const meta = buildMetadata(locale, company ? `${base}/${company.slug}` : base, t('metaTitle'), t('metaDescription'));
+  // A company's page is for its employees, not for search engines.
+  return company ? { ...meta, robots: { index: false, follow: false } } : meta;
+}
+
+function Facts({ items }: { items: string[] }) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {items.map((item) => (
+        <li key={item} className="flex items-start gap-3 rounded-xl bg-brand-tint/60 px-4 py-3">
+          <svg aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-dark" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M4 10.5l4 4 8-9" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Shell({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="container-page max-w-4xl py-10 md:py-14">
+      <h1 className="text-3xl font-bold tracking-tight text-balance md:text-4xl">{title}</h1>
+      <div className="mt-6">{children}</div>
+    </div>
+  );
+}
+
+/** /stud-test and /stud-test/{company}: the English placement test. */
+export async function PlacementTestPage({ locale, company }: { locale: Locale; company: CompanyRef | null }) {
+  const t = await getTranslations({ locale, namespace: 'Tests.placement' });
+  const text = await getTestText(locale);
+  const intro = (
+    <div className="grid gap-5">
+      <p className="max-w-3xl text-lg text-muted">{t('lead')}</p>
+      {company && <p className="font-medium">{t('company', { company: company.name })}</p>}
+      <Facts items={[t('facts.items'), t('facts.time'), t('facts.language'), t('facts.saved')]} />
+    </div>
+  );
+  return (
+    <Shell title={t('title')}>
+      <TestFlow
+        kind="placement"
+        company={company?.slug ?? null}
+        text={text}
+        intro={intro}
+        startLabel={t('start')}
+        page={company ? `/stud-test/${company.slug}` : '/stud-test'}
+        localePrefix={prefixOf(locale)}
+      />
+    </Shell>
+  );
+}
+
+const VALIDATION_KEYS = ['required', 'too_long', 'invalid_value', 'name_invalid', 'iin_length', 'iin_digits', 'iin_checksum', 'worker_code_invalid'] as const;
+
+/** /kazakh-test and /kazakh-test/{company}: the once-only Kazakh level test with a certificate. */
+export async function KazakhTestPage({ locale, company }: { locale: Locale; company: CompanyRef | null }) {
+  const t = await getTranslations({ locale, namespace: 'Tests.kazakh' });
+  const tv = await getTranslations({ locale, namespace: 'Validation' });
+  const text = await getTestText(locale);
+  const entry: KazakhEntryText = {
+    title: t('form.title'),
+    firstName: t('form.firstName'),
+    lastName: t('form.lastName'),
+    iin: t('form.iin'),
+    iinHint: t('form.iinHint'),
+    workerCode: t('form.workerCode'),
+    workerCodeHint: t('form.workerCodeHint'),
+    privacy: t('form.privacy'),
+    submit: t('form.submit'),
+    submitting: t('form.submitting'),
+    validation: Object.fromEntries(VALIDATION_KEYS.map((k) => [k, tv(k)])),
+  };
+  const intro = (
+    <div className="grid gap-5">
+      <p className="max-w-3xl text-lg text-muted">{t('lead')}</p>
+      {company && <p className="font-medium">{t('company', { company: company.name })}</p>}
+      <p className="rounded-xl border border-sun/60 bg-sun/10 px-4 py-3 font-medium">{t('once')}</p>
+      <p className="text-sm text-muted">{t('itemsLanguage')}</p>
+    </div>
+  );
+  return (
+    <Shell title={t('title')}>
+      <TestFlow
+        kind="kazakh"
+        company={company?.slug ?? null}
+        text={text}
+        intro={intro}
+        startLabel={t('form.submit')}
+        entry={entry}
+        page={company ? `/kazakh-test/${company.slug}` : '/kazakh-test'}
+        localePrefix={prefixOf(locale)}
+      />
+    </Shell>
+  );
+}
+
