@@ -49,6 +49,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer'],
+  // app/global-not-found.tsx answers unmatched URLs with the whole translated 404 page.
+  experimental: { globalNotFound: true },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },

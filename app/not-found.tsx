@@ -1,34 +1,16 @@
-import type { Metadata } from 'next';
-import { getLocale, getTranslations, setRequestLocale } from 'next-intl/server';
-import { isLocale, routing, type Locale } from '@/i18n/routing';
-import { publicEnv } from '@/lib/public-env';
-import { LocaleDocument } from '@/components/layout/locale-document';
-import { NotFoundView } from '@/components/layout/not-found-view';
+import Link from 'next/link';
+import en from '@/messages/en.json';
 
-// Every URL no route matches (/no-such-page, /kk/x/y) is rendered here by Next as /_not-found,
-// with status 404 and the whole page in the server HTML. The locale is the one the proxy
-// (next-intl) resolved for the request, read from its request header: this page is therefore
-// rendered per request. Paths the proxy skips (/foo.png) fall back to the default locale.
-// (A catch-all page calling notFound() would also answer 404, but Next 16 then sends an empty
-// <html id="__next_error__"> shell and renders the page only in the browser.)
-async function requestLocale(): Promise<Locale> {
-  const locale = await getLocale();
-  return isLocale(locale) ? locale : routing.defaultLocale;
-}
-
-export async function generateMetadata(): Promise<Metadata> {
-  const locale = await requestLocale();
-  const t = await getTranslations({ locale, namespace: 'Metadata' });
-  // No robots entry: Next itself marks a 404 answer noindex.
-  return { metadataBase: new URL(publicEnv.NEXT_PUBLIC_SITE_URL), title: t('notFound.title') };
-}
-
-export default async function RootNotFound() {
-  const locale = await requestLocale();
-  setRequestLocale(locale);
+// Requests outside the locale routing (rare: the proxy sends nearly everything to [locale]).
+export default function RootNotFound() {
   return (
-    <LocaleDocument locale={locale}>
-      <NotFoundView />
-    </LocaleDocument>
+    <html lang="en">
+      <body style={{ fontFamily: 'system-ui, sans-serif', textAlign: 'center', padding: '6rem 1rem', color: '#1d1c26' }}>
+        <h1>{en.NotFound.title}</h1>
+        <Link href="/" style={{ color: '#0070c2' }}>
+          {en.NotFound.home}
+        </Link>
+      </body>
+    </html>
   );
 }
