@@ -62,8 +62,8 @@ const MARK_HORNS =
 async function makePdf(doc, locale, file) {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
-  const regular = await pdf.embedFont(regularBytes, { subset: false });
-  const bold = await pdf.embedFont(boldBytes, { subset: false });
+  const regular = await pdf.embedFont(regularBytes, { subset: false, features: { liga: false, kern: false } });
+  const bold = await pdf.embedFont(boldBytes, { subset: false, features: { liga: false, kern: false } });
   const L = labels[locale];
 
   const date = new Date('2026-11-22T09:00:00+05:00');

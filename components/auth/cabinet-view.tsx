@@ -22,6 +22,16 @@ interface User {
   phone: string;
   email: string | null;
   application?: Application | null;
+  tests?: TestRow[];
+}
+interface TestRow {
+  kind: 'placement' | 'kazakh';
+  levelName: string;
+  cefr: string;
+  correct: number;
+  total: number;
+  finishedAt: string | null;
+  certificate: string | null;
 }
 
 // Browsers' Kazakh date data is thin ("2026 M11 27"): the long date is spelled out here.
@@ -147,6 +157,44 @@ export function CabinetView() {
             )}
           </dl>
           <p className="mt-3 text-sm text-muted">{t('reviewNote')}</p>
+        </section>
+      )}
+      {user && (
+        <section aria-labelledby="cabinet-tests" className="rounded-2xl border border-line bg-white p-5 sm:p-6">
+          <h2 id="cabinet-tests" className="text-xl font-bold">
+            {t('tests.title')}
+          </h2>
+          {user.tests?.length ? (
+            <ul className="mt-3" data-testid="cabinet-tests">
+              {user.tests.map((test, i) => (
+                <li key={i} className={row}>
+                  <span className="text-sm text-muted">
+                    {test.finishedAt && <time dateTime={test.finishedAt}>{longDate(test.finishedAt, locale, format)}</time>}
+                  </span>
+                  <span>
+                    <span className="font-medium">{t(`tests.${test.kind}`)}: </span>
+                    {test.kind === 'placement' ? `${test.levelName} (${test.cefr})` : `${test.cefr} — ${test.levelName}`}
+                    <span className="text-muted"> · {t('tests.score', { correct: test.correct, total: test.total })}</span>
+                    {test.certificate && (
+                      <>
+                        {' · '}
+                        <a className="font-medium text-brand-dark underline-offset-2 hover:underline" href={localePath(locale, `/certificate/${test.certificate}`)}>
+                          {t('tests.certificate', { number: test.certificate })}
+                        </a>
+                      </>
+                    )}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-3 text-muted">
+              {t('tests.empty')}{' '}
+              <a className="font-medium text-brand-dark underline-offset-2 hover:underline" href={localePath(locale, '/stud-test')}>
+                {t('tests.take')}
+              </a>
+            </p>
+          )}
         </section>
       )}
       <div>

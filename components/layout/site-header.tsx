@@ -11,6 +11,8 @@ import { LocaleSwitcher, type LocaleLabels } from './locale-switcher';
 interface NavItem {
   href: string;
   label: string;
+  /** Shown in the desktop bar only on wide screens (always in the burger menu). */
+  wideOnly?: boolean;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
         { href: '/stud-tariff-plans', label: t('tariffs') },
         { href: '/stud-faq', label: t('faq') },
         ...(features.quiz ? [{ href: '/stud-test', label: t('quiz') }] : []),
-        { href: '/teacher', label: t('forTeachers') },
+        { href: '/teacher', label: t('forTeachers'), wideOnly: features.quiz },
       ]
     : [
         { href: '/teach-faq', label: t('faq') },
@@ -84,18 +86,20 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
         <nav aria-label={t('mainNav')} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {nav.map((item) => (
-              <li key={item.href}>
-                <Link href={item.href} className="rounded-lg px-3 py-2 text-[15px] font-medium text-ink transition-colors duration-150 hover:text-brand">
+              <li key={item.href} className={item.wideOnly ? 'hidden 2xl:block' : undefined}>
+                <Link href={item.href} className="rounded-lg px-3 py-2 text-[15px] font-medium whitespace-nowrap text-ink transition-colors duration-150 hover:text-brand">
                   {item.label}
                 </Link>
               </li>
             ))}
-            <li>
+            {/* The student bar keeps to the specification's three links below 1536 px (tariffs, FAQ,
+                the level test); the teacher link and the Kazakh site stay in the burger menu. */}
+            <li className={student && features.quiz ? 'hidden 2xl:block' : undefined}>
               <a
                 href={publicEnv.NEXT_PUBLIC_KAZAKH_SITE_URL}
                 target="_blank"
                 rel="noopener"
-                className="rounded-lg px-3 py-2 text-[15px] font-medium text-ink transition-colors duration-150 hover:text-brand"
+                className="rounded-lg px-3 py-2 text-[15px] font-medium whitespace-nowrap text-ink transition-colors duration-150 hover:text-brand"
               >
                 {t('learnKazakh')}
                 <span className="sr-only"> ({t('learnKazakhHint')})</span>

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { tutorApplications, users } from '@/lib/db/schema';
+import { and, desc, eq } from 'drizzle-orm';
+import { certificates, testAttempts, tutorApplications, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { publicUser } from './login';
 
@@ -7,8 +7,25 @@ import { publicUser } from './login';
 export async function profile(db: Db, user: typeof users.$inferSelect) {
   const [application] =
     user.role === 'tutor' ? await db.select().from(tutorApplications).where(eq(tutorApplications.userId, user.id)).limit(1) : [];
+  // Finished tests taken while signed in (the cabinet lists them), newest first.
+  const tests = await db
+    .select({ kind: testAttempts.kind, result: testAttempts.result, finishedAt: testAttempts.finishedAt, certificate: certificates.number })
+    .from(testAttempts)
+    .leftJoin(certificates, eq(certificates.attemptId, testAttempts.id))
+    .where(and(eq(testAttempts.userId, user.id), eq(testAttempts.status, 'finished')))
+    .orderBy(desc(testAttempts.finishedAt))
+    .limit(20);
   return {
     ...publicUser(user),
+    tests: tests.map((x) => ({
+      kind: x.kind,
+      levelName: x.result?.levelName ?? '',
+      cefr: x.result?.cefr ?? '',
+      correct: x.result?.correct ?? 0,
+      total: x.result?.total ?? 0,
+      finishedAt: x.finishedAt?.toISOString() ?? null,
+      certificate: x.certificate,
+    })),
     application: application
       ? {
           status: application.status,

@@ -3,6 +3,7 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, certificates, kazakhTestTakers, testAttempts } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
+import { profile } from '@/lib/auth/profile';
 import { signAccessToken } from '@/lib/auth/tokens';
 import { appSecret } from '@/lib/env';
 import { EN_ITEMS } from '@/lib/quiz/bank-en';
@@ -135,6 +136,9 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
     const rows = await t.db.select().from(testAttempts).where(eq(testAttempts.userId, user!.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).toBe('finished');
+    // …and the cabinet lists it.
+    const member = await profile(t.db, user!);
+    expect(member.tests).toEqual([expect.objectContaining({ kind: 'placement', levelName: 'Beginner', cefr: 'A1-', correct: 0, total: 30, certificate: null })]);
   });
 
   it('an unknown company is a 404, and a malformed one a 422', async () => {
