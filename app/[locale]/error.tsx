@@ -1,9 +1,8 @@
 'use client';
 
 import { useEffect } from 'react';
-import { useLocale } from 'next-intl';
 import { ERROR_PAGE_MESSAGES } from '@/lib/i18n/global-error-messages';
-import { Link } from '@/i18n/navigation';
+import { Link, useLocale } from '@/i18n/navigation';
 
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const locale = useLocale();

@@ -2,9 +2,9 @@
 
 import { useEffect, useRef } from 'react';
 import { useRouter } from 'next/navigation';
-import { useLocale } from 'next-intl';
 import { restoreSession, useAuthState } from './auth-store';
 import { localePath, rememberReturnPath } from './return-path';
+import { useLocale } from '@/i18n/navigation';
 
 /**
  * A protected page: once the session restore has settled, a visitor without a session goes to the

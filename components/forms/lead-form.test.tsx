@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import kk from '@/messages/kk.json';
+import { LocaleProvider } from '@/i18n/navigation';
 import LeadForm from './lead-form';
 
 function renderForm() {
@@ -39,5 +40,17 @@ describe('lead form, validated in the browser with the shared schema', () => {
     expect(phone.value).toBe('+7 701 123 45 67');
     expect(phone).toHaveProperty('type', 'tel');
     expect(phone.getAttribute('autocomplete')).toBe('tel');
+  });
+});
+
+describe('lead form on a page without NextIntlClientProvider', () => {
+  it('formats with the messages the document hands down (LocaleProvider)', async () => {
+    render(
+      <LocaleProvider locale="kk" messages={{ LeadForm: kk.LeadForm, Validation: kk.Validation }}>
+        <LeadForm kind="feedback" page="/student" />
+      </LocaleProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: kk.LeadForm.submit }));
+    await waitFor(() => expect(screen.getAllByText(kk.Validation.required)).toHaveLength(2));
   });
 });

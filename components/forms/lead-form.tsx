@@ -4,7 +4,8 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
-import { useTranslations } from 'next-intl';
+import { NextIntlClientProvider, useTranslations } from 'next-intl';
+import { useIslandMessages, useLocale } from '@/i18n/navigation';
 import { api, apiErrorBody } from '@/lib/api/client';
 import { leadFormSchema, type LeadFormValues } from '@/lib/validations/lead';
 import { CaptchaScope, useCaptcha } from './captcha';
@@ -113,11 +114,21 @@ function Form({ kind, page, submitLabel, answers, onDone }: LeadFormProps) {
 }
 
 export default function LeadForm(props: LeadFormProps) {
-  return (
+  const locale = useLocale();
+  const messages = useIslandMessages();
+  const form = (
     <QueryClientProvider client={queryClient}>
       <CaptchaScope>
         <Form {...props} />
       </CaptchaScope>
     </QueryClientProvider>
+  );
+  // The message formatter comes with this (lazily loaded) island only, not with every page: the
+  // document hands down the form's messages; pages that have their own provider need none.
+  if (!messages) return form;
+  return (
+    <NextIntlClientProvider locale={locale} messages={messages} timeZone="Asia/Almaty">
+      {form}
+    </NextIntlClientProvider>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
+import { LocaleProvider } from '@/i18n/navigation';
 import { fontVariables } from '@/app/fonts';
 import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { NetworkStatus } from '@/components/layout/network-status';
@@ -11,7 +11,9 @@ import { AuthProvider } from '@/components/auth/auth-provider';
 import { Toaster } from '@/components/ui/toaster';
 import { pickMessages } from '@/lib/i18n/pick';
 
-// Only what islands format in the browser (the lead form, the toasts); the rest gets strings as props.
+// Only what the lead form formats in the browser; the rest of the chrome gets strings as props.
+// No NextIntlClientProvider here: it would bring use-intl and the ICU formatter into every page.
+// The lead form mounts its own around these messages; form pages (registration, cabinet) have theirs.
 const CLIENT_NAMESPACES = ['LeadForm', 'Validation'];
 
 /**
@@ -33,14 +35,14 @@ export async function LocaleDocument({ locale, children }: { locale: Locale; chi
         >
           {t('skipToContent')}
         </a>
-        <NextIntlClientProvider locale={locale} messages={pickMessages(messages, CLIENT_NAMESPACES)}>
+        <LocaleProvider locale={locale} messages={pickMessages(messages, CLIENT_NAMESPACES)}>
           <NavigationProgress />
           <NetworkStatus labels={{ offline: t('offline'), backOnline: t('backOnline') }} />
           <AuthProvider />
           {children}
           <Toaster labels={{ permission_required: toasts('permission_required'), reload_browser: toasts('reload_browser'), offline: toasts('offline'), close: toasts('close') }} />
           <ThirdParties />
-        </NextIntlClientProvider>
+        </LocaleProvider>
         <JsonLd data={organizationJsonLd(locale)} />
       </body>
     </html>

@@ -1,9 +1,8 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, useTransition } from 'react';
-import { useLocale } from 'next-intl';
 import Cookies from 'js-cookie';
-import { usePathname, useRouter } from '@/i18n/navigation';
+import { useLocale, usePathname, useRouter } from '@/i18n/navigation';
 import { routing, type Locale } from '@/i18n/routing';
 
 /** Strings come from the server (no message formatting in the browser for the chrome). */

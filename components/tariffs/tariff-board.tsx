@@ -1,8 +1,8 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
-import { useLocale } from 'next-intl';
 import { formatTenge, type PlanId } from '@/lib/tariffs';
+import { useLocale } from '@/i18n/navigation';
 
 export interface PlanView {
   id: PlanId;

@@ -1,0 +1,119 @@
+'use client';
+
+import NextLink from 'next/link';
+import { usePathname as useNextPathname, useRouter as useNextRouter } from 'next/navigation';
+import { createContext, forwardRef, useContext, useMemo, type ComponentProps, type ReactNode } from 'react';
+import type { AbstractIntlMessages } from 'next-intl';
+import { routing, type Locale } from './routing';
+
+/**
+ * Locale-aware navigation without next-intl's client runtime. next-intl's Link and hooks read the
+ * locale from NextIntlClientProvider, which brings use-intl and the ICU message formatter
+ * (intl-messageformat) into every page; here the locale comes from a plain context set by the
+ * document (components/layout/locale-document.tsx). Same URLs as next-intl's `as-needed` prefix:
+ * no prefix for Russian, /kk and /en otherwise; a link or navigation that changes the locale
+ * always carries the prefix and stores the choice in the locale cookie, as next-intl does.
+ */
+
+interface LocaleContextValue {
+  locale: Locale;
+  /** Messages of the few islands that format in the browser (the lead form), by namespace. */
+  messages?: AbstractIntlMessages;
+}
+
+const LocaleContext = createContext<LocaleContextValue>({ locale: routing.defaultLocale });
+
+export function LocaleProvider({ locale, messages, children }: LocaleContextValue & { children: ReactNode }) {
+  const value = useMemo(() => ({ locale, messages }), [locale, messages]);
+  return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;
+}
+
+/** The locale of the page (Russian outside a LocaleProvider). */
+export function useLocale(): Locale {
+  return useContext(LocaleContext).locale;
+}
+
+/** The island messages the document passed down, if any. */
+export function useIslandMessages(): AbstractIntlMessages | undefined {
+  return useContext(LocaleContext).messages;
+}
+
+/** "/student" in a locale: unchanged for Russian (unless forced), "/kk/student", "/kk" for "/". */
+export function localizePath(path: string, locale: Locale, forcePrefix = false): string {
+  if (!path.startsWith('/') || path.startsWith('//')) return path; // external, relative, #hash, mailto:
+  if (locale === routing.defaultLocale && !forcePrefix) return path;
+  return path === '/' || /^\/[?#]/.test(path) ? `/${locale}${path.slice(1)}` : `/${locale}${path}`;
+}
+
+function rememberLocale(locale: Locale) {
+  const { name, maxAge, sameSite } = routing.localeCookie as { name: string; maxAge: number; sameSite: string };
+  document.cookie = `${name}=${locale}; path=/; max-age=${maxAge}; samesite=${sameSite}`;
+}
+
+type Href = ComponentProps<typeof NextLink>['href'];
+export type LinkProps = Omit<ComponentProps<typeof NextLink>, 'href' | 'locale'> & { href: Href; locale?: Locale };
+
+/** next/link with the href in the page's locale (or in `locale`, to switch languages). */
+export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ href, locale, onClick, prefetch, ...rest }, ref) {
+  const current = useLocale();
+  const changing = locale != null && locale !== current;
+  const target = locale ?? current;
+  const localized =
+    typeof href === 'string'
+      ? localizePath(href, target, changing)
+      : { ...href, pathname: href.pathname ? localizePath(href.pathname, target, changing) : href.pathname };
+  return (
+    <NextLink
+      ref={ref}
+      href={localized}
+      hrefLang={changing ? locale : rest.hrefLang}
+      prefetch={changing ? false : prefetch}
+      onClick={
+        changing
+          ? (e) => {
+              rememberLocale(locale);
+              onClick?.(e);
+            }
+          : onClick
+      }
+      {...rest}
+    />
+  );
+});
+
+/** The path without the locale prefix ("/student" on /kk/student). */
+export function usePathname(): string {
+  const pathname = useNextPathname();
+  const locale = useLocale();
+  return useMemo(() => {
+    if (!pathname) return pathname;
+    const prefix = `/${locale}`;
+    if (pathname === prefix) return '/';
+    return pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : pathname;
+  }, [pathname, locale]);
+}
+
+type NextRouter = ReturnType<typeof useNextRouter>;
+type WithLocale<T> = (T extends undefined ? object : NonNullable<T>) & { locale?: Locale };
+
+/** Next's router with push/replace/prefetch taking unprefixed paths and an optional `locale`. */
+export function useRouter() {
+  const router = useNextRouter();
+  const current = useLocale();
+  return useMemo(() => {
+    function target(href: string, locale: Locale | undefined) {
+      if (locale && locale !== current) rememberLocale(locale);
+      return localizePath(href, locale ?? current, locale != null && locale !== current);
+    }
+    return {
+      ...router,
+      push: (href: string, { locale, ...options }: WithLocale<Parameters<NextRouter['push']>[1]> = {}) => router.push(target(href, locale), options),
+      replace: (href: string, { locale, ...options }: WithLocale<Parameters<NextRouter['replace']>[1]> = {}) =>
+        router.replace(target(href, locale), options),
+      prefetch: (href: string, options?: Parameters<NextRouter['prefetch']>[1] & { locale?: Locale }) => {
+        const { locale, ...rest } = options ?? {};
+        return router.prefetch(target(href, locale), options ? (rest as Parameters<NextRouter['prefetch']>[1]) : undefined);
+      },
+    };
+  }, [router, current]);
+}
