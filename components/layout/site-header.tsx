@@ -87,7 +87,7 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
           <ul className="flex items-center gap-1">
             {nav.map((item) => (
               <li key={item.href} className={item.wideOnly ? 'hidden 2xl:block' : undefined}>
-                <Link href={item.href} className="rounded-lg px-3 py-2 text-[15px] font-medium whitespace-nowrap text-ink transition-colors duration-150 hover:text-brand">
+                <Link href={item.href} className="rounded-lg px-2 py-2 text-[15px] font-medium whitespace-nowrap xl:px-3 text-ink transition-colors duration-150 hover:text-brand">
                   {item.label}
                 </Link>
               </li>
@@ -99,7 +99,7 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
                 href={publicEnv.NEXT_PUBLIC_KAZAKH_SITE_URL}
                 target="_blank"
                 rel="noopener"
-                className="rounded-lg px-3 py-2 text-[15px] font-medium whitespace-nowrap text-ink transition-colors duration-150 hover:text-brand"
+                className="rounded-lg px-2 py-2 text-[15px] font-medium whitespace-nowrap xl:px-3 text-ink transition-colors duration-150 hover:text-brand"
               >
                 {t('learnKazakh')}
                 <span className="sr-only"> ({t('learnKazakhHint')})</span>
@@ -112,7 +112,7 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
           {features.accounts && <HeaderAuth variant={variant} signedOut={auth} labels={accountLabels} />}
           <Link
             href={cta.href}
-            className="hidden rounded-xl bg-brand-dark px-4 py-2.5 text-sm font-medium text-white transition-colors duration-150 hover:bg-[#005a9c] lg:inline-block"
+            className="hidden rounded-xl bg-brand-dark px-4 py-2.5 text-sm font-medium whitespace-nowrap text-white transition-colors duration-150 hover:bg-[#005a9c] lg:inline-block"
           >
             {cta.label}
           </Link>
