@@ -123,6 +123,9 @@ for (const locale of LOCALES) {
     await expect(page.getByRole('heading', { name: m.Tests.result.certificateTitle })).toBeVisible();
     const number = (await page.getByTestId('certificate-number').innerText()).trim();
     expect(number).toMatch(/^TLM-\d{4}-[2-9A-HJ-NP-Z]{8}$/);
+    // The IIN is never shown in full after entry: only its last four digits.
+    await expect(page.getByTestId('test-taker')).toHaveText(fill(m.Tests.kazakh.taker, { name: 'Әйгерім Нұрмағанбетова', last4: iin.slice(-4) }));
+    await expect(page.locator('main')).not.toContainText(iin);
     const levelText = await page.getByTestId('test-level').innerText();
     const levelName = levelText.split(' — ').at(-1)!.trim();
     expect(levelName).toMatch(/деңгей/);

@@ -12,5 +12,6 @@ export async function getTestText(locale: Locale): Promise<TestText> {
     result: t.raw('result') as ResultText,
     skills: t.raw('skills') as Record<Skill, string>,
     loadingForm: common('loading'),
+    taker: t.raw('kazakh.taker') as string,
   };
 }

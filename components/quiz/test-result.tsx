@@ -50,6 +50,11 @@ export function TestResult({
         <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none md:text-3xl">
           {t.title}
         </h2>
+        {test.taker && (
+          <p className="mt-2 text-muted" data-testid="test-taker">
+            {fill(text.taker, { name: `${test.taker.firstName} ${test.taker.lastName}`, last4: test.taker.iinLast4 })}
+          </p>
+        )}
         <p className="mt-5 text-sm font-medium text-muted">{t.level}</p>
         <p className="mt-1 text-3xl font-bold text-brand-dark md:text-4xl" data-testid="test-level">
           {levelLine}

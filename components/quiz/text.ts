@@ -51,6 +51,8 @@ export interface TestText {
   result: ResultText;
   skills: Record<Skill, string>;
   loadingForm: string;
+  /** Kazakh test: "{name}, IIN ••••••••{last4}". */
+  taker: string;
 }
 
 /** "Question {current} of {total}" + {current: 3, total: 30}. */
