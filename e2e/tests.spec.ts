@@ -44,7 +44,7 @@ for (const locale of LOCALES) {
   const m = messages[locale];
   const r = m.Tests.runner;
 
-  test(`${locale}: placement test — start, resume after a reload, early-finish warning, result with the trial offer`, async ({ page }) => {
+  test(`${locale}: placement test — start, resume after a reload, early-finish warning, result with the trial offer`, async ({ page, request }) => {
     await page.goto(localePath(locale, '/stud-test'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.Tests.placement.title);
     await page.getByRole('button', { name: m.Tests.placement.start }).click();
@@ -86,6 +86,18 @@ for (const locale of LOCALES) {
     await expect(page.getByText(m.Tests.result.earlyNote)).toBeVisible();
     await expect(page.getByRole('heading', { name: m.Tests.result.trialTitle })).toBeVisible();
     await axeClean(page);
+
+    // The trial-lesson offer is a lead carrying the result.
+    const phone = uniquePhone();
+    const trial = page.locator('form[data-lead-kind=trial]');
+    await trial.getByLabel(m.LeadForm.name).fill('Test Taker');
+    await trial.getByLabel(m.LeadForm.phone).fill(phone);
+    await trial.getByRole('button', { name: m.LeadForm.submit }).click();
+    await expect(trial.getByRole('status')).toContainText(m.LeadForm.success);
+    const { leads } = (await (await request.get(`/api/dev/leads?phone=${encodeURIComponent(phone)}`)).json()) as {
+      leads: { kind: string; page: string; answers: Record<string, string> }[];
+    };
+    expect(leads[0]).toMatchObject({ kind: 'trial', page: '/stud-test', answers: { test: 'placement', level: 'beginner', cefr: 'A1-', score: `${counts[0]}/30` } });
 
     // The result survives a reload too; "take it again" starts over.
     await page.reload();
