@@ -133,24 +133,26 @@ async function extrasOf(db: Db, row: AttemptRow) {
   return { company, certificate, taker };
 }
 
+/** A fresh attempt row: a random seed draws its items; the token is stored only as its hash. */
+function newAttempt(kind: TestKind, tokenHash: string, companyId: number | undefined, opts: { userId?: number | null; locale: UiLocale }) {
+  return {
+    tokenHash,
+    kind,
+    seed: randomBytes(12).toString('base64url'),
+    itemCount: ITEM_COUNT[kind],
+    locale: opts.locale,
+    companyId: companyId ?? null,
+    userId: opts.userId ?? null,
+  };
+}
+
 export async function startPlacement(
   db: Db,
   opts: { company?: string; userId?: number | null; locale: UiLocale },
 ): Promise<{ token: string; view: AttemptView }> {
   const company = await companyRow(db, opts.company);
   const { token, hash } = newToken();
-  const [row] = await db
-    .insert(testAttempts)
-    .values({
-      tokenHash: hash,
-      kind: 'placement',
-      seed: randomBytes(12).toString('base64url'),
-      itemCount: ITEM_COUNT.placement,
-      locale: opts.locale,
-      companyId: company?.id ?? null,
-      userId: opts.userId ?? null,
-    })
-    .returning();
+  const [row] = await db.insert(testAttempts).values(newAttempt('placement', hash, company?.id, opts)).returning();
   return {
     token,
     view: view(row!, opts.locale, { company: company && { slug: company.slug, name: company.name }, certificate: null, taker: null }),
@@ -174,18 +176,7 @@ export async function startKazakh(
   const { token, hash } = newToken();
   try {
     const row = await db.transaction(async (tx) => {
-      const [attempt] = await tx
-        .insert(testAttempts)
-        .values({
-          tokenHash: hash,
-          kind: 'kazakh',
-          seed: randomBytes(12).toString('base64url'),
-          itemCount: ITEM_COUNT.kazakh,
-          locale: opts.locale,
-          companyId: company?.id ?? null,
-          userId: opts.userId ?? null,
-        })
-        .returning();
+      const [attempt] = await tx.insert(testAttempts).values(newAttempt('kazakh', hash, company?.id, opts)).returning();
       const taken = await tx
         .insert(kazakhTestTakers)
         .values({

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { Link } from '@/i18n/navigation';
 import { QuizPicker, type QuizQuestion } from '@/components/landing/student/quiz-picker';
+import { quizPickerText } from '@/components/landing/student/quiz-offer';
 import { textLink } from '@/components/landing/student/styles';
 import { buildMetadata } from '@/lib/seo';
 
@@ -27,7 +28,6 @@ export default async function StudQuizPage({ params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations('Tests.quiz');
   const landing = await getTranslations('StudentLanding.quiz');
-  const common = await getTranslations('Common');
   const questions: QuizQuestion[] = Object.entries(QUESTIONS).map(([id, values]) => ({
     id,
     legend: id === 'format' ? t('format.legend') : landing(`questions.${id}.legend`),
@@ -36,19 +36,7 @@ export default async function StudQuizPage({ params }: Props) {
       label: id === 'format' ? t(`format.options.${value}`) : landing(`questions.${id}.options.${value}`),
     })),
   }));
-  const text = {
-    progress: questions.map((_, i) => landing('progress', { current: i + 1, total: questions.length })),
-    next: landing('next'),
-    back: landing('back'),
-    finish: landing('finish'),
-    reopen: landing('reopen'),
-    restart: landing('restart'),
-    dialogTitle: landing('dialog.title'),
-    dialogText: landing('dialog.text'),
-    summary: landing('dialog.summary'),
-    close: landing('dialog.close'),
-    loading: common('loading'),
-  };
+  const text = await quizPickerText(questions.length);
   return (
     <div className="container-page max-w-3xl py-10 md:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-balance md:text-4xl">{t('title')}</h1>
