@@ -16,6 +16,7 @@ import { POST as kazakhPost } from './kazakh/route';
 import { GET as attemptGet } from './attempt/route';
 import { PUT as answersPut } from './attempt/answers/route';
 import { POST as finishPost } from './attempt/finish/route';
+import { GET as certificateGet } from './attempt/certificate/route';
 
 type Started = { token: string; test: AttemptView };
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -245,5 +246,24 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
     expect(await findCertificate(t.db, 'TLM-2026-AAAAAAAA')).toBeNull();
     expect(await findCertificate(t.db, "'; drop table certificates; --")).toBeNull();
     expect(await t.db.select().from(certificates)).toHaveLength(1);
+
+    // The PDF comes with the attempt's token only; a loop replaying the token is cut off.
+    const pdf = await certificateGet(withToken('GET', '/api/tests/attempt/certificate', token));
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="tilmen-certificate-${done.certificate!.number}.pdf"`);
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await certificateGet(withToken('GET', '/api/tests/attempt/certificate', null))).status).toBe(404);
+    let last = 200;
+    for (let i = 0; i < 30 && last === 200; i++) last = (await certificateGet(withToken('GET', '/api/tests/attempt/certificate', token))).status;
+    expect(last).toBe(429);
+  });
+
+  it('a placement test has no certificate', async () => {
+    const { token } = (await (await placementPost(jsonRequest('/api/tests/placement', {}))).json()) as Started;
+    await finishPost(withToken('POST', '/api/tests/attempt/finish', token, {}));
+    const res = await certificateGet(withToken('GET', '/api/tests/attempt/certificate', token, undefined, 'kk'));
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as ErrorBody).error).toMatchObject({ code: 'certificate_not_found', message: 'Сертификат табылмады.' });
   });
 });

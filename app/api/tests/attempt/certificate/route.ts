@@ -5,13 +5,16 @@ import { localeFromAcceptLanguage } from '@/lib/api/locale';
 import { renderCertificatePdf } from '@/lib/certificates/pdf';
 import { getDb } from '@/lib/db/client';
 import { certificateOfAttempt } from '@/lib/quiz/attempts';
-import { testToken } from '@/lib/quiz/http';
+import { limitPerToken, testToken } from '@/lib/quiz/http';
 import { absoluteUrl } from '@/lib/seo';
 
 export async function GET(req: NextRequest) {
   const locale = localeFromAcceptLanguage(req.headers.get('accept-language'));
   try {
-    const c = await certificateOfAttempt(await getDb(), testToken(req));
+    const db = await getDb();
+    // A PDF costs ~100 ms of CPU: a person downloads it a few times, a loop does not get to.
+    await limitPerToken(db, req, 'pdf', 30);
+    const c = await certificateOfAttempt(db, testToken(req));
     const pdf = await renderCertificatePdf({
       number: c.number,
       firstName: c.firstName,
