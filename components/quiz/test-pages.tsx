@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
+import { Link } from '@/i18n/navigation';
+import { textLink } from '@/components/landing/student/styles';
 import { buildMetadata } from '@/lib/seo';
 import type { CompanyRef } from '@/lib/quiz/attempts';
 import { getTestText } from './server-text';
@@ -51,6 +53,13 @@ export async function PlacementTestPage({ locale, company }: { locale: Locale; c
       <p className="max-w-3xl text-lg text-muted">{t('lead')}</p>
       {company && <p className="font-medium">{t('company', { company: company.name })}</p>}
       <Facts items={[t('facts.items'), t('facts.time'), t('facts.language'), t('facts.saved')]} />
+      {!company && (
+        <p>
+          <Link href="/stud-quiz" className={textLink}>
+            {t('quizLink')} →
+          </Link>
+        </p>
+      )}
     </div>
   );
   return (
