@@ -192,6 +192,21 @@ for (const locale of LOCALES) {
       await expect(header.getByRole('link', { name: m.AuthHeader.cabinet })).toHaveCount(0);
     });
 
+    test(`${locale}: a signed-in student's placement result is kept with the account and listed in the cabinet`, async ({ page, context }) => {
+      test.skip(locale !== 'en', 'one locale is enough: the flow is the same');
+      const account = await registerStudent(locale);
+      await useSession(context, account);
+      await page.goto(localePath(locale, '/stud-test'));
+      await expect(page.locator('header').first().getByRole('link', { name: m.AuthHeader.cabinet })).toBeVisible();
+      await page.getByRole('button', { name: m.Tests.placement.start }).click();
+      await page.getByTestId('test-finish').click();
+      await page.getByRole('button', { name: m.Tests.runner.confirmFinish, exact: true }).click();
+      await expect(page.getByTestId('test-level')).toHaveText('Beginner (A1-)');
+      await page.goto(localePath(locale, '/cabinet'));
+      await expect(page.getByTestId('cabinet-tests')).toContainText(`${m.Cabinet.tests.placement}: Beginner (A1-)`);
+      await expect(page.getByTestId('cabinet-tests')).toContainText(m.Cabinet.tests.score.replace('{correct}', '0').replace('{total}', '30'));
+    });
+
     test(`${locale}: a tutor's cabinet shows the application status and its review date`, async ({ page, context }) => {
       const phone = randomKzPhone();
       expect((await call('POST', '/api/sms/send', locale, { phone, purpose: 'register' })).status).toBe(202);
