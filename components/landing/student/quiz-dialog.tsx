@@ -1,6 +1,6 @@
 'use client';
 
-import Image from 'next/image';
+import Image from '@/components/ui/image';
 import { useId, type RefObject } from 'react';
 import { LazyLeadForm } from '@/components/forms/lazy-lead-form';
 
