@@ -9,6 +9,7 @@ import { api, apiErrorBody } from '@/lib/api/client';
 import { resetEmailRequestSchema } from '@/lib/validations/registration';
 import { CaptchaScope, useCaptcha } from '@/components/forms/captcha';
 import { Field, inputClass } from '@/components/forms/field';
+import { FormAlert, setServerFields, SubmitButton, useSubmitCall } from '@/components/registration/form-submit';
 import { fieldMessage } from './messages';
 
 type Input = z.input<typeof resetEmailRequestSchema>;
@@ -20,8 +21,7 @@ function Form() {
   const id = useId();
   const { arm, execute } = useCaptcha();
   const [sent, setSent] = useState(false);
-  const [error, setErrorText] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, error, run } = useSubmitCall();
   const {
     register,
     handleSubmit,
@@ -29,21 +29,19 @@ function Form() {
     formState: { errors },
   } = useForm<Input, unknown, Output>({ resolver: zodResolver(resetEmailRequestSchema), mode: 'onTouched' });
 
-  async function onSubmit(values: Output) {
-    setErrorText(null);
-    setPending(true);
-    try {
-      const captchaToken = await execute('reset');
-      await api.post('/api/auth/reset/email', { email: values.email, captchaToken });
-      setSent(true);
-    } catch (err) {
-      const body = apiErrorBody(err);
-      if (body?.fields?.email) setError('email', { type: 'server', message: tv.has(body.fields.email as never) ? tv(body.fields.email as never) : body.fields.email });
-      setErrorText(body?.message ?? (err instanceof Error && err.message.startsWith('ReCaptcha') ? err.message : t('saveFailed')));
-    } finally {
-      setPending(false);
-    }
-  }
+  const onSubmit = (values: Output) =>
+    run(
+      async () => {
+        const captchaToken = await execute('reset');
+        await api.post('/api/auth/reset/email', { email: values.email, captchaToken });
+        setSent(true);
+      },
+      (err) => {
+        const body = apiErrorBody(err);
+        setServerFields(setError, body?.fields, ['email'], tv);
+        return body?.message ?? (err instanceof Error && err.message.startsWith('ReCaptcha') ? err.message : t('saveFailed'));
+      },
+    );
 
   const emailError = fieldMessage(errors.email, tv);
   return (
@@ -76,17 +74,8 @@ function Form() {
               {...register('email')}
             />
           </Field>
-          <button
-            type="submit"
-            disabled={pending}
-            className="flex items-center justify-center gap-2 rounded-xl bg-brand-dark px-6 py-3.5 text-base font-medium text-white transition-colors duration-150 hover:bg-[#005a9c] disabled:opacity-80"
-          >
-            {pending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
-            {pending ? t('emailSending') : t('emailSubmit')}
-          </button>
-          <div role="alert" className="min-h-6 text-sm text-danger">
-            {error}
-          </div>
+          <SubmitButton pending={pending} label={t('emailSubmit')} busyLabel={t('emailSending')} />
+          <FormAlert error={error} />
         </form>
       )}
     </div>

@@ -10,6 +10,7 @@ import { Link } from '@/i18n/navigation';
 import { api, apiErrorBody } from '@/lib/api/client';
 import { passwordStep } from '@/lib/validations/registration';
 import { Field } from '@/components/forms/field';
+import { FormAlert, setServerFields, SubmitButton, useSubmitCall } from '@/components/registration/form-submit';
 import { fieldMessage } from './messages';
 import { PasswordInput } from './password-input';
 import { PasswordRules } from './password-rules';
@@ -28,8 +29,7 @@ export function ResetPasswordForm() {
   const id = useId();
   const [stage, setStage] = useState<Stage>('loading');
   const [token, setToken] = useState<string | null>(null);
-  const [error, setErrorText] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, error, run } = useSubmitCall();
   const {
     register,
     handleSubmit,
@@ -50,26 +50,24 @@ export function ResetPasswordForm() {
 
   async function onSubmit(values: Values) {
     if (!token) return;
-    setErrorText(null);
-    setPending(true);
-    try {
-      await api.post('/api/auth/reset/email/confirm', { token, password: values.password, confirm: values.confirm });
-      clearResetToken();
-      setStage('done');
-    } catch (err) {
-      const body = apiErrorBody(err);
-      if (axios.isAxiosError(err) && err.response?.status === 410) {
+    await run(
+      async () => {
+        await api.post('/api/auth/reset/email/confirm', { token, password: values.password, confirm: values.confirm });
         clearResetToken();
-        setStage('invalid');
-        return;
-      }
-      for (const [field, message] of Object.entries(body?.fields ?? {})) {
-        if (field === 'password' || field === 'confirm') setError(field, { type: 'server', message: tv.has(message as never) ? tv(message as never) : message });
-      }
-      setErrorText(body?.message ?? t('saveFailed'));
-    } finally {
-      setPending(false);
-    }
+        setStage('done');
+      },
+      (err) => {
+        // The link was used or is too old: no message, the stage says so.
+        if (axios.isAxiosError(err) && err.response?.status === 410) {
+          clearResetToken();
+          setStage('invalid');
+          return null;
+        }
+        const body = apiErrorBody(err);
+        setServerFields(setError, body?.fields, ['password', 'confirm'], tv);
+        return body?.message ?? t('saveFailed');
+      },
+    );
   }
 
   const passwordError = fieldMessage(errors.password, tv);
@@ -119,17 +117,8 @@ export function ResetPasswordForm() {
               {...register('confirm')}
             />
           </Field>
-          <button
-            type="submit"
-            disabled={pending}
-            className="flex items-center justify-center gap-2 rounded-xl bg-brand-dark px-6 py-3.5 text-base font-medium text-white transition-colors duration-150 hover:bg-[#005a9c] disabled:opacity-80"
-          >
-            {pending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
-            {pending ? t('saving') : t('save')}
-          </button>
-          <div role="alert" className="min-h-6 text-sm text-danger">
-            {error}
-          </div>
+          <SubmitButton pending={pending} label={t('save')} busyLabel={t('saving')} />
+          <FormAlert error={error} />
         </form>
       )}
     </div>

@@ -12,6 +12,7 @@ import { checkKzMobile, formatKzPhone } from '@/lib/phone';
 import { loginSchema } from '@/lib/validations/auth';
 import { CaptchaScope, useCaptcha } from '@/components/forms/captcha';
 import { Field, inputClass } from '@/components/forms/field';
+import { setServerFields, SubmitButton } from '@/components/registration/form-submit';
 import { restoreSession, useAuthState } from './auth-store';
 import { fieldMessage } from './messages';
 import { PasswordInput } from './password-input';
@@ -91,9 +92,7 @@ function Form({ signUpHref }: { signUpHref: string }) {
       if (body?.code === 'captcha_required') needCaptcha.current = true;
       // Google's script loads in the background once a captcha may be needed.
       if (failures.current >= 1 || needCaptcha.current) arm();
-      for (const [field, message] of Object.entries(body?.fields ?? {})) {
-        if (field === 'login' || field === 'password') setError(field, { type: 'server', message: tv.has(message as never) ? tv(message as never) : message });
-      }
+      setServerFields(setError, body?.fields, ['login', 'password'], tv);
       if (body?.code === 'invalid_credentials') setFocus('password');
       setStatus({ ok: false, text: body?.message ?? t('errorGeneric') });
       setPending(false);
@@ -147,14 +146,7 @@ function Form({ signUpHref }: { signUpHref: string }) {
           {t('forgot')}
         </Link>
       </div>
-      <button
-        type="submit"
-        disabled={pending}
-        className="flex items-center justify-center gap-2 rounded-xl bg-brand-dark px-6 py-3.5 text-base font-medium text-white transition-colors duration-150 hover:bg-[#005a9c] disabled:opacity-80"
-      >
-        {pending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
-        {pending ? t('submitting') : t('submit')}
-      </button>
+      <SubmitButton pending={pending} label={t('submit')} busyLabel={t('submitting')} />
       <div role="status" aria-live="polite" className="min-h-6 text-sm">
         {status && <p className={status.ok ? 'font-medium text-[#0b7a63]' : 'text-danger'}>{status.text}</p>}
       </div>

@@ -1,8 +1,10 @@
 'use client';
 
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { Field, inputClass } from '@/components/forms/field';
+import { Link } from '@/i18n/navigation';
 
 export const primaryButton =
   'inline-flex min-h-12 items-center justify-center rounded-xl bg-brand-dark px-6 py-3 text-base font-medium text-white transition-colors duration-150 hover:bg-[#005a9c] disabled:cursor-not-allowed disabled:opacity-70';
@@ -86,6 +88,21 @@ export function FormMessage({ message }: { message: Message }) {
   );
 }
 
+/** A registration refused because the account exists: the wizard's text and a link to sign in. */
+export function accountExists(text: string, signIn: string, href: string): Message {
+  return {
+    kind: 'error',
+    content: (
+      <>
+        {text}{' '}
+        <Link href={href} className="font-medium underline underline-offset-2">
+          {signIn}
+        </Link>
+      </>
+    ),
+  };
+}
+
 /** A field's message: zod keys are "Validation" keys, server messages are already translated. */
 export function useFieldMessage() {
   const tv = useTranslations('Validation');
@@ -112,4 +129,13 @@ export function useServerErrors<T extends FieldValues>(setError: UseFormSetError
 /** aria-describedby of a Field's input: its error, else its hint, plus anything extra. */
 export function describedBy(id: string, error: string | undefined, hint: boolean, extra?: string): string | undefined {
   return [error ? `${id}-error` : hint ? `${id}-hint` : undefined, extra].filter(Boolean).join(' ') || undefined;
+}
+
+/** A one-line text input with its label and error, linked for assistive technology (no hint). */
+export function TextField({ id, label, error, ...input }: { id: string; label: string; error?: string } & Omit<ComponentProps<'input'>, 'id'>) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, false)} className={inputClass} {...input} />
+    </Field>
+  );
 }

@@ -113,6 +113,8 @@ export function useWizard<D extends object>({ storageKey, initial, secret, resum
   return { ...state, persist, go, showErrors, patch, finish };
 }
 
+export type Wizard<D extends object> = ReturnType<typeof useWizard<D>>;
+
 const noop = () => () => {};
 
 /** False during the server render and hydration, true afterwards. */

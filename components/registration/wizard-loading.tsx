@@ -1,6 +1,10 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
+import { RegistrationProviders } from './providers';
+import { RegistrationCard } from './registration-page';
+import { useHydrated } from './use-wizard';
 
 /** Until the wizard has read what the visitor already typed (sessionStorage), a quiet placeholder. */
 export function WizardLoading() {
@@ -10,4 +14,10 @@ export function WizardLoading() {
       <p className="text-sm text-muted">{t('loading')}</p>
     </div>
   );
+}
+
+/** A wizard in its card: the placeholder during the server render and hydration, then the wizard with its providers. */
+export function WizardCard({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
+  return <RegistrationCard>{hydrated ? <RegistrationProviders>{children}</RegistrationProviders> : <WizardLoading />}</RegistrationCard>;
 }

@@ -1,26 +1,25 @@
 'use client';
 
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { Field, inputClass } from '@/components/forms/field';
 import { Link } from '@/i18n/navigation';
 import { api } from '@/lib/api/client';
 import { setAccessToken } from '@/lib/api/token';
 import { STUDENT_SUBJECTS, studentPersonalStep, studentRegistrationSchema } from '@/lib/validations/registration';
-import { issueFields, serverError, stepOfFields } from '@/components/registration/api';
+import { serverError } from '@/components/registration/api';
 import { ChoiceCards } from '@/components/registration/choice-cards';
 import { PasswordStep } from '@/components/registration/password-step';
 import { PhoneStep } from '@/components/registration/phone-step';
-import { RegistrationProviders, useCaptchaToken } from '@/components/registration/providers';
-import { RegistrationCard } from '@/components/registration/registration-page';
+import { useCaptchaToken } from '@/components/registration/providers';
 import { SmsCodeStep } from '@/components/registration/sms-code';
-import { describedBy, primaryButton, StepHeading, StepNav, useFieldMessage, useServerErrors, type Message } from '@/components/registration/step-ui';
-import { useHydrated, useWizard, type SmsState } from '@/components/registration/use-wizard';
-import { WizardLoading } from '@/components/registration/wizard-loading';
+import { accountExists, primaryButton, StepHeading, StepNav, TextField, useFieldMessage, useServerErrors } from '@/components/registration/step-ui';
+import { usePhoneCodeFlow } from '@/components/registration/use-phone-code-flow';
+import { useWizard, type SmsState } from '@/components/registration/use-wizard';
+import { WizardCard } from '@/components/registration/wizard-loading';
 
 type Subject = (typeof STUDENT_SUBJECTS)[number];
 
@@ -70,26 +69,8 @@ function PersonalStep({ data, focus, errors, persist, onNext }: { data: Data; fo
       <p className="-mt-3 mb-6 text-sm text-muted">{t('duration')}</p>
       <div className="grid gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id={`${id}-name`} label={t('name')} error={nameError}>
-            <input
-              id={`${id}-name`}
-              autoComplete="given-name"
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={describedBy(`${id}-name`, nameError, false)}
-              className={inputClass}
-              {...register('name')}
-            />
-          </Field>
-          <Field id={`${id}-lastname`} label={t('lastname')} error={lastnameError}>
-            <input
-              id={`${id}-lastname`}
-              autoComplete="family-name"
-              aria-invalid={lastnameError ? true : undefined}
-              aria-describedby={describedBy(`${id}-lastname`, lastnameError, false)}
-              className={inputClass}
-              {...register('lastname')}
-            />
-          </Field>
+          <TextField id={`${id}-name`} label={t('name')} error={nameError} autoComplete="given-name" {...register('name')} />
+          <TextField id={`${id}-lastname`} label={t('lastname')} error={lastnameError} autoComplete="family-name" {...register('lastname')} />
         </div>
         <ChoiceCards
           id={`${id}-subject`}
@@ -110,11 +91,9 @@ function PersonalStep({ data, focus, errors, persist, onNext }: { data: Data; fo
 
 function Wizard() {
   const t = useTranslations('Registration.student');
-  const tr = useTranslations('Registration');
-  const tv = useTranslations('Validation');
   const captchaToken = useCaptchaToken();
   const w = useWizard<Data>({ storageKey: 'tilmen:stud-sign-up', initial: INITIAL, secret: SECRET, resume });
-  const [message, setMessage] = useState<Message>(null);
+  const flow = usePhoneCodeFlow(w, { steps: STEP, fieldStep: FIELD_STEP, purpose: 'register', total: TOTAL });
   const { data, step, navigated } = w;
 
   const registerCall = useMutation({
@@ -128,79 +107,22 @@ function Wizard() {
     },
     onError: (error, payload) => {
       const e = serverError(error);
-      const target = stepOfFields(e.fields, FIELD_STEP);
+      if (e.status === 409) flow.setMessage(accountExists(t('accountExists'), t('signIn'), '/stud-sign-in'));
       // Sent back to an earlier step: what was typed on this one is kept for the way back.
-      const kept = { password: String(payload.password ?? ''), confirm: String(payload.confirm ?? '') };
-      if (e.status === 409) {
-        setMessage({
-          kind: 'error',
-          content: (
-            <>
-              {t('accountExists')}{' '}
-              <Link href="/stud-sign-in" className="font-medium underline underline-offset-2">
-                {t('signIn')}
-              </Link>
-            </>
-          ),
-        });
-      } else if (target !== undefined && target !== step) {
-        w.go(target, kept, e.fields);
-      } else if (target !== undefined) {
-        w.showErrors(e.fields);
-      } else {
-        setMessage({ kind: 'error', content: e.message ?? tr('errorGeneric') });
-      }
+      else flow.refused(e, { password: String(payload.password ?? ''), confirm: String(payload.confirm ?? '') });
     },
   });
 
   function submit(values: { password: string; confirm: string }) {
-    setMessage(null);
-    const parsed = studentRegistrationSchema.safeParse({ ...data, ...values, phone: data.sms?.phone ?? data.phone });
-    if (!parsed.success) {
-      const fields = Object.fromEntries(Object.entries(issueFields(parsed.error.issues)).map(([k, v]) => [k, tv.has(v as never) ? tv(v as never) : v]));
-      const target = stepOfFields(fields, FIELD_STEP) ?? step;
-      if (target === step) w.showErrors(fields);
-      else w.go(target, values, fields);
-      return;
-    }
-    registerCall.mutate(parsed.data);
+    flow.setMessage(null);
+    const payload = flow.valid(studentRegistrationSchema.safeParse({ ...data, ...values, phone: data.sms?.phone ?? data.phone }), values);
+    if (payload) registerCall.mutate(payload);
   }
 
   const focus = navigated;
   if (step === STEP.personal) return <PersonalStep data={data} focus={focus} errors={w.errors} persist={w.persist} onNext={(v) => w.go(STEP.phone, v)} />;
-  if (step === STEP.phone || (step === STEP.code && !data.sms))
-    return (
-      <PhoneStep
-        title={t('phoneTitle')}
-        current={2}
-        total={TOTAL}
-        focus={focus}
-        purpose="register"
-        defaultPhone={data.phone}
-        sms={data.sms}
-        serverErrors={w.errors}
-        persist={w.persist}
-        onBack={(v) => w.go(STEP.personal, v)}
-        onSent={(phone, sms) => w.go(STEP.code, { phone, sms })}
-      />
-    );
-  if (step === STEP.code && data.sms)
-    return (
-      <SmsCodeStep
-        title={t('codeTitle')}
-        current={3}
-        total={TOTAL}
-        focus={focus}
-        purpose="register"
-        sms={data.sms}
-        defaultCode={data.code}
-        serverErrors={w.errors}
-        persist={w.persist}
-        onResent={(sms) => w.patch({ sms })}
-        onChangeNumber={(code) => w.go(STEP.phone, { code })}
-        onSubmit={(code) => w.go(STEP.password, { code })}
-      />
-    );
+  if (flow.atPhone) return <PhoneStep {...flow.phone} title={t('phoneTitle')} current={2} onBack={(v) => w.go(STEP.personal, v)} />;
+  if (step === STEP.code && flow.code) return <SmsCodeStep {...flow.code} title={t('codeTitle')} current={3} onSubmit={(code) => w.go(STEP.password, { code })} />;
   if (step === STEP.password)
     return (
       <PasswordStep
@@ -212,9 +134,9 @@ function Wizard() {
         serverErrors={w.errors}
         busy={registerCall.isPending}
         submitLabel={t('submit')}
-        message={message}
+        message={flow.message}
         onBack={(v) => {
-          setMessage(null);
+          flow.setMessage(null);
           w.go(STEP.code, v);
         }}
         onSubmit={submit}
@@ -236,16 +158,9 @@ function Wizard() {
 }
 
 export function StudentWizard() {
-  const hydrated = useHydrated();
   return (
-    <RegistrationCard>
-      {hydrated ? (
-        <RegistrationProviders>
-          <Wizard />
-        </RegistrationProviders>
-      ) : (
-        <WizardLoading />
-      )}
-    </RegistrationCard>
+    <WizardCard>
+      <Wizard />
+    </WizardCard>
   );
 }

@@ -1,21 +1,19 @@
 'use client';
 
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { Field, inputClass } from '@/components/forms/field';
 import { api } from '@/lib/api/client';
 import { lessonRegistrationSchema } from '@/lib/validations/registration';
-import { issueFields, serverError, stepOfFields } from '@/components/registration/api';
+import { serverError } from '@/components/registration/api';
 import { PhoneStep } from '@/components/registration/phone-step';
-import { RegistrationProviders } from '@/components/registration/providers';
-import { RegistrationCard } from '@/components/registration/registration-page';
 import { SmsCodeStep } from '@/components/registration/sms-code';
-import { describedBy, primaryButton, StepHeading, StepNav, useFieldMessage, useServerErrors, type Message } from '@/components/registration/step-ui';
-import { useHydrated, useWizard, type SmsState } from '@/components/registration/use-wizard';
-import { WizardLoading } from '@/components/registration/wizard-loading';
+import { primaryButton, StepHeading, StepNav, TextField, useFieldMessage, useServerErrors } from '@/components/registration/step-ui';
+import { usePhoneCodeFlow } from '@/components/registration/use-phone-code-flow';
+import { useWizard, type SmsState } from '@/components/registration/use-wizard';
+import { WizardCard } from '@/components/registration/wizard-loading';
 
 interface Data {
   name: string;
@@ -61,14 +59,10 @@ function NameStep({ data, focus, errors, persist, onNext }: { data: Data; focus:
   });
   useServerErrors(setError, errors, NAME_FIELDS);
   useEffect(() => subscribe({ formState: { values: true }, callback: ({ values }) => persist(values) }), [subscribe, persist]);
-  const error = fieldMessage(formState.errors.name);
-  const fieldId = `${id}-name`;
   return (
     <form noValidate onSubmit={handleSubmit((v) => onNext(v))}>
       <StepHeading current={1} total={TOTAL} title={t('nameTitle')} focus={focus} />
-      <Field id={fieldId} label={t('name')} error={error}>
-        <input id={fieldId} autoComplete="name" aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, error, false)} className={inputClass} {...register('name')} />
-      </Field>
+      <TextField id={`${id}-name`} label={t('name')} error={fieldMessage(formState.errors.name)} autoComplete="name" {...register('name')} />
       <StepNav />
     </form>
   );
@@ -76,74 +70,26 @@ function NameStep({ data, focus, errors, persist, onNext }: { data: Data; focus:
 
 function Wizard() {
   const t = useTranslations('Registration.lesson');
-  const tr = useTranslations('Registration');
-  const tv = useTranslations('Validation');
   const w = useWizard<Data>({ storageKey: 'tilmen:stud-simple-reg', initial: INITIAL, secret: SECRET, resume });
-  const [message, setMessage] = useState<Message>(null);
+  const flow = usePhoneCodeFlow(w, { steps: STEP, fieldStep: FIELD_STEP, purpose: 'lesson', total: TOTAL });
   const { data, step, navigated: focus } = w;
 
   const enter = useMutation({
     mutationFn: async (payload: { name: string; phone: string; code: string }) => (await api.post<{ lessonUrl: string }>('/api/auth/register/lesson', payload)).data,
     onSuccess: ({ lessonUrl }) => w.finish(STEP.success, { lessonUrl }),
-    onError: (error) => {
-      const e = serverError(error);
-      const target = stepOfFields(e.fields, FIELD_STEP);
-      if (target !== undefined && target !== step) w.go(target, {}, e.fields);
-      else if (target !== undefined) w.showErrors(e.fields);
-      else setMessage({ kind: 'error', content: e.message ?? tr('errorGeneric') });
-    },
+    onError: (error) => flow.refused(serverError(error), {}),
   });
 
   function submit(code: string) {
-    setMessage(null);
-    const parsed = lessonRegistrationSchema.safeParse({ name: data.name, phone: data.sms?.phone ?? data.phone, code });
-    if (!parsed.success) {
-      const fields = Object.fromEntries(Object.entries(issueFields(parsed.error.issues)).map(([k, v]) => [k, tv.has(v as never) ? tv(v as never) : v]));
-      const target = stepOfFields(fields, FIELD_STEP) ?? step;
-      if (target === step) w.showErrors(fields);
-      else w.go(target, { code }, fields);
-      return;
-    }
-    enter.mutate(parsed.data);
+    flow.setMessage(null);
+    const payload = flow.valid(lessonRegistrationSchema.safeParse({ name: data.name, phone: data.sms?.phone ?? data.phone, code }), { code });
+    if (payload) enter.mutate(payload);
   }
 
   if (step === STEP.name) return <NameStep data={data} focus={focus} errors={w.errors} persist={w.persist} onNext={(v) => w.go(STEP.phone, v)} />;
-  if (step === STEP.phone || (step === STEP.code && !data.sms))
-    return (
-      <PhoneStep
-        title={t('phoneTitle')}
-        current={2}
-        total={TOTAL}
-        focus={focus}
-        purpose="lesson"
-        defaultPhone={data.phone}
-        sms={data.sms}
-        serverErrors={w.errors}
-        persist={w.persist}
-        onBack={(v) => w.go(STEP.name, v)}
-        onSent={(phone, sms) => w.go(STEP.code, { phone, sms })}
-      />
-    );
-  if (step === STEP.code && data.sms)
-    return (
-      <SmsCodeStep
-        title={t('codeTitle')}
-        current={3}
-        total={TOTAL}
-        focus={focus}
-        purpose="lesson"
-        sms={data.sms}
-        defaultCode={data.code}
-        serverErrors={w.errors}
-        busy={enter.isPending}
-        submitLabel={t('submit')}
-        message={message}
-        persist={w.persist}
-        onResent={(sms) => w.patch({ sms })}
-        onChangeNumber={(code) => w.go(STEP.phone, { code })}
-        onSubmit={submit}
-      />
-    );
+  if (flow.atPhone) return <PhoneStep {...flow.phone} title={t('phoneTitle')} current={2} onBack={(v) => w.go(STEP.name, v)} />;
+  if (step === STEP.code && flow.code)
+    return <SmsCodeStep {...flow.code} title={t('codeTitle')} current={3} busy={enter.isPending} submitLabel={t('submit')} message={flow.message} onSubmit={submit} />;
   const href = safeLessonUrl(data.lessonUrl);
   return (
     <div>
@@ -159,16 +105,9 @@ function Wizard() {
 }
 
 export function LessonWizard() {
-  const hydrated = useHydrated();
   return (
-    <RegistrationCard>
-      {hydrated ? (
-        <RegistrationProviders>
-          <Wizard />
-        </RegistrationProviders>
-      ) : (
-        <WizardLoading />
-      )}
-    </RegistrationCard>
+    <WizardCard>
+      <Wizard />
+    </WizardCard>
   );
 }

@@ -1,11 +1,10 @@
 'use client';
 
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { Field, inputClass } from '@/components/forms/field';
 import { Link } from '@/i18n/navigation';
 import { api } from '@/lib/api/client';
 import { setAccessToken } from '@/lib/api/token';
@@ -19,16 +18,16 @@ import {
   tutorRegistrationSchema,
   tutorSubjectStep,
 } from '@/lib/validations/registration';
-import { issueFields, serverError, stepOfFields } from '@/components/registration/api';
+import { serverError } from '@/components/registration/api';
 import { ChoiceStep } from '@/components/registration/choice-step';
 import { PasswordStep } from '@/components/registration/password-step';
 import { PhoneStep } from '@/components/registration/phone-step';
-import { RegistrationProviders, useCaptchaToken } from '@/components/registration/providers';
-import { RegistrationCard } from '@/components/registration/registration-page';
+import { useCaptchaToken } from '@/components/registration/providers';
 import { SmsCodeStep } from '@/components/registration/sms-code';
-import { describedBy, primaryButton, StepHeading, StepNav, useFieldMessage, useServerErrors, type Message } from '@/components/registration/step-ui';
-import { useHydrated, useWizard, type SmsState } from '@/components/registration/use-wizard';
-import { WizardLoading } from '@/components/registration/wizard-loading';
+import { accountExists, primaryButton, StepHeading, StepNav, TextField, useFieldMessage, useServerErrors } from '@/components/registration/step-ui';
+import { usePhoneCodeFlow } from '@/components/registration/use-phone-code-flow';
+import { useWizard, type SmsState } from '@/components/registration/use-wizard';
+import { WizardCard } from '@/components/registration/wizard-loading';
 
 interface Data {
   tutorKind: string;
@@ -107,19 +106,7 @@ function InitialsStep({ data, focus, errors, persist, onBack, onNext }: {
       <div className="grid gap-5">
         {fields.map((f) => {
           const error = fieldMessage(formState.errors[f.name]);
-          const fieldId = `${id}-${f.name}`;
-          return (
-            <Field key={f.name} id={fieldId} label={f.label} error={error}>
-              <input
-                id={fieldId}
-                autoComplete={f.autoComplete}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy(fieldId, error, false)}
-                className={inputClass}
-                {...register(f.name)}
-              />
-            </Field>
-          );
+          return <TextField key={f.name} id={`${id}-${f.name}`} label={f.label} error={error} autoComplete={f.autoComplete} {...register(f.name)} />;
         })}
       </div>
       <StepNav onBack={() => onBack(getValues() as Partial<Data>)} />
@@ -151,11 +138,9 @@ function Success({ reviewDueAt, focus }: { reviewDueAt: string; focus: boolean }
 
 function Wizard() {
   const t = useTranslations('Registration.tutor');
-  const tr = useTranslations('Registration');
-  const tv = useTranslations('Validation');
   const captchaToken = useCaptchaToken();
   const w = useWizard<Data>({ storageKey: 'tilmen:teach-sign-up', initial: INITIAL, secret: SECRET, resume });
-  const [message, setMessage] = useState<Message>(null);
+  const flow = usePhoneCodeFlow(w, { steps: STEP, fieldStep: FIELD_STEP, purpose: 'register', total: TOTAL });
   const { data, step, navigated: focus } = w;
 
   const registerCall = useMutation({
@@ -169,36 +154,15 @@ function Wizard() {
     },
     onError: (error) => {
       const e = serverError(error);
-      const target = stepOfFields(e.fields, FIELD_STEP);
-      if (e.status === 409) {
-        setMessage({
-          kind: 'error',
-          content: (
-            <>
-              {t('accountExists')}{' '}
-              <Link href="/sign-in" className="font-medium underline underline-offset-2">
-                {t('signIn')}
-              </Link>
-            </>
-          ),
-        });
-      } else if (target !== undefined && target !== step) w.go(target, {}, e.fields);
-      else if (target !== undefined) w.showErrors(e.fields);
-      else setMessage({ kind: 'error', content: e.message ?? tr('errorGeneric') });
+      if (e.status === 409) flow.setMessage(accountExists(t('accountExists'), t('signIn'), '/sign-in'));
+      else flow.refused(e, {});
     },
   });
 
   function submit(code: string) {
-    setMessage(null);
-    const parsed = tutorRegistrationSchema.safeParse({ ...data, code, phone: data.sms?.phone ?? data.phone, secondname: data.secondname || undefined });
-    if (!parsed.success) {
-      const fields = Object.fromEntries(Object.entries(issueFields(parsed.error.issues)).map(([k, v]) => [k, tv.has(v as never) ? tv(v as never) : v]));
-      const target = stepOfFields(fields, FIELD_STEP) ?? step;
-      if (target === step) w.showErrors(fields);
-      else w.go(target, { code }, fields);
-      return;
-    }
-    registerCall.mutate(parsed.data);
+    flow.setMessage(null);
+    const payload = flow.valid(tutorRegistrationSchema.safeParse({ ...data, code, phone: data.sms?.phone ?? data.phone, secondname: data.secondname || undefined }), { code });
+    if (payload) registerCall.mutate(payload);
   }
 
   const choiceProps = { total: TOTAL, focus, serverErrors: w.errors, persist: w.persist as (v: Record<string, string>) => void };
@@ -265,40 +229,20 @@ function Wizard() {
         />
       );
     case STEP.phone:
-      return (
-        <PhoneStep
-          title={t('phoneTitle')}
-          current={6}
-          total={TOTAL}
-          focus={focus}
-          purpose="register"
-          defaultPhone={data.phone}
-          sms={data.sms}
-          serverErrors={w.errors}
-          persist={w.persist}
-          onBack={(v) => w.go(STEP.password, v)}
-          onSent={(phone, sms) => w.go(STEP.code, { phone, sms })}
-        />
-      );
+      return <PhoneStep {...flow.phone} title={t('phoneTitle')} current={6} onBack={(v) => w.go(STEP.password, v)} />;
     case STEP.code:
-      if (!data.sms) return null;
+      if (!flow.code) return null;
       return (
         <SmsCodeStep
+          {...flow.code}
           title={t('codeTitle')}
           current={7}
-          total={TOTAL}
-          focus={focus}
-          purpose="register"
-          sms={data.sms}
-          defaultCode={data.code}
-          serverErrors={w.errors}
           busy={registerCall.isPending}
           submitLabel={t('submit')}
-          message={message}
-          persist={w.persist}
-          onResent={(sms) => w.patch({ sms })}
+          message={flow.message}
           onChangeNumber={(code) => {
-            setMessage(null);
+            // The code is the last step here: its message goes with the number.
+            flow.setMessage(null);
             w.go(STEP.phone, { code });
           }}
           onSubmit={submit}
@@ -310,16 +254,9 @@ function Wizard() {
 }
 
 export function TutorWizard() {
-  const hydrated = useHydrated();
   return (
-    <RegistrationCard>
-      {hydrated ? (
-        <RegistrationProviders>
-          <Wizard />
-        </RegistrationProviders>
-      ) : (
-        <WizardLoading />
-      )}
-    </RegistrationCard>
+    <WizardCard>
+      <Wizard />
+    </WizardCard>
   );
 }

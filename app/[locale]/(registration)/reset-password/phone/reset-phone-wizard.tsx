@@ -1,20 +1,18 @@
 'use client';
 
-import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { api } from '@/lib/api/client';
 import { resetByPhoneSchema } from '@/lib/validations/registration';
-import { issueFields, phoneInText, serverError, stepOfFields } from '@/components/registration/api';
+import { phoneInText, serverError } from '@/components/registration/api';
 import { PasswordStep } from '@/components/registration/password-step';
 import { PhoneStep } from '@/components/registration/phone-step';
-import { RegistrationProviders } from '@/components/registration/providers';
-import { RegistrationCard } from '@/components/registration/registration-page';
 import { SmsCodeStep } from '@/components/registration/sms-code';
-import { primaryButton, StepHeading, type Message } from '@/components/registration/step-ui';
-import { useHydrated, useWizard, type SmsState } from '@/components/registration/use-wizard';
-import { WizardLoading } from '@/components/registration/wizard-loading';
+import { primaryButton, StepHeading } from '@/components/registration/step-ui';
+import { usePhoneCodeFlow } from '@/components/registration/use-phone-code-flow';
+import { useWizard, type SmsState } from '@/components/registration/use-wizard';
+import { WizardCard } from '@/components/registration/wizard-loading';
 
 interface Data {
   phone: string;
@@ -40,67 +38,31 @@ function resume(step: number, d: Data): number {
 // Every answer reads the same whether or not the number has an account (the server answers alike too).
 function Wizard() {
   const t = useTranslations('ResetPhone');
-  const tr = useTranslations('Registration');
-  const tv = useTranslations('Validation');
   const w = useWizard<Data>({ storageKey: 'tilmen:reset-phone', initial: INITIAL, secret: SECRET, resume });
-  const [message, setMessage] = useState<Message>(null);
+  const flow = usePhoneCodeFlow(w, { steps: STEP, fieldStep: FIELD_STEP, purpose: 'reset', total: TOTAL });
   const { data, step, navigated: focus } = w;
 
   const reset = useMutation({
     mutationFn: async (payload: { phone: string; code: string; password: string; confirm: string }) => (await api.post<{ ok: boolean }>('/api/auth/reset/phone', payload)).data,
     onSuccess: () => w.finish(STEP.done),
-    onError: (error, payload) => {
-      const e = serverError(error);
-      const target = stepOfFields(e.fields, FIELD_STEP);
-      if (target !== undefined && target !== step) w.go(target, { password: payload.password, confirm: payload.confirm }, e.fields);
-      else if (target !== undefined) w.showErrors(e.fields);
-      else setMessage({ kind: 'error', content: e.message ?? tr('errorGeneric') });
-    },
+    onError: (error, payload) => flow.refused(serverError(error), { password: payload.password, confirm: payload.confirm }),
   });
 
   function submit(values: { password: string; confirm: string }) {
-    setMessage(null);
-    const parsed = resetByPhoneSchema.safeParse({ phone: data.sms?.phone ?? data.phone, code: data.code, ...values });
-    if (!parsed.success) {
-      const fields = Object.fromEntries(Object.entries(issueFields(parsed.error.issues)).map(([k, v]) => [k, tv.has(v as never) ? tv(v as never) : v]));
-      const target = stepOfFields(fields, FIELD_STEP) ?? step;
-      if (target === step) w.showErrors(fields);
-      else w.go(target, values, fields);
-      return;
-    }
-    reset.mutate(parsed.data);
+    flow.setMessage(null);
+    const payload = flow.valid(resetByPhoneSchema.safeParse({ phone: data.sms?.phone ?? data.phone, code: data.code, ...values }), values);
+    if (payload) reset.mutate(payload);
   }
 
-  if (step === STEP.phone || (step === STEP.code && !data.sms))
-    return (
-      <PhoneStep
-        title={t('phoneTitle')}
-        current={1}
-        total={TOTAL}
-        focus={focus}
-        purpose="reset"
-        defaultPhone={data.phone}
-        sms={data.sms}
-        serverErrors={w.errors}
-        persist={w.persist}
-        onSent={(phone, sms) => w.go(STEP.code, { phone, sms })}
-      />
-    );
-  if (step === STEP.code && data.sms)
+  // The first step: no way back.
+  if (flow.atPhone) return <PhoneStep {...flow.phone} title={t('phoneTitle')} current={1} />;
+  if (step === STEP.code && flow.code)
     return (
       <SmsCodeStep
+        {...flow.code}
         title={t('codeTitle')}
         current={2}
-        total={TOTAL}
-        focus={focus}
-        purpose="reset"
-        sms={data.sms}
-        sentText={t('codeSent', { phone: phoneInText(data.sms.phone) })}
-        defaultCode={data.code}
-        serverErrors={w.errors}
-        persist={w.persist}
-        onResent={(sms) => w.patch({ sms })}
-        onChangeNumber={(code) => w.go(STEP.phone, { code })}
+        sentText={t('codeSent', { phone: phoneInText(flow.code.sms.phone) })}
         onSubmit={(code) => w.go(STEP.password, { code })}
       />
     );
@@ -116,9 +78,9 @@ function Wizard() {
         serverErrors={w.errors}
         busy={reset.isPending}
         submitLabel={t('submit')}
-        message={message}
+        message={flow.message}
         onBack={(v) => {
-          setMessage(null);
+          flow.setMessage(null);
           w.go(STEP.code, v);
         }}
         onSubmit={submit}
@@ -137,18 +99,11 @@ function Wizard() {
 
 export function ResetPhoneWizard() {
   const t = useTranslations('ResetPhone');
-  const hydrated = useHydrated();
   return (
     <>
-      <RegistrationCard>
-        {hydrated ? (
-          <RegistrationProviders>
-            <Wizard />
-          </RegistrationProviders>
-        ) : (
-          <WizardLoading />
-        )}
-      </RegistrationCard>
+      <WizardCard>
+        <Wizard />
+      </WizardCard>
       <p className="mt-6 text-center text-sm">
         <Link href="/reset-password" className="font-medium text-brand-dark underline underline-offset-2 hover:no-underline">
           {t('otherWays')}

@@ -1,0 +1,57 @@
+'use client';
+
+import { useState } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+
+// The one-page account forms (sign-in, reset by e-mail, the new password): their submit button,
+// their call's pending and error state, and the server's field messages put on their fields.
+
+type Translate = { (key: never): string; has(key: never): boolean };
+
+/** Disabled while the call runs, with a spinner and the busy label. */
+export function SubmitButton({ pending, label, busyLabel }: { pending: boolean; label: string; busyLabel: string }) {
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      className="flex items-center justify-center gap-2 rounded-xl bg-brand-dark px-6 py-3.5 text-base font-medium text-white transition-colors duration-150 hover:bg-[#005a9c] disabled:opacity-80"
+    >
+      {pending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+      {pending ? busyLabel : label}
+    </button>
+  );
+}
+
+/** The form's error, in a live region that is always there so that a new text is announced. */
+export function FormAlert({ error }: { error: string | null }) {
+  return (
+    <div role="alert" className="min-h-6 text-sm text-danger">
+      {error}
+    </div>
+  );
+}
+
+/** A form's call: pending while it runs; a failure's text (or null for none) for FormAlert. */
+export function useSubmitCall() {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function run(call: () => Promise<void>, failed: (error: unknown) => string | null) {
+    setError(null);
+    setPending(true);
+    try {
+      await call();
+    } catch (err) {
+      setError(failed(err));
+    } finally {
+      setPending(false);
+    }
+  }
+  return { pending, error, run };
+}
+
+/** The server's messages for these fields (a "Validation" key is translated, any other text shown as is). */
+export function setServerFields<T extends FieldValues>(setError: UseFormSetError<T>, fields: Record<string, string> | undefined, names: readonly Path<T>[], tv: Translate) {
+  for (const [field, message] of Object.entries(fields ?? {})) {
+    if ((names as readonly string[]).includes(field)) setError(field as Path<T>, { type: 'server', message: tv.has(message as never) ? tv(message as never) : message });
+  }
+}
