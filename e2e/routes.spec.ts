@@ -25,6 +25,16 @@ for (const locale of LOCALES) {
       });
     }
 
+    test('marketing pages hydrate without errors (server and browser render the same text)', async ({ page }) => {
+      // e.g. prices formatted with Intl differed between Node and Chromium for kk (React error #418).
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+      for (const path of MARKETING_PATHS) {
+        await page.goto(localePath(locale, path), { waitUntil: 'networkidle' });
+      }
+      expect(errors).toEqual([]);
+    });
+
     test('an unknown path is the 404 page with the link home', async ({ page }) => {
       const res = await page.goto(localePath(locale, '/no-such-page/at-all'));
       expect(res?.status()).toBe(404);

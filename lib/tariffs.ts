@@ -37,12 +37,16 @@ export function withPromo(amount: number, percentOff: number): number {
   return Math.round((amount * (100 - percentOff)) / 100);
 }
 
-const intlLocales: Record<string, string> = { ru: 'ru-KZ', kk: 'kk-KZ', en: 'en-KZ' };
+/**
+ * "40 000 ₸" (ru, kk: no-break spaces) or "₸40,000" (en), whole tenge. Written out rather than
+ * left to Intl.NumberFormat: browsers ship less locale data than Node (Chromium formats kk-KZ as
+ * "₸ 40,000"), so prices rendered on the server and again in the browser (the tariff board)
+ * differed, and React threw away the server HTML of Kazakh tariff pages (hydration error #418).
+ */
 export function formatTenge(amount: number, locale: string): string {
-  return new Intl.NumberFormat(intlLocales[locale] ?? 'ru-KZ', {
-    style: 'currency',
-    currency: 'KZT',
-    currencyDisplay: 'narrowSymbol',
-    maximumFractionDigits: 0,
-  }).format(amount);
+  const n = Math.round(amount);
+  const digits = String(Math.abs(n));
+  const sign = n < 0 ? '-' : '';
+  if (locale === 'en') return `${sign}₸${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+  return `${sign}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}\u00a0₸`;
 }
