@@ -143,12 +143,11 @@ function CertificateBox({
   const t = text.result;
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
-  const date = new Intl.DateTimeFormat(localePrefix === '/en' ? 'en-GB' : localePrefix === '/kk' ? 'kk-KZ' : 'ru-RU', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'Asia/Almaty',
-  }).format(new Date(certificate.issuedAt));
+  // dd.mm.yyyy in Almaty time (UTC+5, no DST), as on the PDF; spelled out by hand because
+  // browsers and Node format kk-KZ differently.
+  const almaty = new Date(new Date(certificate.issuedAt).getTime() + 5 * 3600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const date = `${pad(almaty.getUTCDate())}.${pad(almaty.getUTCMonth() + 1)}.${almaty.getUTCFullYear()}`;
 
   const download = async () => {
     setBusy(true);
