@@ -14,8 +14,8 @@ export async function startFakeRecaptcha(secret: string) {
       if (form.get('secret') !== secret) return send(res, 200, { success: false, 'error-codes': ['invalid-input-secret'] });
       if (token.startsWith('down')) return send(res, 503, {});
       const base = { success: true, action: 'lead', hostname: 'localhost', score: 0.9, challenge_ts: new Date().toISOString() };
-      // act-<action>-…: a good token for that action.
-      if (token.startsWith('act-')) return send(res, 200, { ...base, action: token.split('-')[1] });
+      // act-<action>-…: a token for that action; one ending in -low has a low score.
+      if (token.startsWith('act-')) return send(res, 200, { ...base, action: token.split('-')[1], score: token.endsWith('-low') ? 0.1 : 0.9 });
       if (token.startsWith('low')) return send(res, 200, { ...base, score: 0.2 });
       if (token.startsWith('action')) return send(res, 200, { ...base, action: 'login' });
       if (token.startsWith('host')) return send(res, 200, { ...base, hostname: 'evil.example' });

@@ -7,8 +7,11 @@ export interface CapturedMail {
   raw: string;
 }
 
-/** A real SMTP server in this process: captures mail, or refuses it while `failing` is set. */
-export async function startSmtp() {
+/**
+ * A real SMTP server in this process: captures mail (and hands each to `onMail`), or refuses it
+ * while `failing` is set. Port 0 (default) picks a free one.
+ */
+export async function startSmtp(opts: { port?: number; onMail?: (mail: CapturedMail) => void } = {}) {
   const mails: CapturedMail[] = [];
   const state = { failing: false };
   const server = new SMTPServer({
@@ -25,16 +28,18 @@ export async function startSmtp() {
           err.responseCode = 451;
           return callback(err);
         }
-        mails.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
-        });
+        };
+        mails.push(mail);
+        opts.onMail?.(mail);
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
