@@ -1,0 +1,55 @@
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import { jsonRequest } from './http';
+
+/**
+ * The malformed-body sweep shared by the API suites: bodies that are almost right are the
+ * interesting ones (right keys, wrong types and values), then arbitrary JSON, then raw text.
+ */
+export function nasty(...extra: fc.Arbitrary<unknown>[]) {
+  return fc.oneof(
+    fc.string(),
+    fc.string({ unit: 'binary', maxLength: 300 }),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant('\u0000\u202e<script>alert(1)</script>'),
+    fc.array(fc.string(), { maxLength: 4 }),
+    fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 4 }),
+    fc.string({ minLength: 500, maxLength: 5000 }),
+    ...extra,
+  );
+}
+
+const anyJson = fc.jsonValue({ maxDepth: 3 });
+const rawText = fc.oneof(fc.string(), fc.constantFrom('{', '{"a":1', '', 'null', '[]'));
+
+/** A 4xx answer has the error shape; `accepted` checks the others (by default: none may be 5xx). */
+export async function expectClientError(res: Response, accepted?: (res: Response, body: unknown) => void) {
+  expect(res.status, `status ${res.status}`).toBeLessThan(500);
+  const body: unknown = await res.json();
+  if (res.status >= 400) {
+    const error = (body as { error?: { code?: unknown; message?: unknown } }).error;
+    expect(typeof error?.code).toBe('string');
+    expect(typeof error?.message).toBe('string');
+  } else accepted?.(res, body);
+}
+
+/** 200 shaped bodies (in Kazakh), 100 arbitrary JSON values, 60 raw bodies with assorted content types. */
+export async function sweep(
+  path: string,
+  handler: (req: ReturnType<typeof jsonRequest>) => Promise<Response>,
+  shaped: fc.Arbitrary<unknown>,
+  accepted?: (res: Response, body: unknown) => void,
+) {
+  const check = async (res: Response) => expectClientError(res, accepted);
+  await fc.assert(fc.asyncProperty(shaped, async (b) => check(await handler(jsonRequest(path, b, { locale: 'kk' })))), { numRuns: 200 });
+  await fc.assert(fc.asyncProperty(anyJson, async (b) => check(await handler(jsonRequest(path, b)))), { numRuns: 100 });
+  await fc.assert(
+    fc.asyncProperty(rawText, fc.constantFrom('application/json', 'text/plain', ''), async (b, type) =>
+      check(await handler(jsonRequest(path, b, { raw: true, contentType: type }))),
+    ),
+    { numRuns: 60 },
+  );
+}
