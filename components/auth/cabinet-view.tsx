@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { api } from '@/lib/api/client';
@@ -40,6 +40,18 @@ function longDate(iso: string, locale: string, format: ReturnType<typeof useForm
   const date = new Date(iso);
   if (locale === 'kk') return `${date.getFullYear()} жылғы ${date.getDate()} ${KK_MONTHS[date.getMonth()]}`;
   return format.dateTime(date, { dateStyle: 'long' });
+}
+
+/** One titled block of the cabinet. */
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-line bg-white p-5 sm:p-6">
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }
 
 const row = 'grid gap-1 border-b border-line py-3 last:border-b-0 sm:grid-cols-[10rem_1fr] sm:gap-4';
@@ -101,10 +113,7 @@ export function CabinetView() {
         </div>
       )}
       {user && (
-        <section aria-labelledby="cabinet-profile" className="rounded-2xl border border-line bg-white p-5 sm:p-6">
-          <h2 id="cabinet-profile" className="text-xl font-bold">
-            {t('profile')}
-          </h2>
+        <Card id="cabinet-profile" title={t('profile')}>
           <dl className="mt-3">
             <div className={row}>
               <dt className="text-sm text-muted">{t('name')}</dt>
@@ -127,13 +136,10 @@ export function CabinetView() {
               <dd>{t(`role_${user.role}`)}</dd>
             </div>
           </dl>
-        </section>
+        </Card>
       )}
       {user && app && (
-        <section aria-labelledby="cabinet-application" className="rounded-2xl border border-line bg-white p-5 sm:p-6">
-          <h2 id="cabinet-application" className="text-xl font-bold">
-            {t('application')}
-          </h2>
+        <Card id="cabinet-application" title={t('application')}>
           <dl className="mt-3">
             <div className={row}>
               <dt className="text-sm text-muted">{t('status')}</dt>
@@ -157,13 +163,10 @@ export function CabinetView() {
             )}
           </dl>
           <p className="mt-3 text-sm text-muted">{t('reviewNote')}</p>
-        </section>
+        </Card>
       )}
       {user && (
-        <section aria-labelledby="cabinet-tests" className="rounded-2xl border border-line bg-white p-5 sm:p-6">
-          <h2 id="cabinet-tests" className="text-xl font-bold">
-            {t('tests.title')}
-          </h2>
+        <Card id="cabinet-tests" title={t('tests.title')}>
           {user.tests?.length ? (
             <ul className="mt-3" data-testid="cabinet-tests">
               {user.tests.map((test, i) => (
@@ -195,7 +198,7 @@ export function CabinetView() {
               </a>
             </p>
           )}
-        </section>
+        </Card>
       )}
       <div>
         <button
