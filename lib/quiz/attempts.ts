@@ -74,22 +74,25 @@ function instructionsFor(kind: TestKind, locale: UiLocale): Record<Skill, string
   return kind === 'placement' ? EN_TEST_INSTRUCTIONS[locale] : KK_TEST_INSTRUCTIONS;
 }
 
-export async function findCompany(db: Db, slug: string): Promise<CompanyRef | null> {
-  const [row] = await db
-    .select({ id: companies.id, slug: companies.slug, name: companies.name })
-    .from(companies)
-    .where(and(eq(companies.slug, slug), eq(companies.active, true)))
-    .limit(1);
-  return row ? { slug: row.slug, name: row.name } : null;
-}
-
-async function companyRow(db: Db, slug: string | undefined) {
-  if (slug === undefined) return null;
+/** The active company with this slug, or undefined. */
+async function activeCompany(db: Db, slug: string) {
   const [row] = await db
     .select()
     .from(companies)
     .where(and(eq(companies.slug, slug), eq(companies.active, true)))
     .limit(1);
+  return row;
+}
+
+export async function findCompany(db: Db, slug: string): Promise<CompanyRef | null> {
+  const row = await activeCompany(db, slug);
+  return row ? { slug: row.slug, name: row.name } : null;
+}
+
+/** The company a start call names (none: null); an unknown one is a 404. */
+async function companyRow(db: Db, slug: string | undefined) {
+  if (slug === undefined) return null;
+  const row = await activeCompany(db, slug);
   if (!row) throw new ApiError(404, 'company_not_found');
   return row;
 }
