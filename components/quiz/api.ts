@@ -1,4 +1,4 @@
-import { api, apiErrorBody } from '@/lib/api/client';
+import type { ApiErrorBody } from '@/lib/api/client';
 import { getAccessToken } from '@/lib/api/token';
 import type { AttemptView, TestKind } from '@/lib/quiz/attempts';
 
@@ -6,6 +6,9 @@ import type { AttemptView, TestKind } from '@/lib/quiz/attempts';
 export type { AttemptView, TestKind };
 
 const HEADER = 'X-Test-Token';
+
+/** The API client (axios) loads with the first call, not with the page: a start screen needs none. */
+const client = () => import('@/lib/api/client').then((m) => m.api);
 
 /** Where the browser keeps the attempt token: one test of a kind per company per browser. */
 export const storageKey = (kind: TestKind, company: string | null) => `tilmen.test.${kind}.${company ?? '-'}`;
@@ -40,33 +43,34 @@ export async function ensureSession(): Promise<void> {
 
 export async function startTest(kind: TestKind, body: object): Promise<{ token: string; test: AttemptView }> {
   await ensureSession();
-  const { data } = await api.post<{ token: string; test: AttemptView }>(`/api/tests/${kind}`, body);
+  const { data } = await (await client()).post<{ token: string; test: AttemptView }>(`/api/tests/${kind}`, body);
   return data;
 }
 
 export async function fetchAttempt(token: string): Promise<AttemptView> {
-  const { data } = await api.get<{ test: AttemptView }>('/api/tests/attempt', { headers: { [HEADER]: token } });
+  const { data } = await (await client()).get<{ test: AttemptView }>('/api/tests/attempt', { headers: { [HEADER]: token } });
   return data.test;
 }
 
 export async function saveAnswers(token: string, answers: Record<string, number | null>, position: number): Promise<void> {
-  await api.put('/api/tests/attempt/answers', { answers, position }, { headers: { [HEADER]: token } });
+  await (await client()).put('/api/tests/attempt/answers', { answers, position }, { headers: { [HEADER]: token } });
 }
 
 export async function finishTest(token: string, answers: Record<string, number | null>): Promise<AttemptView> {
-  const { data } = await api.post<{ test: AttemptView }>('/api/tests/attempt/finish', { answers }, { headers: { [HEADER]: token } });
+  const { data } = await (await client()).post<{ test: AttemptView }>('/api/tests/attempt/finish', { answers }, { headers: { [HEADER]: token } });
   return data.test;
 }
 
 export async function downloadCertificate(token: string): Promise<{ blob: Blob; filename: string }> {
-  const res = await api.get<Blob>('/api/tests/attempt/certificate', { headers: { [HEADER]: token }, responseType: 'blob' });
+  const res = await (await client()).get<Blob>('/api/tests/attempt/certificate', { headers: { [HEADER]: token }, responseType: 'blob' });
   const disposition = String(res.headers['content-disposition'] ?? '');
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'certificate.pdf';
   return { blob: res.data, filename };
 }
 
+/** Status and the server's (translated) error of a failed call; the client is not needed to read them. */
 export function errorStatus(error: unknown): { status?: number; code?: string; message?: string; fields: Record<string, string> } {
-  const body = apiErrorBody(error);
-  const status = (error as { response?: { status?: number } })?.response?.status;
-  return { status, code: body?.code, message: body?.message, fields: body?.fields ?? {} };
+  const response = (error as { response?: { status?: number; data?: Partial<ApiErrorBody> } } | null)?.response;
+  const body = typeof response?.data?.error?.message === 'string' ? response.data.error : undefined;
+  return { status: response?.status, code: body?.code, message: body?.message, fields: body?.fields ?? {} };
 }
