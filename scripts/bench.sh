@@ -2,7 +2,7 @@
 # npm run bench — performance figures for the production build. Prints, asserts nothing.
 #
 #   1. makes sure Debian's chromium is there (installs it when root),
-#   2. builds with `next build` unless .next/BUILD_ID is newer than every source file
+#   2. builds with `npm run build` (next build + compile hints) unless .next/BUILD_ID is newer than every source file
 #      (BENCH_REBUILD=1 forces a build),
 #   3. starts `next start` on a free port with a fresh DATA_DIR (embedded database folder),
 #   4. runs the sections of scripts/bench.mjs against it (Lighthouse, throughput, …),
@@ -59,9 +59,9 @@ else
   fi
 fi
 if [ -n "$need_build" ]; then
-  say "building ($need_build): npx next build (log: bench-results/build.log)…"
+  say "building ($need_build): npm run build (log: bench-results/build.log)…"
   t0=$(date +%s)
-  if ! npx next build >"$RESULTS/build.log" 2>&1; then
+  if ! npm run build --silent >"$RESULTS/build.log" 2>&1; then
     tail -n 40 "$RESULTS/build.log"
     say "next build failed (full log: bench-results/build.log); nothing to measure."
     exit 1

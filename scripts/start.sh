@@ -5,6 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 ensure_deps
-if build_is_stale; then npx next build; fi
+if build_is_stale; then npm run build --silent; fi
 export PORT="${PORT:-3000}" NODE_ENV=production
 exec node server.mjs

@@ -13,7 +13,7 @@ step "PDF and QR tools"; ensure_pdf_tools
 step "typecheck"; npx tsc --noEmit
 step "lint"; npx eslint . --max-warnings 0
 step "unit and integration tests (PGlite)"; npx vitest run
-step "production build"; npx next build
+step "production build"; npm run build --silent
 step "e2e (Playwright, chromium)"; npx playwright test
 step "database suites on PostgreSQL"; bash scripts/with-postgres.sh npx vitest run .db.test
 step "all passed"

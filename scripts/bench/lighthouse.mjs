@@ -6,6 +6,7 @@
 //   BENCH_LOCALES=ru,en        only these locales (default ru,kk,en)
 //   BENCH_PATHS=/,/student     these paths instead of the five below
 //   BENCH_LH_TIMEOUT_MS=90000  per-run limit
+//   BENCH_LH_SAVE=dir          also write each run's full report there (<locale><path>.json)
 import fs from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -156,6 +157,11 @@ export default {
           if (lhr.runtimeError?.code === 'NO_NAVSTART') {
             retried = true;
             lhr = await runOnce();
+          }
+          if (process.env.BENCH_LH_SAVE) {
+            fs.mkdirSync(process.env.BENCH_LH_SAVE, { recursive: true });
+            const name = `${loc.id}${path === '/' ? '-home' : path.replace(/\//g, '-')}.json`;
+            fs.writeFileSync(join(process.env.BENCH_LH_SAVE, name), JSON.stringify(lhr));
           }
           const c = lhr.categories;
           Object.assign(row, {
