@@ -60,7 +60,9 @@ export function LocaleSwitcher({ labels }: { labels: LocaleLabels }) {
         type="button"
         aria-expanded={open}
         aria-controls={id}
-        aria-label={labels.current}
+        // The visible code ("KK") is part of the name too (WCAG 2.5.3, label in name), so a
+        // voice-control user can say what they see.
+        aria-label={`${labels.current} (${locale.toUpperCase()})`}
         onClick={() => setOpen((v) => !v)}
         className="flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-medium text-ink transition-colors duration-150 hover:bg-brand-tint"
       >
