@@ -103,6 +103,17 @@ test('sitemap, robots and security headers', async ({ request }) => {
   expect(h['strict-transport-security']).toContain('max-age=31536000');
 });
 
+test('every script a page loads is marked for eager background compilation', async ({ request }) => {
+  // scripts/compile-hints.mjs (part of npm run build): without the mark, Chrome compiles React on
+  // the main thread during hydration, the largest block of a cheap phone's work on every page.
+  const html = await (await request.get('/student')).text();
+  const scripts = [...html.matchAll(/<script src="(\/_next\/static\/chunks\/[^"]+\.js)"/g)].map((m) => m[1]);
+  expect(scripts.length).toBeGreaterThan(3);
+  for (const src of scripts) {
+    expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true);
+  }
+});
+
 test('odd paths are 404s, never server errors', async ({ request }) => {
   for (const path of ['/foo.png', '/xx/yy', '/kk/a/b/c', '/%E0%A4%A', '/en/..%2f..%2fetc/passwd', '/api/nope', '/.env']) {
     const res = await request.get(path, { maxRedirects: 0 });
