@@ -107,7 +107,7 @@ test('every script a page loads is marked for eager background compilation', asy
   // scripts/compile-hints.mjs (part of npm run build): without the mark, Chrome compiles React on
   // the main thread during hydration, the largest block of a cheap phone's work on every page.
   const html = await (await request.get('/student')).text();
-  const scripts = [...html.matchAll(/<script src="(\/_next\/static\/chunks\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const scripts = [...html.matchAll(/<script src="(\/_next\/static\/chunks\/[^"]+\.js)"/g)].map((m) => m[1]!);
   expect(scripts.length).toBeGreaterThan(3);
   for (const src of scripts) {
     expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true);
