@@ -109,6 +109,25 @@ for (const locale of LOCALES) {
   });
 }
 
+test('a carousel shows all its slides once near, and its buttons move it by keyboard', async ({ page }) => {
+  const m = messages.en;
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(localePath('en', '/student'));
+  const carousel = page.getByRole('region', { name: m.StudentLanding.reviews.sliderLabel });
+  const slides = carousel.locator('li');
+  const total = await slides.count();
+  expect(total).toBeGreaterThan(3);
+  // Far below the fold only the first three are laid out (the rest are in the HTML, hidden).
+  await expect(carousel.locator('li:not([hidden])')).toHaveCount(3);
+  await carousel.scrollIntoViewIfNeeded();
+  await expect(carousel.locator('li:not([hidden])')).toHaveCount(total);
+  await expect(carousel.locator('.swiper-initialized')).toHaveCount(1);
+  const first = await slides.first().boundingBox();
+  await carousel.getByRole('button', { name: m.Slider.next }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await slides.first().boundingBox())!.x).toBeLessThan(first!.x - 100);
+});
+
 test('the visitor sees when they are offline', async ({ page, context }) => {
   await page.goto('/en/student');
   await context.setOffline(true);

@@ -1,11 +1,19 @@
 'use client';
 
-import { Children, useEffect, useRef, type ReactNode } from 'react';
+import { Children, useEffect, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * Slides laid out with the page: a row's worth on the widest layout (three). The rest stay
+ * `hidden` until the carousel nears the viewport, so the browser does not lay out ~90 elements of
+ * the student landing that nobody sees during the first seconds (they are in the HTML all along).
+ */
+const FIRST_SLIDES = 3;
 
 /**
  * A horizontally scrollable list rendered on the server (usable without script), upgraded to a
  * swiper carousel only when it comes into view. Keyboard arrows and buttons move it; autoplay
- * only when the visitor has not asked for reduced motion.
+ * only when the visitor has not asked for reduced motion. Without JavaScript the list shows its
+ * first three slides.
  */
 export function SliderClient({
   label,
@@ -23,40 +31,51 @@ export function SliderClient({
   const next = useRef<HTMLButtonElement>(null);
   const slides = Children.toArray(children);
 
+  // Near the viewport (200 px ahead): first show every slide, then (next effect, after that
+  // render is committed) start swiper on the full list.
+  const [near, setNear] = useState(false);
+
   useEffect(() => {
     const el = root.current;
     if (!el) return;
-    let destroyed = false;
-    let swiper: { destroy: () => void } | undefined;
     const io = new IntersectionObserver(
-      async (entries) => {
+      (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
         io.disconnect();
-        const { initSwiper } = await import('./swiper-init');
-        if (destroyed) return;
-        swiper = initSwiper(el, {
-          prevEl: prev.current!,
-          nextEl: next.current!,
-          autoplay: autoplay && !window.matchMedia('(prefers-reduced-motion: reduce)').matches,
-          messages: labels,
-        });
+        setNear(true);
       },
       { rootMargin: '200px' },
     );
     io.observe(el);
+    return () => io.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const el = root.current;
+    if (!near || !el) return;
+    let destroyed = false;
+    let swiper: { destroy: () => void } | undefined;
+    void import('./swiper-init').then(({ initSwiper }) => {
+      if (destroyed) return;
+      swiper = initSwiper(el, {
+        prevEl: prev.current!,
+        nextEl: next.current!,
+        autoplay: autoplay && !window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+        messages: labels,
+      });
+    });
     return () => {
       destroyed = true;
-      io.disconnect();
       swiper?.destroy();
     };
-  }, [autoplay, labels]);
+  }, [near, autoplay, labels]);
 
   return (
     <div role="region" aria-roledescription="carousel" aria-label={label} className="relative">
       <div ref={root} className="swiper !overflow-x-auto md:!overflow-hidden">
         <ul className="swiper-wrapper flex gap-4">
           {slides.map((slide, i) => (
-            <li key={i} className="swiper-slide !h-auto !w-[85%] shrink-0 sm:!w-[calc(50%-0.5rem)] lg:!w-[calc(33.333%-0.667rem)]">
+            <li key={i} hidden={!near && i >= FIRST_SLIDES} className="swiper-slide !h-auto !w-[85%] shrink-0 sm:!w-[calc(50%-0.5rem)] lg:!w-[calc(33.333%-0.667rem)]">
               {slide}
             </li>
           ))}
