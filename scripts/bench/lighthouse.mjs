@@ -6,7 +6,7 @@
 //   BENCH_LOCALES=ru,en        only these locales (default ru,kk,en)
 //   BENCH_PATHS=/,/student     these paths instead of the five below
 //   BENCH_LH_TIMEOUT_MS=90000  per-run limit
-//   BENCH_LH_RUNS=3            runs per page; the row is the run with the median performance
+//   BENCH_LH_RUNS=5            runs per page (Lighthouse docs: the median of 5 halves the spread); the row is the run with the median performance
 //   BENCH_LH_SAVE=dir          also write each run's full report there (<locale><path>.json)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,7 +23,7 @@ const LOCALES = [
   { id: 'en', prefix: '/en', acceptLanguage: 'en-US,en;q=0.9' },
 ];
 const PATHS = ['/', '/student', '/teacher', '/stud-tariff-plans', '/stud-faq'];
-const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS) || 3);
+const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS) || 5);
 
 const CHROME_FLAGS = [
   '--headless=new',
