@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const HINT = '//# allFunctionsCalledOnLoad\n';
+const HINT = '//# allFunctionsCalledOnLoad\n';
 
 const dist = process.env.NEXT_DIST_DIR || '.next';
 const dir = path.join(dist, 'static', 'chunks');

@@ -6,8 +6,9 @@
 //   BENCH_LOCALES=ru,en        only these locales (default ru,kk,en)
 //   BENCH_PATHS=/,/student     these paths instead of the five below
 //   BENCH_LH_TIMEOUT_MS=90000  per-run limit
-//   BENCH_LH_RUNS=5            runs per page (Lighthouse docs: the median of 5 halves the spread); the row is the run with the median performance
-//   BENCH_LH_SAVE=dir          also write each run's full report there (<locale><path>.json)
+//   BENCH_LH_RUNS=5            runs per page (Lighthouse's advice: the median of 5); the row
+//                              is the run with the median performance score
+//   BENCH_LH_SAVE=dir          also write that run's full report there (ru-home.json, kk-student.json, …)
 import fs from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -152,7 +153,7 @@ export default {
             if (!result?.lhr) throw new Error('lighthouse returned no result');
             return result.lhr;
           };
-          // Lighthouse's own advice for variance: several runs, report the median. On this
+          // Lighthouse's own advice for variance: five runs, report the median. On this
           // 2-core VM one page's score moves by up to ±5 between back-to-back runs (the
           // CPU benchmark index Lighthouse records varies by ~40 %). The row shows the run
           // with the median performance score and, in the note, every run's score.
