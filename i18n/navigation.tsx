@@ -2,7 +2,7 @@
 
 import NextLink from 'next/link';
 import { usePathname as useNextPathname, useRouter as useNextRouter } from 'next/navigation';
-import { createContext, forwardRef, useContext, useMemo, type ComponentProps, type ReactNode } from 'react';
+import { createContext, forwardRef, useContext, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import type { AbstractIntlMessages } from 'next-intl';
 import { routing, type Locale } from './routing';
 
@@ -53,9 +53,22 @@ function rememberLocale(locale: Locale) {
 type Href = ComponentProps<typeof NextLink>['href'];
 export type LinkProps = Omit<ComponentProps<typeof NextLink>, 'href' | 'locale'> & { href: Href; locale?: Locale };
 
-/** next/link with the href in the page's locale (or in `locale`, to switch languages). */
-export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ href, locale, onClick, prefetch, ...rest }, ref) {
+/**
+ * next/link with the href in the page's locale (or in `locale`, to switch languages).
+ *
+ * Prefetch on intent: Next prefetches every link as it scrolls into view, which on a landing means
+ * the RSC payload of each linked page (and of the page itself, via the logo) plus their route
+ * chunks: ~60 KB and a run of main-thread tasks right while the page is hydrating on a cheap phone.
+ * Here a link prefetches when the visitor points at it, touches it or tabs to it (Next's documented
+ * hover-triggered pattern), which still comes a few hundred ms before the click. An explicit
+ * `prefetch` prop keeps Next's behaviour.
+ */
+export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
+  { href, locale, onClick, prefetch, onMouseEnter, onTouchStart, onFocus, ...rest },
+  ref,
+) {
   const current = useLocale();
+  const [intent, setIntent] = useState(false);
   const changing = locale != null && locale !== current;
   const target = locale ?? current;
   const localized =
@@ -67,7 +80,19 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ hre
       ref={ref}
       href={localized}
       hrefLang={changing ? locale : rest.hrefLang}
-      prefetch={changing ? false : prefetch}
+      prefetch={changing ? false : prefetch !== undefined ? prefetch : intent ? null : false}
+      onMouseEnter={(e) => {
+        setIntent(true);
+        onMouseEnter?.(e);
+      }}
+      onTouchStart={(e) => {
+        setIntent(true);
+        onTouchStart?.(e);
+      }}
+      onFocus={(e) => {
+        setIntent(true);
+        onFocus?.(e);
+      }}
       onClick={
         changing
           ? (e) => {

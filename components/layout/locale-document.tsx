@@ -5,6 +5,7 @@ import { LocaleProvider } from '@/i18n/navigation';
 import { fontVariables } from '@/app/fonts';
 import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { NetworkStatus } from '@/components/layout/network-status';
+import { DeferredSections } from '@/components/layout/deferred-sections';
 import { ThirdParties } from '@/components/layout/third-parties';
 import { JsonLd, organizationJsonLd } from '@/components/layout/json-ld';
 import { AuthProvider } from '@/components/auth/auth-provider';
@@ -39,6 +40,7 @@ export async function LocaleDocument({ locale, children }: { locale: Locale; chi
           <NavigationProgress />
           <NetworkStatus labels={{ offline: t('offline'), backOnline: t('backOnline') }} />
           <AuthProvider />
+          <DeferredSections />
           {children}
           <Toaster labels={{ permission_required: toasts('permission_required'), reload_browser: toasts('reload_browser'), offline: toasts('offline'), close: toasts('close') }} />
           <ThirdParties />

@@ -23,7 +23,7 @@ export async function PromoCode() {
           <div className="flex flex-col items-start gap-4 md:items-stretch">
             <p className="text-sm font-medium text-muted">
               {t('codeLabel')}
-              <span className="mt-1 block rounded-xl border-2 border-dashed border-brand-dark bg-white px-5 py-2.5 text-center font-mono text-2xl font-bold tracking-widest text-brand-dark select-all">
+              <span className="mt-1 block rounded-xl border-2 border-dashed border-brand-dark bg-white px-5 py-2.5 text-center text-2xl font-bold tracking-widest tabular-nums text-brand-dark select-all">
                 {PROMO_CODE}
               </span>
             </p>
