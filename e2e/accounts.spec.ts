@@ -313,6 +313,25 @@ for (const locale of LOCALES) {
       expect(errors.filter((e) => !/Failed to load resource|net::ERR_FAILED/.test(e))).toEqual([]);
     });
 
+    test(`${locale}: signing out while the header's me call is on its way leaves the page signed out`, async ({ page, context }) => {
+      await useSession(context, await registerStudent(locale));
+      // The me answer (made with the session, before the sign-out) reaches the page only later, as on a slow network.
+      let delivered = false;
+      await page.route(ME, async (route) => {
+        const response = await route.fetch();
+        await new Promise((resolve) => setTimeout(resolve, 2500));
+        await route.fulfill({ response }).catch(() => undefined);
+        delivered = true;
+      });
+      await page.goto(localePath(locale, '/cabinet'));
+      await page.getByRole('button', { name: m.Cabinet.signOut }).click();
+      await expectPath(page, home);
+      await expect.poll(() => delivered, { timeout: 10_000 }).toBe(true);
+      const header = page.locator('header').first();
+      await expect(header.getByRole('link', { name: m.Navigation.signIn, exact: true })).toBeVisible();
+      await expect(header.getByRole('link', { name: m.AuthHeader.cabinet })).toHaveCount(0);
+    });
+
     test(`${locale}: signed out, the student header asks the cabinet; no refresh call, no console error`, async ({ page }) => {
       const calls: string[] = [];
       page.on('request', (r) => /\/api\//.test(r.url()) && calls.push(new URL(r.url()).pathname));

@@ -34,6 +34,17 @@ export function setAuthState(patch: Partial<AuthState>): void {
 
 export const getAuthState = (): AuthState => state;
 
+let generation = 0;
+
+/** Changes on every sign-out: an answer to a call made before it must not sign the page back in. */
+export const authGeneration = (): number => generation;
+
+/** The visitor signed out: forget the profile and outdate every call still in flight. */
+export function markSignedOut(): void {
+  generation++;
+  setAuthState({ auth: false, token: false, profile: null });
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => {

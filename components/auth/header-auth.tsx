@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 import { Link } from '@/i18n/navigation';
-import { hasAuthCookie, restoreSession, setAuthState, useAuthState } from './auth-store';
+import { authGeneration, hasAuthCookie, restoreSession, setAuthState, useAuthState } from './auth-store';
 import { fetchCabinetProfile } from './cabinet-client';
 import { AvatarMenu } from './avatar-menu';
 import { CabinetLink } from './cabinet-link';
@@ -30,11 +30,13 @@ export function HeaderAuth({ variant, signedOut, labels }: { variant: 'student' 
   useEffect(() => {
     if (variant === 'teacher' && !hasAuthCookie()) return;
     let cancelled = false;
+    const asked = authGeneration();
     // After the session restore: the refresh rotates the cookie the me call reads.
     void restoreSession()
       .then(fetchCabinetProfile)
       .then((user) => {
-        if (cancelled || !user) return;
+        // A sign-out while the call was on its way wins: its answer describes the old session.
+        if (cancelled || !user || authGeneration() !== asked) return;
         setAuthState(variant === 'student' ? { profile: user, auth: true } : { profile: user });
       });
     return () => {

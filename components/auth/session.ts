@@ -2,7 +2,7 @@
 import { api, onApiSignOut, REFRESH_PATH } from '@/lib/api/client';
 import { clearAccessToken, setAccessToken } from '@/lib/api/token';
 import { cabinetLogout } from './cabinet-client';
-import { setAuthState } from './auth-store';
+import { markSignedOut } from './auth-store';
 
 let attached = false;
 
@@ -10,7 +10,7 @@ let attached = false;
 export function attach(): void {
   if (attached) return;
   attached = true;
-  onApiSignOut(() => setAuthState({ auth: false, token: false, profile: null }));
+  onApiSignOut(markSignedOut);
 }
 
 export async function restore(): Promise<void> {
@@ -33,5 +33,5 @@ export async function signOut(): Promise<void> {
   await cabinetLogout().catch(() => undefined);
   await api.post('/api/auth/logout').catch(() => undefined);
   clearAccessToken();
-  setAuthState({ auth: false, token: false, profile: null });
+  markSignedOut();
 }
