@@ -63,9 +63,10 @@ test('a link to a section far down the page lands on it', async ({ page }) => {
   await expect(page.locator('main[data-sections-shown]')).toBeAttached();
   const heading = page.locator('#feedback h2');
   await expect(heading).toBeInViewport();
-  // From another page, by the header's call to action.
-  await page.goto(localePath('en', '/teacher'));
-  await page.goto(localePath('en', '/student') + '#feedback');
+  // From another page, by the home page's call to action (a navigation inside the app).
+  await page.goto(localePath('en', '/'));
+  await page.locator('main a[href="/en/student#feedback"]').first().click();
+  await expect(page).toHaveURL(/\/en\/student#feedback$/);
   await expect(page.locator('#feedback h2')).toBeInViewport();
 });
 
