@@ -16,3 +16,19 @@ export function clientIp(headers: Headers, trustProxy: boolean): string {
 export function hashIp(ip: string, secret: string): string {
   return createHmac('sha256', secret).update('ip:' + ip).digest('base64url').slice(0, 22);
 }
+
+/**
+ * The network an address belongs to, for limits that one actor cannot dodge by hopping addresses:
+ * IPv4 /24, IPv6 /64 (what one subscriber or one hosting box usually gets). `unknown` stays itself.
+ */
+export function ipRange(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+  const v4 = mapped ?? (/^\d+\.\d+\.\d+\.\d+$/.test(ip) ? ip : null);
+  if (v4) return `${v4.split('.').slice(0, 3).join('.')}.0/24`;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -88,7 +89,7 @@ export const users = pgTable(
     lastname: text('lastname').notNull(),
     secondname: text('secondname'),
     phone: text('phone').notNull().unique(),
-    email: text('email').unique(), // stored lower-cased
+    email: text('email').unique(), // stored lower-cased; set only once confirmed by a link
     passwordHash: text('password_hash').notNull(),
     subject: text('subject'),
     teachingLanguage: text('teaching_language'),
@@ -219,6 +220,8 @@ export const testAttempts = pgTable(
     status: text('status').$type<'active' | 'finished'>().notNull().default('active'),
     result: jsonb('result').$type<StoredTestResult>(),
     level: text('level'),
+    /** Signals for the back office, e.g. 'few_answers' (a finish with most items left blank). */
+    flags: jsonb('flags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -261,5 +264,44 @@ export const certificates = pgTable('certificates', {
   level: text('level').notNull(),
   levelName: text('level_name').notNull(),
   companyName: text('company_name'),
+  /** True only when the taker's identity was checked against a company's roster (corporate portal). */
+  identityChecked: boolean('identity_checked').notNull().default(false),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v),
+});
+
+/** A certificate's PDF, rendered once and kept: downloads never render again. */
+export const certificatePdfs = pgTable('certificate_pdfs', {
+  certificateId: integer('certificate_id')
+    .primaryKey()
+    .references(() => certificates.id, { onDelete: 'cascade' }),
+  pdf: bytea('pdf').notNull(),
+  createdAt: createdAt(),
+});
+
+/** How often each bank item was shown: the draw prefers the least exposed (exposure control). */
+export const quizItemExposure = pgTable('quiz_item_exposure', {
+  itemId: text('item_id').primaryKey(),
+  shown: integer('shown').notNull().default(0),
+});
+
+/** A new e-mail address waits here until its owner opens the single-use link (valid 24 hours). */
+export const emailConfirmations = pgTable(
+  'email_confirmations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_confirmations_user_idx').on(t.userId)],
+);
