@@ -4,8 +4,19 @@ export async function register() {
   const e = env(); // A bad value stops the server here with a message naming it.
   if (!e.RECAPTCHA_SECRET_KEY) console.info('[captcha] RECAPTCHA_SECRET_KEY is not set: captcha checks are off.');
   if (!e.SMTP_URL) console.info('[mail] SMTP_URL is not set: e-mails go to the log driver.');
-  if (e.NODE_ENV === 'production' && !e.APP_SECRET) console.warn('[config] APP_SECRET is not set: using a development secret.');
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  if (e.NODE_ENV === 'production') {
+    // publicEnv holds the value built into the pages (the build warned already; a server log is read more often).
+    const { publicEnv } = await import('./lib/public-env');
+    const { DEFAULT_SITE_URL, siteUrlWarning } = await import('./lib/site-url-warning');
+    const site = publicEnv.NEXT_PUBLIC_SITE_URL;
+    const warning = siteUrlWarning(site === DEFAULT_SITE_URL ? undefined : site, 'start');
+    if (warning) console.warn(warning);
+  }
+  // Made (or read) now, so a missing or unreadable secret stops the server before any request.
+  const { appSecret } = await import('./lib/env');
+  appSecret();
+  if (!e.APP_SECRET) console.info(`[config] APP_SECRET is not set: using the secret generated for this install (${e.DATA_DIR}.secret).`);
   if (e.ENABLE_DEV_TOOLS && e.NODE_ENV === 'production') console.warn('[config] ENABLE_DEV_TOOLS is on: /api/dev/* is open. Never in a real deployment.');
   // Create, migrate and seed the database at start, so a broken database stops the server early.
   const { getOpenDb } = await import('./lib/db/client');

@@ -1,6 +1,8 @@
 import type { NextConfig } from 'next';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { validatePublicEnv } from './lib/public-env-schema';
+import { siteUrlWarning } from './lib/site-url-warning';
 
 validatePublicEnv();
 
@@ -46,6 +48,7 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   // A separate folder lets parallel builds (bench, helpers) run without clashing.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // No X-Powered-By (server.mjs strips it and Next's other x-* headers too).
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer'],
@@ -73,4 +76,14 @@ const nextConfig: NextConfig = {
 };
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
-export default withNextIntl(nextConfig);
+
+export default function config(phase: string): NextConfig {
+  // Once per build (the build's workers inherit the flag): the default address ends up in sitemap,
+  // canonical links, JSON-LD and certificates. A warning, not a failure: e2e and laptops build without it.
+  if (phase === PHASE_PRODUCTION_BUILD && !process.env.TILMEN_SITE_URL_WARNED) {
+    const warning = siteUrlWarning(process.env.NEXT_PUBLIC_SITE_URL, 'build');
+    if (warning) console.warn(`\n${warning}\n`);
+    process.env.TILMEN_SITE_URL_WARNED = '1';
+  }
+  return withNextIntl(nextConfig);
+}

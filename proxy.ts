@@ -1,9 +1,11 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { routing } from './i18n/routing';
+import { isHttpsRequest, trustProxyFromEnv } from './lib/api/scheme';
 import { encodeFirstTouch, extractUtm, UTM_FIRST_TOUCH_COOKIE, UTM_MAX_AGE } from './lib/utm';
 
 const intl = createMiddleware(routing);
+const LOCALE_COOKIE = (typeof routing.localeCookie === 'object' && routing.localeCookie.name) || 'NEXT_LOCALE';
 
 export default function proxy(request: NextRequest) {
   try {
@@ -13,13 +15,18 @@ export default function proxy(request: NextRequest) {
     return new NextResponse('Bad Request', { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
   const response = intl(request);
+  // Cookies carry Secure when the visitor came over https: the URL's scheme, or the trusted
+  // proxy's X-Forwarded-Proto (server.mjs drops that header unless TRUST_PROXY=true).
+  const secure = isHttpsRequest(request.headers, request.url, trustProxyFromEnv());
+  const localeCookie = response.cookies.get(LOCALE_COOKIE);
+  if (localeCookie && secure) response.cookies.set({ ...localeCookie, secure: true });
   const utm = extractUtm(request.nextUrl.searchParams);
   if (Object.keys(utm).length > 0) {
     const options = {
       path: '/',
       maxAge: UTM_MAX_AGE,
       sameSite: 'lax' as const,
-      secure: process.env.NODE_ENV === 'production',
+      secure,
     };
     // A new touch replaces the whole last-touch set: parameters it lacks are dropped.
     for (const { name } of request.cookies.getAll()) {

@@ -1,24 +1,19 @@
-// Production server: Next's own handler behind one rule. X-Forwarded-For is believed only when a
-// reverse proxy that overwrites it stands in front (TRUST_PROXY=true); otherwise the header a
-// client sent is dropped, so Next fills it with the real socket address and per-IP limits hold.
-import http from 'node:http';
+// Production server: Next's own handler behind lib/server/http-server.mjs, which sets the HTTP
+// timeouts, answers unknown methods with 405, drops client-sent X-Forwarded-* unless a reverse
+// proxy that overwrites them stands in front (TRUST_PROXY=true), strips the framework's response
+// headers and serves /.well-known/security.txt. Timeouts: HTTP_REQUEST_TIMEOUT_MS (30000),
+// HTTP_HEADERS_TIMEOUT_MS (20000), HTTP_KEEP_ALIVE_TIMEOUT_MS (5000).
 import next from 'next';
+import { createAppServer, serverOptionsFromEnv } from './lib/server/http-server.mjs';
 
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || undefined;
-const trustProxy = /^(1|true)$/i.test(process.env.TRUST_PROXY || '');
 
 const app = next({ dev: false, port, hostname, dir: import.meta.dirname, conf: undefined });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-http
-  .createServer((req, res) => {
-    if (!trustProxy) {
-      delete req.headers['x-forwarded-for'];
-      delete req.headers['x-real-ip'];
-      delete req.headers['forwarded'];
-    }
-    void handle(req, res);
-  })
-  .listen(port, hostname, () => console.log(`▲ Tilmen ready on http://${hostname ?? 'localhost'}:${port}`));
+// After prepare: Next has loaded .env files into process.env by now.
+createAppServer((req, res) => handle(req, res), serverOptionsFromEnv(process.env)).listen(port, hostname, () =>
+  console.log(`▲ Tilmen ready on http://${hostname ?? 'localhost'}:${port}`),
+);

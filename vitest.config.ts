@@ -19,5 +19,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // next-intl/middleware imports 'next/server' without an extension, which plain Node ESM
+    // cannot resolve; inlined, Vite resolves it (proxy.test.ts).
+    server: { deps: { inline: ['next-intl'] } },
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseServerEnv } from './env';
+import { parseServerEnv, secretBesideData } from './env';
 import { validatePublicEnv } from './public-env-schema';
 import { publicEnv } from './public-env';
 
@@ -24,5 +24,24 @@ describe('configuration', () => {
     expect(() => validatePublicEnv({ ...publicEnv, NEXT_PUBLIC_SITE_URL: 'not a url', NEXT_PUBLIC_GTM_ID: '<script>' })).toThrow(
       /NEXT_PUBLIC_SITE_URL[\s\S]*NEXT_PUBLIC_GTM_ID/,
     );
+  });
+});
+
+describe('the application secret', () => {
+  it('is required with DATABASE_URL: instances sharing one database must share it', () => {
+    expect(() => parseServerEnv({ DATABASE_URL: 'postgres://db/tilmen' } as unknown as NodeJS.ProcessEnv)).toThrow(/APP_SECRET: is required when DATABASE_URL/);
+    expect(parseServerEnv({ DATABASE_URL: 'postgres://db/tilmen', APP_SECRET: 'x'.repeat(40) } as unknown as NodeJS.ProcessEnv).APP_SECRET).toHaveLength(40);
+  });
+
+  it('is generated once per embedded database, kept beside it, and differs between installs', async () => {
+    const { mkdtempSync, statSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const root = mkdtempSync(path.join(tmpdir(), 'tilmen-secret-'));
+    const a = secretBesideData(path.join(root, 'a', 'pglite'));
+    expect(a.length).toBeGreaterThanOrEqual(48);
+    expect(secretBesideData(path.join(root, 'a', 'pglite'))).toBe(a);
+    expect(statSync(path.join(root, 'a', 'pglite.secret')).mode & 0o777).toBe(0o600);
+    expect(secretBesideData(path.join(root, 'b', 'pglite'))).not.toBe(a);
   });
 });

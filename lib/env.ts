@@ -1,4 +1,7 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z
@@ -33,7 +36,18 @@ const serverEnvSchema = z.object({
   SMS_PASSWORD: z.string().min(1).optional(),
   SMS_SENDER: z.string().min(1).max(11, 'at most 11 characters (alphanumeric sender name)').optional(),
   SMS_DAILY_BUDGET: z.coerce.number().int().min(0).max(10_000_000).default(2000),
+  // Resets of existing accounts have their own daily budget, so spending SMS_DAILY_BUDGET cannot stop them.
+  SMS_RESET_DAILY_BUDGET: z.coerce.number().int().min(0).max(10_000_000).default(500),
+  // With reCAPTCHA on: once this share of a day's budget is spent, every send needs a passing captcha
+  // (no fail-open on a Google outage) with at least SMS_STRICT_CAPTCHA_SCORE.
+  SMS_STRICT_CAPTCHA_AT: z.coerce.number().min(0).max(1).default(0.5),
+  SMS_STRICT_CAPTCHA_SCORE: z.coerce.number().min(0).max(1).default(0.7),
 }).superRefine((e, ctx) => {
+  // Several instances on one PostgreSQL must share the secret that signs their tokens and keys
+  // their hashes; a secret generated per instance would split them.
+  if (e.DATABASE_URL && !e.APP_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'is required when DATABASE_URL is set (every instance must share it): openssl rand -base64 48' });
+  }
   if (e.SMS_DRIVER === 'mobizon' && !e.SMS_API_KEY) {
     ctx.addIssue({ code: 'custom', path: ['SMS_API_KEY'], message: 'is required when SMS_DRIVER=mobizon' });
   }
@@ -68,7 +82,33 @@ export function env(): ServerEnv {
   return cached;
 }
 
-const DEV_SECRET = 'development-only-secret-change-me-0123456789';
+let secret: string | undefined;
+
+/**
+ * The key of every signature and keyed hash (access tokens, SMS codes, IINs, addresses). Never a
+ * constant: APP_SECRET when set; with the embedded database, a random secret made on first start
+ * and kept beside its data (`<DATA_DIR>.secret`, mode 600), so each install differs and `npm start`
+ * needs no setup; in tests without either, a random one per process.
+ */
 export function appSecret(): string {
-  return env().APP_SECRET ?? DEV_SECRET;
+  if (secret) return secret;
+  const e = env();
+  if (e.APP_SECRET) return (secret = e.APP_SECRET);
+  if (e.DATABASE_URL) throw new Error('APP_SECRET is required when DATABASE_URL is set');
+  if (e.NODE_ENV === 'test' && !process.env.DATA_DIR) return (secret = randomBytes(48).toString('base64url'));
+  return (secret = secretBesideData(path.resolve(e.DATA_DIR)));
+}
+
+/** Reads `<dataDir>.secret`, creating it exactly once even when two processes start together. */
+export function secretBesideData(dataDir: string): string {
+  const file = `${dataDir}.secret`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    fs.writeFileSync(file, randomBytes(48).toString('base64url') + '\n', { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const value = fs.readFileSync(file, 'utf8').trim();
+  if (value.length < 32) throw new Error(`${file} holds no usable secret: delete it (every session then ends) or set APP_SECRET`);
+  return value;
 }

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { rateLimits } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 
@@ -11,12 +11,18 @@ export interface Limit {
 export interface LimitResult {
   allowed: boolean;
   retryAfter: number;
+  /** Attempts in this window, this one included (0 when nothing was counted). */
+  count?: number;
+}
+
+function windowOf(windowSeconds: number, now: Date) {
+  const windowMs = windowSeconds * 1000;
+  return { windowMs, start: new Date(Math.floor(now.getTime() / windowMs) * windowMs) };
 }
 
 /** Fixed-window counters in the database, so limits hold across any number of instances. */
 export async function hit(db: Db, limit: Limit, now = new Date()): Promise<LimitResult> {
-  const windowMs = limit.windowSeconds * 1000;
-  const start = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const { windowMs, start } = windowOf(limit.windowSeconds, now);
   const rows = await db
     .insert(rateLimits)
     .values({ key: limit.key, windowStart: start, count: 1 })
@@ -26,6 +32,34 @@ export async function hit(db: Db, limit: Limit, now = new Date()): Promise<Limit
     })
     .returning({ count: rateLimits.count });
   const count = rows[0]?.count ?? 1;
+  const retryAfter = Math.max(1, Math.ceil((start.getTime() + windowMs - now.getTime()) / 1000));
+  return { allowed: count <= limit.max, retryAfter, count };
+}
+
+/** Takes back one counted attempt of the current window (an attempt that turned out not to be one). */
+export async function unhit(db: Db, limit: Pick<Limit, 'key' | 'windowSeconds'>, now = new Date()): Promise<void> {
+  const windowMs = limit.windowSeconds * 1000;
+  const start = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, limit.key), eq(rateLimits.windowStart, start)));
+}
+
+/** How many attempts the current window of a limit has counted so far. */
+export async function counted(db: Db, limit: Pick<Limit, 'key' | 'windowSeconds'>, now = new Date()): Promise<number> {
+  const { start } = windowOf(limit.windowSeconds, now);
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, limit.key), eq(rateLimits.windowStart, start)));
+  return row?.count ?? 0;
+}
+
+/** What `hit` would answer, without counting the attempt. */
+export async function peek(db: Db, limit: Limit, now = new Date()): Promise<LimitResult> {
+  const { windowMs, start } = windowOf(limit.windowSeconds, now);
+  const count = (await counted(db, limit, now)) + 1;
   const retryAfter = Math.max(1, Math.ceil((start.getTime() + windowMs - now.getTime()) / 1000));
   return { allowed: count <= limit.max, retryAfter };
 }

@@ -49,12 +49,24 @@ describe('return path after sign-in', () => {
     rememberReturnPath('/kk/cabinet');
     expect(takeReturnPath('/kk')).toBe('/kk/cabinet');
     expect(takeReturnPath('/kk')).toBe('/kk');
-    for (const vector of ['//evil.com', '/\\evil.com', '\\\\evil.com', '/%09/evil.com', 'https://evil.com', 'http:evil.com', 'javascript:alert(1)']) {
+    for (const vector of ['//evil.com', '/\\evil.com', '\\\\evil.com', '/%09/evil.com', 'https://evil.com', 'http:evil.com', 'javascript:alert(1)',
+      '/.//evil.example/phish', '/a/..//evil.example/phish', '/%2e%2e//evil.example/x']) {
       window.history.replaceState(null, '', `/sign-in?next=${encodeURIComponent(vector)}`);
       rememberReturnPath('/cabinet');
       expect(takeReturnPath('/')).toBe('/');
     }
     window.history.replaceState(null, '', `/sign-in?next=${encodeURIComponent('/stud-faq?x=1')}`);
     expect(takeReturnPath('/')).toBe('/stud-faq?x=1');
+  });
+
+  it('falls back home for the probe\'s URLs exactly as a visitor would open them', () => {
+    // The query is left as typed (not encoded by us): the browser hands it to URLSearchParams as is.
+    for (const url of ['/sign-in?next=/.//evil.example/phish', '/en/sign-in?next=/a/..//evil.example/phish', '/stud-sign-in?next=/%2e%2e//evil.example/x']) {
+      window.history.replaceState(null, '', url);
+      const home = url.startsWith('/en/') ? '/en' : '/';
+      const target = takeReturnPath(home);
+      expect(target, url).toBe(home);
+      expect(new URL(target, window.location.href).origin).toBe(window.location.origin);
+    }
   });
 });

@@ -1,9 +1,9 @@
 import type { ApiErrorBody } from '@/lib/api/client';
 import { getAccessToken } from '@/lib/api/token';
-import type { AttemptView, TestKind } from '@/lib/quiz/attempts';
+import type { AttemptView, KazakhResultView, PlacementResultView, TestKind } from '@/lib/quiz/attempts';
 
 // Types only from lib/quiz/attempts (erased at build time): the bank never reaches the browser.
-export type { AttemptView, TestKind };
+export type { AttemptView, KazakhResultView, PlacementResultView, TestKind };
 
 const HEADER = 'X-Test-Token';
 

@@ -77,7 +77,7 @@ export async function PlacementTestPage({ locale, company }: { locale: Locale; c
   );
 }
 
-const VALIDATION_KEYS = ['required', 'too_long', 'invalid_value', 'name_invalid', 'iin_length', 'iin_digits', 'iin_checksum', 'worker_code_invalid'] as const;
+const VALIDATION_KEYS = ['required', 'too_long', 'invalid_value', 'name_invalid', 'name_letters', 'iin_length', 'iin_digits', 'iin_checksum', 'worker_code_invalid'] as const;
 
 /** /kazakh-test and /kazakh-test/{company}: the once-only Kazakh level test with a certificate. */
 export async function KazakhTestPage({ locale, company }: { locale: Locale; company: CompanyRef | null }) {

@@ -4,10 +4,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { LazyLeadForm } from '@/components/forms/lazy-lead-form';
 import { buttonPrimary, buttonSecondary, textLink } from '@/components/landing/student/styles';
 import { SKILLS } from '@/lib/quiz/types';
-import { downloadCertificate, errorStatus, type AttemptView } from './api';
+import { downloadCertificate, errorStatus, type AttemptView, type PlacementResultView } from './api';
 import { fill, type TestText } from './text';
 
-/** Result: level, counts, per-skill breakdown; then the trial-lesson offer or the certificate. */
+/**
+ * Result. Placement: level, counts, per-skill breakdown, then the trial-lesson offer. Kazakh: the
+ * level and what it means, never counts (they would tell which single answers were right), or "not
+ * determined" when too few items were answered; then the certificate.
+ */
 export function TestResult({
   token,
   test,
@@ -27,22 +31,11 @@ export function TestResult({
   const id = useId();
   const t = text.result;
   const heading = useRef<HTMLHeadingElement>(null);
-  const result = test.result!;
   const certificate = test.certificate;
 
   useEffect(() => {
     heading.current?.focus();
   }, []);
-
-  // Kazakh: the certificate's wording ("A0" is "below A1", shown by its name alone).
-  const levelLine =
-    test.kind === 'placement'
-      ? `${result.levelName} (${result.cefr})`
-      : certificate
-        ? certificate.level === 'A0'
-          ? certificate.levelName
-          : `${certificate.level} — ${certificate.levelName}`
-        : `${result.cefr} — ${result.levelName}`;
 
   return (
     <div className="grid gap-6">
@@ -55,47 +48,7 @@ export function TestResult({
             {fill(text.taker, { name: `${test.taker.firstName} ${test.taker.lastName}`, last4: test.taker.iinLast4 })}
           </p>
         )}
-        <p className="mt-5 text-sm font-medium text-muted">{t.level}</p>
-        <p className="mt-1 text-3xl font-bold text-brand-dark md:text-4xl" data-testid="test-level">
-          {levelLine}
-        </p>
-        {test.kind === 'kazakh' && !result.levelReached && <p className="mt-2 text-muted">{t.belowA1}</p>}
-
-        <dl className="mt-6 grid grid-cols-3 gap-3 text-center">
-          {(
-            [
-              ['correct', t.correct, result.correct, 'text-[#0b7a63]'],
-              ['wrong', t.wrong, result.wrong, 'text-danger'],
-              ['unanswered', t.unanswered, result.unanswered, 'text-muted'],
-            ] as const
-          ).map(([key, label, value, color]) => (
-            <div key={key} className="rounded-xl bg-brand-tint/60 px-2 py-4">
-              <dt className="text-xs text-muted sm:text-sm">{label}</dt>
-              <dd className={`mt-1 text-2xl font-bold ${color}`} data-testid={`test-${key}`}>
-                {value}
-              </dd>
-            </div>
-          ))}
-        </dl>
-        {result.unanswered > 0 && <p className="mt-4 text-sm text-muted">{t.earlyNote}</p>}
-
-        <h3 className="mt-8 text-lg font-semibold">{t.perSkill}</h3>
-        <ul className="mt-3 grid gap-3">
-          {SKILLS.filter((s) => (result.perSkill[s]?.total ?? 0) > 0).map((skill) => {
-            const tally = result.perSkill[skill]!;
-            return (
-              <li key={skill}>
-                <div className="flex justify-between text-sm">
-                  <span>{text.skills[skill]}</span>
-                  <span className="font-medium">{fill(t.skillScore, { correct: tally.correct, total: tally.total })}</span>
-                </div>
-                <div aria-hidden="true" className="mt-1 h-2 overflow-hidden rounded-full bg-line">
-                  <div className="h-full rounded-full bg-brand-dark" style={{ width: `${(tally.correct / tally.total) * 100}%` }} />
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+        {test.kind === 'placement' ? <PlacementScore result={test.result!} text={text} /> : <KazakhLevel test={test} text={text} />}
       </section>
 
       {certificate && <CertificateBox token={token} certificate={certificate} text={text} localePrefix={localePrefix} />}
@@ -110,7 +63,7 @@ export function TestResult({
             <LazyLeadForm
               kind="trial"
               page={page}
-              answers={{ test: 'placement', level: result.level, cefr: result.cefr, score: `${result.correct}/${result.total}` }}
+              answers={{ test: 'placement', level: test.result!.level, cefr: test.result!.cefr, score: `${test.result!.correct}/${test.result!.total}` }}
               loadingLabel={text.loadingForm}
             />
           </div>
@@ -125,6 +78,91 @@ export function TestResult({
         </div>
       )}
     </div>
+  );
+}
+
+function PlacementScore({ result, text }: { result: PlacementResultView; text: TestText }) {
+  const t = text.result;
+  return (
+    <>
+      <p className="mt-5 text-sm font-medium text-muted">{t.level}</p>
+      <p className="mt-1 text-3xl font-bold text-brand-dark md:text-4xl" data-testid="test-level">
+        {`${result.levelName} (${result.cefr})`}
+      </p>
+
+      <dl className="mt-6 grid grid-cols-3 gap-3 text-center">
+        {(
+          [
+            ['correct', t.correct, result.correct, 'text-[#0b7a63]'],
+            ['wrong', t.wrong, result.wrong, 'text-danger'],
+            ['unanswered', t.unanswered, result.unanswered, 'text-muted'],
+          ] as const
+        ).map(([key, label, value, color]) => (
+          <div key={key} className="rounded-xl bg-brand-tint/60 px-2 py-4">
+            <dt className="text-xs text-muted sm:text-sm">{label}</dt>
+            <dd className={`mt-1 text-2xl font-bold ${color}`} data-testid={`test-${key}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {result.unanswered > 0 && <p className="mt-4 text-sm text-muted">{t.earlyNote}</p>}
+
+      <h3 className="mt-8 text-lg font-semibold">{t.perSkill}</h3>
+      <ul className="mt-3 grid gap-3">
+        {SKILLS.filter((s) => (result.perSkill[s]?.total ?? 0) > 0).map((skill) => {
+          const tally = result.perSkill[skill]!;
+          return (
+            <li key={skill}>
+              <div className="flex justify-between text-sm">
+                <span>{text.skills[skill]}</span>
+                <span className="font-medium">{fill(t.skillScore, { correct: tally.correct, total: tally.total })}</span>
+              </div>
+              <div aria-hidden="true" className="mt-1 h-2 overflow-hidden rounded-full bg-line">
+                <div className="h-full rounded-full bg-brand-dark" style={{ width: `${(tally.correct / tally.total) * 100}%` }} />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+function KazakhLevel({ test, text }: { test: Extract<AttemptView, { kind: 'kazakh' }>; text: TestText }) {
+  const t = text.result;
+  const result = test.result!;
+  // The taker's own answers (what the browser sent), not anything the server scored.
+  const total = test.items.length;
+  const answered = Object.values(test.answers).filter((v) => v !== null && v !== undefined).length;
+  if (!result.determined || !result.level) {
+    return (
+      <>
+        <p className="mt-5 text-sm font-medium text-muted">{t.level}</p>
+        <p className="mt-1 text-3xl font-bold text-brand-dark md:text-4xl" data-testid="test-level">
+          {t.notDetermined}
+        </p>
+        <p className="mt-3 text-muted" data-testid="test-level-note">
+          {fill(t.fewAnswers, { answered, total, min: result.minAnswers })}
+        </p>
+      </>
+    );
+  }
+  const band = result.level as keyof typeof t.kazakhBands;
+  return (
+    <>
+      <p className="mt-5 text-sm font-medium text-muted">{t.level}</p>
+      <p className="mt-1 text-3xl font-bold text-brand-dark md:text-4xl" data-testid="test-level">
+        {result.level === 'A0' ? <span lang="kk">{result.levelName}</span> : <>{result.level} — <span lang="kk">{result.levelName}</span></>}
+      </p>
+      {!result.levelReached && <p className="mt-2 text-muted">{t.belowA1}</p>}
+      {t.kazakhBands[band] && (
+        <p className="mt-3 text-muted" data-testid="test-level-note">
+          {t.kazakhBands[band]}
+        </p>
+      )}
+      {answered < total && <p className="mt-4 text-sm text-muted">{t.earlyNote}</p>}
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { buttonPrimary, buttonSecondary } from '@/components/landing/student/styles';
 import { errorStatus, finishTest, saveAnswers, type AttemptView } from './api';
 import { fill, type TestText } from './text';
+import { minAnswers } from '@/lib/quiz/types';
 
 type AnswerMap = Record<string, number | null>;
 
@@ -74,7 +75,13 @@ export function TestRunner({
     }
   };
 
-  const confirmText = answered < total ? fill(t.confirmEarly, { answered, total }) : t.confirmAll;
+  // Kazakh: below two thirds answered, the level is not determined (no certificate); say so first.
+  const confirmText =
+    test.kind === 'kazakh' && answered < minAnswers(total)
+      ? fill(t.confirmFewKazakh, { answered, total, min: minAnswers(total) })
+      : answered < total
+        ? fill(t.confirmEarly, { answered, total })
+        : t.confirmAll;
   const last = index === total - 1;
 
   return (

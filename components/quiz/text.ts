@@ -19,6 +19,8 @@ export interface RunnerText {
   confirmTitle: string;
   confirmEarly: string;
   confirmAll: string;
+  /** Kazakh test, fewer than {min} answered: no level will be determined. */
+  confirmFewKazakh: string;
   confirmFinish: string;
   confirmBack: string;
   finishing: string;
@@ -34,6 +36,12 @@ export interface ResultText {
   skillScore: string;
   earlyNote: string;
   belowA1: string;
+  /** Kazakh test: the level when too few items were answered. */
+  notDetermined: string;
+  /** "… {answered} of {total} … at least {min} …" */
+  fewAnswers: string;
+  /** Kazakh bands (A0 = below A1): one sentence on what the level means. */
+  kazakhBands: Record<'A0' | 'A1' | 'A2' | 'B1' | 'B2' | 'C1', string>;
   trialTitle: string;
   trialText: string;
   restart: string;

@@ -3,6 +3,7 @@ import { NextResponse } from 'next/server';
 import { createTranslator } from 'next-intl';
 import { z } from 'zod';
 import type { Locale } from '@/i18n/routing';
+import { errorForLog } from '@/lib/api/error-log';
 import ru from '@/messages/ru.json';
 import kk from '@/messages/kk.json';
 import en from '@/messages/en.json';
@@ -27,6 +28,8 @@ export type ErrorCode =
   | 'account_exists'
   | 'reset_link_invalid'
   | 'wrong_current_password'
+  | 'email_confirm_invalid'
+  | 'email_taken'
   | 'unauthorized'
   | 'forbidden_origin'
   | 'sms_too_soon'
@@ -77,7 +80,8 @@ export function errorResponse(err: unknown, locale: Locale): NextResponse {
     }
     apiError = new ApiError(422, 'validation_failed', fields);
   } else {
-    console.error('[api] unexpected error:', err instanceof Error ? err.message : String(err));
+    // Never err.message as is: a failed query's message carries its parameters (lib/api/error-log.ts).
+    console.error('[api] unexpected error:', errorForLog(err));
     apiError = new ApiError(500, 'internal');
   }
   const t = translator(locale).error;
@@ -95,19 +99,23 @@ export function errorResponse(err: unknown, locale: Locale): NextResponse {
 
 const MAX_BODY = 16 * 1024;
 
-/** Reads a JSON object body with a size cap; anything else is a 4xx, never a 5xx. */
+/**
+ * Reads a JSON object body with a size cap; anything else is a 4xx, never a 5xx.
+ * The body is read as a stream and cancelled as soon as it passes MAX_BODY bytes, so a chunked
+ * upload without Content-Length (or one that lies about it) costs at most 16 KiB, not its size.
+ */
 export async function readJson(req: Request): Promise<unknown> {
   const type = req.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) throw new ApiError(415, 'unsupported_media_type');
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY) throw new ApiError(413, 'payload_too_large');
+  const bytes = await readCapped(req, MAX_BODY);
   let text: string;
   try {
-    text = await req.text();
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw new ApiError(400, 'bad_request');
   }
-  if (text.length > MAX_BODY) throw new ApiError(413, 'payload_too_large');
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -116,4 +124,41 @@ export async function readJson(req: Request): Promise<unknown> {
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'bad_request');
   return body;
+}
+
+/** The body's bytes, at most `max`; one byte more cancels the stream and answers 413. */
+async function readCapped(req: Request, max: number): Promise<Uint8Array> {
+  if (!req.body) return new Uint8Array(0);
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  try {
+    reader = req.body.getReader();
+  } catch {
+    throw new ApiError(400, 'bad_request'); // already read or locked
+  }
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw new ApiError(400, 'bad_request'); // the client went away or sent a broken chunk
+    }
+    if (chunk.done) break;
+    const value = chunk.value;
+    size += value.byteLength;
+    if (size > max) {
+      // Stop pulling: the rest of the upload is never read into memory.
+      await reader.cancel().catch(() => {});
+      throw new ApiError(413, 'payload_too_large');
+    }
+    parts.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
 }

@@ -4,13 +4,11 @@ import { ApiError, errorResponse, readJson } from '@/lib/api/errors';
 import { requestContext } from '@/lib/api/context';
 import { verifyCaptcha } from '@/lib/captcha/verify';
 import { getDb } from '@/lib/db/client';
-import { appSecret } from '@/lib/env';
-import { captchaConfig } from '@/lib/server/services';
+import { captchaConfig, kickOutbox, runAfterResponse } from '@/lib/server/services';
 import { verifyCode } from '@/lib/sms/codes';
 import { smsVerifyError } from '@/lib/sms/errors';
-import { setSessionCookies } from './http';
+import { openSession, setSessionCookies } from './http';
 import { createAccount, type NewAccount } from './register';
-import { signAccessToken, startSession } from './tokens';
 
 type Parsed = Omit<NewAccount, 'locale' | 'utmFirst' | 'utmLast' | 'ipHash'> & { code: string; captchaToken?: string };
 
@@ -27,11 +25,12 @@ export async function handleRegistration(req: NextRequest, parse: (body: unknown
     const created = await createAccount(db, { ...input, locale: ctx.locale, utmFirst: ctx.utmFirst, utmLast: ctx.utmLast, ipHash: ctx.ipHash });
     // The phone was just proven to be the caller's: saying it has an account reveals nothing new.
     if (!created.ok) throw new ApiError(409, 'account_exists');
-    const refresh = await startSession(db, created.user.id);
-    const body: Record<string, unknown> = { token: signAccessToken({ sub: created.user.id, scope: created.user.scope }, appSecret()) };
+    if (input.email) runAfterResponse(kickOutbox); // the confirmation link
+    const session = await openSession(db, created.user);
+    const body: Record<string, unknown> = { token: session.accessToken };
     if (created.application) body.application = { status: created.application.status, reviewDueAt: created.application.reviewDueAt.toISOString() };
     const res = NextResponse.json(body, { status: 201, headers: { 'Cache-Control': 'no-store' } });
-    setSessionCookies(res, refresh);
+    setSessionCookies(req, res, session.refreshToken);
     return res;
   } catch (err) {
     return errorResponse(err, ctx.locale);

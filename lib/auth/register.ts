@@ -1,8 +1,9 @@
-import { eq, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { securityEvents, tutorApplications, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import type { UtmValues } from '@/lib/utm';
 import { addBusinessDays } from './business-days';
+import { queueEmailConfirmation } from './email';
 import { hashPassword } from './password';
 
 export const TUTOR_REVIEW_BUSINESS_DAYS = 5;
@@ -28,7 +29,10 @@ export type CreateResult =
   | { ok: true; user: typeof users.$inferSelect; application?: typeof tutorApplications.$inferSelect }
   | { ok: false; reason: 'exists' };
 
-/** A student or a tutor (with an application due for review in 5 business days). */
+/**
+ * A student or a tutor (with an application due for review in 5 business days). The phone was
+ * proven by an SMS code; an e-mail waits for its link (another account may own it: nothing is told).
+ */
 export async function createAccount(db: Db, a: NewAccount, now = new Date()): Promise<CreateResult> {
   const passwordHash = await hashPassword(a.password);
   return db.transaction(async (txRaw) => {
@@ -36,7 +40,7 @@ export async function createAccount(db: Db, a: NewAccount, now = new Date()): Pr
     const [existing] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(a.email ? or(eq(users.phone, a.phone), eq(users.email, a.email)) : eq(users.phone, a.phone))
+      .where(eq(users.phone, a.phone))
       .limit(1);
     if (existing) return { ok: false, reason: 'exists' } as const;
     const [user] = await tx
@@ -48,7 +52,7 @@ export async function createAccount(db: Db, a: NewAccount, now = new Date()): Pr
         lastname: a.lastname,
         secondname: a.secondname || null,
         phone: a.phone,
-        email: a.email ?? null,
+        email: null, // set once confirmed by the link mailed below
         passwordHash,
         subject: a.subject,
         teachingLanguage: a.teachingLanguage ?? null,
@@ -67,6 +71,7 @@ export async function createAccount(db: Db, a: NewAccount, now = new Date()): Pr
         .values({ userId: user.id, submittedAt: now, reviewDueAt: addBusinessDays(now, TUTOR_REVIEW_BUSINESS_DAYS) })
         .returning();
     }
+    if (a.email) await queueEmailConfirmation(tx, { userId: user.id, email: a.email, locale: a.locale }, now);
     await tx.insert(securityEvents).values({ type: 'register', userId: user.id, ipHash: a.ipHash ?? null, detail: { role: a.role } });
     return { ok: true, user, application } as const;
   });

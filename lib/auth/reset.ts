@@ -3,6 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { passwordResets, securityEvents, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { enqueue } from '@/lib/outbox';
+import { queuePasswordChangedNotice } from './notices';
 import { hashPassword } from './password';
 import { revokeAllSessions } from './tokens';
 
@@ -52,9 +53,10 @@ export async function confirmEmailReset(db: Db, token: string, password: string,
       .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
       .returning({ userId: passwordResets.userId });
     if (!row) return false;
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
+    const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId)).returning();
     await revokeAllSessions(tx, row.userId, now);
     await tx.insert(securityEvents).values({ type: 'password_reset', userId: row.userId, detail: { via: 'email' } });
+    if (user) await queuePasswordChangedNotice(tx, user);
     return true;
   });
 }
@@ -62,8 +64,12 @@ export async function confirmEmailReset(db: Db, token: string, password: string,
 /** After a verified SMS code: sets the password of the account of that phone, if there is one. */
 export async function resetByPhone(db: Db, phone: string, password: string, now = new Date()): Promise<void> {
   const passwordHash = await hashPassword(password);
-  const [user] = await db.update(users).set({ passwordHash }).where(eq(users.phone, phone)).returning({ id: users.id });
-  if (!user) return;
-  await revokeAllSessions(db, user.id, now);
-  await db.insert(securityEvents).values({ type: 'password_reset', userId: user.id, detail: { via: 'phone' } });
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.phone, phone)).returning();
+    if (!user) return;
+    await revokeAllSessions(tx, user.id, now);
+    await tx.insert(securityEvents).values({ type: 'password_reset', userId: user.id, detail: { via: 'phone' } });
+    await queuePasswordChangedNotice(tx, user);
+  });
 }

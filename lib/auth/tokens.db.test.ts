@@ -8,10 +8,15 @@ import {
   revokeAllSessions,
   revokeSession,
   rotateSession,
+  liveSession,
   signAccessToken,
-  startSession,
+  startSession as openFamily,
   verifyAccessToken,
 } from './tokens';
+import { SignJWT, jwtVerify } from 'jose';
+
+/** Most cases here need only the refresh token. */
+const startSession = async (...args: Parameters<typeof openFamily>) => (await openFamily(...args)).token;
 
 const SECRET = 'x'.repeat(40);
 
@@ -28,16 +33,36 @@ describe(`sessions and tokens (${dbLabel()})`, () => {
   });
   afterAll(() => t.close());
 
-  it('access tokens are signed and short-lived', () => {
+  it('access tokens are standard JWTs (HS256), signed, short-lived and bound to a session', async () => {
     const now = Date.now();
-    const token = signAccessToken({ sub: 7, scope: 'student' }, SECRET, now);
-    expect(verifyAccessToken(token, SECRET, now)).toMatchObject({ sub: 7, scope: 'student' });
-    expect(verifyAccessToken(token, SECRET, now + 11 * 60_000)).toBeNull();
-    expect(verifyAccessToken(token, 'y'.repeat(40), now)).toBeNull();
-    const [v, body, sig] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ sub: 1, scope: 'admin', exp: 9e9 })).toString('base64url');
-    expect(verifyAccessToken(`${v}.${forged}.${sig}`, SECRET, now)).toBeNull();
-    expect(body).toBeTruthy();
+    const token = await signAccessToken({ sub: 7, scope: 'student', sid: 'family-1' }, SECRET, now);
+    // Anyone holding the secret can verify it with standard JOSE tooling.
+    const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(SECRET), { currentDate: new Date(now) });
+    expect(protectedHeader).toMatchObject({ alg: 'HS256', typ: 'JWT' });
+    expect(payload).toMatchObject({ sub: '7', scope: 'student', sid: 'family-1', iss: 'tilmen', aud: 'tilmen-api' });
+    expect(payload.exp! - payload.iat!).toBe(10 * 60);
+    expect(await verifyAccessToken(token, SECRET, now)).toMatchObject({ sub: 7, scope: 'student', sid: 'family-1' });
+    expect(await verifyAccessToken(token, SECRET, now + 11 * 60_000)).toBeNull();
+    expect(await verifyAccessToken(token, 'y'.repeat(40), now)).toBeNull();
+    const [head, , sig] = token.split('.');
+    const forged = Buffer.from(JSON.stringify({ sub: '1', scope: 'admin', sid: 'x', iss: 'tilmen', aud: 'tilmen-api', exp: 9e9 })).toString('base64url');
+    expect(await verifyAccessToken(`${head}.${forged}.${sig}`, SECRET, now)).toBeNull();
+    // alg=none and a token signed for another audience are refused.
+    const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${forged}.`;
+    expect(await verifyAccessToken(none, SECRET, now)).toBeNull();
+    const other = await new SignJWT({ scope: 'student', sid: 's' }).setProtectedHeader({ alg: 'HS256' }).setSubject('7').setIssuer('tilmen').setAudience('elsewhere').setExpirationTime('5m').sign(new TextEncoder().encode(SECRET));
+    expect(await verifyAccessToken(other, SECRET)).toBeNull();
+  });
+
+  it('a session is live until its family is revoked', async () => {
+    const { sid, token } = await openFamily(t.db, userId);
+    expect(await liveSession(t.db, userId, sid)).toBe(true);
+    expect(await liveSession(t.db, userId + 1000, sid)).toBe(false);
+    const rotated = (await rotateSession(t.db, token)) as { ok: true; sid: string };
+    expect(rotated.sid).toBe(sid);
+    expect(await liveSession(t.db, userId, sid)).toBe(true);
+    await revokeAllSessions(t.db, userId);
+    expect(await liveSession(t.db, userId, sid)).toBe(false);
   });
 
   it('refresh tokens are opaque, 256-bit, rotated on every use', async () => {

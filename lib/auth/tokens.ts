@@ -1,5 +1,6 @@
-import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
 import { refreshTokens } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 
@@ -10,49 +11,76 @@ export const REFRESH_ABSOLUTE_S = 30 * 24 * 3600; // a session never outlives th
 export interface AccessClaims {
   sub: number;
   scope: string;
+  /** The session (refresh-token family) the token belongs to: revoking it ends the token too. */
+  sid: string;
   exp: number;
 }
 
-const b64 = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
+const ISSUER = 'tilmen';
+const AUDIENCE = 'tilmen-api';
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
-/** Short-lived access token: a signed, compact claim set (HMAC-SHA256). */
-export function signAccessToken(claims: Omit<AccessClaims, 'exp'>, secret: string, now = Date.now()): string {
-  const body = b64(JSON.stringify({ ...claims, exp: Math.floor(now / 1000) + ACCESS_TTL_S }));
-  const sig = createHmac('sha256', secret).update(`v1.${body}`).digest('base64url');
-  return `v1.${body}.${sig}`;
+/**
+ * Short-lived access token: a standard JWT (HS256, iss/aud/exp/iat, `sub` the user id, `sid` the
+ * session), so an external cabinet can verify it with any JOSE library and the shared secret.
+ */
+export async function signAccessToken(claims: Omit<AccessClaims, 'exp'>, secret: string, now = Date.now()): Promise<string> {
+  const iat = Math.floor(now / 1000);
+  return new SignJWT({ scope: claims.scope, sid: claims.sid })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.sub))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ACCESS_TTL_S)
+    .sign(keyOf(secret));
 }
 
-export function verifyAccessToken(token: string, secret: string, now = Date.now()): AccessClaims | null {
-  const parts = token.split('.');
-  if (parts.length !== 3 || parts[0] !== 'v1' || token.length > 2048) return null;
-  const expected = createHmac('sha256', secret).update(`v1.${parts[1]}`).digest();
-  const given = Buffer.from(parts[2]!, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+/** The claims of a well-signed, unexpired token, or null. Says nothing about revocation: see liveSession. */
+export async function verifyAccessToken(token: string, secret: string, now = Date.now()): Promise<AccessClaims | null> {
+  if (token.length > 2048) return null;
   try {
-    const claims = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as AccessClaims;
-    if (typeof claims.sub !== 'number' || typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null;
-    return claims;
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: new Date(now),
+    });
+    const sub = Number(payload.sub);
+    if (!Number.isSafeInteger(sub) || sub <= 0 || typeof payload.sid !== 'string' || typeof payload.scope !== 'string' || !payload.exp) return null;
+    return { sub, scope: payload.scope, sid: payload.sid, exp: payload.exp };
   } catch {
     return null;
   }
 }
 
+/** True while the session (family) still has a token that is not revoked: logout and resets end it. */
+export async function liveSession(db: Db, userId: number, sid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, sid), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return !!row;
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-/** A new session: an opaque 256-bit refresh token in a new family. */
-export async function startSession(db: Db, userId: number, now = new Date()): Promise<string> {
+/** A new session: an opaque 256-bit refresh token in a new family (the session id). */
+export async function startSession(db: Db, userId: number, now = new Date()): Promise<{ token: string; sid: string }> {
   const token = randomBytes(32).toString('base64url');
+  const sid = randomUUID();
   await db.insert(refreshTokens).values({
     userId,
-    familyId: randomUUID(),
+    familyId: sid,
     tokenHash: hashToken(token),
     createdAt: now,
     familyCreatedAt: now,
   });
-  return token;
+  return { token, sid };
 }
 
-export type RotateResult = { ok: true; userId: number; token: string } | { ok: false; reason: 'unknown' | 'revoked' | 'reused' | 'idle' | 'expired' };
+export type RotateResult = { ok: true; userId: number; token: string; sid: string } | { ok: false; reason: 'unknown' | 'revoked' | 'reused' | 'idle' | 'expired' };
 
 /**
  * Rotation on every refresh. Presenting a token that was already rotated means it was stolen or
@@ -85,7 +113,7 @@ export async function rotateSession(db: Db, presented: string, now = new Date())
       createdAt: now,
       familyCreatedAt: row.familyCreatedAt,
     });
-    return { ok: true, userId: row.userId, token } as const;
+    return { ok: true, userId: row.userId, token, sid: row.familyId } as const;
   });
 }
 

@@ -34,6 +34,11 @@ export interface CertificateData {
   levelName: string;
   company?: string | null;
   issuedAt: Date;
+  /**
+   * Whether the taker's identity was checked against the employer's staff roster; the certificate
+   * says so either way. Missing means not checked.
+   */
+  identityChecked?: boolean;
   /** Absolute URL of the verification page, https://…/certificate/{number}; the QR code encodes exactly this. */
   verifyUrl: string;
 }
@@ -158,6 +163,12 @@ function drawMark(page: PDFPage, x: number, top: number, scale: number, color: R
   page.drawSvgPath(MARK_HORNS, { x, y: top, scale, borderColor: COLOR.white, borderWidth: 3, borderLineCap: 1 });
 }
 
+/** The identity line, in the certificate's two languages (Kazakh / English). */
+export const IDENTITY_LINE = {
+  checked: 'Жеке басы жұмыс берушінің қызметкерлер тізімі бойынша тексерілген / Identity verified against the employer’s staff roster',
+  unchecked: 'Жеке басы жұмыс берушінің қызметкерлер тізімі бойынша тексерілмеген / Identity not verified against the employer’s staff roster',
+} as const;
+
 // ---------------------------------------------------------------------------------------------
 
 export async function renderCertificatePdf(data: CertificateData): Promise<Uint8Array> {
@@ -230,6 +241,8 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Uint8
     const line = `Компания / Company: ${company}`;
     centered(page, line, H - 394, fitSize(line, regular, 12, CONTENT), regular, COLOR.ink);
   }
+  const identity = data.identityChecked ? IDENTITY_LINE.checked : IDENTITY_LINE.unchecked;
+  centered(page, identity, company ? H - 414 : H - 394, fitSize(identity, regular, 9, CONTENT), regular, COLOR.muted);
 
   // Bottom left: date and number.
   const LEFT = 60;

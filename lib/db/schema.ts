@@ -198,11 +198,14 @@ export interface StoredTestResult {
   cefr: string;
   levelReached: boolean;
   perSkill: Record<string, { correct: number; total: number }>;
+  /** False when too few items were answered to place the taker (Kazakh test: no level, no certificate). */
+  determined?: boolean;
 }
 
 /**
- * One sitting of a test. The drawn items are rebuilt from (kind, seed, item_count), so neither the
- * items nor their key are stored; the browser holds an opaque token whose SHA-256 is token_hash.
+ * One sitting of a test. The drawn items are rebuilt from (kind, seed, item_count), or, when the draw
+ * depended on the database (the Kazakh test's exposure control), from the stored item ids and the
+ * seed; the key is never stored. The browser holds an opaque token whose SHA-256 is token_hash.
  */
 export const testAttempts = pgTable(
   'test_attempts',
@@ -212,6 +215,8 @@ export const testAttempts = pgTable(
     kind: text('kind').$type<'placement' | 'kazakh'>().notNull(),
     seed: text('seed').notNull(),
     itemCount: integer('item_count').notNull(),
+    /** The drawn bank item ids in test order (Kazakh test); null: rebuilt from the seed alone (placement). */
+    items: jsonb('items').$type<string[]>(),
     locale: text('locale').notNull(),
     companyId: integer('company_id').references(() => companies.id),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -1,20 +1,25 @@
 import 'server-only';
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { certificates, companies, kazakhTestTakers, testAttempts, type StoredTestResult } from '@/lib/db/schema';
+import { certificates, companies, kazakhTestTakers, quizItemExposure, testAttempts, type StoredTestResult } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { EN_BANK } from './bank-en';
 import { KK_BANK } from './bank-kk';
-import { drawTest, type DrawnTest } from './draw';
+import { createRng, drawTest, pickItems, testFromIds, type DrawnTest } from './draw';
 import { EN_TEST_INSTRUCTIONS, KK_TEST_INSTRUCTIONS } from './instructions';
 import { scoreTest } from './score';
-import type { Answers, PublicItem, Skill } from './types';
+import { minAnswers, type Answers, type PublicItem, type Skill } from './types';
 
 /**
  * Test attempts on the server. The browser holds an opaque token (sent in X-Test-Token); the
- * database holds its SHA-256, the seed the test was drawn with and the answers. Items are rebuilt
- * from the seed on every call, so the answer key is never stored and never leaves this module.
+ * database holds its SHA-256, the seed the test was drawn with (and, for the Kazakh test, the ids of
+ * the items drawn) and the answers. Items are rebuilt from these on every call, so the answer key is
+ * never stored and never leaves this module.
+ *
+ * The Kazakh test gives the browser no counts: a result is a level (or "not determined" when fewer
+ * than two thirds of the items were answered), so no sequence of attempts can tell which single
+ * answer was right. The counts stay in the stored result for the back office.
  */
 
 export type TestKind = 'placement' | 'kazakh';
@@ -35,22 +40,44 @@ export interface CertificateRef {
   issuedAt: string;
   level: string;
   levelName: string;
+  /** False: nobody checked that the taker is who they said (no company roster yet). */
+  identityChecked: boolean;
 }
 
-/** Everything the browser gets about an attempt: no key, no item levels. */
-export interface AttemptView {
-  kind: TestKind;
+/**
+ * What the browser gets of a Kazakh result: the level and nothing that depends on single items.
+ * `determined: false` (fewer than `minAnswers` answers): no level, no certificate.
+ */
+export interface KazakhResultView {
+  determined: boolean;
+  /** 'A1'…'C1', 'A0' below A1; null when not determined. */
+  level: string | null;
+  /** The band's Kazakh name ('Орта деңгей', 'A1 деңгейінен төмен'); null when not determined. */
+  levelName: string | null;
+  levelReached: boolean;
+  /** Answers needed for a level (two thirds of the items): the same in every result. */
+  minAnswers: number;
+}
+
+/** The placement test's result: the full score (counts per skill included). */
+export type PlacementResultView = StoredTestResult;
+
+interface AttemptViewBase {
   status: 'active' | 'finished';
   items: PublicItem[];
   instructions: Record<Skill, string>;
   answers: Record<string, number | null>;
   position: number;
   company: CompanyRef | null;
-  result: StoredTestResult | null;
   certificate: CertificateRef | null;
   /** Kazakh test only: the taker as entered (the IIN only as its last four digits). */
   taker: { firstName: string; lastName: string; iinLast4: string } | null;
 }
+
+/** Everything the browser gets about an attempt: no key, no item levels (and for Kazakh, no counts). */
+export type AttemptView =
+  | (AttemptViewBase & { kind: 'placement'; result: PlacementResultView | null })
+  | (AttemptViewBase & { kind: 'kazakh'; result: KazakhResultView | null });
 
 type AttemptRow = typeof testAttempts.$inferSelect;
 
@@ -66,8 +93,20 @@ export function hashIin(iin: string, secret: string): string {
   return createHmac('sha256', secret).update(`iin\u0000${iin}`).digest('base64url');
 }
 
-function draw(kind: TestKind, seed: string, count: number): DrawnTest {
-  return drawTest(kind === 'placement' ? EN_BANK : KK_BANK, count, seed) as DrawnTest;
+const bankOf = (kind: TestKind) => (kind === 'placement' ? EN_BANK : KK_BANK);
+
+/** The attempt's test: from its stored item ids when it has them, else from the seed alone. */
+function draw(row: Pick<AttemptRow, 'kind' | 'seed' | 'itemCount' | 'items'>): DrawnTest {
+  const bank = bankOf(row.kind);
+  return (row.items ? testFromIds(bank, row.items, row.seed) : drawTest(bank, row.itemCount, row.seed)) as DrawnTest;
+}
+
+/** The browser's view of a stored Kazakh result: the level only. */
+export function kazakhResultView(stored: StoredTestResult): KazakhResultView {
+  const min = minAnswers(stored.total);
+  if (stored.determined === false) return { determined: false, level: null, levelName: null, levelReached: false, minAnswers: min };
+  const level = stored.levelReached ? { level: stored.cefr, levelName: stored.levelName } : BELOW_A1;
+  return { determined: true, level: level.level, levelName: level.levelName, levelReached: stored.levelReached, minAnswers: min };
 }
 
 function instructionsFor(kind: TestKind, locale: UiLocale): Record<Skill, string> {
@@ -102,19 +141,20 @@ function view(
   locale: UiLocale,
   extra: { company: CompanyRef | null; certificate: CertificateRef | null; taker: AttemptView['taker'] },
 ): AttemptView {
-  const test = draw(row.kind, row.seed, row.itemCount);
-  return {
-    kind: row.kind,
+  const test = draw(row);
+  const base: AttemptViewBase = {
     status: row.status,
     items: test.items,
     instructions: instructionsFor(row.kind, locale),
     answers: row.answers,
-    position: Math.min(row.position, test.items.length - 1),
+    position: Math.max(0, Math.min(row.position, test.items.length - 1)),
     company: extra.company,
-    result: row.result ?? null,
     certificate: extra.certificate,
     taker: extra.taker,
   };
+  return row.kind === 'kazakh'
+    ? { ...base, kind: 'kazakh', result: row.result ? kazakhResultView(row.result) : null }
+    : { ...base, kind: 'placement', result: row.result ?? null };
 }
 
 async function extrasOf(db: Db, row: AttemptRow) {
@@ -131,18 +171,25 @@ async function extrasOf(db: Db, row: AttemptRow) {
       .limit(1);
     taker = t ?? null;
     const [c] = await db.select().from(certificates).where(eq(certificates.attemptId, row.id)).limit(1);
-    if (c) certificate = { number: c.number, issuedAt: c.issuedAt.toISOString(), level: c.level, levelName: c.levelName };
+    if (c) certificate = { number: c.number, issuedAt: c.issuedAt.toISOString(), level: c.level, levelName: c.levelName, identityChecked: c.identityChecked };
   }
   return { company, certificate, taker };
 }
 
 /** A fresh attempt row: a random seed draws its items; the token is stored only as its hash. */
-function newAttempt(kind: TestKind, tokenHash: string, companyId: number | undefined, opts: { userId?: number | null; locale: UiLocale }) {
+function newAttempt(
+  kind: TestKind,
+  tokenHash: string,
+  companyId: number | undefined,
+  opts: { userId?: number | null; locale: UiLocale },
+  drawn?: { seed: string; items: string[] },
+) {
   return {
     tokenHash,
     kind,
-    seed: randomBytes(12).toString('base64url'),
-    itemCount: ITEM_COUNT[kind],
+    seed: drawn?.seed ?? randomBytes(12).toString('base64url'),
+    items: drawn?.items ?? null,
+    itemCount: drawn?.items.length ?? ITEM_COUNT[kind],
     locale: opts.locale,
     companyId: companyId ?? null,
     userId: opts.userId ?? null,
@@ -165,6 +212,27 @@ export async function startPlacement(
 class AlreadyTaken extends Error {}
 
 /**
+ * Exposure control for the Kazakh bank: the draw takes the least-shown items of each band and skill
+ * (random among equals), so a thousand attempts spread over the whole bank instead of concentrating
+ * on a few items, and one person's sitting shows only a small share of it.
+ */
+async function drawKazakh(tx: Db, seed: string): Promise<string[]> {
+  const ids = KK_BANK.items.map((item) => item.id);
+  const rows = await tx.select().from(quizItemExposure).where(inArray(quizItemExposure.itemId, ids));
+  const exposure = new Map(rows.map((r) => [r.itemId, r.shown]));
+  return pickItems(KK_BANK, ITEM_COUNT.kazakh, createRng(`pick:${seed}`), exposure).map((item) => item.id);
+}
+
+/** Counts the drawn items as shown once more; rows in id order so concurrent starts lock alike (no deadlock). */
+async function bumpExposure(tx: Db, ids: readonly string[]): Promise<void> {
+  const sorted = [...ids].sort();
+  await tx
+    .insert(quizItemExposure)
+    .values(sorted.map((itemId) => ({ itemId, shown: 1 })))
+    .onConflictDoUpdate({ target: quizItemExposure.itemId, set: { shown: sql`${quizItemExposure.shown} + 1` } });
+}
+
+/**
  * Starts the Kazakh test, once per IIN: the taker row's UNIQUE iin_hash decides. Ten simultaneous
  * requests with one IIN: one inserts, nine find the row (or wait on the index and then find it)
  * and are refused, and their attempt rows are rolled back with them.
@@ -179,7 +247,9 @@ export async function startKazakh(
   const { token, hash } = newToken();
   try {
     const row = await db.transaction(async (tx) => {
-      const [attempt] = await tx.insert(testAttempts).values(newAttempt('kazakh', hash, company?.id, opts)).returning();
+      const seed = randomBytes(12).toString('base64url');
+      const items = await drawKazakh(tx, seed);
+      const [attempt] = await tx.insert(testAttempts).values(newAttempt('kazakh', hash, company?.id, opts, { seed, items })).returning();
       const taken = await tx
         .insert(kazakhTestTakers)
         .values({
@@ -193,7 +263,9 @@ export async function startKazakh(
         })
         .onConflictDoNothing({ target: kazakhTestTakers.iinHash })
         .returning({ id: kazakhTestTakers.id });
+      // The refusal says nothing about the earlier sitting, and a refused start shows no items.
       if (taken.length === 0) throw new AlreadyTaken();
+      await bumpExposure(tx, items);
       return attempt!;
     });
     return {
@@ -241,7 +313,7 @@ export async function saveAnswers(
 ): Promise<{ saved: number }> {
   const row = await attemptByToken(db, token);
   if (row.status !== 'active') throw new ApiError(409, 'test_finished');
-  const test = draw(row.kind, row.seed, row.itemCount);
+  const test = draw(row);
   const merged = { ...row.answers, ...checkedAnswers(test, input.answers) };
   await db
     .update(testAttempts)
@@ -276,9 +348,12 @@ export async function finishAttempt(
 ): Promise<AttemptView> {
   const row = await attemptByToken(db, token);
   if (row.status === 'active') {
-    const test = draw(row.kind, row.seed, row.itemCount);
+    const test = draw(row);
     const answers: Answers = { ...row.answers, ...(input.answers ? checkedAnswers(test, input.answers) : {}) };
     const score = scoreTest(test.key, answers, test.meta, test.language);
+    // Kazakh: a sitting with fewer than two thirds answered is not placed (no level, no certificate)
+    // and is flagged for the back office; its counts are kept here, never shown.
+    const fewAnswers = row.kind === 'kazakh' && score.total - score.unanswered < minAnswers(score.total);
     const result: StoredTestResult = {
       correct: score.correct,
       wrong: score.wrong,
@@ -289,14 +364,23 @@ export async function finishAttempt(
       cefr: score.cefr,
       levelReached: score.levelReached,
       perSkill: score.perSkill,
+      ...(row.kind === 'kazakh' ? { determined: !fewAnswers } : {}),
     };
     await db.transaction(async (tx) => {
       const updated = await tx
         .update(testAttempts)
-        .set({ status: 'finished', answers: answers as Record<string, number | null>, result, level: score.level, finishedAt: new Date() })
+        .set({
+          status: 'finished',
+          answers: answers as Record<string, number | null>,
+          result,
+          level: fewAnswers ? null : score.level,
+          ...(fewAnswers ? { flags: ['few_answers'] } : {}),
+          finishedAt: new Date(),
+        })
         .where(and(eq(testAttempts.id, row.id), eq(testAttempts.status, 'active')))
         .returning({ id: testAttempts.id });
-      if (updated.length === 0 || row.kind !== 'kazakh') return; // finished meanwhile, or no certificate
+      // Finished meanwhile, no certificate for this kind, or too few answers for a level.
+      if (updated.length === 0 || row.kind !== 'kazakh' || fewAnswers) return;
       const [taker] = await tx.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.attemptId, row.id)).limit(1);
       if (!taker) return;
       const companyName = taker.companyId
@@ -342,6 +426,8 @@ export interface PublicCertificate {
   levelName: string;
   companyName: string | null;
   issuedAt: Date;
+  /** Whether the taker's identity was checked against the employer's roster (today: never). */
+  identityChecked: boolean;
 }
 
 export function shortName(firstName: string, lastName: string): string {
@@ -361,6 +447,7 @@ export async function findCertificate(db: Db, number: string): Promise<PublicCer
     levelName: c.levelName,
     companyName: c.companyName,
     issuedAt: c.issuedAt,
+    identityChecked: c.identityChecked,
   };
 }
 

@@ -98,22 +98,22 @@ function allocate(available: number[], count: number): number[] {
 }
 
 /**
- * Draws `count` items (30 by default) from the bank:
+ * How often each item was shown so far (exposure control): item id → count; missing ids count 0.
+ * With it, each band/skill pile is taken least-shown first (random order among equals), so over many
+ * attempts every item is shown about equally often and one person sees only a small share of a bank.
+ */
+export type Exposure = ReadonlyMap<string, number>;
+
+/**
+ * Chooses `count` items of the bank, in test order:
  * - every band present in the bank is covered (when count allows) and the bands come easiest first;
  * - within a band, skills are taken in turn so each band covers every skill it has (a 5-item band
  *   gives 2-2-1), and the skill that gets the short share rotates so the whole test stays balanced;
- * - items are shuffled within their band, and every item's options are shuffled; the key records
- *   where the correct option ended up.
- * Same bank, count and seed → same test.
+ * - within a band and skill, items are taken at random, or least-shown first when `exposure` is given;
+ * - items are shuffled within their band.
  */
-export function drawTest<L extends Level>(
-  bank: QuizBank<L>,
-  count: number | undefined = DEFAULT_COUNT,
-  seed: number | string,
-): DrawnTest<L> {
+export function pickItems<L extends Level>(bank: QuizBank<L>, count: number, rng: () => number, exposure?: Exposure): QuizItem<L>[] {
   if (!Number.isInteger(count) || count < 1) throw new RangeError('count must be a positive integer');
-  const rng = createRng(seed);
-
   const byBand = bank.bands
     .map((band) => bank.items.filter((item) => item.level === band.id))
     .filter((items) => items.length > 0);
@@ -132,7 +132,11 @@ export function drawTest<L extends Level>(
     const piles = new Map<Skill, QuizItem<L>[]>();
     for (const skill of shuffle(SKILLS, rng)) {
       const pile = bandItems.filter((item) => item.skill === skill);
-      if (pile.length > 0) piles.set(skill, shuffle(pile, rng));
+      if (pile.length === 0) continue;
+      const shuffled = shuffle(pile, rng);
+      // Array.prototype.sort is stable: equally exposed items keep their random order.
+      if (exposure) shuffled.sort((x, y) => (exposure.get(x.id) ?? 0) - (exposure.get(y.id) ?? 0));
+      piles.set(skill, shuffled);
     }
     const order = [...piles.keys()].sort((x, y) => (skillTotals.get(x) ?? 0) - (skillTotals.get(y) ?? 0));
     const picked: QuizItem<L>[] = [];
@@ -151,7 +155,11 @@ export function drawTest<L extends Level>(
     }
     chosen.push(...shuffle(picked, rng));
   });
+  return chosen;
+}
 
+/** The test of these items in this order; every item's options shuffled by `rng`, the key recording where the right one went. */
+function assemble<L extends Level>(language: Language, chosen: readonly QuizItem<L>[], rng: () => number): DrawnTest<L> {
   const items: PublicItem[] = [];
   const key: KeyMap = {};
   const meta: ItemMeta<L>[] = [];
@@ -166,5 +174,30 @@ export function drawTest<L extends Level>(
     key[item.id] = order.indexOf(item.answer);
     meta.push({ id: item.id, skill: item.skill, level: item.level });
   }
-  return { language: bank.language, items, key, meta };
+  return { language, items, key, meta };
+}
+
+/**
+ * Draws `count` items (30 by default) from the bank (see pickItems) and shuffles every item's
+ * options. Same bank, count and seed → same test.
+ */
+export function drawTest<L extends Level>(
+  bank: QuizBank<L>,
+  count: number | undefined = DEFAULT_COUNT,
+  seed: number | string,
+): DrawnTest<L> {
+  const rng = createRng(seed);
+  const chosen = pickItems(bank, count, rng);
+  return assemble(bank.language, chosen, rng);
+}
+
+/**
+ * The test of a stored list of item ids (an attempt whose draw depended on exposure counts): the
+ * options are shuffled by a generator of its own seeded from `seed`, so the same ids and seed give
+ * the same test on every call. Ids no longer in the bank are left out.
+ */
+export function testFromIds<L extends Level>(bank: QuizBank<L>, ids: readonly string[], seed: number | string): DrawnTest<L> {
+  const byId = new Map(bank.items.map((item) => [item.id, item]));
+  const chosen = ids.map((id) => byId.get(id)).filter((item): item is QuizItem<L> => item !== undefined);
+  return assemble(bank.language, chosen, createRng(`options:${String(seed)}`));
 }

@@ -4,15 +4,15 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { ApiError } from '@/lib/api/errors';
 import type { Db } from '@/lib/db/types';
 import { hit } from '@/lib/rate-limit';
-import { verifyAccessToken } from '@/lib/auth/tokens';
-import { appSecret } from '@/lib/env';
+import { optionalUser } from '@/lib/auth/http';
 import { TEST_TOKEN_HEADER } from './attempts';
 
-/** The signed-in user behind a Bearer token, or null: the tests work signed out as well. */
-export function optionalUserId(req: NextRequest): number | null {
-  const token = /^Bearer ([\w.-]{10,2048})$/.exec(req.headers.get('authorization') ?? '')?.[1];
-  const claims = token ? verifyAccessToken(token, appSecret()) : null;
-  return claims?.sub ?? null;
+/**
+ * The signed-in user behind a Bearer token, or null: the tests work signed out as well. A token
+ * that is sent but bad (forged, expired, its session ended, its user gone) is a 401, never a guest.
+ */
+export async function optionalUserId(db: Db, req: NextRequest): Promise<number | null> {
+  return (await optionalUser(db, req))?.id ?? null;
 }
 
 export const testToken = (req: NextRequest) => req.headers.get(TEST_TOKEN_HEADER);
@@ -30,5 +30,11 @@ export async function limitPerToken(db: Db, req: NextRequest, name: string, max:
   if (!token) return;
   const key = `test:${name}:${createHash('sha256').update(token).digest('base64url').slice(0, 22)}`;
   const r = await hit(db, { key, max, windowSeconds });
+  if (!r.allowed) throw new ApiError(429, 'rate_limited', undefined, r.retryAfter);
+}
+
+/** Calls limited per client address (keyed hash from requestContext). */
+export async function limitPerIp(db: Db, ipHash: string, name: string, max: number, windowSeconds = 600): Promise<void> {
+  const r = await hit(db, { key: `test:${name}:ip:${ipHash}`, max, windowSeconds });
   if (!r.allowed) throw new ApiError(429, 'rate_limited', undefined, r.retryAfter);
 }

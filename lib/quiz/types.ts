@@ -105,3 +105,9 @@ export function bandsOf(language: Language): readonly Band<Level>[] {
 export function languageOfLevel(level: Level): Language {
   return (EN_BANDS as readonly Band[]).some((b) => b.id === level) ? 'en' : 'kk';
 }
+
+/**
+ * Answers a Kazakh sitting needs for a level: two thirds of its items (20 of 30). Fewer, and the
+ * result is "not determined" (no level, no certificate): a nearly empty sitting tells nothing.
+ */
+export const minAnswers = (total: number) => Math.ceil((total * 2) / 3);

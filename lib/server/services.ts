@@ -1,5 +1,6 @@
 import 'server-only';
 import { after } from 'next/server';
+import { errorForLog } from '@/lib/api/error-log';
 import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { publicEnv } from '@/lib/public-env';
@@ -49,7 +50,7 @@ export async function kickOutbox(): Promise<void> {
     await processOutbox(db, { email: await mailSender(), sms: sms.send });
     await settleSmsOutbox(db, { redact: sms.redact });
   } catch (err) {
-    console.error('[outbox] pass failed:', err instanceof Error ? err.message : String(err));
+    console.error('[outbox] pass failed:', errorForLog(err));
   } finally {
     holder.__tilmenOutboxBusy = false;
   }

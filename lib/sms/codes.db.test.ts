@@ -1,9 +1,9 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, rateLimits, securityEvents, smsCodes } from '@/lib/db/schema';
+import { outbox, rateLimits, securityEvents, smsCodes, users } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { createTestDb, dbLabel } from '@/test/db';
-import { issueCode, smsConversion, verifyCode, type IssueResult, type SmsPurpose } from './codes';
+import { budgetSpent, issueCode, smsConversion, verifyCode, type CheckedIssueResult, type IssueResult, type SmsPurpose } from './codes';
 import { codeInBody } from './text';
 
 const at = (iso: string, plusSeconds = 0) => new Date(new Date(iso).getTime() + plusSeconds * 1000);
@@ -22,8 +22,9 @@ describe(`SMS codes (${dbLabel()})`, () => {
   async function issue(phone: string, purpose: SmsPurpose, now: Date, extra: { ip?: string; dailyBudget?: number; locale?: 'ru' | 'kk' | 'en' } = {}) {
     return issueCode(t.db, { phone, purpose, ipHash: extra.ip ?? freshIp(), now, locale: extra.locale, dailyBudget: extra.dailyBudget });
   }
-  async function codeOf(result: IssueResult): Promise<string> {
+  async function codeOf(result: IssueResult | CheckedIssueResult): Promise<string> {
     if (!result.ok) throw new Error(`not issued: ${result.reason}`);
+    if (result.outboxId === null) throw new Error('no SMS was queued');
     const [row] = await t.db.select().from(outbox).where(eq(outbox.id, result.outboxId));
     return codeInBody(row!.body)!;
   }
@@ -181,6 +182,53 @@ describe(`SMS codes (${dbLabel()})`, () => {
     expect(day!.count).toBe(3);
     expect(await t.db.select().from(smsCodes).where(eq(smsCodes.phone, '+77074000001'))).toHaveLength(0);
     expect((await issue('+7 707 400 00 01', 'register', at('2031-01-02T00:00:01Z'), budget)).ok).toBe(true);
+  });
+
+  const account = (phone: string) => t.db.insert(users).values({ role: 'student', name: 'Дана', lastname: 'Нұрланова', phone, passwordHash: 'x' });
+  const checked = (phone: string, purpose: SmsPurpose, now: Date, budgets: { dailyBudget: number; resetBudget: number }) =>
+    issueCode(t.db, { phone, purpose, ipHash: freshIp(), now, ...budgets, checkAccount: true });
+
+  it('a reset for an existing account draws on its own budget: it gets its code when the main budget is spent', async () => {
+    const base = '2031-02-01T08:00:00Z';
+    const budgets = { dailyBudget: 2, resetBudget: 2 };
+    await account('+77081110001');
+    expect((await checked('+7 708 111 00 10', 'register', at(base), budgets)).ok).toBe(true);
+    expect((await checked('+7 708 111 00 11', 'lesson', at(base, 1), budgets)).ok).toBe(true);
+    expect(await checked('+7 708 111 00 12', 'register', at(base, 2), budgets)).toMatchObject({ ok: false, reason: 'daily_budget' });
+    const reset = await checked('+7 708 111 00 01', 'reset', at(base, 3), budgets);
+    expect(reset).toMatchObject({ ok: true, resendAfter: 60, expiresIn: 300 });
+    const code = await codeOf(reset);
+    expect(await verifyCode(t.db, { phone: '+77081110001', purpose: 'reset', code, now: at(base, 10) })).toEqual({ status: 'ok' });
+    expect(await budgetSpent(t.db, 'main', at(base))).toBe(2);
+    expect(await budgetSpent(t.db, 'reset', at(base))).toBe(1);
+    // Registration and lesson codes still count against the main budget only.
+    expect(await checked('+7 708 111 00 13', 'lesson', at(base, 4), budgets)).toMatchObject({ ok: false, reason: 'daily_budget' });
+  });
+
+  it('a reset for a phone without an account queues no SMS, spends no budget and verifies as wrong, like any wrong code', async () => {
+    const base = '2031-02-02T08:00:00Z';
+    const budgets = { dailyBudget: 5, resetBudget: 1 };
+    await account('+77082220001');
+    const before = await tableCounts();
+    const unknown = await checked('+7 708 222 00 02', 'reset', at(base), budgets);
+    expect(unknown).toEqual({ ok: true, phone: '+77082220002', outboxId: null, suppressed: true, resendAfter: 60, expiresIn: 300 });
+    const after = await tableCounts();
+    expect(after.outbox).toBe(before.outbox);
+    expect(after.codes).toBe(before.codes + 1);
+    expect(await budgetSpent(t.db, 'reset', at(base))).toBe(0);
+    expect(await budgetSpent(t.db, 'main', at(base))).toBe(0);
+    const [event] = await t.db.select().from(securityEvents).where(eq(securityEvents.type, 'sms_suppressed'));
+    expect(event).toMatchObject({ detail: { purpose: 'reset', reason: 'no_account' } });
+    for (const guess of ['000000', '123456', '999999']) {
+      expect((await verifyCode(t.db, { phone: '+77082220002', purpose: 'reset', code: guess, now: at(base, 5) })).status).toBe('wrong');
+    }
+    // The phone's history holds it like a real send.
+    expect(await checked('+7 708 222 00 02', 'reset', at(base, 30), budgets)).toEqual({ ok: false, reason: 'too_soon', retryAfter: 30 });
+    // The known phone spends the reset budget (1); after that both are refused alike.
+    expect((await checked('+7 708 222 00 01', 'reset', at(base, 1), budgets)).ok).toBe(true);
+    const known = await checked('+7 708 222 00 01', 'reset', at(base, 61), budgets);
+    expect(known).toEqual({ ok: false, reason: 'daily_budget', retryAfter: 86_400 - 8 * 3600 - 61 });
+    expect(await checked('+7 708 222 00 02', 'reset', at(base, 61), budgets)).toEqual(known);
   });
 
   it('refuses numbers that are not Kazakh mobiles before storing or queueing anything', async () => {

@@ -11,6 +11,20 @@ describe('SMS configuration', () => {
     expect(smsDriverConfig(e)).toEqual({ driver: 'log', production: false, keepCodes: true });
   });
 
+  it('resets of existing accounts have their own daily budget; strict captcha from half the budget at 0.7', () => {
+    expect(parse({})).toMatchObject({ SMS_RESET_DAILY_BUDGET: 500, SMS_STRICT_CAPTCHA_AT: 0.5, SMS_STRICT_CAPTCHA_SCORE: 0.7 });
+    expect(parse({ SMS_RESET_DAILY_BUDGET: '50', SMS_STRICT_CAPTCHA_AT: '0.8', SMS_STRICT_CAPTCHA_SCORE: '0.9' })).toMatchObject({
+      SMS_RESET_DAILY_BUDGET: 50,
+      SMS_STRICT_CAPTCHA_AT: 0.8,
+      SMS_STRICT_CAPTCHA_SCORE: 0.9,
+    });
+    expect(() => parse({ SMS_RESET_DAILY_BUDGET: '-1' })).toThrow(/SMS_RESET_DAILY_BUDGET/);
+    expect(() => parse({ SMS_RESET_DAILY_BUDGET: '1.5' })).toThrow(/SMS_RESET_DAILY_BUDGET/);
+    expect(() => parse({ SMS_STRICT_CAPTCHA_AT: '50%' })).toThrow(/SMS_STRICT_CAPTCHA_AT/);
+    expect(() => parse({ SMS_STRICT_CAPTCHA_AT: '1.5' })).toThrow(/SMS_STRICT_CAPTCHA_AT/);
+    expect(() => parse({ SMS_STRICT_CAPTCHA_SCORE: '2' })).toThrow(/SMS_STRICT_CAPTCHA_SCORE/);
+  });
+
   it('the log driver keeps codes in production only with ENABLE_DEV_TOOLS (e2e)', () => {
     expect(smsDriverConfig(parse({ NODE_ENV: 'production' }))).toEqual({ driver: 'log', production: true, keepCodes: false });
     expect(smsDriverConfig(parse({ NODE_ENV: 'production', ENABLE_DEV_TOOLS: 'true' }))).toEqual({ driver: 'log', production: true, keepCodes: true });

@@ -1,5 +1,6 @@
 // SMS delivery for the outbox: the log driver (development), Mobizon and SMSC.kz (HTTP gateways).
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { errorForLog } from '@/lib/api/error-log';
 import { outbox } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import type { ServerEnv } from '@/lib/env';
@@ -164,7 +165,7 @@ export function createSmsSender(db: Db, cfg: SmsDriverConfig, gateway: SmsGatewa
     if (redact) {
       // Sent already: a failure here must not make the outbox send it again.
       await redactRow(db, m.id).catch((err: unknown) =>
-        console.error('[sms] could not redact a sent message:', err instanceof Error ? err.message : String(err)),
+        console.error('[sms] could not redact a sent message:', errorForLog(err)),
       );
     }
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, passwordField, passwordLikeIdentifier } from './auth';
-import { kzPhoneField, nameField } from './lead';
+import { kzPhoneField } from './lead';
+import { optionalPersonNameField, personNameField } from './person-name';
 
 // One schema per wizard step; the route validates the union of the steps. Messages are
 // "Validation" keys.
@@ -10,7 +11,8 @@ export const TEACHING_LANGUAGES = ['kk', 'ru', 'en'] as const;
 export const SMS_PURPOSES = ['register', 'reset', 'lesson'] as const;
 
 export const codeField = z.string({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).regex(/^\d{6}$/, 'code_invalid');
-const optionalName = z.string().trim().max(80, 'too_long').regex(/^[\p{L}\p{M}' .-]*$/u, 'name_invalid').optional();
+const nameField = personNameField;
+const optionalName = optionalPersonNameField;
 
 const passwordPair = z.object({ password: passwordField, confirm: z.string({ error: 'required' }).min(1, { error: 'required', abort: true }) });
 function withPasswordChecks<T extends z.ZodType<{ password: string; confirm: string; phone?: string; email?: string }>>(schema: T) {
@@ -55,6 +57,8 @@ export const resetByPhoneSchema = withPasswordChecks(z.object({ phone: kzPhoneFi
 export const resetEmailRequestSchema = z.object({ email: emailField, captchaToken: z.string().max(4096).optional() });
 export const resetEmailTokenSchema = z.object({ token: z.string().regex(/^[\w-]{20,100}$/, 'invalid_value') });
 export const resetEmailConfirmSchema = withPasswordChecks(resetEmailTokenSchema.extend(passwordPair.shape));
+export const emailChangeSchema = z.object({ email: emailField });
+export const emailConfirmSchema = resetEmailTokenSchema;
 export const changePasswordSchema = withPasswordChecks(z.object({ current: z.string().min(1, { error: 'required', abort: true }).max(128, 'too_long'), ...passwordPair.shape }));
 
 export const smsSendSchema = z.object({ phone: kzPhoneField, purpose: z.enum(SMS_PURPOSES, { error: 'invalid_value' }), captchaToken: z.string().max(4096).optional() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkIin } from '@/lib/iin';
-import { nameField } from './lead';
+import { personNameField } from './person-name';
 
 // Messages are keys of the "Validation" namespace, translated where they are shown.
 
@@ -29,8 +29,8 @@ export const workerCodeField = z
 
 /** The Kazakh test's entry form (the browser validates with the same schema). */
 export const kazakhEntrySchema = z.object({
-  firstName: nameField,
-  lastName: nameField,
+  firstName: personNameField,
+  lastName: personNameField,
   iin: iinField,
   workerCode: workerCodeField,
 });

@@ -9,6 +9,8 @@ import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { POST as loginPost } from './login/route';
 import { POST as passwordPost } from './password/route';
+import { POST as emailPost } from './email/route';
+import { POST as emailConfirmPost } from './email/confirm/route';
 import { POST as studentPost } from './register/student/route';
 import { POST as tutorPost } from './register/tutor/route';
 import { POST as lessonPost } from './register/lesson/route';
@@ -21,6 +23,9 @@ import { POST as cabinetMe } from '../user2/me/route';
 
 let n = 100;
 const phone = () => `+7 702 ${String(1000000 + n++).slice(1, 4)} ${String(n).padStart(4, '0').slice(0, 2)} ${String(n).padStart(4, '0').slice(2)}`;
+
+/** A compact JWS: header.payload.signature, base64url. */
+const JWT = /^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]{43}$/;
 
 describe(`registration, reset and the cabinet contract (${dbLabel()})`, () => {
   let t: OpenDb;
@@ -47,22 +52,70 @@ describe(`registration, reset and the cabinet contract (${dbLabel()})`, () => {
       locale: 'kk', cookie: 'utm_source=instagram; utm__first=utm_source%3Dgoogle',
     }));
     expect(res.status).toBe(201);
-    expect(((await res.json()) as { token: string }).token).toMatch(/^v1\./);
+    expect(((await res.json()) as { token: string }).token).toMatch(JWT);
     expect(res.headers.getSetCookie().some((c) => c.startsWith('tilmen_rt='))).toBe(true);
     const [u] = await t.db.select().from(users).where(eq(users.phone, p.replace(/\s/g, '')));
     expect(u).toMatchObject({ role: 'student', subject: 'kazakh', locale: 'kk', utmFirst: { utm_source: 'google' }, utmLast: { utm_source: 'instagram' } });
     expect(u!.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
-  it('an optional e-mail at registration lets the student sign in by e-mail', async () => {
+  // The mail with a link to /email-confirm?token=… most recently queued for an address.
+  async function confirmLinkTo(address: string) {
+    const [mail] = await t.db.select().from(outbox).where(eq(outbox.recipient, address)).orderBy(desc(outbox.id)).limit(1);
+    return /email-confirm\?token=([\w-]+)/.exec(mail?.body ?? '')?.[1];
+  }
+  const confirm = (token: string, locale = 'en') => emailConfirmPost(jsonRequest('/api/auth/email/confirm', { token }, { locale }));
+  const signInByEmail = (address: string) => loginPost(jsonRequest('/api/auth/login', { login: address, password: 'Dala-2026x' }));
+
+  it('an optional e-mail at registration counts once its link is opened; then the student signs in by e-mail', async () => {
     const p = phone();
-    const res = await studentPost(jsonRequest('/api/auth/register/student', student(p, await codeFor(p, 'register'), { email: 'New.Student@Example.kz' })));
+    const res = await studentPost(jsonRequest('/api/auth/register/student', student(p, await codeFor(p, 'register'), { email: 'New.Student@Example.kz' }), { locale: 'kk' }));
     expect(res.status).toBe(201);
-    expect((await loginPost(jsonRequest('/api/auth/login', { login: 'new.student@example.kz', password: 'Dala-2026x' }))).status).toBe(200);
-    // The address is taken now: another registration with it is told there is an account.
-    const q = phone();
-    const again = await studentPost(jsonRequest('/api/auth/register/student', student(q, await codeFor(q, 'register'), { email: 'new.student@example.kz' })));
-    expect(again.status).toBe(409);
+    expect((await signInByEmail('new.student@example.kz')).status).toBe(401);
+    const token = await confirmLinkTo('new.student@example.kz');
+    expect(token).toBeTruthy();
+    const [mail] = await t.db.select().from(outbox).where(eq(outbox.recipient, 'new.student@example.kz'));
+    expect(mail!.subject).toMatch(/растаңыз/); // in the registrant's language
+    const confirmed = await confirm(token!);
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toEqual({ email: 'new.student@example.kz' });
+    expect((await signInByEmail('new.student@example.kz')).status).toBe(200);
+    // Single use.
+    const again = await confirm(token!);
+    expect(again.status).toBe(410);
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe('email_confirm_invalid');
+  });
+
+  it('nobody can bind (and so block) an address they do not own: the owner registers with it and confirms it', async () => {
+    const squatter = phone();
+    expect((await studentPost(jsonRequest('/api/auth/register/student', student(squatter, await codeFor(squatter, 'register'), { email: 'owner@example.kz' })))).status).toBe(201);
+    const owner = phone();
+    const res = await studentPost(jsonRequest('/api/auth/register/student', student(owner, await codeFor(owner, 'register'), { email: 'owner@example.kz' })));
+    expect(res.status).toBe(201); // not account_exists: an unconfirmed address belongs to nobody
+    const ownerToken = await confirmLinkTo('owner@example.kz');
+    expect((await confirm(ownerToken!)).status).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'owner@example.kz'));
+    expect(row!.phone).toBe(owner.replace(/\s/g, ''));
+    // The squatter's own (earlier) link now finds the address taken.
+    const [first] = await t.db.select().from(outbox).where(eq(outbox.recipient, 'owner@example.kz')).orderBy(outbox.id).limit(1);
+    const squatterToken = /email-confirm\?token=([\w-]+)/.exec(first!.body)![1]!;
+    const taken = await confirm(squatterToken);
+    expect(taken.status).toBe(409);
+    expect(((await taken.json()) as { error: { code: string } }).error.code).toBe('email_taken');
+  });
+
+  it('a signed-in user adds an e-mail; it counts only after the link', async () => {
+    const p = phone();
+    const reg = await studentPost(jsonRequest('/api/auth/register/student', student(p, await codeFor(p, 'register'))));
+    const { token } = (await reg.json()) as { token: string };
+    const req = jsonRequest('/api/auth/email', { email: 'Later@Example.kz' });
+    req.headers.set('authorization', `Bearer ${token}`);
+    const res = await emailPost(req);
+    expect(res.status).toBe(202);
+    expect((await signInByEmail('later@example.kz')).status).toBe(401);
+    expect((await confirm((await confirmLinkTo('later@example.kz'))!)).status).toBe(200);
+    expect((await signInByEmail('later@example.kz')).status).toBe(200);
+    expect((await emailPost(jsonRequest('/api/auth/email', { email: 'x@example.kz' }))).status).toBe(401);
   });
 
   it('a wrong code is refused with a field message; a reset code does not register', async () => {
@@ -162,18 +215,32 @@ describe(`registration, reset and the cabinet contract (${dbLabel()})`, () => {
     }
   });
 
-  it('changing the password needs the current one', async () => {
+  it('changing the password needs the current one, counts the guesses, and tells the owner by SMS and e-mail', async () => {
     const p = phone();
-    const reg = await studentPost(jsonRequest('/api/auth/register/student', student(p, await codeFor(p, 'register'))));
-    const { token } = (await reg.json()) as { token: string };
-    const change = (current: string) =>
+    const reg = await studentPost(jsonRequest('/api/auth/register/student', student(p, await codeFor(p, 'register'), { email: 'change@example.kz' }), { locale: 'en' }));
+    expect((await confirm((await confirmLinkTo('change@example.kz'))!)).status).toBe(200);
+    let { token } = (await reg.json()) as { token: string };
+    const change = (current: string, password = 'Baikonur-2026') =>
       passwordPost(new NextRequest('http://localhost/api/auth/password', {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.9' },
-        body: JSON.stringify({ current, password: 'Baikonur-2026', confirm: 'Baikonur-2026' }),
+        body: JSON.stringify({ current, password, confirm: password }),
       }));
     expect((await change('Wrong-1234')).status).toBe(422);
-    expect((await change('Dala-2026x')).status).toBe(200);
+    const ok = await change('Dala-2026x');
+    expect(ok.status).toBe(200);
+    token = ((await ok.json()) as { token: string }).token;
     expect((await loginPost(jsonRequest('/api/auth/login', { login: p, password: 'Baikonur-2026' }))).status).toBe(200);
+    const phoneDigits = p.replace(/\s/g, '');
+    const [sms] = await t.db.select().from(outbox).where(eq(outbox.recipient, phoneDigits)).orderBy(desc(outbox.id)).limit(1);
+    expect(sms!.body).toMatch(/password was changed/);
+    const [mail] = await t.db.select().from(outbox).where(eq(outbox.recipient, 'change@example.kz')).orderBy(desc(outbox.id)).limit(1);
+    expect(mail!.subject).toBe('Tilmen: your password was changed');
+    // A stolen access token cannot be used to guess the current password: 5 tries, then 429.
+    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => change(`Guess-${i}000x`)));
+    const statuses = guesses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    expect((await change('Baikonur-2026', 'Kokshetau-2027')).status).toBe(429); // even the right one, until the window ends
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, certificates, kazakhTestTakers, testAttempts } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { profile } from '@/lib/auth/profile';
-import { signAccessToken } from '@/lib/auth/tokens';
+import { signAccessToken, startSession } from '@/lib/auth/tokens';
 import { appSecret } from '@/lib/env';
 import { EN_ITEMS } from '@/lib/quiz/bank-en';
 import { KK_ITEMS } from '@/lib/quiz/bank-kk';
@@ -131,7 +131,8 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
       .values({ role: 'student', name: 'Dana', lastname: 'Ospan', phone: '+77015550001', passwordHash: 'x' })
       .returning();
     const req = jsonRequest('/api/tests/placement', {});
-    req.headers.set('authorization', `Bearer ${signAccessToken({ sub: user!.id, scope: 'student' }, appSecret())}`);
+    const { sid } = await startSession(t.db, user!.id);
+    req.headers.set('authorization', `Bearer ${await signAccessToken({ sub: user!.id, scope: 'student', sid }, appSecret())}`);
     const { token } = (await (await placementPost(req)).json()) as Started;
     await finishPost(withToken('POST', '/api/tests/attempt/finish', token, {}));
     const rows = await t.db.select().from(testAttempts).where(eq(testAttempts.userId, user!.id));

@@ -13,7 +13,7 @@ export async function POST(req: NextRequest) {
     const presented = req.cookies.get(REFRESH_COOKIE)?.value;
     if (presented) await revokeSession(await getDb(), presented);
     const res = NextResponse.json({ ok: true }, { headers: { 'Cache-Control': 'no-store' } });
-    clearSessionCookies(res);
+    clearSessionCookies(req, res);
     return res;
   } catch (err) {
     return errorResponse(err, locale);

@@ -111,10 +111,34 @@ describe(`POST /api/sms/send (${dbLabel()})`, () => {
     expect(((await res.json()) as ErrorBody).error).toEqual({ code: 'rate_limited', message: 'Әрекет тым көп. Кейінірек қайталап көріңіз.' });
   });
 
-  it('queues the message and the code in one go: each sent code has its outbox SMS', async () => {
+  it('caps sends per network: addresses hopping inside one /24 or one /64 are stopped, other networks are not', async () => {
+    const networks = [
+      { hop: (i: number) => `198.51.100.${i + 1}`, last: '198.51.100.250', next: '198.51.101.1', operator: 700 },
+      { hop: (i: number) => `2001:db8:aa:1:${(i + 1).toString(16)}::1`, last: '2001:db8:aa:1:ffff:ffff:ffff:fffe', next: '2001:db8:aa:2::1', operator: 771 },
+    ];
+    for (const { hop, last, next, operator } of networks) {
+      // A new address, a new number (and number prefix) each time: only the network is shared.
+      const phone = (i: number) => `+7 ${operator} ${100 + i} 20 01`;
+      const statuses = [];
+      for (let i = 0; i < 30; i++) statuses.push((await send({ phone: phone(i), purpose: 'register' }, { ip: hop(i) })).status);
+      expect(statuses).toEqual(Array(30).fill(202));
+      const stopped = await send({ phone: phone(30), purpose: 'register' }, { ip: last, locale: 'en' });
+      expect(stopped.status).toBe(429);
+      expect(Number(stopped.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await stopped.json()) as ErrorBody).error.code).toBe('rate_limited');
+      expect(await t.db.select().from(smsCodes).where(eq(smsCodes.phone, `+7${operator}1302001`))).toHaveLength(0);
+      // The neighbouring network is not held up.
+      expect((await send({ phone: phone(31), purpose: 'register' }, { ip: next })).status).toBe(202);
+    }
+  });
+
+  it('queues the message and the code in one go: each sent code has its outbox SMS (none for a reset without an account)', async () => {
     const codes = Number((await t.db.select({ n: count() }).from(smsCodes))[0]!.n);
     const sms = Number((await t.db.select({ n: count() }).from(outbox).where(eq(outbox.channel, 'sms')))[0]!.n);
-    expect(sms).toBe(codes);
+    const suppressed = Number((await t.db.select({ n: count() }).from(securityEvents).where(eq(securityEvents.type, 'sms_suppressed')))[0]!.n);
+    // The two resets above for phones without an account: +77017775001, +77477774001.
+    expect(suppressed).toBe(2);
+    expect(sms + suppressed).toBe(codes);
     const bodies = await t.db.select({ body: outbox.body }).from(outbox).where(eq(outbox.channel, 'sms'));
     // The log driver (development) keeps its copy; nothing else ever reads a code back.
     expect(bodies.every((b) => codeInBody(b.body) !== null || b.body.includes('******'))).toBe(true);

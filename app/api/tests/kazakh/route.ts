@@ -7,22 +7,22 @@ import { getDb } from '@/lib/db/client';
 import { appSecret } from '@/lib/env';
 import { startKazakh } from '@/lib/quiz/attempts';
 import { noStore, optionalUserId } from '@/lib/quiz/http';
-import { hitAll } from '@/lib/rate-limit';
+import { limitKazakhByAddress, limitKazakhShared } from '@/lib/quiz/limits';
 import { captchaConfig } from '@/lib/server/services';
 import { kazakhStartSchema } from '@/lib/validations/tests';
 
 export async function POST(req: NextRequest) {
-  const { locale, ip, ipHash } = requestContext(req);
+  const { locale, ip, ipHash, rangeHash } = requestContext(req);
   try {
+    // Order matters: the body, then the address limits, the captcha and the shared caps, and only
+    // then the once-per-IIN check, so a 409 costs as much as a start and counts against every limit.
     const input = kazakhStartSchema.parse(await readJson(req));
     const db = await getDb();
-    // A company's employees may sit the test together behind one address: a generous limit that
-    // still stops anyone probing which IINs have taken the test.
-    const limit = await hitAll(db, [{ key: `test:kazakh:ip:${ipHash}`, max: 60, windowSeconds: 600 }]);
-    if (!limit.allowed) throw new ApiError(429, 'rate_limited', undefined, limit.retryAfter);
+    await limitKazakhByAddress(db, { ipHash, rangeHash });
     const captcha = await verifyCaptcha(db, captchaConfig(), input.captchaToken, 'kazakh_test', ip);
     if (!captcha.ok && !captcha.outage) throw new ApiError(400, 'captcha_failed');
-    const { token, view } = await startKazakh(db, input, { userId: optionalUserId(req), locale, secret: appSecret() });
+    await limitKazakhShared(db, input.company);
+    const { token, view } = await startKazakh(db, input, { userId: await optionalUserId(db, req), locale, secret: appSecret() });
     return noStore({ token, test: view }, 201);
   } catch (err) {
     return errorResponse(err, locale);

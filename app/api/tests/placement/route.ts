@@ -1,11 +1,11 @@
 // POST /api/tests/placement - starts an English placement test: {company?} → 201 {token, test}.
 import type { NextRequest } from 'next/server';
-import { ApiError, errorResponse, readJson } from '@/lib/api/errors';
+import { errorResponse, readJson } from '@/lib/api/errors';
 import { requestContext } from '@/lib/api/context';
 import { getDb } from '@/lib/db/client';
 import { startPlacement } from '@/lib/quiz/attempts';
 import { noStore, optionalUserId } from '@/lib/quiz/http';
-import { hitAll } from '@/lib/rate-limit';
+import { limitPlacementByAddress } from '@/lib/quiz/limits';
 import { placementStartSchema } from '@/lib/validations/tests';
 
 export async function POST(req: NextRequest) {
@@ -13,9 +13,8 @@ export async function POST(req: NextRequest) {
   try {
     const input = placementStartSchema.parse(await readJson(req));
     const db = await getDb();
-    const limit = await hitAll(db, [{ key: `test:start:ip:${ipHash}`, max: 30, windowSeconds: 600 }]);
-    if (!limit.allowed) throw new ApiError(429, 'rate_limited', undefined, limit.retryAfter);
-    const { token, view } = await startPlacement(db, { company: input.company, userId: optionalUserId(req), locale });
+    await limitPlacementByAddress(db, ipHash);
+    const { token, view } = await startPlacement(db, { company: input.company, userId: await optionalUserId(db, req), locale });
     return noStore({ token, test: view }, 201);
   } catch (err) {
     return errorResponse(err, locale);

@@ -1,31 +1,23 @@
 // GET /api/tests/attempt/certificate - the certificate PDF of a finished Kazakh test (X-Test-Token).
 import type { NextRequest } from 'next/server';
 import { errorResponse } from '@/lib/api/errors';
-import { localeFromAcceptLanguage } from '@/lib/api/locale';
-import { renderCertificatePdf } from '@/lib/certificates/pdf';
+import { requestContext } from '@/lib/api/context';
+import { certificatePdf } from '@/lib/certificates/store';
 import { getDb } from '@/lib/db/client';
 import { certificateOfAttempt } from '@/lib/quiz/attempts';
-import { limitPerToken, testToken } from '@/lib/quiz/http';
-import { absoluteUrl } from '@/lib/seo';
+import { limitPerIp, limitPerToken, testToken } from '@/lib/quiz/http';
 
 export async function GET(req: NextRequest) {
-  const locale = localeFromAcceptLanguage(req.headers.get('accept-language'));
+  const { locale, ipHash } = requestContext(req);
   try {
     const db = await getDb();
-    // A PDF costs ~100 ms of CPU: a person downloads it a few times, a loop does not get to.
-    await limitPerToken(db, req, 'pdf', 30);
+    // Rendered once and kept, so a download is a read; a person still needs only a few:
+    // 20 per token and 20 per address in 10 minutes.
+    await limitPerToken(db, req, 'pdf', 20);
+    await limitPerIp(db, ipHash, 'pdf', 20);
     const c = await certificateOfAttempt(db, testToken(req));
-    const pdf = await renderCertificatePdf({
-      number: c.number,
-      firstName: c.firstName,
-      lastName: c.lastName,
-      level: c.level,
-      levelName: c.levelName,
-      company: c.companyName,
-      issuedAt: c.issuedAt,
-      verifyUrl: absoluteUrl(`/certificate/${c.number}`),
-    });
-    return new Response(Buffer.from(pdf), {
+    const pdf = await certificatePdf(db, c);
+    return new Response(new Uint8Array(pdf), {
       headers: {
         'Content-Type': 'application/pdf',
         'Content-Disposition': `attachment; filename="tilmen-certificate-${c.number}.pdf"`,

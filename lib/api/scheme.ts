@@ -1,0 +1,28 @@
+/**
+ * Did this request reach us over https? Decides the `Secure` attribute of the cookies we set.
+ *
+ * Behind a reverse proxy that terminates TLS (TRUST_PROXY=true) the proxy's X-Forwarded-Proto
+ * says so (its first value: the scheme the visitor used). Without a trusted proxy the header is
+ * the client's word: server.mjs strips it, and only the request URL's own scheme counts.
+ * No `server-only`: proxy.ts uses it too.
+ */
+export function isHttpsRequest(
+  headers: Pick<Headers, 'get'>,
+  url: string | URL,
+  trustProxy: boolean,
+): boolean {
+  if (trustProxy) {
+    const forwarded = headers.get('x-forwarded-proto');
+    if (forwarded) return forwarded.split(',')[0]!.trim().toLowerCase() === 'https';
+  }
+  try {
+    return new URL(url).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** TRUST_PROXY as lib/env.ts and server.mjs read it ("true" or "1"). */
+export function trustProxyFromEnv(value: string | undefined = process.env.TRUST_PROXY): boolean {
+  return /^(1|true)$/i.test(value ?? '');
+}

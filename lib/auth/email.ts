@@ -1,0 +1,49 @@
+import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { emailConfirmations, securityEvents, users } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { enqueue } from '@/lib/outbox';
+import { emailConfirmMail } from './notices';
+
+export const EMAIL_CONFIRM_TTL_S = 24 * 3600;
+const hashToken = (t: string) => createHash('sha256').update(t).digest('base64url');
+
+/**
+ * An address counts only once its owner opens the link we mail to it: until then it is not the
+ * account's e-mail (no sign-in, no reset by it), so nobody can bind, and block, an address they do
+ * not own. Queued in the caller's transaction.
+ */
+export async function queueEmailConfirmation(db: Db, input: { userId: number; email: string; locale: string }, now = new Date()): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const email = input.email.toLowerCase();
+  await db.insert(emailConfirmations).values({
+    userId: input.userId,
+    email,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + EMAIL_CONFIRM_TTL_S * 1000),
+  });
+  const mail = emailConfirmMail(input.locale, token);
+  await enqueue(db, { channel: 'email', recipient: email, subject: mail.subject, body: mail.body });
+}
+
+export type ConfirmResult = { ok: true; email: string } | { ok: false; reason: 'invalid' | 'taken' };
+
+/** Uses a link once: the address becomes the account's, unless another account confirmed it first. */
+export async function confirmEmail(db: Db, token: string, now = new Date()): Promise<ConfirmResult> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [row] = await tx
+      .update(emailConfirmations)
+      .set({ usedAt: now })
+      .where(and(eq(emailConfirmations.tokenHash, hashToken(token)), isNull(emailConfirmations.usedAt), gt(emailConfirmations.expiresAt, now)))
+      .returning({ userId: emailConfirmations.userId, email: emailConfirmations.email });
+    if (!row) return { ok: false, reason: 'invalid' } as const;
+    const [owner] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, row.email), ne(users.id, row.userId))).limit(1);
+    if (owner) return { ok: false, reason: 'taken' } as const;
+    const updated = await tx.update(users).set({ email: row.email }).where(eq(users.id, row.userId)).returning({ id: users.id });
+    if (!updated.length) return { ok: false, reason: 'invalid' } as const;
+    await tx.insert(securityEvents).values({ type: 'email_confirmed', userId: row.userId });
+    return { ok: true, email: row.email } as const;
+  });
+}
