@@ -113,7 +113,21 @@ async function useSession(context: BrowserContext, account: Account) {
   await context.addCookies(account.cookies);
 }
 
-/** Whether the server stored the e-mail given at registration (the register call may have no such field). */
+/** The confirmation link mailed for a new address (path and query, to open on this server). */
+async function confirmLink(email: string): Promise<string> {
+  const mail = (await readMails(email, { containing: '/email-confirm?token=' })).find((x) => x.includes('/email-confirm?token='));
+  const link = new URL(/https?:\/\/\S+\/email-confirm\?token=[\w-]+/.exec(mail ?? '')![0]);
+  return link.pathname + link.search;
+}
+
+/** Opens the mailed link through the API (the page itself is tried in the e-mail sign-in test). */
+async function confirmEmailByApi(locale: Locale, email: string) {
+  const token = new URLSearchParams((await confirmLink(email)).split('?')[1]).get('token');
+  const res = await call('POST', '/api/auth/email/confirm', locale, { token });
+  expect(res.status, res.body).toBe(200);
+}
+
+/** Whether the account can sign in with this e-mail (only once the address is confirmed). */
 async function emailLoginWorks(locale: Locale, email: string): Promise<boolean> {
   return (await call('POST', '/api/auth/login', locale, { login: email, password: PASSWORD })).status === 200;
 }
@@ -250,10 +264,19 @@ for (const locale of LOCALES) {
       await expect(password).toHaveAttribute('type', 'text');
     });
 
-    test(`${locale}: e-mail sign-in, when the account has an e-mail`, async ({ page }) => {
+    test(`${locale}: e-mail sign-in, once the address is confirmed by the mailed link`, async ({ page }) => {
       const email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.kz`;
       await registerStudent(locale, { email });
+      expect(await emailLoginWorks(locale, email)).toBe(false);
+      const link = await confirmLink(email);
+      expect(link.split('?')[0]).toBe(localePath(locale, '/email-confirm'));
+      await page.goto(link);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.EmailConfirm.title);
+      await expect(page.getByRole('status')).toContainText(email);
+      await expect(page).toHaveURL((u) => !u.search.includes('token'));
       expect(await emailLoginWorks(locale, email)).toBe(true);
+      await page.goto(link);
+      await expect(page.getByText(m.EmailConfirm.invalid)).toBeVisible();
       await page.goto(localePath(locale, '/stud-sign-in'));
       await signIn(page, locale, email.toUpperCase());
       await expectPath(page, home);
@@ -442,6 +465,7 @@ for (const locale of LOCALES) {
     test(`${locale}: reset by e-mail: the mailed link works once`, async ({ page }) => {
       const email = `reset-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.kz`;
       const account = await registerStudent(locale, { email });
+      await confirmEmailByApi(locale, email);
       expect(await emailLoginWorks(locale, email)).toBe(true);
       await page.goto(localePath(locale, '/reset-password/email'));
       await page.getByLabel(m.Reset.email).fill(email);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import nextPkg from 'next/package.json';
 import { MARKETING_PATHS } from '../lib/site-map';
 import { catalogueStrings, h1Text, LOCALES, localePath, messages } from './helpers';
 
@@ -112,6 +113,48 @@ test('every script a page loads is marked for eager background compilation', asy
   for (const src of scripts) {
     expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true);
   }
+});
+
+test('the framework does not announce itself: no x-powered-by, x-middleware-*, x-nextjs-* headers, no Next version in chunks', async ({ request }) => {
+  // server.mjs (lib/server/http-server.mjs) strips the headers; scripts/compile-hints.mjs blanks the version.
+  const { version } = nextPkg;
+  for (const path of ['/', '/kk/stud-faq', '/en/student', '/sitemap.xml', '/no-such-page']) {
+    const res = await request.get(path);
+    const framework = Object.keys(res.headers()).filter((k) => /^x-(powered-by|middleware-|nextjs-)/.test(k));
+    expect(framework, path).toEqual([]);
+  }
+  const api = await request.post('/api/leads', { data: {} });
+  expect(Object.keys(api.headers()).filter((k) => /^x-(powered-by|middleware-|nextjs-)/.test(k))).toEqual([]);
+  const html = await (await request.get('/student')).text();
+  const scripts = [...html.matchAll(/<script src="(\/_next\/static\/chunks\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  expect(scripts.length).toBeGreaterThan(3);
+  for (const src of scripts) {
+    const text = await (await request.get(src)).text();
+    expect(text.includes(`"${version}"`) || text.includes(`'${version}'`), src).toBe(false);
+  }
+});
+
+test('unknown methods are 405 with Allow, never a 500', async ({ request }) => {
+  for (const method of ['TRACE', 'PROPFIND']) {
+    for (const path of ['/', '/kk/stud-faq', '/api/leads']) {
+      const res = await request.fetch(path, { method, maxRedirects: 0 });
+      expect(res.status(), `${method} ${path}`).toBe(405);
+      expect(res.headers()['allow']).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+    }
+  }
+});
+
+test('/.well-known/security.txt follows RFC 9116 and is not sent to a locale', async ({ request }) => {
+  const res = await request.get('/.well-known/security.txt', { maxRedirects: 0 });
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^text\/plain; charset=utf-8/);
+  const text = await res.text();
+  expect(text).toMatch(/^Contact: (mailto:|https:\/\/)\S+$/m);
+  expect(text).toMatch(/^Preferred-Languages: ru, kk, en$/m);
+  const expires = Date.parse(/^Expires: (\S+)$/m.exec(text)?.[1] ?? '');
+  expect(expires).toBeGreaterThan(Date.now() + 300 * 86_400_000);
+  expect(expires).toBeLessThan(Date.now() + 366 * 86_400_000);
+  if (process.env.NEXT_PUBLIC_SITE_URL) expect(text).toContain(`Canonical: ${new URL('/.well-known/security.txt', process.env.NEXT_PUBLIC_SITE_URL)}`);
 });
 
 test('odd paths are 404s, never server errors', async ({ request }) => {

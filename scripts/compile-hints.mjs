@@ -13,10 +13,18 @@
 // The step is idempotent. Changing a chunk's bytes after the build is safe here: file names are
 // decided before, nothing checks a chunk's hash (no subresource integrity), and the same build
 // always gets the same bytes, so long-term caching stays correct.
+// It also blanks Next's version string in the chunks (scripts/chunk-rewrite.mjs): the browser never
+// reads it, and it would tell anyone which framework advisories to try. React's version stays.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { rewriteChunk } from './chunk-rewrite.mjs';
 
-const HINT = '//# allFunctionsCalledOnLoad\n';
+const require = createRequire(import.meta.url);
+const versions = {
+  next: require('next/package.json').version,
+  react: require('react/package.json').version,
+};
 
 const dist = process.env.NEXT_DIST_DIR || '.next';
 const dir = path.join(dist, 'static', 'chunks');
@@ -27,14 +35,16 @@ if (!fs.existsSync(dir)) {
 
 let marked = 0;
 let total = 0;
+let blanked = 0;
 for (const entry of fs.readdirSync(dir, { recursive: true })) {
   const name = String(entry);
   if (!name.endsWith('.js')) continue;
   total++;
   const file = path.join(dir, name);
   const text = fs.readFileSync(file, 'utf8');
-  if (text.startsWith(HINT)) continue;
-  fs.writeFileSync(file, HINT + text);
-  marked++;
+  const out = rewriteChunk(text, versions);
+  if (out.hinted) marked++;
+  blanked += out.versionsBlanked;
+  if (out.text !== text) fs.writeFileSync(file, out.text);
 }
-console.log(`compile-hints: ${marked} of ${total} client chunks marked for eager background compilation`);
+console.log(`compile-hints: ${marked} of ${total} client chunks marked for eager background compilation; Next's version (${versions.next}) blanked ${blanked} time(s)`);

@@ -7,7 +7,7 @@ import type { Locale } from '@/i18n/routing';
 import { LocaleSwitcher } from '@/components/layout/locale-switcher';
 
 /** Title of an account page: translated, never indexed. */
-export async function accountPageMetadata(locale: Locale, namespace: 'SignIn' | 'Reset' | 'Cabinet', key: string): Promise<Metadata> {
+export async function accountPageMetadata(locale: Locale, namespace: 'SignIn' | 'Reset' | 'Cabinet' | 'EmailConfirm', key: string): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace });
   return { title: t(key as never), robots: { index: false, follow: false } };
 }

@@ -5,7 +5,7 @@ import type { Locale } from '@/i18n/routing';
 import { pickMessages } from '@/lib/i18n/pick';
 
 // Registration layout: content only. Its pages are forms, so their islands format messages in the browser.
-const NAMESPACES = ['Registration', 'SmsCode', 'ResetPhone', 'SignIn', 'Reset', 'Cabinet', 'AuthHeader', 'Toasts', 'Validation', 'Errors', 'LeadForm', 'Common'];
+const NAMESPACES = ['Registration', 'SmsCode', 'ResetPhone', 'SignIn', 'Reset', 'EmailConfirm', 'Cabinet', 'AuthHeader', 'Toasts', 'Validation', 'Errors', 'LeadForm', 'Common'];
 
 export default async function RegistrationLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;

@@ -1,14 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, certificates, kazakhTestTakers, testAttempts } from '@/lib/db/schema';
+import { users, certificatePdfs, certificates, kazakhTestTakers, quizItemExposure, testAttempts } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { profile } from '@/lib/auth/profile';
 import { signAccessToken, startSession } from '@/lib/auth/tokens';
 import { appSecret } from '@/lib/env';
 import { EN_ITEMS } from '@/lib/quiz/bank-en';
 import { KK_ITEMS } from '@/lib/quiz/bank-kk';
-import { CERTIFICATE_NUMBER_RE, findCertificate, TEST_TOKEN_HEADER, type AttemptView } from '@/lib/quiz/attempts';
+import { CERTIFICATE_NUMBER_RE, findCertificate, TEST_TOKEN_HEADER, type AttemptView, type PlacementResultView } from '@/lib/quiz/attempts';
+import { lookupCertificate, LOOKUP_LIMIT } from '@/lib/certificates/lookup';
 import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
 import { jsonRequest, nextIp } from '@/test/http';
 import { POST as placementPost } from './placement/route';
@@ -102,7 +104,7 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
     expectNoKey(result);
     expect(result.test.status).toBe('finished');
     expect(result.test.result).toMatchObject({ correct: 30, wrong: 0, unanswered: 0, level: 'advanced', levelName: 'Advanced', cefr: 'C1' });
-    expect(Object.values(result.test.result!.perSkill).reduce((s, x) => s + x.total, 0)).toBe(30);
+    expect(Object.values((result.test.result as PlacementResultView).perSkill).reduce((s, x) => s + x.total, 0)).toBe(30);
 
     const [row] = await t.db.select().from(testAttempts).where(eq(testAttempts.level, 'advanced'));
     expect(row?.companyId).not.toBeNull();
@@ -238,12 +240,15 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
     const res = await finishPost(withToken('POST', '/api/tests/attempt/finish', token, { answers }, 'kk'));
     const { test: done } = (await res.json()) as { test: AttemptView };
     expectNoKey({ test: done });
-    expect(done.result).toMatchObject({ level: 'B1', levelName: 'Орта деңгей', cefr: 'B1', levelReached: true });
+    // The level and nothing else: no counts, per skill or in all (they would tell which answers were right).
+    expect(done.result).toEqual({ determined: true, level: 'B1', levelName: 'Орта деңгей', levelReached: true, minAnswers: 20 });
+    expect(JSON.stringify(done)).not.toMatch(/"(correct|wrong|unanswered|perSkill|total)"/);
     expect(done.certificate?.number).toMatch(CERTIFICATE_NUMBER_RE);
     expect(done.certificate).toMatchObject({ level: 'B1', levelName: 'Орта деңгей' });
 
     const found = await findCertificate(t.db, done.certificate!.number.toLowerCase());
-    expect(found).toMatchObject({ name: 'Әйгерім Н.', level: 'B1', levelName: 'Орта деңгей', companyName: 'Demo Company LLP' });
+    expect(found).toMatchObject({ name: 'Әйгерім Н.', level: 'B1', levelName: 'Орта деңгей', companyName: 'Demo Company LLP', identityChecked: false });
+    expect(done.certificate?.identityChecked).toBe(false);
     expect(await findCertificate(t.db, 'TLM-2026-AAAAAAAA')).toBeNull();
     expect(await findCertificate(t.db, "'; drop table certificates; --")).toBeNull();
     expect(await t.db.select().from(certificates)).toHaveLength(1);
@@ -266,5 +271,115 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
     const res = await certificateGet(withToken('GET', '/api/tests/attempt/certificate', token, undefined, 'kk'));
     expect(res.status).toBe(404);
     expect(((await res.json()) as ErrorBody).error).toMatchObject({ code: 'certificate_not_found', message: 'Сертификат табылмады.' });
+  });
+
+  /** Starts a Kazakh test and answers every item right (a certificate at C1). */
+  async function finishedKazakh(ip?: string) {
+    const { token, test } = (await (await kazakhPost(jsonRequest('/api/tests/kazakh', entry(freshIin()), { ip })) ).json()) as Started;
+    const res = await finishPost(withToken('POST', '/api/tests/attempt/finish', token, { answers: rightAnswers(test) }));
+    return { token, test: ((await res.json()) as { test: AttemptView }).test };
+  }
+
+  it('Kazakh: fewer than two thirds answered gives no level and no certificate, flagged for the back office; counts stay on the server', async () => {
+    const { token, test } = (await (await kazakhPost(jsonRequest('/api/tests/kazakh', entry(freshIin()), { ip: '192.168.200.1' }))).json()) as Started;
+    const right = rightAnswers(test);
+    const nineteen = Object.fromEntries(test.items.slice(0, 19).map((i) => [i.id, right[i.id]!]));
+    const res = await finishPost(withToken('POST', '/api/tests/attempt/finish', token, { answers: nineteen }, 'en'));
+    const { test: done } = (await res.json()) as { test: AttemptView };
+    expect(done.result).toEqual({ determined: false, level: null, levelName: null, levelReached: false, minAnswers: 20 });
+    expect(done.certificate).toBeNull();
+    expect((await certificateGet(withToken('GET', '/api/tests/attempt/certificate', token))).status).toBe(404);
+    const [row] = await t.db.select().from(testAttempts).where(eq(testAttempts.id, (await t.db.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.iinLast4, test.taker!.iinLast4))).at(-1)!.attemptId));
+    expect(row!.flags).toEqual(['few_answers']);
+    expect(row!.level).toBeNull();
+    expect(row!.result).toMatchObject({ correct: 19, unanswered: 11, total: 30, determined: false });
+
+    // Twenty answers, all wrong: a level (below A1) and a certificate, no flag.
+    const second = (await (await kazakhPost(jsonRequest('/api/tests/kazakh', entry(freshIin()), { ip: '192.168.200.2' }))).json()) as Started;
+    const r2 = rightAnswers(second.test);
+    const wrong = Object.fromEntries(second.test.items.slice(0, 20).map((i) => [i.id, (r2[i.id]! + 1) % i.options.length]));
+    const { test: placed } = (await (await finishPost(withToken('POST', '/api/tests/attempt/finish', second.token, { answers: wrong }))).json()) as { test: AttemptView };
+    expect(placed.result).toEqual({ determined: true, level: 'A0', levelName: 'A1 деңгейінен төмен', levelReached: false, minAnswers: 20 });
+    expect(placed.certificate).toMatchObject({ level: 'A0', identityChecked: false });
+  });
+
+  it('Kazakh: the draw is stored with the attempt and prefers the least-shown items of each band and skill', async () => {
+    const tokens: [string, AttemptView][] = [];
+    for (let i = 0; i < 4; i++) {
+      const { token, test } = (await (await kazakhPost(jsonRequest('/api/tests/kazakh', entry(freshIin()), { ip: `192.168.${i}.7` }))).json()) as Started;
+      tokens.push([token, test]);
+    }
+    // A reload rebuilds the same items and options from the stored ids and the seed.
+    for (const [token, test] of tokens) {
+      const again = ((await (await attemptGet(withToken('GET', '/api/tests/attempt', token))).json()) as { test: AttemptView }).test;
+      expect(again.items).toEqual(test.items);
+    }
+    const stored = await t.db.select({ items: testAttempts.items }).from(testAttempts).where(eq(testAttempts.kind, 'kazakh'));
+    expect(stored.some((r) => JSON.stringify(r.items) === JSON.stringify(tokens[0]![1].items.map((i) => i.id)))).toBe(true);
+    // Every bank item shown about equally often: within each band and skill, counts differ by at most one.
+    const shown = new Map((await t.db.select().from(quizItemExposure)).map((r) => [r.itemId, r.shown]));
+    const groups = new Map<string, number[]>();
+    for (const item of KK_ITEMS) {
+      const key = `${item.level}/${item.skill}`;
+      groups.set(key, [...(groups.get(key) ?? []), shown.get(item.id) ?? 0]);
+    }
+    for (const [key, counts] of groups) expect(Math.max(...counts) - Math.min(...counts), key).toBeLessThanOrEqual(1);
+    expect([...shown.values()].reduce((a, b) => a + b, 0) % 30).toBe(0);
+  });
+
+  it('Kazakh: a refusal for an IIN that has sat the test says nothing more, and counts against the limits like a start', async () => {
+    const ip = '172.16.5.9';
+    const iin = freshIin();
+    expect((await kazakhPost(jsonRequest('/api/tests/kazakh', entry(iin), { ip }))).status).toBe(201);
+    for (let i = 0; i < 19; i++) {
+      const res = await kazakhPost(jsonRequest('/api/tests/kazakh', entry(iin, { firstName: `Other${'x'.repeat(i)}` }), { ip, locale: 'en' }));
+      expect(res.status).toBe(409);
+      expect(await res.json()).toEqual({ error: { code: 'test_already_taken', message: 'Sorry, you have already taken the test before, you can only take the test once.' } });
+    }
+    // 20 per address in 10 minutes, refusals included: the next call is refused by the limit, not answered.
+    for (const next of [iin, freshIin()]) {
+      const res = await kazakhPost(jsonRequest('/api/tests/kazakh', entry(next), { ip }));
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    }
+  });
+
+  it('certificate PDF: rendered once and kept; 20 parallel downloads get the same bytes and leave one stored row', async () => {
+    const { token, test } = await finishedKazakh('192.168.201.1');
+    const responses = await Promise.all(Array.from({ length: 20 }, () => certificateGet(withToken('GET', '/api/tests/attempt/certificate', token))));
+    expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const bodies = await Promise.all(responses.map(async (r) => Buffer.from(await r.arrayBuffer())));
+    for (const b of bodies) expect(b.equals(bodies[0]!)).toBe(true);
+    const [cert] = await t.db.select().from(certificates).where(eq(certificates.number, test.certificate!.number));
+    const rows = await t.db.select().from(certificatePdfs).where(eq(certificatePdfs.certificateId, cert!.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.pdf.equals(bodies[0]!)).toBe(true);
+    // 20 per token in 10 minutes.
+    expect((await certificateGet(withToken('GET', '/api/tests/attempt/certificate', token))).status).toBe(429);
+  });
+
+  it('Kazakh: names are normalised and only Latin or Cyrillic letters are accepted, with a message in each language', async () => {
+    const res = await kazakhPost(jsonRequest('/api/tests/kazakh', entry(freshIin(), { firstName: 'Ａｉｄａ', lastName: '  Нұр   Ali’Ханова-Ким ' }), { ip: '192.168.202.1' }));
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as Started).test.taker).toMatchObject({ firstName: 'Aida', lastName: "Нұр Ali'Ханова-Ким" });
+    const messages = Object.fromEntries(
+      ['ru', 'kk', 'en'].map((l) => [l, (JSON.parse(readFileSync(`messages/${l}.json`, 'utf8')) as { Validation: Record<string, string> }).Validation.name_letters]),
+    );
+    for (const [name, locale] of [['张伟', 'en'], ['محمد', 'ru'], ['Ali.', 'kk'], ['Анна2', 'en'], ['--', 'ru']] as const) {
+      const bad = await kazakhPost(jsonRequest('/api/tests/kazakh', entry(freshIin(), { firstName: name }), { locale, ip: '192.168.202.2' }));
+      expect(bad.status, name).toBe(422);
+      expect(((await bad.json()) as ErrorBody).error.fields?.firstName, name).toBe(messages[locale]);
+    }
+  });
+
+  it('certificate look-ups: an unknown number is not found, and an address is stopped after 30 look-ups without a look-up', async () => {
+    const { test } = await finishedKazakh('192.168.203.1');
+    const number = test.certificate!.number;
+    expect(await lookupCertificate(t.db, 'addr-1', number)).toMatchObject({ status: 'found', certificate: { number, identityChecked: false } });
+    expect(await lookupCertificate(t.db, 'addr-1', 'TLM-2026-AAAAAAAA')).toEqual({ status: 'not_found' });
+    expect(await lookupCertificate(t.db, 'addr-1', '<script>')).toEqual({ status: 'not_found' });
+    for (let i = 3; i < LOOKUP_LIMIT.max; i++) await lookupCertificate(t.db, 'addr-1', 'TLM-2026-AAAAAAAA');
+    expect(await lookupCertificate(t.db, 'addr-1', number)).toEqual({ status: 'limited' });
+    expect(await lookupCertificate(t.db, 'addr-2', number)).toMatchObject({ status: 'found' });
   });
 });

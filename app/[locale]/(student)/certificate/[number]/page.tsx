@@ -1,9 +1,12 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
+import { addressHash, lookupCertificate } from '@/lib/certificates/lookup';
 import { getDb } from '@/lib/db/client';
-import { findCertificate, KK_LEVEL_LABEL } from '@/lib/quiz/attempts';
+import { KK_LEVEL_LABEL } from '@/lib/quiz/attempts';
 import { buildMetadata } from '@/lib/seo';
 
 type Props = { params: Promise<{ locale: Locale; number: string }> };
@@ -11,30 +14,39 @@ type Props = { params: Promise<{ locale: Locale; number: string }> };
 // Certificates live in the database: rendered per request, never indexed.
 export const dynamic = 'force-dynamic';
 
+/**
+ * One look-up per request (metadata and page share it): counted against the caller's address;
+ * an unknown or malformed number is a 404 that does not repeat the number.
+ */
 const lookup = cache(async (raw: string) => {
   let number: string;
   try {
-    number = decodeURIComponent(raw).slice(0, 40);
+    number = decodeURIComponent(raw);
   } catch {
-    number = raw.slice(0, 40);
+    number = raw;
   }
-  return { number, found: await findCertificate(await getDb(), number) };
+  const result = await lookupCertificate(await getDb(), addressHash(await headers()), number);
+  if (result.status === 'not_found') notFound();
+  return result;
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, number } = await params;
   const t = await getTranslations({ locale, namespace: 'Tests.certificate' });
-  const { number: shown } = await lookup(number);
-  const meta = buildMetadata(locale, `/certificate/${encodeURIComponent(shown)}`, t('metaTitle', { number: shown }), t('issuer'));
+  const result = await lookup(number);
+  const title = result.status === 'found' ? t('metaTitle', { number: result.certificate.number }) : t('title');
+  const path = result.status === 'found' ? `/certificate/${result.certificate.number}` : '/certificate';
+  const meta = buildMetadata(locale, path, title, t('issuer'));
   return { ...meta, robots: { index: false, follow: false } };
 }
 
-/** The public page a certificate's QR code opens: it confirms the certificate or says it does not exist. */
+/** The public page a certificate's QR code opens: it confirms the certificate (or is a 404). */
 export default async function CertificatePage({ params }: Props) {
   const { locale, number } = await params;
   setRequestLocale(locale);
   const t = await getTranslations('Tests.certificate');
-  const { number: shown, found } = await lookup(number);
+  const result = await lookup(number);
+  const found = result.status === 'found' ? result.certificate : null;
   const date = found
     ? new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : `${locale}-KZ`, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Almaty' }).format(found.issuedAt)
     : '';
@@ -71,6 +83,12 @@ export default async function CertificatePage({ params }: Props) {
               <dt className="text-sm text-muted">{t('date')}</dt>
               <dd className="text-lg font-semibold">{date}</dd>
             </div>
+            <div className="sm:col-span-2">
+              <dt className="text-sm text-muted">{t('identity')}</dt>
+              <dd className={`text-lg font-semibold ${found.identityChecked ? '' : 'text-danger'}`} data-testid="certificate-identity">
+                {found.identityChecked ? t('identityChecked') : t('identityUnchecked')}
+              </dd>
+            </div>
             {found.companyName && (
               <div className="sm:col-span-2">
                 <dt className="text-sm text-muted">{t('company')}</dt>
@@ -83,9 +101,9 @@ export default async function CertificatePage({ params }: Props) {
       ) : (
         <section className="mt-8 rounded-2xl border-2 border-danger/40 bg-white p-6 shadow-sm md:p-8">
           <p className="text-xl font-bold text-danger" data-testid="certificate-status">
-            {t('invalid', { number: shown })}
+            {t('limited')}
           </p>
-          <p className="mt-3 text-muted">{t('invalidHint')}</p>
+          <p className="mt-3 text-muted">{t('limitedHint')}</p>
         </section>
       )}
     </div>
