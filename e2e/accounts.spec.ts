@@ -139,12 +139,13 @@ async function signIn(page: Page, locale: Locale, login: string, password = PASS
   await page.getByRole('button', { name: m.SignIn.submit, exact: true }).click();
 }
 
-const VECTORS = ['//evil.com', '/\\evil.com', '/%09/evil.com', 'https://evil.com', 'javascript:alert(1)'];
+// security.md item 19, then the outside probe's vectors that collapse into // once normalised.
+const VECTORS = ['//evil.com', '/\\evil.com', '/%09/evil.com', 'https://evil.com', 'javascript:alert(1)', '/.//evil.example/phish', '/a/..//evil.example/phish', '/%2e%2e//evil.example/x'];
 /** Through the sign-in form: [?next=, where the visitor lands (null: home)]. */
 const FORM_CASES: Record<Locale, [string, string | null][]> = {
-  ru: [['//evil.com', null], ['/\\evil.com', null]],
-  kk: [['/%09/evil.com', null], ['https://evil.com', null]],
-  en: [['javascript:alert(1)', null], ['/en/stud-faq?x=1', '/en/stud-faq?x=1']],
+  ru: [['//evil.com', null], ['/\\evil.com', null], ['/.//evil.example/phish', null]],
+  kk: [['/%09/evil.com', null], ['https://evil.com', null], ['/%2e%2e//evil.example/x', null]],
+  en: [['javascript:alert(1)', null], ['/a/..//evil.example/phish', null], ['/en/stud-faq?x=1', '/en/stud-faq?x=1']],
 };
 const expectPath = async (page: Page, path: string) => expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
 

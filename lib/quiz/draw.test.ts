@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EN_BANK } from './bank-en';
 import { KK_BANK } from './bank-kk';
-import { createRng, drawTest, shuffle, toPublicItem } from './draw';
+import { createRng, drawTest, pickItems, shuffle, testFromIds, toPublicItem } from './draw';
 import { SKILLS, type QuizBank } from './types';
 
 const rank = (bank: QuizBank, level: string) => bank.bands.findIndex((b) => b.id === level);
@@ -108,5 +108,38 @@ describe('rng and shuffle', () => {
     const out = shuffle(list, createRng('s'));
     expect([...out].sort((x, y) => x - y)).toEqual(list);
     expect(out).not.toEqual(list);
+  });
+});
+
+describe('exposure control (pickItems with counts) and tests rebuilt from stored ids (testFromIds)', () => {
+  it('takes the least-shown items of every band and skill first, at random among equals', () => {
+    // Everything shown 5 times except one chosen item per band and skill.
+    const fresh = new Set<string>();
+    for (const band of KK_BANK.bands) {
+      for (const skill of SKILLS) {
+        const first = KK_BANK.items.find((i) => i.level === band.id && i.skill === skill);
+        if (first) fresh.add(first.id);
+      }
+    }
+    const exposure = new Map(KK_BANK.items.map((i) => [i.id, fresh.has(i.id) ? 0 : 5]));
+    for (const seed of [1, 2, 3]) {
+      const ids = pickItems(KK_BANK, 30, createRng(seed), exposure).map((i) => i.id);
+      for (const id of fresh) expect(ids, id).toContain(id);
+    }
+    // Among equally shown items the choice still varies with the seed.
+    const even = new Map(KK_BANK.items.map((i) => [i.id, 1]));
+    expect(pickItems(KK_BANK, 30, createRng(1), even).map((i) => i.id)).not.toEqual(pickItems(KK_BANK, 30, createRng(2), even).map((i) => i.id));
+  });
+
+  it('rebuilds the same test from the same ids and seed, in the stored order, with a correct key', () => {
+    const ids = pickItems(KK_BANK, 30, createRng(7)).map((i) => i.id);
+    const a = testFromIds(KK_BANK, ids, 'seed-x');
+    expect(testFromIds(KK_BANK, ids, 'seed-x')).toEqual(a);
+    expect(a.items.map((i) => i.id)).toEqual(ids);
+    for (const item of a.items) {
+      const full = KK_BANK.items.find((x) => x.id === item.id)!;
+      expect(item.options[a.key[item.id]!]).toBe(full.options[full.answer]);
+    }
+    expect(testFromIds(KK_BANK, [...ids, 'kk-g-999'], 'seed-x').items).toHaveLength(30); // unknown ids are left out
   });
 });
