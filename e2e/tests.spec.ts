@@ -141,6 +141,10 @@ for (const locale of LOCALES) {
     const levelText = await page.getByTestId('test-level').innerText();
     const levelName = levelText.split(' — ').at(-1)!.trim();
     expect(levelName).toMatch(/деңгей/);
+    // The Kazakh result is the level and what it means: no counts, in all or per skill.
+    await expect(page.getByTestId('test-level-note')).toBeVisible();
+    for (const id of ['test-correct', 'test-wrong', 'test-unanswered']) await expect(page.getByTestId(id)).toHaveCount(0);
+    await expect(page.getByText(m.Tests.result.perSkill, { exact: true })).toHaveCount(0);
     await axeClean(page);
 
     const downloadPromise = page.waitForEvent('download');
@@ -156,6 +160,8 @@ for (const locale of LOCALES) {
     expect(text).toContain('Әйгерім Нұрмағанбетова');
     expect(text).toContain(levelName);
     expect(text).toContain(number);
+    // Nobody checked the taker against an employer's roster, and the certificate says so.
+    expect(text).toContain('Identity not verified against the employer');
     // Its QR code decodes to the verification URL.
     execFileSync('pdftoppm', ['-r', '150', '-png', '-f', '1', '-l', '1', pdf, path.join(dir, 'p')]);
     const png = fs.readdirSync(dir).find((x) => x.endsWith('.png'))!;
@@ -167,6 +173,7 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId('certificate-status')).toHaveText(m.Tests.certificate.valid);
     await expect(page.getByTestId('certificate-name')).toHaveText('Әйгерім Н.');
     await expect(page.getByTestId('certificate-level')).toContainText(levelName);
+    await expect(page.getByTestId('certificate-identity')).toHaveText(m.Tests.certificate.identityUnchecked);
     await expect(page.locator('main')).not.toContainText('Нұрмағанбетова');
     await expect(page.locator('main')).not.toContainText(iin);
 
@@ -209,7 +216,7 @@ for (const locale of LOCALES) {
   });
 }
 
-test('company paths: a known company names itself, an unknown one is a 404; certificates that do not exist say so', async ({ page }) => {
+test('company paths: a known company names itself, an unknown one is a 404; certificates that do not exist are a 404', async ({ page }) => {
   await page.goto('/en/stud-test/demo');
   await expect(page.getByText(fill(messages.en.Tests.placement.company, { company: 'Demo Company LLP' }))).toBeVisible();
   await page.goto('/kk/kazakh-test/demo');
@@ -218,8 +225,14 @@ test('company paths: a known company names itself, an unknown one is a 404; cert
     const res = await page.goto(p);
     expect(res?.status(), p).toBe(404);
   }
-  await page.goto('/en/certificate/TLM-2026-AAAAAAAA');
-  await expect(page.getByTestId('certificate-status')).toHaveText(fill(messages.en.Tests.certificate.invalid, { number: 'TLM-2026-AAAAAAAA' }));
+  // An unknown or malformed certificate number is a 404 that does not repeat the number.
+  for (const p of ['/en/certificate/TLM-2026-AAAAAAAA', '/certificate/%3Cb%3Ehello%3C%2Fb%3E']) {
+    const res = await page.goto(p);
+    expect(res?.status(), p).toBe(404);
+    await expect(page.locator('body')).not.toContainText('TLM-2026-AAAAAAAA');
+    await expect(page.locator('body')).not.toContainText('hello');
+    await expect(page.getByTestId('certificate-status')).toHaveCount(0);
+  }
 });
 
 test('no answer key in any page or response the browser receives during a test', async ({ page }) => {
