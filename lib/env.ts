@@ -38,6 +38,10 @@ const serverEnvSchema = z.object({
   SMS_DAILY_BUDGET: z.coerce.number().int().min(0).max(10_000_000).default(2000),
   // Resets of existing accounts have their own daily budget, so spending SMS_DAILY_BUDGET cannot stop them.
   SMS_RESET_DAILY_BUDGET: z.coerce.number().int().min(0).max(10_000_000).default(500),
+  // Kazakh test starts (lib/quiz/limits.ts reads them per request, so tests can raise them): across
+  // everyone per hour, and per company (the public page counts as one) per UTC day.
+  KAZAKH_TEST_HOURLY_CAP: z.coerce.number().int().min(1).max(100_000_000).default(200),
+  KAZAKH_TEST_COMPANY_DAILY_CAP: z.coerce.number().int().min(1).max(100_000_000).default(300),
   // With reCAPTCHA on: once this share of a day's budget is spent, every send needs a passing captcha
   // (no fail-open on a Google outage) with at least SMS_STRICT_CAPTCHA_SCORE.
   SMS_STRICT_CAPTCHA_AT: z.coerce.number().min(0).max(1).default(0.5),

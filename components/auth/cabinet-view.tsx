@@ -26,10 +26,12 @@ interface User {
 }
 interface TestRow {
   kind: 'placement' | 'kazakh';
-  levelName: string;
-  cefr: string;
-  correct: number;
-  total: number;
+  /** Kazakh: null when too few answers gave no level. */
+  levelName: string | null;
+  cefr: string | null;
+  /** Placement only: the Kazakh test shows no counts. */
+  correct: number | null;
+  total: number | null;
   finishedAt: string | null;
   certificate: string | null;
 }
@@ -176,8 +178,10 @@ export function CabinetView() {
                   </span>
                   <span>
                     <span className="font-medium">{t(`tests.${test.kind}`)}: </span>
-                    {test.kind === 'placement' ? `${test.levelName} (${test.cefr})` : `${test.cefr} — ${test.levelName}`}
-                    <span className="text-muted"> · {t('tests.score', { correct: test.correct, total: test.total })}</span>
+                    {test.kind === 'placement' ? `${test.levelName} (${test.cefr})` : test.cefr ? `${test.cefr === 'A0' ? '—' : test.cefr} — ${test.levelName}` : t('tests.undetermined')}
+                    {test.correct !== null && test.total !== null && (
+                      <span className="text-muted"> · {t('tests.score', { correct: test.correct, total: test.total })}</span>
+                    )}
                     {test.certificate && (
                       <>
                         {' · '}

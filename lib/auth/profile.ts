@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { certificates, testAttempts, tutorApplications, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
+import { kazakhResultView } from '@/lib/quiz/attempts';
 import { publicUser } from './login';
 
 /** The user as the site shows it, with the tutor application when there is one. */
@@ -17,15 +18,22 @@ export async function profile(db: Db, user: typeof users.$inferSelect) {
     .limit(20);
   return {
     ...publicUser(user),
-    tests: tests.map((x) => ({
-      kind: x.kind,
-      levelName: x.result?.levelName ?? '',
-      cefr: x.result?.cefr ?? '',
-      correct: x.result?.correct ?? 0,
-      total: x.result?.total ?? 0,
-      finishedAt: x.finishedAt?.toISOString() ?? null,
-      certificate: x.certificate,
-    })),
+    tests: tests.map((x) => {
+      // The Kazakh test shows its level only: counts would tell which single answers were right.
+      if (x.kind === 'kazakh') {
+        const view = x.result ? kazakhResultView(x.result) : null;
+        return { kind: x.kind, levelName: view?.levelName ?? null, cefr: view?.level ?? null, correct: null, total: null, finishedAt: x.finishedAt?.toISOString() ?? null, certificate: x.certificate };
+      }
+      return {
+        kind: x.kind,
+        levelName: x.result?.levelName ?? '',
+        cefr: x.result?.cefr ?? '',
+        correct: x.result?.correct ?? 0,
+        total: x.result?.total ?? 0,
+        finishedAt: x.finishedAt?.toISOString() ?? null,
+        certificate: x.certificate,
+      };
+    }),
     application: application
       ? {
           status: application.status,

@@ -382,4 +382,20 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
     expect(await lookupCertificate(t.db, 'addr-1', number)).toEqual({ status: 'limited' });
     expect(await lookupCertificate(t.db, 'addr-2', number)).toMatchObject({ status: 'found' });
   });
+  it('kazakh: the cabinet of a signed-in taker shows the level, never the counts', async () => {
+    const [user] = await t.db
+      .insert(users)
+      .values({ role: 'student', name: 'Aigul', lastname: 'Sadyk', phone: '+77015550002', passwordHash: 'x' })
+      .returning();
+    const { sid } = await startSession(t.db, user!.id);
+    const req = jsonRequest('/api/tests/kazakh', entry(freshIin()));
+    req.headers.set('authorization', `Bearer ${await signAccessToken({ sub: user!.id, scope: 'student', sid }, appSecret())}`);
+    const { token, test } = (await (await kazakhPost(req)).json()) as Started;
+    const right = rightAnswers(test);
+    const res = await finishPost(withToken('POST', '/api/tests/attempt/finish', token, { answers: right }));
+    expect(res.status).toBe(200);
+    const member = await profile(t.db, user!);
+    expect(member.tests).toEqual([expect.objectContaining({ kind: 'kazakh', cefr: 'C1', correct: null, total: null })]);
+    expect(JSON.stringify(member.tests)).not.toMatch(/"correct":\d/);
+  });
 });
