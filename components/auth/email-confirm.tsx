@@ -5,6 +5,7 @@ import axios from 'axios';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { api } from '@/lib/api/client';
+import { CheckingLine, FailedRetry } from './link-states';
 
 type State = { kind: 'checking' } | { kind: 'done'; email: string } | { kind: 'invalid' } | { kind: 'taken' } | { kind: 'failed' };
 // The shape of emailConfirmSchema's token, without loading zod for one regex.
@@ -41,12 +42,7 @@ export function EmailConfirm() {
 
   return (
     <div role="status" aria-live="polite" aria-busy={state.kind === 'checking'}>
-      {state.kind === 'checking' && (
-        <p className="flex items-center gap-3 text-muted">
-          <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-line border-t-brand-dark" />
-          {t('checking')}
-        </p>
-      )}
+      {state.kind === 'checking' && <CheckingLine text={t('checking')} />}
       {state.kind === 'done' && (
         <div>
           <p className="text-ink">{t('done', { email: state.email })}</p>
@@ -63,18 +59,7 @@ export function EmailConfirm() {
           </Link>
         </div>
       )}
-      {state.kind === 'failed' && (
-        <div>
-          <p className="text-danger">{tr('checkFailed')}</p>
-          <button
-            type="button"
-            onClick={confirm}
-            className="mt-5 rounded-xl border border-brand-dark px-6 py-3 font-medium text-brand-dark transition-colors duration-150 hover:bg-brand-tint"
-          >
-            {tr('retry')}
-          </button>
-        </div>
-      )}
+      {state.kind === 'failed' && <FailedRetry text={tr('checkFailed')} retry={tr('retry')} onRetry={confirm} />}
     </div>
   );
 }

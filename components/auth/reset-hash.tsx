@@ -5,6 +5,7 @@ import axios from 'axios';
 import { useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/i18n/navigation';
 import { api } from '@/lib/api/client';
+import { CheckingLine, FailedRetry } from './link-states';
 import { clearResetToken, storeResetToken } from './reset-token';
 
 type State = 'checking' | 'invalid' | 'failed';
@@ -46,12 +47,7 @@ export function ResetHash() {
 
   return (
     <div role="status" aria-live="polite" aria-busy={state === 'checking'}>
-      {state === 'checking' && (
-        <p className="flex items-center gap-3 text-muted">
-          <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-line border-t-brand-dark" />
-          {t('hashChecking')}
-        </p>
-      )}
+      {state === 'checking' && <CheckingLine text={t('hashChecking')} />}
       {state === 'invalid' && (
         <div>
           <p className="text-ink">{t('linkInvalid')}</p>
@@ -63,18 +59,7 @@ export function ResetHash() {
           </Link>
         </div>
       )}
-      {state === 'failed' && (
-        <div>
-          <p className="text-danger">{t('checkFailed')}</p>
-          <button
-            type="button"
-            onClick={check}
-            className="mt-5 rounded-xl border border-brand-dark px-6 py-3 font-medium text-brand-dark transition-colors duration-150 hover:bg-brand-tint"
-          >
-            {t('retry')}
-          </button>
-        </div>
-      )}
+      {state === 'failed' && <FailedRetry text={t('checkFailed')} retry={t('retry')} onRetry={check} />}
     </div>
   );
 }
