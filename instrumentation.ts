@@ -2,7 +2,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { env } = await import('./lib/env');
   const e = env(); // A bad value stops the server here with a message naming it.
-  if (!e.RECAPTCHA_SECRET_KEY) console.info('[captcha] RECAPTCHA_SECRET_KEY is not set: captcha checks are off.');
+  if (!e.RECAPTCHA_SECRET_KEY && !e.RECAPTCHA_V2_SECRET_KEY) console.info('[captcha] RECAPTCHA_SECRET_KEY and RECAPTCHA_V2_SECRET_KEY are not set: captcha checks are off.');
   if (!e.SMTP_URL) console.info('[mail] SMTP_URL is not set: e-mails go to the log driver.');
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   if (e.NODE_ENV === 'production') {
@@ -22,7 +22,7 @@ export async function register() {
   const { getOpenDb } = await import('./lib/db/client');
   const { driver } = await getOpenDb();
   console.info(`[db] ${driver === 'pglite' ? `embedded PGlite in ${e.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}: migrated and seeded.`);
-  const { kickOutbox } = await import('./lib/server/services');
-  const timer = setInterval(() => void kickOutbox(), e.OUTBOX_POLL_MS);
-  timer.unref();
+  const { closeOnShutdown, startBackgroundWork } = await import('./lib/server/services');
+  startBackgroundWork({ outboxPollMs: e.OUTBOX_POLL_MS });
+  closeOnShutdown();
 }

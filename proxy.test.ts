@@ -42,3 +42,32 @@ describe('proxy cookies carry Secure exactly when the visitor came over https', 
     expect(cookieLine(res, 'utm_source')).toContain('; secure');
   });
 });
+
+describe('/login is the spec\'s login path: a permanent redirect to the locale\'s sign-in page', () => {
+  it.each([
+    ['http://localhost:3000/login', 'http://localhost:3000/sign-in'],
+    ['http://localhost:3000/kk/login', 'http://localhost:3000/kk/sign-in'],
+    ['http://localhost:3000/en/login', 'http://localhost:3000/en/sign-in'],
+    ['http://localhost:3000/ru/login', 'http://localhost:3000/sign-in'],
+  ])('%s → 308 %s', (from, to) => {
+    const res = visit(from);
+    expect(res.status).toBe(308);
+    expect(res.headers.get('location')).toBe(to);
+  });
+
+  it('keeps ?next= (checked by the sign-in page when used) and drops the rest', () => {
+    const res = visit('http://localhost:3000/kk/login?utm_source=x&next=%2Fkk%2Fcabinet%3Ftab%3D1&foo=bar');
+    expect(res.status).toBe(308);
+    const location = new URL(res.headers.get('location')!);
+    expect(location.pathname).toBe('/kk/sign-in');
+    expect([...location.searchParams.keys()]).toEqual(['next']);
+    expect(location.searchParams.get('next')).toBe('/kk/cabinet?tab=1');
+    // An unsafe target is passed on as it came: safeRedirect sends the visitor home after sign-in.
+    expect(new URL(visit('http://localhost:3000/login?next=%2F%2Fevil.com').headers.get('location')!).searchParams.get('next')).toBe('//evil.com');
+  });
+
+  it('leaves other paths to the locale routing', () => {
+    expect(visit('http://localhost:3000/kk/login-help').status).not.toBe(308);
+    expect(visit('http://localhost:3000/sign-in').status).toBe(200);
+  });
+});

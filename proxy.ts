@@ -14,6 +14,8 @@ export default function proxy(request: NextRequest) {
     // A malformed %-escape is the client's error: answer 400 rather than let routing fail.
     return new NextResponse('Bad Request', { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
+  const login = loginRedirect(request);
+  if (login) return login;
   const response = intl(request);
   // Cookies carry Secure when the visitor came over https: the URL's scheme, or the trusted
   // proxy's X-Forwarded-Proto (server.mjs drops that header unless TRUST_PROXY=true).
@@ -38,6 +40,23 @@ export default function proxy(request: NextRequest) {
     }
   }
   return response;
+}
+
+const LOGIN_PATH = /^\/(?:(ru|kk|en)\/)?login\/?$/;
+
+/**
+ * The spec's login path: /login (and /kk/login, /en/login) is the locale's /sign-in, for good (308).
+ * Only ?next= goes along; the sign-in page checks it (safeRedirect) before it is used.
+ */
+function loginRedirect(request: NextRequest): NextResponse | null {
+  const match = LOGIN_PATH.exec(request.nextUrl.pathname);
+  if (!match) return null;
+  const locale = match[1] && match[1] !== routing.defaultLocale ? `/${match[1]}` : '';
+  const next = request.nextUrl.searchParams.get('next');
+  const url = request.nextUrl.clone();
+  url.pathname = `${locale}/sign-in`;
+  url.search = next ? `?${new URLSearchParams({ next })}` : '';
+  return NextResponse.redirect(url, 308);
 }
 
 export const config = {

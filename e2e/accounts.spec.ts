@@ -273,7 +273,7 @@ for (const locale of LOCALES) {
       expect(link.split('?')[0]).toBe(localePath(locale, '/email-confirm'));
       await page.goto(link);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.EmailConfirm.title);
-      await expect(page.getByRole('status')).toContainText(email);
+      await expect(page.getByRole('main').getByRole('status')).toContainText(email);
       await expect(page).toHaveURL((u) => !u.search.includes('token'));
       expect(await emailLoginWorks(locale, email)).toBe(true);
       await page.goto(link);

@@ -136,14 +136,17 @@ test('the visitor sees when they are offline', async ({ page, context }) => {
   await expect(page.getByTestId('network-status')).toHaveText(/back online/i);
 });
 
-test('footer documents are real PDFs served by the site', async ({ page, request }) => {
-  await page.goto('/kk/student');
-  const links = page.locator('footer a[href$=".pdf"]');
-  expect(await links.count()).toBeGreaterThanOrEqual(2);
-  for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) {
-    const res = await request.get(href);
-    expect(res.status()).toBe(200);
-    expect(res.headers()['content-type']).toContain('application/pdf');
-    expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-');
+test('footer documents are real PDFs served by the site; tutors also get their rules', async ({ page, request }) => {
+  for (const [path, count] of [['/kk/student', 2], ['/en/teacher', 3]] as const) {
+    await page.goto(path);
+    const links = page.locator('footer a[href$=".pdf"]');
+    await expect(links).toHaveCount(count);
+    for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) {
+      const res = await request.get(href);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toContain('application/pdf');
+      expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    }
   }
+  await expect(page.locator('footer').getByRole('link', { name: new RegExp(messages.en.Footer.rules) })).toHaveAttribute('href', '/docs/tutor-rules-en.pdf');
 });

@@ -50,10 +50,15 @@ for (const locale of LOCALES) {
     await page.getByRole('button', { name: m.Tests.placement.start }).click();
     await expect(page.getByText(fill(r.progress, { current: 1, total: 30 })).first()).toBeVisible();
 
+    // The last save (position 4) must have reached the server before the reload below.
+    const savedFourth = page.waitForResponse(
+      (res) => res.url().includes('/api/tests/attempt/answers') && (res.request().postDataJSON() as { position?: number }).position === 3,
+    );
     for (let i = 0; i < 3; i++) {
       await answerCurrent(page);
       await page.getByRole('button', { name: r.next, exact: true }).click();
     }
+    await savedFourth;
     await expect(page.getByText(fill(r.progress, { current: 4, total: 30 })).first()).toBeVisible();
     // Focus moved to the new question, for screen readers.
     await expect(page.locator('h2:focus')).toContainText(fill(r.progress, { current: 4, total: 30 }));

@@ -4,6 +4,7 @@ import NextLink from 'next/link';
 import { usePathname as useNextPathname, useRouter as useNextRouter } from 'next/navigation';
 import { createContext, forwardRef, useContext, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import type { AbstractIntlMessages } from 'next-intl';
+import { startNavigationProgress } from '@/lib/navigation-progress';
 import { routing, type Locale } from './routing';
 
 /**
@@ -50,6 +51,14 @@ function rememberLocale(locale: Locale) {
   document.cookie = `${name}=${locale}; path=/; max-age=${maxAge}; samesite=${sameSite}`;
 }
 
+/** Spec: no prefetch on 2g or with data saver on (Network Information API; absent means go ahead). */
+export function prefetchAllowed(): boolean {
+  if (typeof navigator === 'undefined') return false;
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  if (!connection) return true;
+  return !connection.saveData && connection.effectiveType !== 'slow-2g' && connection.effectiveType !== '2g';
+}
+
 type Href = ComponentProps<typeof NextLink>['href'];
 export type LinkProps = Omit<ComponentProps<typeof NextLink>, 'href' | 'locale'> & { href: Href; locale?: Locale };
 
@@ -61,7 +70,7 @@ export type LinkProps = Omit<ComponentProps<typeof NextLink>, 'href' | 'locale'>
  * chunks: ~60 KB and a run of main-thread tasks right while the page is hydrating on a cheap phone.
  * Here a link prefetches when the visitor points at it, touches it or tabs to it (Next's documented
  * hover-triggered pattern), which still comes a few hundred ms before the click. An explicit
- * `prefetch` prop keeps Next's behaviour.
+ * `prefetch` prop keeps Next's behaviour. Nothing is prefetched on 2g or with data saver on.
  */
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
   { href, locale, onClick, prefetch, onMouseEnter, onTouchStart, onFocus, ...rest },
@@ -69,6 +78,9 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
 ) {
   const current = useLocale();
   const [intent, setIntent] = useState(false);
+  const showIntent = () => {
+    if (!intent && prefetchAllowed()) setIntent(true);
+  };
   const changing = locale != null && locale !== current;
   const target = locale ?? current;
   const localized =
@@ -82,15 +94,15 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
       hrefLang={changing ? locale : rest.hrefLang}
       prefetch={changing ? false : prefetch !== undefined ? prefetch : intent ? null : false}
       onMouseEnter={(e) => {
-        setIntent(true);
+        showIntent();
         onMouseEnter?.(e);
       }}
       onTouchStart={(e) => {
-        setIntent(true);
+        showIntent();
         onTouchStart?.(e);
       }}
       onFocus={(e) => {
-        setIntent(true);
+        showIntent();
         onFocus?.(e);
       }}
       onClick={
@@ -130,13 +142,18 @@ export function useRouter() {
       if (locale && locale !== current) rememberLocale(locale);
       return localizePath(href, locale ?? current, locale != null && locale !== current);
     }
+    // A programmatic navigation shows the loading bar as a link click does.
+    function go(method: 'push' | 'replace', href: string, options: Parameters<NextRouter['push']>[1]) {
+      startNavigationProgress(href);
+      router[method](href, options);
+    }
     return {
       ...router,
-      push: (href: string, { locale, ...options }: WithLocale<Parameters<NextRouter['push']>[1]> = {}) => router.push(target(href, locale), options),
-      replace: (href: string, { locale, ...options }: WithLocale<Parameters<NextRouter['replace']>[1]> = {}) =>
-        router.replace(target(href, locale), options),
+      push: (href: string, { locale, ...options }: WithLocale<Parameters<NextRouter['push']>[1]> = {}) => go('push', target(href, locale), options),
+      replace: (href: string, { locale, ...options }: WithLocale<Parameters<NextRouter['replace']>[1]> = {}) => go('replace', target(href, locale), options),
       prefetch: (href: string, options?: Parameters<NextRouter['prefetch']>[1] & { locale?: Locale }) => {
         const { locale, ...rest } = options ?? {};
+        if (!prefetchAllowed()) return;
         return router.prefetch(target(href, locale), options ? (rest as Parameters<NextRouter['prefetch']>[1]) : undefined);
       },
     };

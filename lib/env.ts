@@ -22,6 +22,8 @@ const serverEnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Tilmen <no-reply@tilmen.kz>'),
   STAFF_EMAIL: z.email().default('sales@tilmen.kz'),
   RECAPTCHA_SECRET_KEY: z.string().min(10).optional(),
+  // The v2 key pair's secret (checkbox, or invisible with NEXT_PUBLIC_RECAPTCHA_MODE=v2-invisible).
+  RECAPTCHA_V2_SECRET_KEY: z.string().min(10).optional(),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   RECAPTCHA_HOSTNAMES: z.string().optional(),

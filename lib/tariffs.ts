@@ -27,7 +27,8 @@ export const TEACHER_PLANS: readonly Plan[] = [
   plan('intensive', 100, 3000, 20),
 ];
 
-export const PRICES = { individualFrom: 4500, groupFrom: 3500, chatHelpPerHour: 500, chatHelpPerHourKk: 1500 } as const;
+/** One price per fact in every language (the offer PDF states the same). */
+export const PRICES = { individualFrom: 4500, groupFrom: 3500, chatHelpPerHour: 500 } as const;
 
 export function pricePerLesson(p: Plan): number {
   return Math.round((p.basePrice * (100 - p.discountPercent)) / 100);

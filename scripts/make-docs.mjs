@@ -1,7 +1,7 @@
-// Generates the legal PDFs (public offer, privacy policy) in ru / kk / en.
+// Generates the legal PDFs (public offer, privacy policy, rules for tutors) in ru / kk / en.
 // Texts live in scripts/docs/*.mjs. The full Rubik TTF is embedded (no subsetting),
 // so Cyrillic and Kazakh letters (ә ғ қ ң ө ұ ү һ і) render and extract correctly.
-// Run: node scripts/make-docs.mjs
+// Run: node scripts/make-docs.mjs (DOCS_OUT_DIR=dir writes elsewhere: the docs test compares).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,8 +9,10 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
 import * as offer from './docs/public-offer.mjs';
 import * as privacy from './docs/privacy-policy.mjs';
+import * as tutorRules from './docs/tutor-rules.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = process.env.DOCS_OUT_DIR ? path.resolve(process.env.DOCS_OUT_DIR) : path.join(root, 'public/docs');
 const rubik = (w) => fs.readFileSync(path.join(root, 'node_modules/@expo-google-fonts/rubik', w));
 const regularBytes = rubik('400Regular/Rubik_400Regular.ttf');
 const boldBytes = rubik('700Bold/Rubik_700Bold.ttf');
@@ -156,7 +158,7 @@ async function makePdf(doc, locale, file) {
   });
 
   const bytes = await pdf.save();
-  const out = path.join(root, 'public/docs', file);
+  const out = path.join(outDir, file);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, bytes);
   console.log(`public/docs/${file.padEnd(24)} ${pages.length} pages  ${(bytes.length / 1024).toFixed(0)} KB`);
@@ -165,4 +167,5 @@ async function makePdf(doc, locale, file) {
 for (const locale of ['ru', 'kk', 'en']) {
   await makePdf(offer[locale], locale, `public-offer-${locale}.pdf`);
   await makePdf(privacy[locale], locale, `privacy-policy-${locale}.pdf`);
+  await makePdf(tutorRules[locale], locale, `tutor-rules-${locale}.pdf`);
 }

@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useRouter } from '@/i18n/navigation';
 import type { CabinetProfile } from './auth-store';
 import { initials } from './cabinet-client';
 import { CabinetLink } from './cabinet-link';
@@ -11,6 +12,7 @@ import type { HeaderAuthLabels } from './header-auth';
 export function AvatarMenu({ profile, labels, className = '' }: { profile: CabinetProfile; labels: HeaderAuthLabels; className?: string }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const router = useRouter();
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLUListElement>(null);
@@ -43,6 +45,8 @@ export function AvatarMenu({ profile, labels, className = '' }: { profile: Cabin
     await signOut();
     setBusy(false);
     setOpen(false);
+    // The spec's logout target: the home page of this locale.
+    router.replace('/');
   }
 
   const label = profile.name ? `${labels.accountMenu}: ${profile.name}` : labels.accountMenu;

@@ -5,6 +5,9 @@ import { useRouter } from 'next/navigation';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { api } from '@/lib/api/client';
 import { formatKzPhone } from '@/lib/phone';
+import { useDelayedFlag } from '@/components/ui/use-delayed-flag';
+import { CabinetEmail } from './cabinet-email';
+import { CabinetPassword } from './cabinet-password';
 import { useRequireAuth } from './require-auth';
 import { localePath } from './return-path';
 
@@ -21,6 +24,8 @@ interface User {
   secondname?: string | null;
   phone: string;
   email: string | null;
+  /** An address asked for whose mailed link has not been opened yet. */
+  pendingEmail?: string | null;
   application?: Application | null;
   tests?: TestRow[];
 }
@@ -68,6 +73,8 @@ export function CabinetView() {
   const { ready, signedIn } = useRequireAuth(signingOut);
   const [user, setUser] = useState<User | null>(null);
   const [failed, setFailed] = useState(false);
+  // A fast answer shows no loading text at all (spec: 200 ms).
+  const slowAuth = useDelayedFlag(!ready || (signedIn && !signingOut && !user && !failed));
 
   const load = useCallback(async () => {
     setFailed(false);
@@ -95,7 +102,7 @@ export function CabinetView() {
   if (!ready || !signedIn) {
     return (
       <p role="status" className="text-muted">
-        {ready && !signingOut ? t('redirecting') : t('loading')}
+        {ready && !signingOut ? t('redirecting') : slowAuth || signingOut ? t('loading') : ''}
       </p>
     );
   }
@@ -104,7 +111,7 @@ export function CabinetView() {
   return (
     <div className="grid gap-8">
       <div role="status" aria-live="polite" className="sr-only">
-        {user ? '' : t('loading')}
+        {user || !slowAuth ? '' : t('loading')}
       </div>
       {failed && (
         <div role="alert" className="rounded-xl border border-danger/40 p-4">
@@ -202,6 +209,16 @@ export function CabinetView() {
               </a>
             </p>
           )}
+        </Card>
+      )}
+      {user && (
+        <Card id="cabinet-email-card" title={t('emailCard.title')}>
+          <CabinetEmail email={user.email} pending={user.pendingEmail ?? null} onPending={(pendingEmail) => setUser({ ...user, pendingEmail })} />
+        </Card>
+      )}
+      {user && (
+        <Card id="cabinet-password-card" title={t('passwordCard.title')}>
+          <CabinetPassword username={user.email ?? user.phone} />
         </Card>
       )}
       <div>

@@ -19,7 +19,7 @@ function Form() {
   const t = useTranslations('Reset');
   const tv = useTranslations('Validation');
   const id = useId();
-  const { arm, execute } = useCaptcha();
+  const { arm, guard } = useCaptcha();
   const [sent, setSent] = useState(false);
   const { pending, error, run } = useSubmitCall();
   const {
@@ -32,14 +32,13 @@ function Form() {
   const onSubmit = (values: Output) =>
     run(
       async () => {
-        const captchaToken = await execute('reset');
-        await api.post('/api/auth/reset/email', { email: values.email, captchaToken });
+        await guard('reset', (proof) => api.post('/api/auth/reset/email', { email: values.email, ...proof }));
         setSent(true);
       },
       (err) => {
         const body = apiErrorBody(err);
         setServerFields(setError, body?.fields, ['email'], tv);
-        return body?.message ?? (err instanceof Error && err.message.startsWith('ReCaptcha') ? err.message : t('saveFailed'));
+        return body?.message ?? t('saveFailed');
       },
     );
 

@@ -8,9 +8,10 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { z } from 'zod';
 import { Link } from '@/i18n/navigation';
 import { api, apiErrorBody, LOGIN_PATH } from '@/lib/api/client';
+import { startNavigationProgress } from '@/lib/navigation-progress';
 import { checkKzMobile, formatKzPhone } from '@/lib/phone';
 import { loginSchema } from '@/lib/validations/auth';
-import { CaptchaScope, useCaptcha } from '@/components/forms/captcha';
+import { CaptchaScope, useCaptcha, type CaptchaProof } from '@/components/forms/captcha';
 import { Field, inputClass } from '@/components/forms/field';
 import { setServerFields, SubmitButton } from '@/components/registration/form-submit';
 import { restoreSession, useAuthState } from './auth-store';
@@ -30,7 +31,7 @@ function Form({ signUpHref }: { signUpHref: string }) {
   const locale = useLocale();
   const router = useRouter();
   const id = useId();
-  const { arm, execute } = useCaptcha();
+  const { arm, guard } = useCaptcha();
   const { checked, token } = useAuthState();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, setPending] = useState(false);
@@ -38,6 +39,7 @@ function Form({ signUpHref }: { signUpHref: string }) {
   const needCaptcha = useRef(false);
   const leaving = useRef(false);
   const home = localePath(locale, '/');
+  const cabinet = localePath(locale, '/cabinet');
   const {
     register,
     handleSubmit,
@@ -48,7 +50,7 @@ function Form({ signUpHref }: { signUpHref: string }) {
     formState: { errors },
   } = useForm<Input, unknown, Output>({ resolver: zodResolver(loginSchema), mode: 'onTouched' });
 
-  // A signed-in visitor has nothing to do here.
+  // A signed-in visitor has nothing to do here: on to ?next= when it is safe, else the cabinet.
   useEffect(() => {
     void restoreSession();
   }, []);
@@ -56,35 +58,33 @@ function Form({ signUpHref }: { signUpHref: string }) {
     if (!checked || !token || leaving.current) return;
     leaving.current = true;
     setStatus({ ok: true, text: t('alreadySignedIn') });
-    router.replace(takeReturnPath(home));
-  }, [checked, token, router, home, t]);
+    const target = takeReturnPath(cabinet);
+    startNavigationProgress(target);
+    router.replace(target);
+  }, [checked, token, router, cabinet, t]);
 
-  const post = (values: Output, captchaToken?: string) =>
-    api.post<{ token: string }>(LOGIN_PATH, { login: getValues('login').trim(), password: values.password, captchaToken });
-  const runCaptcha = () => execute('login').catch(() => undefined);
+  const post = (values: Output, proof: CaptchaProof = {}) =>
+    api.post<{ token: string }>(LOGIN_PATH, { login: getValues('login').trim(), password: values.password, ...proof });
 
   async function onSubmit(values: Output) {
     setStatus(null);
     setPending(true);
     try {
       const guarded = needCaptcha.current || failures.current >= CAPTCHA_AFTER_FAILURES;
-      let captchaToken = guarded ? await runCaptcha() : undefined;
       let res;
       try {
-        res = await post(values, captchaToken);
+        res = guarded ? await guard('login', (proof) => post(values, proof)) : await post(values);
       } catch (error) {
         // The server asks for the captcha (after failures on this account): run it and send again once.
-        if (apiErrorBody(error)?.code !== 'captcha_required' || captchaToken) throw error;
+        if (apiErrorBody(error)?.code !== 'captcha_required' || guarded) throw error;
         needCaptcha.current = true;
-        arm();
-        captchaToken = await runCaptcha();
-        if (!captchaToken) throw error;
-        res = await post(values, captchaToken);
+        res = await guard('login', (proof) => post(values, proof));
       }
       leaving.current = true;
       setStatus({ ok: true, text: t('success') });
       const target = takeReturnPath(home);
       signedIn(res.data.token);
+      startNavigationProgress(target);
       router.replace(target);
     } catch (error) {
       const body = apiErrorBody(error);

@@ -7,8 +7,11 @@ import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-q
 import { NextIntlClientProvider, useTranslations } from 'next-intl';
 import { useIslandMessages, useLocale } from '@/i18n/navigation';
 import { api, apiErrorBody } from '@/lib/api/client';
+import { CONSENT_VERSION } from '@/lib/consent';
+import { choosePlan, usePlanChoice } from '@/components/tariffs/plan-choice';
 import { leadFormSchema, type LeadFormValues } from '@/lib/validations/lead';
 import { CaptchaScope, useCaptcha } from './captcha';
+import { ConsentNotice } from './consent-notice';
 import { Field, inputClass } from './field';
 import { PhoneInput } from './phone-input';
 
@@ -19,16 +22,21 @@ export interface LeadFormProps {
   page: string;
   submitLabel?: string;
   answers?: Record<string, string | string[]>;
+  /** Plan id → name: the form carries the plan chosen with "Choose" on this page (tariff page). */
+  plans?: Record<string, string>;
   onDone?: () => void;
 }
 
 const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
 
-function Form({ kind, page, submitLabel, answers, onDone }: LeadFormProps) {
+function Form({ kind, page, submitLabel, answers, plans, onDone }: LeadFormProps) {
   const t = useTranslations('LeadForm');
+  const locale = useLocale();
+  const picked = usePlanChoice();
+  const choice = plans && picked && plans[picked.plan] ? picked : null;
   const tv = useTranslations('Validation');
   const id = useId();
-  const { arm, execute } = useCaptcha();
+  const { arm, guard } = useCaptcha();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const {
     register,
@@ -40,9 +48,8 @@ function Form({ kind, page, submitLabel, answers, onDone }: LeadFormProps) {
 
   const mutation = useMutation({
     mutationFn: async (values: LeadFormValues) => {
-      const captchaToken = await execute('lead');
-      const res = await api.post<{ id: number }>('/api/leads', { ...values, kind, page, answers, captchaToken });
-      return res.data;
+      const chosen = choice ? { plan: choice.plan, promoCode: choice.promoCode } : {};
+      return guard('lead', async (proof) => (await api.post<{ id: number }>('/api/leads', { ...values, kind, page, answers, ...chosen, consent: CONSENT_VERSION, ...proof })).data);
     },
     onSuccess: () => {
       reset();
@@ -54,7 +61,7 @@ function Form({ kind, page, submitLabel, answers, onDone }: LeadFormProps) {
       for (const [field, message] of Object.entries(body?.fields ?? {})) {
         if (field === 'name' || field === 'phone') setError(field, { type: 'server', message });
       }
-      setStatus({ ok: false, text: body?.message ?? t('errorGeneric') });
+      setStatus({ ok: false, text: body?.fields?.consent ?? body?.message ?? t('errorGeneric') });
     },
   });
 
@@ -97,6 +104,17 @@ function Form({ kind, page, submitLabel, answers, onDone }: LeadFormProps) {
           {...register('phone')}
         />
       </Field>
+      {choice && (
+        <p className="flex flex-wrap items-center gap-x-2 rounded-xl bg-brand-tint/60 px-4 py-2.5 text-sm" data-testid="lead-plan">
+          <span className="font-medium">
+            {t('chosenPlan', { plan: plans?.[choice.plan] ?? choice.plan })}
+            {choice.promoCode && `, ${t('chosenPromo', { code: choice.promoCode })}`}
+          </span>
+          <button type="button" onClick={() => choosePlan(null)} className="text-brand-dark underline">
+            {t('clearChoice')}
+          </button>
+        </p>
+      )}
       <button
         type="submit"
         disabled={mutation.isPending}
@@ -105,7 +123,7 @@ function Form({ kind, page, submitLabel, answers, onDone }: LeadFormProps) {
       >
         {mutation.isPending ? t('sending') : (submitLabel ?? t('submit'))}
       </button>
-      <p className="text-xs text-muted">{t('consent')}</p>
+      <ConsentNotice text={t('consent')} policy={t('privacyPolicy')} locale={locale} />
       <div role="status" aria-live="polite" className="min-h-6 text-sm">
         {status && <p className={status.ok ? 'font-medium text-[#0b7a63]' : 'text-danger'}>{status.text}</p>}
       </div>

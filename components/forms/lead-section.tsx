@@ -1,5 +1,6 @@
 import Image from '@/components/ui/image';
 import { getTranslations } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
 import { LazyLeadForm } from './lazy-lead-form';
 
 /** The feedback (trial lesson) or callback form block of a landing page. */
@@ -8,11 +9,14 @@ export async function LeadSection({
   page,
   audience = 'student',
   id = kind === 'callback' ? 'callback' : 'feedback',
+  plans,
 }: {
   kind: 'feedback' | 'callback';
   page: string;
   audience?: 'student' | 'teacher';
   id?: string;
+  /** Plan id → name on the tariff page: the form carries the plan chosen there. */
+  plans?: Record<string, string>;
 }) {
   const t = await getTranslations('LeadForm');
   const common = await getTranslations('Common');
@@ -26,6 +30,23 @@ export async function LeadSection({
             {title}
           </h2>
           <p className="mt-4 text-base text-muted md:text-lg">{text}</p>
+          {audience === 'student' && (
+            // The short ways in for a student who is not ready to leave a number.
+            <ul className="mt-6 grid gap-2 text-base">
+              <li>
+                {t('quizQuestion')}{' '}
+                <Link href="/stud-quiz" className="font-medium text-brand-dark underline underline-offset-2 hover:no-underline">
+                  {t('quizLink')}
+                </Link>
+              </li>
+              <li>
+                {t('lessonQuestion')}{' '}
+                <Link href="/stud-simple-reg" className="font-medium text-brand-dark underline underline-offset-2 hover:no-underline">
+                  {t('lessonLink')}
+                </Link>
+              </li>
+            </ul>
+          )}
           <Image
             src={kind === 'callback' ? '/images/icons/chat.svg' : '/images/icons/calendar.svg'}
             alt=""
@@ -40,6 +61,7 @@ export async function LeadSection({
             kind={kind}
             page={page}
             loadingLabel={common('loading')}
+            plans={plans}
             submitLabel={kind === 'callback' ? t('callbackSubmit') : undefined}
           />
         </div>

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { usePathname } from 'next/navigation';
-import { Link } from '@/i18n/navigation';
+import { Link, useRouter } from '@/i18n/navigation';
 import { useAuthState } from '@/components/auth/auth-store';
 import { CabinetLink } from '@/components/auth/cabinet-link';
 import type { HeaderAuthLabels } from '@/components/auth/header-auth';
@@ -37,6 +37,7 @@ export function BurgerMenu({
   account?: { variant: 'student' | 'teacher'; labels: HeaderAuthLabels };
 }) {
   const pathname = usePathname();
+  const router = useRouter();
   const { profile } = useAuthState();
   const signedIn = !!account && !!profile;
   // The menu remembers where it was opened: navigating anywhere closes it.
@@ -69,6 +70,8 @@ export function BurgerMenu({
     setOpenAt(null);
     const { signOut } = await import('@/components/auth/session');
     await signOut();
+    // The spec's logout target: the home page of this locale.
+    router.replace('/');
   }
   const itemClass = 'block w-full rounded-lg px-3 py-3 text-left text-lg text-ink hover:bg-brand-tint';
   const shown = signedIn ? links.filter((l) => !l.account) : links;

@@ -15,7 +15,8 @@ import { pickMessages } from '@/lib/i18n/pick';
 // Only what the lead form formats in the browser; the rest of the chrome gets strings as props.
 // No NextIntlClientProvider here: it would bring use-intl and the ICU formatter into every page.
 // The lead form mounts its own around these messages; form pages (registration, cabinet) have theirs.
-const CLIENT_NAMESPACES = ['LeadForm', 'Validation'];
+// Captcha: the few plain strings of the captcha panel, which every form with a captcha shows.
+const CLIENT_NAMESPACES = ['LeadForm', 'Validation', 'Captcha'];
 
 /**
  * The document of every page in a locale: <html lang>, fonts, skip link, the client chrome

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { usePathname } from 'next/navigation';
 import { CHUNK_RELOAD_KEY, isChunkLoadError, shouldReload } from '@/lib/chunk-reload';
+import { registerNavigationProgress } from '@/lib/navigation-progress';
 
 // Spec: starts after 200 ms, 0 → 100 % over about 5 s in 100 ms ticks, hidden 500 ms after the end.
 const DELAY_MS = 200;
@@ -63,7 +64,9 @@ export function NavigationProgress() {
     window.addEventListener('error', onError);
     window.addEventListener('unhandledrejection', onRejection);
     (window as unknown as { __tilmenStopProgress?: () => void }).__tilmenStopProgress = stop;
+    const unregister = registerNavigationProgress(start);
     return () => {
+      unregister();
       stop();
       document.removeEventListener('click', onClick, true);
       window.removeEventListener('popstate', start);

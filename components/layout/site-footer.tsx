@@ -1,6 +1,7 @@
 import Image from '@/components/ui/image';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
+import { features } from '@/lib/features';
 import { localizedDocUrl, publicEnv } from '@/lib/public-env';
 
 /** Student footer (light) or teacher footer (dark, with the slogan). Centred below 768 px. */
@@ -14,6 +15,8 @@ export async function SiteFooter({ variant }: { variant: 'student' | 'teacher' }
       ? [
           { href: '/stud-tariff-plans', label: nav('tariffs') },
           { href: '/stud-faq', label: nav('faq') },
+          ...(features.quiz ? [{ href: '/stud-quiz', label: nav('courseQuiz') }] : []),
+          ...(features.accounts ? [{ href: '/stud-simple-reg', label: nav('enterLesson') }] : []),
           { href: '/teacher', label: nav('forTeachers') },
         ]
       : [
@@ -23,6 +26,8 @@ export async function SiteFooter({ variant }: { variant: 'student' | 'teacher' }
         ];
   const docs = [
     { href: localizedDocUrl(publicEnv.NEXT_PUBLIC_OFFER_URL, locale), label: t('offer') },
+    // Tutors accept these rules with their application (the offer's terms seen from their side).
+    ...(dark ? [{ href: localizedDocUrl(publicEnv.NEXT_PUBLIC_TUTOR_RULES_URL, locale), label: t('rules') }] : []),
     { href: localizedDocUrl(publicEnv.NEXT_PUBLIC_PRIVACY_URL, locale), label: t('privacy') },
   ];
   const socials = [

@@ -45,7 +45,7 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
       ];
   const cta = student
     ? { href: '/student#feedback', label: t('trialLesson') }
-    : { href: '/teacher#feedback', label: t('becomeTutor') };
+    : { href: '/teach-sign-up', label: t('becomeTutor') };
   const auth: NavItem[] = features.accounts
     ? student
       ? [

@@ -4,8 +4,11 @@ import { useId, useState, type InputHTMLAttributes } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CaptchaScope, useCaptcha } from '@/components/forms/captcha';
+import { ConsentNotice } from '@/components/forms/consent-notice';
 import { Field, inputClass } from '@/components/forms/field';
 import { buttonPrimary } from '@/components/landing/student/styles';
+import { useLocale } from '@/i18n/navigation';
+import { CONSENT_VERSION } from '@/lib/consent';
 import { kazakhEntrySchema, type KazakhEntryValues } from '@/lib/validations/tests';
 import { errorStatus, startTest, type AttemptView } from './api';
 
@@ -18,6 +21,9 @@ export interface KazakhEntryText {
   workerCode: string;
   workerCodeHint: string;
   privacy: string;
+  /** What is done with the data (the consent text of CONSENT_VERSION) and the policy link's text. */
+  consent: string;
+  privacyPolicy: string;
   submit: string;
   submitting: string;
   /** Validation key → message in the page's language. */
@@ -39,7 +45,8 @@ function EntryForm({
   onStarted: (token: string, test: AttemptView) => void;
 }) {
   const id = useId();
-  const { arm, execute } = useCaptcha();
+  const locale = useLocale();
+  const { arm, guard } = useCaptcha();
   const [pending, setPending] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const {
@@ -60,8 +67,7 @@ function EntryForm({
     setPending(true);
     setAlert(null);
     try {
-      const captchaToken = await execute('kazakh_test').catch(() => undefined);
-      const { token, test } = await startTest('kazakh', { ...values, ...(company ? { company } : {}), captchaToken });
+      const { token, test } = await guard('kazakh_test', (proof) => startTest('kazakh', { ...values, ...(company ? { company } : {}), consent: CONSENT_VERSION, ...proof }));
       onStarted(token, test);
     } catch (error) {
       const { fields, message: serverMessage } = errorStatus(error);
@@ -73,7 +79,7 @@ function EntryForm({
         }
       }
       if (first) setFocus(first);
-      else setAlert(serverMessage ?? text.validation.invalid_value ?? '');
+      else setAlert(fields.consent ?? serverMessage ?? text.validation.invalid_value ?? '');
       setPending(false);
     }
   });
@@ -108,6 +114,7 @@ function EntryForm({
       {input('iin', { inputMode: 'numeric', autoComplete: 'off', maxLength: 14, spellCheck: false }, text.iinHint)}
       {input('workerCode', { autoComplete: 'off', spellCheck: false, maxLength: 40 }, text.workerCodeHint)}
       <p className="text-sm text-muted">{text.privacy}</p>
+      <ConsentNotice text={text.consent} policy={text.privacyPolicy} locale={locale} className="text-sm text-muted" />
       {alert && (
         <p role="alert" className="rounded-xl border border-danger/30 bg-danger/5 px-4 py-3 font-medium text-danger" data-testid="kazakh-alert">
           {alert}

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { buttonPrimary, buttonSecondary } from '@/components/landing/student/styles';
+import { useDelayedFlag } from '@/components/ui/use-delayed-flag';
 import { errorStatus, fetchAttempt, readToken, startTest, storageKey, writeToken, type AttemptView, type TestKind } from './api';
 import { KazakhEntryForm, type KazakhEntryText } from './kazakh-entry';
 import { TestRunner } from './test-runner';
@@ -40,6 +41,10 @@ export function TestFlow({ kind, company, text, intro, startLabel, entry, page, 
   const [phase, setPhase] = useState<Phase>({ name: 'checking' });
   const [starting, setStarting] = useState(false);
   const top = useRef<HTMLDivElement>(null);
+  // The stored test is looked up, or a new one drawn: shown as loading only after 200 ms (spec).
+  const checking = phase.name === 'checking';
+  const slowCheck = useDelayedFlag(checking);
+  const slowStart = useDelayedFlag(starting);
 
   const show = useCallback((token: string, test: AttemptView) => {
     setPhase(test.status === 'finished' ? { name: 'result', token, test } : { name: 'running', token, test });
@@ -83,6 +88,7 @@ export function TestFlow({ kind, company, text, intro, startLabel, entry, page, 
   };
 
   const startPlacement = async () => {
+    if (starting || checking) return;
     setStarting(true);
     try {
       const { token, test } = await startTest('placement', company ? { company } : {});
@@ -111,18 +117,18 @@ export function TestFlow({ kind, company, text, intro, startLabel, entry, page, 
             </p>
           )}
           {kind === 'kazakh' && entry ? (
-            <KazakhEntryForm text={entry} company={company} onStarted={begin} busy={phase.name === 'checking'} />
+            <KazakhEntryForm text={entry} company={company} onStarted={begin} busy={slowCheck} />
           ) : (
             <div>
               <button
                 type="button"
                 className={`${buttonPrimary} w-full sm:w-auto disabled:opacity-70`}
                 onClick={startPlacement}
-                disabled={starting || phase.name === 'checking'}
-                aria-busy={starting || phase.name === 'checking'}
+                disabled={slowStart || slowCheck}
+                aria-busy={slowStart || slowCheck}
                 data-testid="test-start"
               >
-                {starting ? text.runner.loading : startLabel}
+                {slowStart ? text.runner.loading : startLabel}
               </button>
             </div>
           )}

@@ -93,6 +93,8 @@ export async function KazakhTestPage({ locale, company }: { locale: Locale; comp
     workerCode: t('form.workerCode'),
     workerCodeHint: t('form.workerCodeHint'),
     privacy: t('form.privacy'),
+    consent: t('form.consent'),
+    privacyPolicy: t('form.privacyPolicy'),
     submit: t('form.submit'),
     submitting: t('form.submitting'),
     validation: Object.fromEntries(VALIDATION_KEYS.map((k) => [k, tv(k)])),

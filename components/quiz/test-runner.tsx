@@ -43,10 +43,15 @@ export function TestRunner({
     if (moved.current) heading.current?.focus();
   }, [index]);
 
+  // Saves go one after another: two in flight could arrive out of order and leave an older
+  // position (or answer set) stored, and a reload would then resume a step back.
+  const saving = useRef<Promise<void>>(Promise.resolve());
   const persist = (next: AnswerMap, position: number) => {
-    saveAnswers(token, next, position).then(
-      () => setSaveFailed(false),
-      () => setSaveFailed(true),
+    saving.current = saving.current.then(() =>
+      saveAnswers(token, next, position).then(
+        () => setSaveFailed(false),
+        () => setSaveFailed(true),
+      ),
     );
   };
 

@@ -1,6 +1,7 @@
 import axios from 'axios';
 import { api, apiErrorBody } from '@/lib/api/client';
 import { formatKzPhone } from '@/lib/phone';
+import type { CaptchaProof } from '@/lib/validations/captcha';
 import type { SmsState } from './use-wizard';
 
 export type SmsPurpose = 'register' | 'reset' | 'lesson';
@@ -29,8 +30,8 @@ export function serverError(error: unknown): ServerError {
 }
 
 /** POST /api/sms/send: the code's clock starts when the server accepted it. */
-export async function sendSmsCode(phone: string, purpose: SmsPurpose, captchaToken: string | undefined): Promise<SmsState> {
-  const { data } = await api.post<{ sent: boolean; resendAfter: number; expiresIn: number }>('/api/sms/send', { phone, purpose, captchaToken });
+export async function sendSmsCode(phone: string, purpose: SmsPurpose, proof: CaptchaProof): Promise<SmsState> {
+  const { data } = await api.post<{ sent: boolean; resendAfter: number; expiresIn: number }>('/api/sms/send', { phone, purpose, ...proof });
   const now = Date.now();
   return { phone, resendAt: now + data.resendAfter * 1000, expiresAt: now + data.expiresIn * 1000 };
 }

@@ -5,12 +5,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
+import { ConsentNotice } from '@/components/forms/consent-notice';
 import { Field, inputClass } from '@/components/forms/field';
 import { PhoneInput } from '@/components/forms/phone-input';
+import { useLocale } from '@/i18n/navigation';
 import { checkKzMobile, formatKzPhone } from '@/lib/phone';
 import { phoneStep } from '@/lib/validations/registration';
 import { sendSmsCode, serverError, type SmsPurpose } from './api';
-import { useCaptchaToken } from './providers';
+import { useCaptchaGuard } from './providers';
 import { describedBy, FormMessage, StepHeading, StepNav, useFieldMessage, useServerErrors, type Message } from './step-ui';
 import { smsAlive, type SmsState } from './use-wizard';
 
@@ -41,9 +43,10 @@ export interface PhoneStepProps {
 /** Phone number → POST /api/sms/send → the code step. */
 export function PhoneStep({ title, current, total, focus, purpose, defaultPhone, sms, serverErrors, persist, onBack, onSent, children }: PhoneStepProps) {
   const t = useTranslations('Registration');
+  const locale = useLocale();
   const id = useId();
   const fieldMessage = useFieldMessage();
-  const captchaToken = useCaptchaToken();
+  const guard = useCaptchaGuard();
   const [message, setMessage] = useState<Message>(null);
   const { register, handleSubmit, setError, getValues, subscribe, formState } = useForm({
     resolver: zodResolver(phoneStep),
@@ -54,7 +57,7 @@ export function PhoneStep({ title, current, total, focus, purpose, defaultPhone,
   useEffect(() => subscribe({ formState: { values: true }, callback: ({ values }) => persist({ phone: values.phone }) }), [subscribe, persist]);
 
   const send = useMutation({
-    mutationFn: async (phone: string) => sendSmsCode(phone, purpose, await captchaToken('sms')),
+    mutationFn: (phone: string) => guard('sms', (proof) => sendSmsCode(phone, purpose, proof)),
     onSuccess: (next, phone) => onSent(phone, next),
     onError: (error) => {
       const e = serverError(error);
@@ -87,6 +90,15 @@ export function PhoneStep({ title, current, total, focus, purpose, defaultPhone,
         />
       </Field>
       <FormMessage message={message} />
+      {/* Personal data leaves the browser from here on (a reset only names an existing account). */}
+      {purpose !== 'reset' && (
+        <ConsentNotice
+          text={purpose === 'lesson' ? t('phone.consentLesson') : t('phone.consent')}
+          policy={t('phone.privacyPolicy')}
+          locale={locale}
+          className="mt-4 text-sm text-muted"
+        />
+      )}
       <StepNav
         onBack={onBack && (() => onBack({ phone: getValues('phone') }))}
         busy={send.isPending}

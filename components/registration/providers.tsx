@@ -1,8 +1,8 @@
 'use client';
 
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { CaptchaScope, useCaptcha } from '@/components/forms/captcha';
+import { CaptchaScope, useCaptcha, type Guard } from '@/components/forms/captcha';
 
 const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
 
@@ -23,26 +23,10 @@ export function RegistrationProviders({ children }: { children: ReactNode }) {
   );
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
- * A captcha token for an action (undefined when the captcha is off). The script loads on first
- * focus, so a click right after it may come before it is ready: wait for it a few seconds.
+ * The captcha guard of the flow: runs the captcha for an action and the call with its proof (the
+ * script loads on first focus, or at the first call); a low v3 score is made good with the checkbox.
  */
-export function useCaptchaToken() {
-  const { execute } = useCaptcha();
-  const latest = useRef(execute);
-  useEffect(() => {
-    latest.current = execute;
-  }, [execute]);
-  return useCallback(async (action: string): Promise<string | undefined> => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await latest.current(action);
-      } catch (error) {
-        if (attempt >= 10) throw error;
-        await sleep(500);
-      }
-    }
-  }, []);
+export function useCaptchaGuard(): Guard {
+  return useCaptcha().guard;
 }

@@ -8,7 +8,7 @@ import { useTranslations } from 'next-intl';
 import { Field, inputClass } from '@/components/forms/field';
 import { codeStep } from '@/lib/validations/registration';
 import { phoneInText, sendSmsCode, serverError, type SmsPurpose } from './api';
-import { useCaptchaToken } from './providers';
+import { useCaptchaGuard } from './providers';
 import { describedBy, FormMessage, linkButton, secondaryButton, StepHeading, StepNav, useFieldMessage, useServerErrors, type Message } from './step-ui';
 import { useNow, type SmsState } from './use-wizard';
 
@@ -46,7 +46,7 @@ export function SmsCodeStep(props: SmsCodeStepProps) {
   const tr = useTranslations('Registration');
   const id = useId();
   const fieldMessage = useFieldMessage();
-  const captchaToken = useCaptchaToken();
+  const guard = useCaptchaGuard();
   const now = useNow();
   const [resent, setResent] = useState(false);
   const [message, setMessage] = useState<Message>(null);
@@ -58,7 +58,7 @@ export function SmsCodeStep(props: SmsCodeStepProps) {
   useEffect(() => subscribe({ formState: { values: true }, callback: ({ values }) => persist({ code: values.code }) }), [subscribe, persist]);
 
   const resend = useMutation({
-    mutationFn: async () => sendSmsCode(sms.phone, purpose, await captchaToken('sms')),
+    mutationFn: () => guard('sms', (proof) => sendSmsCode(sms.phone, purpose, proof)),
     onSuccess: (next) => {
       setValue('code', '');
       clearErrors('code');

@@ -55,7 +55,7 @@ export function usePhoneCodeFlow<D extends PhoneCodeData>(w: Wizard<D>, { steps,
   function refused(e: ServerError, kept: Partial<D>) {
     const target = stepOfFields(e.fields, fieldStep);
     if (target !== undefined) showOn(target, e.fields, kept);
-    else setMessage({ kind: 'error', content: e.message ?? tr('errorGeneric') });
+    else setMessage({ kind: 'error', content: e.fields.consent ?? e.message ?? tr('errorGeneric') });
   }
 
   // The wizard's own persist is passed as is (a stable function: the steps subscribe with it).

@@ -3,6 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatTenge, type PlanId } from '@/lib/tariffs';
 import { useLocale } from '@/i18n/navigation';
+import { choosePlan } from './plan-choice';
 
 export interface PlanView {
   id: PlanId;
@@ -103,6 +104,9 @@ export function TariffBoard({
               </ul>
               <a
                 href={ctaHref}
+                data-choose={plan.id}
+                // The lead form below carries the plan and the promo code applied (students).
+                onClick={audience === 'student' ? () => choosePlan({ plan: plan.id, promoCode: quote?.code }) : undefined}
                 className={`mt-8 block rounded-xl px-6 py-3 text-center font-medium transition-colors duration-150 ${
                   plan.popular ? 'bg-brand-dark text-white hover:bg-[#005a9c]' : 'border border-brand-dark text-brand-dark hover:bg-brand-tint'
                 }`}

@@ -65,7 +65,13 @@ export async function TariffPage({ audience, locale }: { audience: 'student' | '
           ))}
         </ul>
       </div>
-      <LeadSection kind={audience === 'student' ? 'callback' : 'feedback'} id="feedback" page={path} audience={audience} />
+      <LeadSection
+        kind={audience === 'student' ? 'callback' : 'feedback'}
+        id="feedback"
+        page={path}
+        audience={audience}
+        plans={audience === 'student' ? Object.fromEntries(plans.map((p) => [p.id, p.name])) : undefined}
+      />
       <JsonLd data={offers} />
     </>
   );

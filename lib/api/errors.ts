@@ -25,6 +25,7 @@ export type ErrorCode =
   | 'not_found'
   | 'invalid_credentials'
   | 'captcha_required'
+  | 'captcha_challenge'
   | 'account_exists'
   | 'reset_link_invalid'
   | 'wrong_current_password'

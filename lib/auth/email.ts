@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { emailConfirmations, securityEvents, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { enqueue } from '@/lib/outbox';
@@ -17,6 +17,11 @@ const hashToken = (t: string) => createHash('sha256').update(t).digest('base64ur
 export async function queueEmailConfirmation(db: Db, input: { userId: number; email: string; locale: string }, now = new Date()): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const email = input.email.toLowerCase();
+  // The newest address asked for is the one pending: links mailed for earlier ones stop working.
+  await db
+    .update(emailConfirmations)
+    .set({ usedAt: now })
+    .where(and(eq(emailConfirmations.userId, input.userId), isNull(emailConfirmations.usedAt)));
   await db.insert(emailConfirmations).values({
     userId: input.userId,
     email,
@@ -25,6 +30,17 @@ export async function queueEmailConfirmation(db: Db, input: { userId: number; em
   });
   const mail = emailConfirmMail(input.locale, token);
   await enqueue(db, { channel: 'email', recipient: email, subject: mail.subject, body: mail.body });
+}
+
+/** The address waiting for its link to be opened (the newest one asked for), or null. */
+export async function pendingEmail(db: Db, user: { id: number; email: string | null }, now = new Date()): Promise<string | null> {
+  const [row] = await db
+    .select({ email: emailConfirmations.email })
+    .from(emailConfirmations)
+    .where(and(eq(emailConfirmations.userId, user.id), isNull(emailConfirmations.usedAt), gt(emailConfirmations.expiresAt, now)))
+    .orderBy(desc(emailConfirmations.id))
+    .limit(1);
+  return row && row.email !== user.email ? row.email : null;
 }
 
 export type ConfirmResult = { ok: true; email: string } | { ok: false; reason: 'invalid' | 'taken' };

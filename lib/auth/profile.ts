@@ -1,7 +1,9 @@
+import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
 import { certificates, testAttempts, tutorApplications, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { kazakhResultView } from '@/lib/quiz/attempts';
+import { pendingEmail } from './email';
 import { publicUser } from './login';
 
 /** The user as the site shows it, with the tutor application when there is one. */
@@ -18,6 +20,8 @@ export async function profile(db: Db, user: typeof users.$inferSelect) {
     .limit(20);
   return {
     ...publicUser(user),
+    // An address asked for (registration or cabinet) whose link has not been opened yet.
+    pendingEmail: await pendingEmail(db, user),
     tests: tests.map((x) => {
       // The Kazakh test shows its level only: counts would tell which single answers were right.
       if (x.kind === 'kazakh') {

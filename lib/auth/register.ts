@@ -23,6 +23,8 @@ export interface NewAccount {
   utmFirst: UtmValues;
   utmLast: UtmValues;
   ipHash?: string;
+  /** The personal-data consent text the person agreed to (lib/consent.ts). */
+  consent: string;
 }
 
 export type CreateResult =
@@ -60,6 +62,8 @@ export async function createAccount(db: Db, a: NewAccount, now = new Date()): Pr
         locale: a.locale,
         utmFirst: a.utmFirst,
         utmLast: a.utmLast,
+        consentVersion: a.consent,
+        consentAt: now,
       })
       .onConflictDoNothing()
       .returning();

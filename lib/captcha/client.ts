@@ -1,5 +1,5 @@
 // The captcha helper's errors, worded as the specification's catalogue (section 8). They are for
-// the console and error reports; visitors see the translated captcha message of the form.
+// the console and error reports; visitors see the translated captcha messages of the form.
 export const CAPTCHA_ERRORS = {
   noKey: 'ReCaptcha error: No key provided',
   noVersion: 'ReCaptcha error: No version provided',
@@ -7,7 +7,17 @@ export const CAPTCHA_ERRORS = {
   execute: (reason: string) => `ReCaptcha error: Failed to execute ${reason}`.trimEnd(),
 } as const;
 
-export type CaptchaVersion = 'v3';
+/** The widget the forms run: v3 by score, or a v2 key's invisible widget or checkbox. */
+export const CAPTCHA_MODES = ['v3', 'v2-invisible', 'v2-checkbox'] as const;
+export type CaptchaVersion = (typeof CAPTCHA_MODES)[number];
+
+export interface CaptchaSettings {
+  mode: CaptchaVersion;
+  /** The site key of the mode's widget (v3 key in v3 mode, else the v2 key). */
+  siteKey: string;
+  /** v3 mode with a v2 key: the checkbox a visitor whose score was too low is shown. */
+  checkboxKey?: string;
+}
 
 /** A site key and a version are required before anything is loaded. */
 export function assertCaptchaSettings(siteKey: string | undefined, version: CaptchaVersion | undefined): void {
@@ -15,7 +25,25 @@ export function assertCaptchaSettings(siteKey: string | undefined, version: Capt
   if (!version) throw new Error(CAPTCHA_ERRORS.noVersion);
 }
 
-/** Runs the v3 execute for an action; a missing script or a failed execute throws the catalogue's text. */
+export interface CaptchaEnv {
+  NEXT_PUBLIC_RECAPTCHA_MODE?: string;
+  NEXT_PUBLIC_RECAPTCHA_SITE_KEY?: string;
+  NEXT_PUBLIC_RECAPTCHA_V2_SITE_KEY?: string;
+}
+
+/** The forms' captcha, or null when no site key is set (off); throws the catalogue's text when incomplete. */
+export function captchaSettings(env: CaptchaEnv): CaptchaSettings | null {
+  const v3Key = env.NEXT_PUBLIC_RECAPTCHA_SITE_KEY;
+  const v2Key = env.NEXT_PUBLIC_RECAPTCHA_V2_SITE_KEY;
+  if (!v3Key && !v2Key) return null;
+  const raw = env.NEXT_PUBLIC_RECAPTCHA_MODE || 'v3';
+  const mode = (CAPTCHA_MODES as readonly string[]).includes(raw) ? (raw as CaptchaVersion) : undefined;
+  const siteKey = mode === 'v3' ? v3Key : v2Key;
+  assertCaptchaSettings(siteKey, mode);
+  return { mode: mode!, siteKey: siteKey!, checkboxKey: mode === 'v3' ? v2Key : undefined };
+}
+
+/** Runs a widget's execute for an action; a missing script or a failed execute throws the catalogue's text. */
 export async function executeCaptcha(exec: ((action: string) => Promise<string>) | undefined, action: string): Promise<string> {
   if (!exec) throw new Error(CAPTCHA_ERRORS.loadScript);
   let token: string;
@@ -26,4 +54,10 @@ export async function executeCaptcha(exec: ((action: string) => Promise<string>)
   }
   if (!token) throw new Error(CAPTCHA_ERRORS.execute('no token'));
   return token;
+}
+
+/** The checkbox's response; not ticked yet is the catalogue's bare "Failed to execute". */
+export function checkboxToken(response: string | undefined): string {
+  if (!response) throw new Error(CAPTCHA_ERRORS.execute(''));
+  return response;
 }

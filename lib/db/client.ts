@@ -24,3 +24,9 @@ export function getOpenDb(): Promise<OpenDb> {
 export async function getDb(): Promise<Db> {
   return (await getOpenDb()).db;
 }
+
+/** Closes the process's database (server shutdown); stop the background work first. */
+export async function closeAppDb(): Promise<void> {
+  const opened = await holder.__tilmenDb?.catch(() => undefined);
+  await opened?.close();
+}

@@ -6,6 +6,13 @@ import type { Db } from './types';
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib/db/migrations');
 
+const closedDbs = new WeakSet<Db>();
+
+/** True once `close` was called: background work that finds its database closed stops quietly. */
+export function isDbClosed(db: Db): boolean {
+  return closedDbs.has(db);
+}
+
 export interface OpenDb {
   db: Db;
   driver: 'pglite' | 'postgres';
@@ -32,7 +39,14 @@ export async function openDb(opts: { url?: string; dataDir?: string; seed?: bool
       await lockClient.query('SELECT pg_advisory_unlock(72531)').catch(() => {});
       lockClient.release();
     }
-    opened = { db, driver: 'postgres', close: () => pool.end() };
+    opened = {
+      db,
+      driver: 'postgres',
+      close: () => {
+        closedDbs.add(db);
+        return pool.end();
+      },
+    };
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
@@ -44,7 +58,15 @@ export async function openDb(opts: { url?: string; dataDir?: string; seed?: bool
     const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
     const pdb = drizzle({ client, schema });
     await migrate(pdb, { migrationsFolder: MIGRATIONS_FOLDER });
-    opened = { db: pdb as unknown as Db, driver: 'pglite', close: () => client.close() };
+    const db = pdb as unknown as Db;
+    opened = {
+      db,
+      driver: 'pglite',
+      close: () => {
+        closedDbs.add(db);
+        return client.close();
+      },
+    };
   }
   if (opts.seed !== false) await seed(opened.db);
   await opened.db.execute(sql`select 1`);

@@ -13,6 +13,11 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** Consent to the processing of personal data: which text (lib/consent.ts CONSENT_VERSION) and when. */
+const consent = () => ({
+  consentVersion: text('consent_version'),
+  consentAt: timestamp('consent_at', { withTimezone: true }),
+});
 
 export const leads = pgTable(
   'leads',
@@ -26,7 +31,11 @@ export const leads = pgTable(
     utmFirst: jsonb('utm_first').$type<Record<string, string>>().notNull().default({}),
     utmLast: jsonb('utm_last').$type<Record<string, string>>().notNull().default({}),
     answers: jsonb('answers').$type<Record<string, string | string[]>>(),
+    /** The tariff plan chosen with "Choose" on the tariff page, and the promo code applied there. */
+    plan: text('plan'),
+    promoCode: text('promo_code'),
     ipHash: text('ip_hash'),
+    ...consent(),
     createdAt: createdAt(),
   },
   (t) => [index('leads_created_idx').on(t.createdAt), index('leads_phone_idx').on(t.phone)],
@@ -98,6 +107,7 @@ export const users = pgTable(
     scope: text('scope').notNull().default('student'),
     utmFirst: jsonb('utm_first').$type<Record<string, string>>().notNull().default({}),
     utmLast: jsonb('utm_last').$type<Record<string, string>>().notNull().default({}),
+    ...consent(),
     createdAt: createdAt(),
   },
   (t) => [index('users_created_idx').on(t.createdAt)],
@@ -250,6 +260,7 @@ export const kazakhTestTakers = pgTable('kazakh_test_takers', {
     .notNull()
     .unique()
     .references(() => testAttempts.id, { onDelete: 'cascade' }),
+  ...consent(),
   createdAt: createdAt(),
 });
 

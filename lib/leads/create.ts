@@ -2,6 +2,7 @@ import { leads } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { enqueue } from '@/lib/outbox';
 import { formatKzPhone } from '@/lib/phone';
+import { checkPromo } from '@/lib/promo/check';
 import type { LeadRequest } from '@/lib/validations/lead';
 import type { UtmValues } from '@/lib/utm';
 
@@ -18,8 +19,21 @@ function describeUtm(u: UtmValues): string {
   return entries.length ? entries.map(([k, v]) => `${k}=${v}`).join(', ') : '—';
 }
 
+type LeadInput = Omit<LeadRequest, 'captchaToken'>;
+
+/** "TILMEN10 (−10%, applies to advanced)" or "OLD5 (not valid: promo_expired)", for the sales team. */
+async function describePromo(db: Db, code: string, plan: string | undefined): Promise<string> {
+  const check = await checkPromo(db, code, 'student');
+  if (!check.ok) return `${code} (not valid: ${check.reason})`;
+  const { percentOff, plans } = check.quote;
+  if (!plan) return `${code} (−${percentOff}%)`;
+  const applies = plans.find((p) => p.id === plan)?.applies;
+  return `${code} (−${percentOff}%, ${applies ? 'applies to' : 'does not apply to'} ${plan})`;
+}
+
 /** Stores the lead and queues the staff notification in one transaction: neither is ever lost. */
-export async function createLead(db: Db, input: LeadRequest, ctx: LeadContext): Promise<{ id: number }> {
+export async function createLead(db: Db, input: LeadInput, ctx: LeadContext, now = new Date()): Promise<{ id: number }> {
+  const promo = input.promoCode ? await describePromo(db, input.promoCode, input.plan) : undefined;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(leads)
@@ -32,7 +46,11 @@ export async function createLead(db: Db, input: LeadRequest, ctx: LeadContext): 
         utmFirst: ctx.utmFirst,
         utmLast: ctx.utmLast,
         answers: input.answers ?? null,
+        plan: input.plan ?? null,
+        promoCode: input.promoCode ?? null,
         ipHash: ctx.ipHash ?? null,
+        consentVersion: input.consent,
+        consentAt: now,
       })
       .returning({ id: leads.id });
     const id = row!.id;
@@ -44,7 +62,10 @@ export async function createLead(db: Db, input: LeadRequest, ctx: LeadContext): 
       `Page: ${input.page}`,
       `First touch: ${describeUtm(ctx.utmFirst)}`,
       `Last touch: ${describeUtm(ctx.utmLast)}`,
+      ...(input.plan ? [`Plan: ${input.plan}`] : []),
+      ...(promo ? [`Promo code: ${promo}`] : []),
       ...(input.answers ? [`Answers: ${JSON.stringify(input.answers)}`] : []),
+      `Personal data consent: version ${input.consent}, ${now.toISOString()}`,
       input.kind === 'callback' ? 'Promised: a call back within one hour.' : '',
     ].filter(Boolean);
     await enqueue(tx as unknown as Db, {

@@ -239,7 +239,7 @@ async function bumpExposure(tx: Db, ids: readonly string[]): Promise<void> {
  */
 export async function startKazakh(
   db: Db,
-  input: { firstName: string; lastName: string; iin: string; workerCode: string; company?: string },
+  input: { firstName: string; lastName: string; iin: string; workerCode: string; company?: string; consent: string },
   opts: { userId?: number | null; locale: UiLocale; secret: string },
 ): Promise<{ token: string; view: AttemptView }> {
   const company = await companyRow(db, input.company);
@@ -260,6 +260,8 @@ export async function startKazakh(
           workerCode: input.workerCode,
           companyId: company?.id ?? null,
           attemptId: attempt!.id,
+          consentVersion: input.consent,
+          consentAt: new Date(),
         })
         .onConflictDoNothing({ target: kazakhTestTakers.iinHash })
         .returning({ id: kazakhTestTakers.id });

@@ -1,12 +1,14 @@
 import 'server-only';
 import { after } from 'next/server';
 import { errorForLog } from '@/lib/api/error-log';
-import { getDb } from '@/lib/db/client';
+import { closeAppDb, getDb } from '@/lib/db/client';
+import { isDbClosed } from '@/lib/db/open';
 import { env } from '@/lib/env';
 import { publicEnv } from '@/lib/public-env';
 import type { CaptchaConfig } from '@/lib/captcha/verify';
 import { processOutbox, type Sender } from '@/lib/outbox';
 import { createMailSender } from '@/lib/outbox/mail';
+import { prune } from '@/lib/retention';
 import type { Db } from '@/lib/db/types';
 import { createSmsSender, redactsCodes, settleSmsOutbox, smsDriverConfig } from '@/lib/sms/drivers';
 
@@ -15,14 +17,27 @@ export function captchaConfig(): CaptchaConfig {
   const hostnames = e.RECAPTCHA_HOSTNAMES
     ? e.RECAPTCHA_HOSTNAMES.split(',').map((h) => h.trim()).filter(Boolean)
     : [new URL(publicEnv.NEXT_PUBLIC_SITE_URL).hostname];
-  return { secret: e.RECAPTCHA_SECRET_KEY, verifyUrl: e.RECAPTCHA_VERIFY_URL, minScore: e.RECAPTCHA_MIN_SCORE, hostnames };
+  return { secret: e.RECAPTCHA_SECRET_KEY, v2Secret: e.RECAPTCHA_V2_SECRET_KEY, verifyUrl: e.RECAPTCHA_VERIFY_URL, minScore: e.RECAPTCHA_MIN_SCORE, hostnames };
 }
 
 const holder = globalThis as unknown as {
   __tilmenMail?: Promise<Sender>;
   __tilmenSms?: { db: Db; send: Sender; redact: boolean };
-  __tilmenOutboxBusy?: boolean;
+  __tilmenBackground?: Background;
+  __tilmenShutdownHook?: boolean;
 };
+
+/** The background loop of this process: its timers and the passes under way, by name. */
+interface Background {
+  stopped: boolean;
+  timers: ReturnType<typeof setInterval>[];
+  passes: Map<string, Promise<void>>;
+}
+
+function background(): Background {
+  holder.__tilmenBackground ??= { stopped: false, timers: [], passes: new Map() };
+  return holder.__tilmenBackground;
+}
 
 function mailSender(): Promise<Sender> {
   const e = env();
@@ -40,20 +55,83 @@ function smsSender(db: Db): { send: Sender; redact: boolean } {
   return holder.__tilmenSms;
 }
 
-/** Sends what is due in the outbox; one pass at a time per process. */
-export async function kickOutbox(): Promise<void> {
-  if (holder.__tilmenOutboxBusy) return;
-  holder.__tilmenOutboxBusy = true;
+/**
+ * Runs one pass of background work on the app's database, one per name at a time per process; none
+ * after stopBackgroundWork. A pass whose database is closed (server shutdown, the end of a test suite)
+ * ends quietly; any other failure is logged.
+ */
+export async function runBackgroundPass(name: string, work: (db: Db) => Promise<void>): Promise<void> {
+  const bg = background();
+  if (bg.stopped || bg.passes.has(name)) return;
+  const pass = (async () => {
+    let db: Db | undefined;
+    try {
+      db = await getDb();
+      if (!isDbClosed(db)) await work(db);
+    } catch (err) {
+      if (db && isDbClosed(db)) return;
+      console.error(`[${name}] pass failed:`, errorForLog(err));
+    }
+  })();
+  bg.passes.set(name, pass);
   try {
-    const db = await getDb();
+    await pass;
+  } finally {
+    bg.passes.delete(name);
+  }
+}
+
+/** Sends what is due in the outbox. */
+export function kickOutbox(): Promise<void> {
+  return runBackgroundPass('outbox', async (db) => {
     const sms = smsSender(db);
     await processOutbox(db, { email: await mailSender(), sms: sms.send });
     await settleSmsOutbox(db, { redact: sms.redact });
-  } catch (err) {
-    console.error('[outbox] pass failed:', errorForLog(err));
-  } finally {
-    holder.__tilmenOutboxBusy = false;
-  }
+  });
+}
+
+/** Deletes what the retention rules (lib/retention.ts) let go. */
+export function pruneTables(now = new Date()): Promise<void> {
+  return runBackgroundPass('retention', async (db) => {
+    const deleted = Object.entries(await prune(db, now)).filter(([, n]) => n > 0);
+    if (deleted.length > 0) console.info(`[retention] deleted ${deleted.map(([table, n]) => `${n} from ${table}`).join(', ')}.`);
+  });
+}
+
+export const RETENTION_INTERVAL_MS = 3_600_000;
+
+/** Starts the outbox poll and the hourly clean-up (instrumentation.ts); the clean-up also runs at once. */
+export function startBackgroundWork(opts: { outboxPollMs: number; retentionMs?: number }): void {
+  const bg = background();
+  for (const timer of bg.timers) clearInterval(timer);
+  bg.stopped = false;
+  bg.timers = [
+    setInterval(() => void kickOutbox(), opts.outboxPollMs),
+    setInterval(() => void pruneTables(), opts.retentionMs ?? RETENTION_INTERVAL_MS),
+  ];
+  for (const timer of bg.timers) timer.unref();
+  void pruneTables();
+}
+
+/** Stops the timers and waits for the passes under way; call it before closing the database. */
+export async function stopBackgroundWork(): Promise<void> {
+  const bg = background();
+  bg.stopped = true;
+  for (const timer of bg.timers) clearInterval(timer);
+  bg.timers = [];
+  await Promise.all(bg.passes.values());
+}
+
+/** On SIGTERM or SIGINT: stop the background work (a pass under way gets up to 5 s), close the database, exit. */
+export function closeOnShutdown(): void {
+  if (holder.__tilmenShutdownHook) return;
+  holder.__tilmenShutdownHook = true;
+  const shutdown = () => {
+    const stopped = Promise.race([stopBackgroundWork(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+    void stopped.then(closeAppDb).finally(() => process.exit(0));
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
 }
 
 /** Runs work after the response is sent; outside a request (scripts, tests) it simply starts it. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captchaKindField } from '@/lib/validations/captcha';
 import { kzPhoneField } from '@/lib/validations/lead';
 
 // Messages are keys of the "Validation" namespace, translated where they are shown.
@@ -18,6 +19,7 @@ export const smsSendRequestSchema = z.object({
   phone: kzPhoneField,
   purpose: smsPurposeField,
   captchaToken: z.string().max(4096, 'too_long').optional(),
+  captchaKind: captchaKindField,
 });
 
 export type SmsSendRequest = z.output<typeof smsSendRequestSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCommonPassword } from '@/lib/auth/common-passwords';
 import { checkKzMobile } from '@/lib/phone';
+import { captchaKindField } from './captcha';
 
 // Messages are keys of the "Validation" namespace (the spec's texts, translated).
 export const passwordField = z
@@ -45,6 +46,7 @@ export const loginSchema = z.object({
     }),
   password: z.string({ error: 'required' }).min(1, { error: 'required', abort: true }).max(128, 'too_long'),
   captchaToken: z.string().max(4096).optional(),
+  captchaKind: captchaKindField,
 });
 
 export const confirmPassword = <T extends { password: string; confirm: string }>(v: T) => v.password === v.confirm;

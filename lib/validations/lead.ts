@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { checkKzMobile } from '@/lib/phone';
+import type { PlanId } from '@/lib/tariffs';
+import { captchaKindField } from './captcha';
+import { consentField } from './consent';
 
 // Messages are keys of the "Validation" namespace, translated where they are shown.
 export const nameField = z
@@ -23,6 +26,7 @@ export const kzPhoneField = z
   });
 
 export const LEAD_KINDS = ['feedback', 'callback', 'trial', 'quiz'] as const;
+export const PLAN_IDS = ['basic', 'advanced', 'intensive'] as const satisfies readonly PlanId[];
 
 export const leadFormSchema = z.object({
   name: nameField,
@@ -36,9 +40,20 @@ export const leadRequestSchema = leadFormSchema.extend({
     .max(200, 'too_long')
     .regex(/^\/[A-Za-z0-9/_-]*$/, 'invalid_value'),
   captchaToken: z.string().max(4096, 'too_long').optional(),
+  captchaKind: captchaKindField,
   answers: z
     .record(z.string().max(40), z.union([z.string().max(200), z.array(z.string().max(200)).max(10)]))
     .refine((o) => Object.keys(o).length <= 20, 'invalid_value')
+    .optional(),
+  consent: consentField,
+  /** "Choose" on the student tariff page: the plan and the promo code applied there. */
+  plan: z.enum(PLAN_IDS, { error: 'invalid_value' }).optional(),
+  promoCode: z
+    .string()
+    .trim()
+    .max(32, 'too_long')
+    .regex(/^[A-Za-z0-9_-]+$/, 'promo_format')
+    .transform((v) => v.toUpperCase())
     .optional(),
 });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { emailField, passwordField, passwordLikeIdentifier } from './auth';
+import { captchaKindField } from './captcha';
+import { consentField } from './consent';
 import { kzPhoneField } from './lead';
 import { optionalPersonNameField, personNameField } from './person-name';
 
@@ -24,21 +26,22 @@ function withPasswordChecks<T extends z.ZodType<{ password: string; confirm: str
   });
 }
 
-// Student wizard: personal data → phone and SMS code → password → success.
-export const studentPersonalStep = z.object({ name: nameField, lastname: nameField, subject: z.enum(STUDENT_SUBJECTS, { error: 'required' }) });
-export const phoneStep = z.object({ phone: kzPhoneField });
-export const codeStep = z.object({ phone: kzPhoneField, code: codeField });
-export const passwordStep = withPasswordChecks(passwordPair);
 /** Optional at registration: an e-mail lets the visitor sign in and reset the password by e-mail. */
 export const optionalEmail = z.union([z.literal('').transform(() => undefined), emailField]).optional();
 
+// Student wizard: personal data (with the optional e-mail) → phone and SMS code → password → success.
+export const studentPersonalStep = z.object({ name: nameField, lastname: nameField, email: optionalEmail, subject: z.enum(STUDENT_SUBJECTS, { error: 'required' }) });
+export const phoneStep = z.object({ phone: kzPhoneField });
+export const codeStep = z.object({ phone: kzPhoneField, code: codeField });
+export const passwordStep = withPasswordChecks(passwordPair);
+
 export const studentRegistrationSchema = withPasswordChecks(
-  studentPersonalStep.extend({ email: optionalEmail, phone: kzPhoneField, code: codeField, ...passwordPair.shape, captchaToken: z.string().max(4096).optional() }),
+  studentPersonalStep.extend({ email: optionalEmail, phone: kzPhoneField, code: codeField, ...passwordPair.shape, consent: consentField, captchaToken: z.string().max(4096).optional(), captchaKind: captchaKindField }),
 );
 
 // Tutor wizard: international or local → initials → teaching language → subject → password → phone and code → success.
 export const tutorKindStep = z.object({ tutorKind: z.enum(['international', 'local'], { error: 'required' }) });
-export const tutorInitialsStep = z.object({ name: nameField, lastname: nameField, secondname: optionalName });
+export const tutorInitialsStep = z.object({ name: nameField, lastname: nameField, secondname: optionalName, email: optionalEmail });
 export const tutorLanguageStep = z.object({ teachingLanguage: z.enum(TEACHING_LANGUAGES, { error: 'required' }) });
 export const tutorSubjectStep = z.object({ subject: z.enum(TUTOR_SUBJECTS, { error: 'required' }) });
 export const tutorRegistrationSchema = withPasswordChecks(
@@ -46,19 +49,19 @@ export const tutorRegistrationSchema = withPasswordChecks(
     .extend(tutorInitialsStep.shape)
     .extend(tutorLanguageStep.shape)
     .extend(tutorSubjectStep.shape)
-    .extend({ email: optionalEmail, phone: kzPhoneField, code: codeField, ...passwordPair.shape, captchaToken: z.string().max(4096).optional() }),
+    .extend({ email: optionalEmail, phone: kzPhoneField, code: codeField, ...passwordPair.shape, consent: consentField, captchaToken: z.string().max(4096).optional(), captchaKind: captchaKindField }),
 );
 
 // Simple registration to enter an online lesson: name, phone, SMS code.
-export const lessonRegistrationSchema = z.object({ name: nameField, phone: kzPhoneField, code: codeField });
+export const lessonRegistrationSchema = z.object({ name: nameField, phone: kzPhoneField, code: codeField, consent: consentField });
 
 // Password reset.
 export const resetByPhoneSchema = withPasswordChecks(z.object({ phone: kzPhoneField, code: codeField, ...passwordPair.shape }));
-export const resetEmailRequestSchema = z.object({ email: emailField, captchaToken: z.string().max(4096).optional() });
+export const resetEmailRequestSchema = z.object({ email: emailField, captchaToken: z.string().max(4096).optional(), captchaKind: captchaKindField });
 export const resetEmailTokenSchema = z.object({ token: z.string().regex(/^[\w-]{20,100}$/, 'invalid_value') });
 export const resetEmailConfirmSchema = withPasswordChecks(resetEmailTokenSchema.extend(passwordPair.shape));
 export const emailChangeSchema = z.object({ email: emailField });
 export const emailConfirmSchema = resetEmailTokenSchema;
 export const changePasswordSchema = withPasswordChecks(z.object({ current: z.string().min(1, { error: 'required', abort: true }).max(128, 'too_long'), ...passwordPair.shape }));
 
-export const smsSendSchema = z.object({ phone: kzPhoneField, purpose: z.enum(SMS_PURPOSES, { error: 'invalid_value' }), captchaToken: z.string().max(4096).optional() });
+export const smsSendSchema = z.object({ phone: kzPhoneField, purpose: z.enum(SMS_PURPOSES, { error: 'invalid_value' }), captchaToken: z.string().max(4096).optional(), captchaKind: captchaKindField });

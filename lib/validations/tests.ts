@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { checkIin } from '@/lib/iin';
+import { captchaKindField } from './captcha';
+import { consentField } from './consent';
 import { personNameField } from './person-name';
 
 // Messages are keys of the "Validation" namespace, translated where they are shown.
@@ -40,8 +42,10 @@ export const placementStartSchema = z.object({
 });
 
 export const kazakhStartSchema = kazakhEntrySchema.extend({
+  consent: consentField,
   company: companySlugField.optional(),
   captchaToken: z.string().max(4096, 'too_long').optional(),
+  captchaKind: captchaKindField,
 });
 
 const answersField = z

@@ -21,7 +21,7 @@ export const ru = {
       heading: '2. Предмет договора',
       paragraphs: [
         '2.1. Исполнитель обязуется оказать Заказчику услуги по обучению английскому и казахскому языкам в форме онлайн-уроков с репетитором, а Заказчик обязуется оплатить эти услуги.',
-        '2.2. Уроки проводятся в индивидуальном формате (один ученик и репетитор) или в групповом формате (от 3 до 8 учеников в группе). Дополнительно Заказчику могут быть доступны материалы для самостоятельных занятий.',
+        '2.2. Уроки проводятся в индивидуальном формате (один ученик и репетитор) или в групповом формате (до 6 учеников в группе). Дополнительно Заказчику могут быть доступны материалы для самостоятельных занятий.',
         '2.3. Уроки проходят на онлайн-платформе Исполнителя с видеосвязью, интерактивной доской, словарём и домашними заданиями. Для участия Заказчику нужны компьютер или мобильное устройство с камерой, микрофоном и стабильным подключением к интернету.',
         '2.4. Новый Заказчик вправе один раз пройти бесплатный пробный урок, на котором определяется уровень языка и составляется план обучения.',
         '2.5. Услуги не сопровождаются выдачей документа об образовании государственного образца. По запросу Заказчика Исполнитель выдаёт сертификат о прохождении курса.',
@@ -30,10 +30,10 @@ export const ru = {
     {
       heading: '3. Стоимость и порядок оплаты',
       paragraphs: [
-        '3.1. Стоимость услуг определяется тарифными планами, опубликованными на Сайте на момент оплаты. Цены указаны в тенге. Индивидуальный урок стоит от 4 500 ₸, групповой урок — от 3 500 ₸; итоговая цена зависит от количества уроков в пакете, их продолжительности и категории репетитора.',
+        '3.1. Стоимость услуг определяется тарифными планами, опубликованными на Сайте на момент оплаты. Цены указаны в тенге. Индивидуальный урок стоит от 4 500 ₸, групповой урок — от 3 500 ₸, помощь репетитора в чате между уроками — от 500 ₸ в час; итоговая цена зависит от количества уроков в пакете, их продолжительности и категории репетитора.',
         '3.2. Оплата производится банковскими картами Visa и Mastercard через платёжного провайдера с обязательным подтверждением по технологии 3-D Secure. Данные карты вводятся на защищённой странице провайдера; Исполнитель не получает и не хранит полный номер карты и CVV/CVC-код.',
         '3.3. Услуги оплачиваются авансом в размере стоимости выбранного пакета. Обязанность Заказчика по оплате считается исполненной с момента подтверждения платежа платёжным провайдером.',
-        '3.4. Промокоды и скидки применяются при оплате на условиях соответствующей акции и не суммируются, если условиями акции не предусмотрено иное.',
+        '3.4. Скидка по промокоду суммируется со скидкой тарифа: она рассчитывается от цены пакета с учётом скидки тарифа. К одной оплате применяется один промокод. Скидки по другим акциям не суммируются, если условиями акции не предусмотрено иное.',
         '3.5. Исполнитель вправе изменять тарифы. Новые цены не распространяются на пакеты, оплаченные до их публикации.',
       ],
     },
@@ -120,7 +120,7 @@ export const kk = {
       heading: '2. Шарттың мәні',
       paragraphs: [
         '2.1. Орындаушы Тапсырыс берушіге репетитормен онлайн сабақтар түрінде ағылшын және қазақ тілдерін оқыту қызметтерін көрсетуге, ал Тапсырыс беруші осы қызметтерге ақы төлеуге міндеттенеді.',
-        '2.2. Сабақтар жеке форматта (бір оқушы және репетитор) немесе топтық форматта (топта 3-тен 8-ге дейін оқушы) өтеді. Сонымен қатар Тапсырыс берушіге өз бетінше оқуға арналған материалдар қолжетімді болуы мүмкін.',
+        '2.2. Сабақтар жеке форматта (бір оқушы және репетитор) немесе топтық форматта (топта 6 оқушыға дейін) өтеді. Сонымен қатар Тапсырыс берушіге өз бетінше оқуға арналған материалдар қолжетімді болуы мүмкін.',
         '2.3. Сабақтар Орындаушының бейнебайланысы, интерактивті тақтасы, сөздігі және үй тапсырмалары бар онлайн платформасында өтеді. Қатысу үшін Тапсырыс берушіге камерасы, микрофоны және тұрақты интернет байланысы бар компьютер немесе мобильді құрылғы қажет.',
         '2.4. Жаңа Тапсырыс беруші бір рет тегін сынақ сабағынан өтуге құқылы, онда тіл деңгейі анықталып, оқу жоспары құрылады.',
         '2.5. Қызметтер көрсетілгеннен кейін мемлекеттік үлгідегі білім туралы құжат берілмейді. Тапсырыс берушінің сұрауы бойынша Орындаушы курсты аяқтағаны туралы сертификат береді.',
@@ -129,10 +129,10 @@ export const kk = {
     {
       heading: '3. Құны және ақы төлеу тәртібі',
       paragraphs: [
-        '3.1. Қызметтердің құны ақы төлеу сәтінде Сайтта жарияланған тарифтік жоспарлармен айқындалады. Бағалар теңгемен көрсетілген. Жеке сабақтың құны — 4 500 ₸-ден, топтық сабақтың құны — 3 500 ₸-ден басталады; түпкілікті баға пакеттегі сабақтар санына, олардың ұзақтығына және репетитордың санатына байланысты.',
+        '3.1. Қызметтердің құны ақы төлеу сәтінде Сайтта жарияланған тарифтік жоспарлармен айқындалады. Бағалар теңгемен көрсетілген. Жеке сабақтың құны — 4 500 ₸-ден, топтық сабақтың құны — 3 500 ₸-ден, сабақ аралығында репетитордың чаттағы көмегі сағатына 500 ₸-ден басталады; түпкілікті баға пакеттегі сабақтар санына, олардың ұзақтығына және репетитордың санатына байланысты.',
         '3.2. Ақы Visa және Mastercard банк карталарымен төлем провайдері арқылы 3-D Secure технологиясы бойынша міндетті растаумен төленеді. Карта деректері провайдердің қорғалған бетінде енгізіледі; Орындаушы картаның толық нөмірін және CVV/CVC кодын алмайды және сақтамайды.',
         '3.3. Қызметтерге таңдалған пакеттің құны мөлшерінде алдын ала ақы төленеді. Тапсырыс берушінің ақы төлеу міндеті төлем провайдері төлемді растаған сәттен бастап орындалды деп есептеледі.',
-        '3.4. Промокодтар мен жеңілдіктер тиісті акцияның шарттарына сәйкес төлем кезінде қолданылады және акция шарттарында өзгеше көзделмесе, бір-біріне қосылмайды.',
+        '3.4. Промокод жеңілдігі тариф жеңілдігіне қосылады: ол пакеттің тариф жеңілдігі ескерілген бағасынан есептеледі. Бір төлемге бір промокод қолданылады. Басқа акциялардың жеңілдіктері, егер акция шарттарында өзгеше көзделмесе, бір-біріне қосылмайды.',
         '3.5. Орындаушы тарифтерді өзгертуге құқылы. Жаңа бағалар олар жарияланғанға дейін төленген пакеттерге қолданылмайды.',
       ],
     },
@@ -219,7 +219,7 @@ export const en = {
       heading: '2. Subject of the agreement',
       paragraphs: [
         '2.1. The Provider undertakes to provide the Customer with English and Kazakh language tuition in the form of online lessons with a tutor, and the Customer undertakes to pay for these services.',
-        '2.2. Lessons are held individually (one learner and a tutor) or in groups (3 to 8 learners per group). Self-study materials may also be made available to the Customer.',
+        '2.2. Lessons are held individually (one learner and a tutor) or in groups (up to 6 learners per group). Self-study materials may also be made available to the Customer.',
         '2.3. Lessons take place on the Provider\'s online platform with video calls, an interactive whiteboard, a dictionary and homework. To take part, the Customer needs a computer or mobile device with a camera, a microphone and a stable internet connection.',
         '2.4. A new Customer is entitled to one free trial lesson, during which the language level is assessed and a study plan is drawn up.',
         '2.5. The services do not lead to a state-recognised education document. At the Customer\'s request, the Provider issues a certificate of course completion.',
@@ -228,10 +228,10 @@ export const en = {
     {
       heading: '3. Prices and payment',
       paragraphs: [
-        '3.1. The price of the services is set by the tariff plans published on the Website at the time of payment. Prices are stated in Kazakhstani tenge. An individual lesson costs from 4 500 ₸ and a group lesson from 3 500 ₸; the final price depends on the number of lessons in the package, their length and the tutor category.',
+        '3.1. The price of the services is set by the tariff plans published on the Website at the time of payment. Prices are stated in Kazakhstani tenge. An individual lesson costs from ₸4,500, a group lesson from ₸3,500 and a tutor\'s help in chat between lessons from ₸500 an hour; the final price depends on the number of lessons in the package, their length and the tutor category.',
         '3.2. Payment is made by Visa and Mastercard bank cards through a payment provider with mandatory 3-D Secure authentication. Card details are entered on the provider\'s secure page; the Provider neither receives nor stores the full card number or the CVV/CVC code.',
         '3.3. Services are paid in advance in the amount of the selected package. The Customer\'s payment obligation is fulfilled when the payment provider confirms the payment.',
-        '3.4. Promo codes and discounts apply at checkout under the terms of the relevant promotion and cannot be combined unless the promotion says otherwise.',
+        '3.4. A promo code discount comes on top of the plan\'s discount: it is calculated from the package price after the plan\'s discount. One promo code applies to one payment. Discounts from other promotions cannot be combined unless the promotion says otherwise.',
         '3.5. The Provider may change its tariffs. New prices do not apply to packages paid for before they were published.',
       ],
     },

@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { ApiError, errorResponse, readJson } from '@/lib/api/errors';
 import { clientIp, hashIp } from '@/lib/api/client-ip';
 import { localeFromAcceptLanguage } from '@/lib/api/locale';
+import { captchaRefusal } from '@/lib/captcha/refusal';
 import { verifyCaptcha } from '@/lib/captcha/verify';
 import { getDb } from '@/lib/db/client';
 import { appSecret, env } from '@/lib/env';
@@ -24,8 +25,8 @@ export async function POST(req: NextRequest) {
       { key: `lead:phone:${input.phone}`, max: 3, windowSeconds: 3600 },
     ]);
     if (!limit.allowed) throw new ApiError(429, 'rate_limited', undefined, limit.retryAfter);
-    const captcha = await verifyCaptcha(db, captchaConfig(), input.captchaToken, 'lead', ip);
-    if (!captcha.ok && !captcha.outage) throw new ApiError(400, 'captcha_failed');
+    const captcha = await verifyCaptcha(db, captchaConfig(), input, 'lead', ip);
+    if (!captcha.ok && !captcha.outage) throw captchaRefusal(captcha);
     // A captcha outage must not cost us a real visitor's request: stored, and said in the log.
     if (!captcha.ok) console.warn(`[captcha] verify unavailable (${captcha.reason}); lead accepted`);
     const { first, last } = utmFromCookies(req.cookies.getAll());

@@ -217,8 +217,8 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
     expect(row!.iinHash).toMatch(/^[\w-]{43}$/);
 
     const blocked: Record<string, string> = {
-      ru: 'Извините, вы уже проходили тест ранее, тест можно пройти только один раз.',
-      kk: 'Кешіріңіз, сіз бұл тестті бұрын тапсырғансыз, тестті тек бір рет тапсыруға болады.',
+      ru: 'Вы уже проходили этот тест: пройти его можно только один раз.',
+      kk: 'Сіз бұл тестті бұрын тапсырғансыз: оны тек бір рет тапсыруға болады.',
       en: 'Sorry, you have already taken the test before, you can only take the test once.',
     };
     for (const [locale, message] of Object.entries(blocked)) {

@@ -18,12 +18,10 @@ export async function Formats({
   tone?: 'white' | 'tint';
 }) {
   const t = await getTranslations('StudentLanding.formats');
-  // The Kazakh copy quotes 1 500 ₸ an hour for chat help (spec, section 3).
-  const chatHelp = locale === 'kk' ? PRICES.chatHelpPerHourKk : PRICES.chatHelpPerHour;
   const items = [
     { key: 'individual', icon: 'format-individual', price: PRICES.individualFrom },
     { key: 'group', icon: 'format-group', price: PRICES.groupFrom },
-    { key: 'self', icon: 'format-self', price: chatHelp },
+    { key: 'self', icon: 'format-self', price: PRICES.chatHelpPerHour },
   ];
   return (
     <Section id="formats" tone={tone} title={title ?? t('title')} lead={lead ?? t('lead')}>

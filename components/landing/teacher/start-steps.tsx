@@ -1,6 +1,7 @@
 import Image from '@/components/ui/image';
 import { getTranslations } from 'next-intl/server';
 import { Section } from '@/components/ui/section';
+import { Link } from '@/i18n/navigation';
 
 const STEPS = [
   { key: 'apply', icon: 'step-register' },
@@ -24,12 +25,12 @@ export async function StartSteps() {
           </li>
         ))}
       </ol>
-      <a
-        href="#feedback"
+      <Link
+        href="/teach-sign-up"
         className="mt-10 inline-block rounded-xl bg-brand-dark px-6 py-3.5 font-semibold text-white transition-colors duration-150 hover:bg-ink"
       >
         {t('cta')}
-      </a>
+      </Link>
     </Section>
   );
 }

@@ -1,5 +1,6 @@
 import Image from '@/components/ui/image';
 import { getTranslations } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
 
 const FACTS = ['tutors', 'courses', 'payouts'] as const;
 
@@ -14,12 +15,12 @@ export async function TeacherHero() {
           <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance md:text-5xl">{t('title')}</h1>
           <p className="mt-5 max-w-xl text-base text-muted md:text-lg">{t('lead')}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <a
-              href="#feedback"
+            <Link
+              href="/teach-sign-up"
               className="w-full rounded-xl bg-brand-dark px-6 py-3.5 text-center text-base font-semibold text-white transition-colors duration-150 hover:bg-ink sm:w-auto"
             >
               {t('cta')}
-            </a>
+            </Link>
             <a
               href="#steps"
               className="w-full rounded-xl border border-brand-dark bg-white px-6 py-3.5 text-center text-base font-semibold text-brand-dark transition-colors duration-150 hover:bg-brand-tint sm:w-auto"

@@ -4,6 +4,7 @@ import type { Locale } from '@/i18n/routing';
 import { Link } from '@/i18n/navigation';
 import { registrationMetadata } from '@/components/registration/metadata';
 import { RegistrationPage } from '@/components/registration/registration-page';
+import { GuestOnly } from '@/components/auth/guest-only';
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -35,6 +36,7 @@ export default async function SignUpPage({ params }: Props) {
   ];
   return (
     <RegistrationPage title={t('title')} lead={t('lead')} wide>
+      <GuestOnly />
       <ul className="grid gap-4 md:grid-cols-2 md:gap-6">
         {cards.map((card) => (
           <li key={card.href}>

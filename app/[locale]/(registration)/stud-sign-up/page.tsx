@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { registrationMetadata } from '@/components/registration/metadata';
 import { RegistrationPage } from '@/components/registration/registration-page';
+import { GuestOnly } from '@/components/auth/guest-only';
 import { StudentWizard } from './student-wizard';
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -17,6 +18,7 @@ export default async function StudentSignUpPage({ params }: Props) {
   const t = await getTranslations('Registration.student');
   return (
     <RegistrationPage title={t('title')}>
+      <GuestOnly />
       <StudentWizard />
     </RegistrationPage>
   );

@@ -8,13 +8,15 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { api } from '@/lib/api/client';
+import { CONSENT_VERSION } from '@/lib/consent';
 import { setAccessToken } from '@/lib/api/token';
 import { STUDENT_SUBJECTS, studentPersonalStep, studentRegistrationSchema } from '@/lib/validations/registration';
 import { serverError } from '@/components/registration/api';
 import { ChoiceCards } from '@/components/registration/choice-cards';
+import { EmailField, EmailSentNote } from '@/components/registration/email-field';
 import { PasswordStep } from '@/components/registration/password-step';
 import { PhoneStep } from '@/components/registration/phone-step';
-import { useCaptchaToken } from '@/components/registration/providers';
+import { useCaptchaGuard } from '@/components/registration/providers';
 import { SmsCodeStep } from '@/components/registration/sms-code';
 import { accountExists, primaryButton, StepHeading, StepNav, TextField, useFieldMessage, useServerErrors } from '@/components/registration/step-ui';
 import { usePhoneCodeFlow } from '@/components/registration/use-phone-code-flow';
@@ -26,6 +28,7 @@ type Subject = (typeof STUDENT_SUBJECTS)[number];
 interface Data {
   name: string;
   lastname: string;
+  email: string;
   subject: Subject | '';
   phone: string;
   sms: SmsState | null;
@@ -36,10 +39,10 @@ interface Data {
 
 const STEP = { personal: 0, phone: 1, code: 2, password: 3, success: 4 } as const;
 const TOTAL = 4;
-const INITIAL: Data = { name: '', lastname: '', subject: '', phone: '', sms: null, code: '', password: '', confirm: '' };
+const INITIAL: Data = { name: '', lastname: '', email: '', subject: '', phone: '', sms: null, code: '', password: '', confirm: '' };
 const SECRET = ['code', 'password', 'confirm'] as const;
-const FIELD_STEP: Record<string, number> = { name: 0, lastname: 0, subject: 0, phone: 1, code: 2, password: 3, confirm: 3 };
-const PERSONAL_FIELDS = ['name', 'lastname', 'subject'] as const;
+const FIELD_STEP: Record<string, number> = { name: 0, lastname: 0, email: 0, subject: 0, phone: 1, code: 2, password: 3, confirm: 3 };
+const PERSONAL_FIELDS = ['name', 'lastname', 'email', 'subject'] as const;
 
 function resume(step: number, d: Data): number {
   if (step >= STEP.success) return STEP.personal;
@@ -55,7 +58,7 @@ function PersonalStep({ data, focus, errors, persist, onNext }: { data: Data; fo
   const fieldMessage = useFieldMessage();
   const { register, handleSubmit, setError, subscribe, formState } = useForm<z.input<typeof studentPersonalStep>, unknown, z.output<typeof studentPersonalStep>>({
     resolver: zodResolver(studentPersonalStep),
-    defaultValues: { name: data.name, lastname: data.lastname, subject: data.subject || undefined },
+    defaultValues: { name: data.name, lastname: data.lastname, email: data.email, subject: data.subject || undefined },
     mode: 'onTouched',
   });
   useServerErrors(setError, errors, PERSONAL_FIELDS);
@@ -63,6 +66,7 @@ function PersonalStep({ data, focus, errors, persist, onNext }: { data: Data; fo
   const nameError = fieldMessage(formState.errors.name);
   const lastnameError = fieldMessage(formState.errors.lastname);
   const subjectError = fieldMessage(formState.errors.subject);
+  const emailError = fieldMessage(formState.errors.email);
   return (
     <form noValidate onSubmit={handleSubmit((v) => onNext(v))}>
       <StepHeading current={1} total={TOTAL} title={t('personalTitle')} focus={focus} />
@@ -72,6 +76,7 @@ function PersonalStep({ data, focus, errors, persist, onNext }: { data: Data; fo
           <TextField id={`${id}-name`} label={t('name')} error={nameError} autoComplete="given-name" {...register('name')} />
           <TextField id={`${id}-lastname`} label={t('lastname')} error={lastnameError} autoComplete="family-name" {...register('lastname')} />
         </div>
+        <EmailField id={`${id}-email`} error={emailError} {...register('email')} />
         <ChoiceCards
           id={`${id}-subject`}
           legend={t('subject')}
@@ -91,16 +96,14 @@ function PersonalStep({ data, focus, errors, persist, onNext }: { data: Data; fo
 
 function Wizard() {
   const t = useTranslations('Registration.student');
-  const captchaToken = useCaptchaToken();
+  const guard = useCaptchaGuard();
   const w = useWizard<Data>({ storageKey: 'tilmen:stud-sign-up', initial: INITIAL, secret: SECRET, resume });
   const flow = usePhoneCodeFlow(w, { steps: STEP, fieldStep: FIELD_STEP, purpose: 'register', total: TOTAL });
   const { data, step, navigated } = w;
 
   const registerCall = useMutation({
-    mutationFn: async (payload: Record<string, unknown>) => {
-      const captcha = await captchaToken('register');
-      return (await api.post<{ token: string }>('/api/auth/register/student', { ...payload, captchaToken: captcha })).data;
-    },
+    mutationFn: (payload: Record<string, unknown>) =>
+      guard('register', async (proof) => (await api.post<{ token: string }>('/api/auth/register/student', { ...payload, ...proof })).data),
     onSuccess: ({ token }) => {
       setAccessToken(token);
       w.finish(STEP.success);
@@ -115,12 +118,12 @@ function Wizard() {
 
   function submit(values: { password: string; confirm: string }) {
     flow.setMessage(null);
-    const payload = flow.valid(studentRegistrationSchema.safeParse({ ...data, ...values, phone: data.sms?.phone ?? data.phone }), values);
+    const payload = flow.valid(studentRegistrationSchema.safeParse({ ...data, ...values, phone: data.sms?.phone ?? data.phone, consent: CONSENT_VERSION }), values);
     if (payload) registerCall.mutate(payload);
   }
 
   const focus = navigated;
-  if (step === STEP.personal) return <PersonalStep data={data} focus={focus} errors={w.errors} persist={w.persist} onNext={(v) => w.go(STEP.phone, v)} />;
+  if (step === STEP.personal) return <PersonalStep data={data} focus={focus} errors={w.errors} persist={w.persist} onNext={(v) => w.go(STEP.phone, { ...v, email: v.email ?? '' })} />;
   if (flow.atPhone) return <PhoneStep {...flow.phone} title={t('phoneTitle')} current={2} onBack={(v) => w.go(STEP.personal, v)} />;
   if (step === STEP.code && flow.code) return <SmsCodeStep {...flow.code} title={t('codeTitle')} current={3} onSubmit={(code) => w.go(STEP.password, { code })} />;
   if (step === STEP.password)
@@ -150,6 +153,7 @@ function Wizard() {
         <li>{t('next1')}</li>
         <li>{t('next2')}</li>
       </ol>
+      <EmailSentNote email={data.email} />
       <Link href="/cabinet" className={`${primaryButton} mt-8 w-full sm:w-auto`}>
         {t('toCabinet')}
       </Link>

@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { api } from '@/lib/api/client';
+import { CONSENT_VERSION } from '@/lib/consent';
 import { lessonRegistrationSchema } from '@/lib/validations/registration';
 import { serverError } from '@/components/registration/api';
 import { PhoneStep } from '@/components/registration/phone-step';
@@ -75,14 +76,14 @@ function Wizard() {
   const { data, step, navigated: focus } = w;
 
   const enter = useMutation({
-    mutationFn: async (payload: { name: string; phone: string; code: string }) => (await api.post<{ lessonUrl: string }>('/api/auth/register/lesson', payload)).data,
+    mutationFn: async (payload: { name: string; phone: string; code: string; consent: string }) => (await api.post<{ lessonUrl: string }>('/api/auth/register/lesson', payload)).data,
     onSuccess: ({ lessonUrl }) => w.finish(STEP.success, { lessonUrl }),
     onError: (error) => flow.refused(serverError(error), {}),
   });
 
   function submit(code: string) {
     flow.setMessage(null);
-    const payload = flow.valid(lessonRegistrationSchema.safeParse({ name: data.name, phone: data.sms?.phone ?? data.phone, code }), { code });
+    const payload = flow.valid(lessonRegistrationSchema.safeParse({ name: data.name, phone: data.sms?.phone ?? data.phone, code, consent: CONSENT_VERSION }), { code });
     if (payload) enter.mutate(payload);
   }
 

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { registrationMetadata } from '@/components/registration/metadata';
 import { RegistrationPage } from '@/components/registration/registration-page';
+import { GuestOnly } from '@/components/auth/guest-only';
 import { TutorWizard } from './tutor-wizard';
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -17,6 +18,7 @@ export default async function TutorSignUpPage({ params }: Props) {
   const t = await getTranslations('Registration.tutor');
   return (
     <RegistrationPage title={t('title')} lead={t('duration')}>
+      <GuestOnly />
       <TutorWizard />
     </RegistrationPage>
   );

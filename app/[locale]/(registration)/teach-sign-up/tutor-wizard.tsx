@@ -7,6 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { api } from '@/lib/api/client';
+import { CONSENT_VERSION } from '@/lib/consent';
 import { setAccessToken } from '@/lib/api/token';
 import {
   passwordStep,
@@ -20,9 +21,10 @@ import {
 } from '@/lib/validations/registration';
 import { serverError } from '@/components/registration/api';
 import { ChoiceStep } from '@/components/registration/choice-step';
+import { EmailField, EmailSentNote } from '@/components/registration/email-field';
 import { PasswordStep } from '@/components/registration/password-step';
 import { PhoneStep } from '@/components/registration/phone-step';
-import { useCaptchaToken } from '@/components/registration/providers';
+import { useCaptchaGuard } from '@/components/registration/providers';
 import { SmsCodeStep } from '@/components/registration/sms-code';
 import { accountExists, primaryButton, StepHeading, StepNav, TextField, useFieldMessage, useServerErrors } from '@/components/registration/step-ui';
 import { usePhoneCodeFlow } from '@/components/registration/use-phone-code-flow';
@@ -34,6 +36,7 @@ interface Data {
   name: string;
   lastname: string;
   secondname: string;
+  email: string;
   teachingLanguage: string;
   subject: string;
   password: string;
@@ -46,13 +49,14 @@ interface Data {
 
 const STEP = { kind: 0, initials: 1, language: 2, subject: 3, password: 4, phone: 5, code: 6, success: 7 } as const;
 const TOTAL = 7;
-const INITIAL: Data = { tutorKind: '', name: '', lastname: '', secondname: '', teachingLanguage: '', subject: '', password: '', confirm: '', phone: '', sms: null, code: '', reviewDueAt: '' };
+const INITIAL: Data = { tutorKind: '', name: '', lastname: '', secondname: '', email: '', teachingLanguage: '', subject: '', password: '', confirm: '', phone: '', sms: null, code: '', reviewDueAt: '' };
 const SECRET = ['code', 'password', 'confirm'] as const;
 const FIELD_STEP: Record<string, number> = {
   tutorKind: 0,
   name: 1,
   lastname: 1,
   secondname: 1,
+  email: 1,
   teachingLanguage: 2,
   subject: 3,
   password: 4,
@@ -60,7 +64,7 @@ const FIELD_STEP: Record<string, number> = {
   phone: 5,
   code: 6,
 };
-const INITIALS_FIELDS = ['name', 'lastname', 'secondname'] as const;
+const INITIALS_FIELDS = ['name', 'lastname', 'secondname', 'email'] as const;
 
 function resume(step: number, d: Data): number {
   const checks = [
@@ -90,7 +94,7 @@ function InitialsStep({ data, focus, errors, persist, onBack, onNext }: {
   const fieldMessage = useFieldMessage();
   const { register, handleSubmit, setError, getValues, subscribe, formState } = useForm({
     resolver: zodResolver(tutorInitialsStep),
-    defaultValues: { name: data.name, lastname: data.lastname, secondname: data.secondname },
+    defaultValues: { name: data.name, lastname: data.lastname, secondname: data.secondname, email: data.email },
     mode: 'onTouched',
   });
   useServerErrors(setError, errors, INITIALS_FIELDS);
@@ -101,20 +105,21 @@ function InitialsStep({ data, focus, errors, persist, onBack, onNext }: {
     { name: 'secondname', label: t('secondname'), autoComplete: 'additional-name' },
   ] as const;
   return (
-    <form noValidate onSubmit={handleSubmit((v) => onNext({ ...v, secondname: v.secondname ?? '' }))}>
+    <form noValidate onSubmit={handleSubmit((v) => onNext({ ...v, secondname: v.secondname ?? '', email: v.email ?? '' }))}>
       <StepHeading current={STEP.initials + 1} total={TOTAL} title={t('initialsTitle')} focus={focus} />
       <div className="grid gap-5">
         {fields.map((f) => {
           const error = fieldMessage(formState.errors[f.name]);
           return <TextField key={f.name} id={`${id}-${f.name}`} label={f.label} error={error} autoComplete={f.autoComplete} {...register(f.name)} />;
         })}
+        <EmailField id={`${id}-email`} error={fieldMessage(formState.errors.email)} {...register('email')} />
       </div>
       <StepNav onBack={() => onBack(getValues() as Partial<Data>)} />
     </form>
   );
 }
 
-function Success({ reviewDueAt, focus }: { reviewDueAt: string; focus: boolean }) {
+function Success({ reviewDueAt, email, focus }: { reviewDueAt: string; email: string; focus: boolean }) {
   const t = useTranslations('Registration.tutor');
   const locale = useLocale();
   const due = reviewDueAt ? new Date(reviewDueAt) : null;
@@ -128,6 +133,7 @@ function Success({ reviewDueAt, focus }: { reviewDueAt: string; focus: boolean }
           {t.rich('dueDate', { date, time: (chunks) => <time dateTime={reviewDueAt}>{chunks}</time> })}
         </p>
       )}
+      <EmailSentNote email={email} />
       <p className="mt-4 text-base text-muted">{t('next')}</p>
       <Link href="/cabinet" className={`${primaryButton} mt-8 w-full sm:w-auto`}>
         {t('toCabinet')}
@@ -138,16 +144,14 @@ function Success({ reviewDueAt, focus }: { reviewDueAt: string; focus: boolean }
 
 function Wizard() {
   const t = useTranslations('Registration.tutor');
-  const captchaToken = useCaptchaToken();
+  const guard = useCaptchaGuard();
   const w = useWizard<Data>({ storageKey: 'tilmen:teach-sign-up', initial: INITIAL, secret: SECRET, resume });
   const flow = usePhoneCodeFlow(w, { steps: STEP, fieldStep: FIELD_STEP, purpose: 'register', total: TOTAL });
   const { data, step, navigated: focus } = w;
 
   const registerCall = useMutation({
-    mutationFn: async (payload: Record<string, unknown>) => {
-      const captcha = await captchaToken('register');
-      return (await api.post<{ token: string; application: { status: string; reviewDueAt: string } }>('/api/auth/register/tutor', { ...payload, captchaToken: captcha })).data;
-    },
+    mutationFn: (payload: Record<string, unknown>) =>
+      guard('register', async (proof) => (await api.post<{ token: string; application: { status: string; reviewDueAt: string } }>('/api/auth/register/tutor', { ...payload, ...proof })).data),
     onSuccess: ({ token, application }) => {
       setAccessToken(token);
       w.finish(STEP.success, { reviewDueAt: application.reviewDueAt });
@@ -161,7 +165,7 @@ function Wizard() {
 
   function submit(code: string) {
     flow.setMessage(null);
-    const payload = flow.valid(tutorRegistrationSchema.safeParse({ ...data, code, phone: data.sms?.phone ?? data.phone, secondname: data.secondname || undefined }), { code });
+    const payload = flow.valid(tutorRegistrationSchema.safeParse({ ...data, code, phone: data.sms?.phone ?? data.phone, secondname: data.secondname || undefined, consent: CONSENT_VERSION }), { code });
     if (payload) registerCall.mutate(payload);
   }
 
@@ -249,7 +253,7 @@ function Wizard() {
         />
       );
     default:
-      return <Success reviewDueAt={data.reviewDueAt} focus={focus} />;
+      return <Success reviewDueAt={data.reviewDueAt} email={data.email} focus={focus} />;
   }
 }
 

@@ -8,7 +8,8 @@ import { login } from '@/lib/auth/login';
 import { getDb } from '@/lib/db/client';
 import { appSecret } from '@/lib/env';
 import { loginSchema } from '@/lib/validations/auth';
-import { verifyCaptcha } from '@/lib/captcha/verify';
+import { captchaRefusal } from '@/lib/captcha/refusal';
+import { captchaOn, verifyCaptcha } from '@/lib/captcha/verify';
 import { captchaConfig } from '@/lib/server/services';
 
 export async function POST(req: NextRequest) {
@@ -17,9 +18,12 @@ export async function POST(req: NextRequest) {
     const input = loginSchema.parse(await readJson(req));
     const db = await getDb();
     const cfg = captchaConfig();
-    const captcha = cfg.secret
+    let refused: ReturnType<typeof captchaRefusal> | undefined;
+    const captcha = captchaOn(cfg)
       ? async () => {
-          const r = await verifyCaptcha(db, cfg, input.captchaToken, 'login', ctx.ip);
+          const r = await verifyCaptcha(db, cfg, input, 'login', ctx.ip);
+          // A token that was sent and scored too low earns the checkbox, not another "captcha required".
+          if (!r.ok && r.challenge) refused = captchaRefusal(r);
           return r.ok || !!r.outage;
         }
       : undefined;
@@ -35,7 +39,7 @@ export async function POST(req: NextRequest) {
     if (!result.ok) {
       if (result.reason === 'limited') throw new ApiError(429, 'rate_limited', undefined, result.retryAfter);
       // The form runs the captcha and sends the login again with its token.
-      if (result.reason === 'captcha') throw new ApiError(400, 'captcha_required');
+      if (result.reason === 'captcha') throw refused ?? new ApiError(400, 'captcha_required');
       throw new ApiError(401, 'invalid_credentials');
     }
     const session = await openSession(db, result.user);

@@ -4,7 +4,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { ApiError, errorResponse, readJson } from '@/lib/api/errors';
 import { requestContext } from '@/lib/api/context';
-import { verifyCaptcha } from '@/lib/captcha/verify';
+import { captchaRefusal } from '@/lib/captcha/refusal';
+import { captchaOn, verifyCaptcha } from '@/lib/captcha/verify';
 import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { captchaConfig, kickOutbox, runAfterResponse } from '@/lib/server/services';
@@ -24,10 +25,10 @@ export async function POST(req: NextRequest) {
     // finish the budget off, people still get codes.
     const budget = budgetOf(input.purpose);
     const cap = budget === 'reset' ? e.SMS_RESET_DAILY_BUDGET : e.SMS_DAILY_BUDGET;
-    const strict = !!cfg.secret && (await budgetSpent(db, budget)) >= e.SMS_STRICT_CAPTCHA_AT * cap;
+    const strict = captchaOn(cfg) && (await budgetSpent(db, budget)) >= e.SMS_STRICT_CAPTCHA_AT * cap;
     const captchaCfg = strict ? { ...cfg, minScore: Math.max(cfg.minScore, e.SMS_STRICT_CAPTCHA_SCORE) } : cfg;
-    const captcha = await verifyCaptcha(db, captchaCfg, input.captchaToken, 'sms', ctx.ip);
-    if (!captcha.ok && !captcha.outage) throw new ApiError(400, 'captcha_failed');
+    const captcha = await verifyCaptcha(db, captchaCfg, input, 'sms', ctx.ip);
+    if (!captcha.ok && !captcha.outage) throw captchaRefusal(captcha);
     if (!captcha.ok && strict) {
       console.warn(`[captcha] verify unavailable (${captcha.reason}) while the SMS budget runs low; SMS send refused`);
       throw new ApiError(503, 'sms_unavailable', undefined, 60);

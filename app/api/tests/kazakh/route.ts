@@ -1,7 +1,8 @@
 // POST /api/tests/kazakh - the Kazakh level test's entry form → 201 {token, test}; once per IIN (409).
 import type { NextRequest } from 'next/server';
-import { ApiError, errorResponse, readJson } from '@/lib/api/errors';
+import { errorResponse, readJson } from '@/lib/api/errors';
 import { requestContext } from '@/lib/api/context';
+import { captchaRefusal } from '@/lib/captcha/refusal';
 import { verifyCaptcha } from '@/lib/captcha/verify';
 import { getDb } from '@/lib/db/client';
 import { appSecret } from '@/lib/env';
@@ -19,8 +20,8 @@ export async function POST(req: NextRequest) {
     const input = kazakhStartSchema.parse(await readJson(req));
     const db = await getDb();
     await limitKazakhByAddress(db, { ipHash, rangeHash });
-    const captcha = await verifyCaptcha(db, captchaConfig(), input.captchaToken, 'kazakh_test', ip);
-    if (!captcha.ok && !captcha.outage) throw new ApiError(400, 'captcha_failed');
+    const captcha = await verifyCaptcha(db, captchaConfig(), input, 'kazakh_test', ip);
+    if (!captcha.ok && !captcha.outage) throw captchaRefusal(captcha);
     await limitKazakhShared(db, input.company);
     const { token, view } = await startKazakh(db, input, { userId: await optionalUserId(db, req), locale, secret: appSecret() });
     return noStore({ token, test: view }, 201);

@@ -18,7 +18,7 @@ export async function POST(req: NextRequest) {
     const code = await verifyCode(db, { phone: input.phone, purpose: 'lesson', code: input.code, ipHash: ctx.ipHash });
     if (code.status !== 'ok') throw smsVerifyError(code);
     // The visitor is a lead for the sales team too, with attribution.
-    await createLead(db, { kind: 'trial', name: input.name, phone: input.phone, page: '/stud-simple-reg' }, {
+    await createLead(db, { kind: 'trial', name: input.name, phone: input.phone, page: '/stud-simple-reg', consent: input.consent }, {
       locale: ctx.locale,
       utmFirst: ctx.utmFirst,
       utmLast: ctx.utmLast,

@@ -4,6 +4,7 @@ import { createTranslator } from 'next-intl';
 import { ApiError, errorResponse, readJson } from '@/lib/api/errors';
 import { requestContext } from '@/lib/api/context';
 import { requestEmailReset } from '@/lib/auth/reset';
+import { captchaRefusal } from '@/lib/captcha/refusal';
 import { verifyCaptcha } from '@/lib/captcha/verify';
 import { getDb } from '@/lib/db/client';
 import { publicEnv } from '@/lib/public-env';
@@ -20,8 +21,8 @@ export async function POST(req: NextRequest) {
   try {
     const input = resetEmailRequestSchema.parse(await readJson(req));
     const db = await getDb();
-    const captcha = await verifyCaptcha(db, captchaConfig(), input.captchaToken, 'reset', ctx.ip);
-    if (!captcha.ok && !captcha.outage) throw new ApiError(400, 'captcha_failed');
+    const captcha = await verifyCaptcha(db, captchaConfig(), input, 'reset', ctx.ip);
+    if (!captcha.ok && !captcha.outage) throw captchaRefusal(captcha);
     const limit = await hit(db, { key: `reset:ip:${ctx.ipHash}`, max: 10, windowSeconds: 3600 });
     const perAddress = await hit(db, { key: `reset:email:${input.email}`, max: 3, windowSeconds: 3600 });
     if (!limit.allowed) throw new ApiError(429, 'rate_limited', undefined, limit.retryAfter);

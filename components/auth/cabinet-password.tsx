@@ -1,0 +1,95 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import type { z } from 'zod';
+import { api, apiErrorBody } from '@/lib/api/client';
+import { changePasswordSchema } from '@/lib/validations/registration';
+import { Field } from '@/components/forms/field';
+import { FormAlert, setServerFields, SubmitButton, useSubmitCall } from '@/components/registration/form-submit';
+import { fieldMessage } from './messages';
+import { PasswordInput } from './password-input';
+import { PasswordRules } from './password-rules';
+import { signedIn } from './session';
+
+type Values = z.input<typeof changePasswordSchema>;
+
+/**
+ * Changes the password (POST /api/auth/password): the current one, then the new one twice with the
+ * reset form's rules. Every other session ends; this device goes on with the token it answers.
+ */
+export function CabinetPassword({ username }: { username: string }) {
+  const t = useTranslations('Cabinet.passwordCard');
+  const tv = useTranslations('Validation');
+  const id = useId();
+  const [done, setDone] = useState(false);
+  const { pending, error, run } = useSubmitCall();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    reset,
+    control,
+    formState: { errors },
+  } = useForm<Values>({ resolver: zodResolver(changePasswordSchema), mode: 'onTouched' });
+  const password = useWatch({ control, name: 'password' }) ?? '';
+
+  async function onSubmit(values: Values) {
+    setDone(false);
+    await run(
+      async () => {
+        const { data } = await api.post<{ ok: true; token: string }>('/api/auth/password', values);
+        signedIn(data.token);
+        reset({ current: '', password: '', confirm: '' });
+        setDone(true);
+      },
+      (err) => {
+        const body = apiErrorBody(err);
+        setServerFields(setError, body?.fields, ['current', 'password', 'confirm'], tv);
+        if (body?.code === 'wrong_current_password') setFocus('current');
+        // 429 (too many tries) and other failures without a field: under the form.
+        return body?.fields ? null : (body?.message ?? t('failed'));
+      },
+    );
+  }
+
+  const currentError = fieldMessage(errors.current, tv);
+  const passwordError = fieldMessage(errors.password, tv);
+  const confirmError = fieldMessage(errors.confirm, tv);
+  const rulesId = `${id}-rules`;
+  const input = (name: 'current' | 'password' | 'confirm', fieldError: string | undefined, extra?: string) => ({
+    id: `${id}-${name}`,
+    autoComplete: name === 'current' ? 'current-password' : 'new-password',
+    showLabel: t('show'),
+    hideLabel: t('hide'),
+    maxLength: 128,
+    'aria-invalid': fieldError ? true : undefined,
+    'aria-describedby': [fieldError ? `${id}-${name}-error` : undefined, extra].filter(Boolean).join(' ') || undefined,
+    ...register(name),
+  });
+
+  return (
+    <form noValidate aria-busy={pending} onSubmit={handleSubmit(onSubmit)} className="mt-3 grid gap-4 sm:max-w-md">
+      {/* Lets password managers file the new password under the account. */}
+      <input type="text" name="username" autoComplete="username" value={username} hidden readOnly />
+      <Field id={`${id}-current`} label={t('current')} error={currentError}>
+        <PasswordInput {...input('current', currentError)} />
+      </Field>
+      <Field id={`${id}-password`} label={t('new')} error={passwordError}>
+        <PasswordInput {...input('password', passwordError, rulesId)} />
+        <PasswordRules id={rulesId} value={password} title={t('rulesTitle')} met={t('ruleMet')} notMet={t('ruleNotMet')} />
+      </Field>
+      <Field id={`${id}-confirm`} label={t('confirm')} error={confirmError}>
+        <PasswordInput {...input('confirm', confirmError)} />
+      </Field>
+      <SubmitButton pending={pending} label={t('submit')} busyLabel={t('saving')} />
+      <div role="status" aria-live="polite">
+        {done && <p className="font-medium text-[#0b7a63]">{t('done')}</p>}
+      </div>
+      <FormAlert error={error} />
+    </form>
+  );
+}

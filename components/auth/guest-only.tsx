@@ -1,0 +1,27 @@
+'use client';
+
+import { useEffect } from 'react';
+import { useRouter } from 'next/navigation';
+import { useLocale } from '@/i18n/navigation';
+import { getAuthState, restoreSession } from './auth-store';
+import { localePath, takeReturnPath } from './return-path';
+
+/**
+ * A guest-only page (sign-up): a visitor who is signed in when the page opens goes to the cabinet,
+ * or on to a safe ?next=. Decided once, when the session restore settles: the account a visitor
+ * makes on this very page does not send them away from its success step.
+ */
+export function GuestOnly() {
+  const router = useRouter();
+  const locale = useLocale();
+  useEffect(() => {
+    let cancelled = false;
+    void restoreSession().then(() => {
+      if (!cancelled && getAuthState().token) router.replace(takeReturnPath(localePath(locale, '/cabinet')));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [router, locale]);
+  return null;
+}

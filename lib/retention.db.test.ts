@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  captchaTokens,
+  emailConfirmations,
+  outbox,
+  passwordResets,
+  rateLimits,
+  refreshTokens,
+  securityEvents,
+  smsCodes,
+  users,
+} from '@/lib/db/schema';
+import type { OpenDb } from '@/lib/db/open';
+import { createTestDb, dbLabel } from '@/test/db';
+import { prune, RETENTION_RULES } from './retention';
+
+const now = new Date('2026-06-01T12:00:00Z');
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const ago = (ms: number) => new Date(now.getTime() - ms);
+
+describe(`retention (${dbLabel()})`, () => {
+  let t: OpenDb;
+  let userId: number;
+  beforeAll(async () => {
+    t = await createTestDb();
+    const [u] = await t.db
+      .insert(users)
+      .values({ role: 'student', name: 'Айгүл', lastname: 'Сейтова', phone: '+77010000001', passwordHash: 'x' })
+      .returning({ id: users.id });
+    userId = u!.id;
+  });
+  afterAll(() => t.close());
+
+  async function remaining() {
+    const db = t.db;
+    return {
+      rateLimits: (await db.select().from(rateLimits)).map((r) => r.key).sort(),
+      smsCodes: (await db.select().from(smsCodes)).map((r) => r.phone).sort(),
+      captcha: (await db.select().from(captchaTokens)).map((r) => r.tokenHash).sort(),
+      outbox: (await db.select().from(outbox)).map((r) => r.recipient).sort(),
+      refresh: (await db.select().from(refreshTokens)).map((r) => r.tokenHash).sort(),
+      resets: (await db.select().from(passwordResets)).map((r) => r.tokenHash).sort(),
+      confirmations: (await db.select().from(emailConfirmations)).map((r) => r.tokenHash).sort(),
+      events: (await db.select().from(securityEvents)).map((r) => r.type).sort(),
+    };
+  }
+
+  it('deletes rows older than their rule and keeps younger ones and pending messages', async () => {
+    const db = t.db;
+    await db.insert(rateLimits).values([
+      { key: 'old-day-window', windowStart: ago(DAY + 2 * HOUR), count: 3 },
+      // A day-long window that started 24.5 hours ago ended only half an hour ago: kept.
+      { key: 'recent-day-window', windowStart: ago(DAY + HOUR / 2), count: 3 },
+    ]);
+    await db.insert(smsCodes).values([
+      { phone: '+77010000010', purpose: 'register', codeHash: 'h1', expiresAt: ago(DAY + HOUR), createdAt: ago(DAY + HOUR + 300_000) },
+      // Sent 23 hours ago: the per-phone back-off still reads it.
+      { phone: '+77010000011', purpose: 'register', codeHash: 'h2', expiresAt: ago(23 * HOUR - 300_000), createdAt: ago(23 * HOUR) },
+    ]);
+    await db.insert(captchaTokens).values([
+      { tokenHash: 'old-token', createdAt: ago(DAY + 1000) },
+      { tokenHash: 'new-token', createdAt: ago(HOUR) },
+    ]);
+    await db.insert(outbox).values([
+      { channel: 'email', recipient: 'sent-old', body: 'b', status: 'sent', createdAt: ago(31 * DAY), sentAt: ago(31 * DAY) },
+      { channel: 'sms', recipient: 'failed-old', body: 'b', status: 'failed', createdAt: ago(31 * DAY) },
+      { channel: 'email', recipient: 'sent-recent', body: 'b', status: 'sent', createdAt: ago(29 * DAY), sentAt: ago(29 * DAY) },
+      // Never deleted however old: it is still to be sent.
+      { channel: 'email', recipient: 'pending-old', body: 'b', status: 'pending', createdAt: ago(90 * DAY) },
+    ]);
+    const family = (id: string, started: Date) => ({ userId, familyId: id, familyCreatedAt: started, createdAt: started });
+    await db.insert(refreshTokens).values([
+      { ...family('f-old', ago(32 * DAY)), tokenHash: 'rt-old-used', usedAt: ago(31 * DAY) },
+      { ...family('f-old', ago(32 * DAY)), tokenHash: 'rt-old-revoked', revokedAt: ago(25 * DAY) },
+      // Within its 30 days, a used token stays so that presenting it again revokes the family.
+      { ...family('f-live', ago(20 * DAY)), tokenHash: 'rt-live-used', usedAt: ago(19 * DAY) },
+      { ...family('f-live', ago(20 * DAY)), tokenHash: 'rt-live' },
+    ]);
+    await db.insert(passwordResets).values([
+      { userId, tokenHash: 'reset-old', expiresAt: ago(DAY + HOUR), usedAt: ago(DAY + 2 * HOUR) },
+      { userId, tokenHash: 'reset-recent', expiresAt: ago(HOUR) },
+    ]);
+    await db.insert(emailConfirmations).values([
+      { userId, email: 'a@x.kz', tokenHash: 'confirm-old', expiresAt: ago(2 * DAY) },
+      { userId, email: 'a@x.kz', tokenHash: 'confirm-live', expiresAt: new Date(now.getTime() + HOUR) },
+    ]);
+    await db.insert(securityEvents).values([
+      { type: 'login-old', userId, createdAt: ago(366 * DAY) },
+      { type: 'login-recent', userId, createdAt: ago(364 * DAY) },
+    ]);
+
+    const deleted = await prune(db, now);
+
+    expect(deleted).toEqual({
+      rate_limits: 1,
+      sms_codes: 1,
+      captcha_tokens: 1,
+      outbox: 2,
+      refresh_tokens: 2,
+      password_resets: 1,
+      email_confirmations: 1,
+      security_events: 1,
+    });
+    expect(await remaining()).toEqual({
+      rateLimits: ['recent-day-window'],
+      smsCodes: ['+77010000011'],
+      captcha: ['new-token'],
+      outbox: ['pending-old', 'sent-recent'],
+      refresh: ['rt-live', 'rt-live-used'],
+      resets: ['reset-recent'],
+      confirmations: ['confirm-live'],
+      events: ['login-recent'],
+    });
+
+    // Idempotent: a second pass (another instance, the next hour) finds nothing more to do.
+    expect(Object.values(await prune(db, now)).every((n) => n === 0)).toBe(true);
+  });
+
+  it('works through a backlog in batches, and parallel passes delete each row once', async () => {
+    const db = t.db;
+    await db.delete(rateLimits);
+    await db.insert(rateLimits).values(Array.from({ length: 25 }, (_, i) => ({ key: `k${i}`, windowStart: ago(2 * DAY), count: 1 })));
+
+    // A pass is capped (2 batches of 5 here); the rest waits for the next one.
+    expect((await prune(db, now, { batch: 5, maxBatches: 2 })).rate_limits).toBe(10);
+    expect(await db.$count(rateLimits)).toBe(15);
+
+    const [a, b] = await Promise.all([prune(db, now, { batch: 4 }), prune(db, now, { batch: 4 })]);
+    expect(a.rate_limits! + b.rate_limits!).toBe(15);
+    expect(await db.$count(rateLimits)).toBe(0);
+  });
+
+  it('has one rule per table, each naming what it keeps', () => {
+    const tables = RETENTION_RULES.map((r) => r.table);
+    expect(new Set(tables).size).toBe(tables.length);
+    for (const r of RETENTION_RULES) expect(r.keeps.length).toBeGreaterThan(10);
+  });
+});

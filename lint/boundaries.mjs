@@ -1,0 +1,228 @@
+// The house's import boundaries (README, "Layout of the code"), enforced by `eslint .`:
+//   app → components → lib (browser-safe parts), app → lib; never lib → components or components → app;
+//   components never import lib/db; no import cycles; server code is marked and kept out of the browser.
+// Folder rules and cycles come from eslint-plugin-import-x; the two rules about `import 'server-only'`
+// are this project's (a marker is a fact of a file's text, which no folder glob can express).
+import fs from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import ts from 'typescript';
+
+const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+// Packages that belong on the server: the database, password hashing, mail, token signing, PDF and
+// QR rendering (no encoder in a client bundle), and the marker itself.
+const SERVER_PACKAGES = [
+  'server-only',
+  'drizzle-orm',
+  'pg',
+  '@electric-sql/pglite',
+  '@node-rs/argon2',
+  'nodemailer',
+  'jose',
+  'pdf-lib',
+  '@pdf-lib/fontkit',
+  'qrcode',
+];
+const NODE_BUILTINS = new Set(builtinModules);
+const CODE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.js', '.jsx', '.mjs'];
+const MARKER = /^(?:\s+|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*import\s+(['"])server-only\1/;
+
+const rel = (file) => path.relative(ROOT, file).split(path.sep).join('/');
+const packageName = (spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+
+const textCache = new Map();
+function readSource(file) {
+  const mtime = fs.statSync(file).mtimeMs;
+  const hit = textCache.get(file);
+  if (hit && hit.mtime === mtime) return hit;
+  const entry = { mtime, text: fs.readFileSync(file, 'utf8'), imports: null };
+  textCache.set(file, entry);
+  return entry;
+}
+
+const isFile = (file) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+
+/** What an import names: a project file, a package, a Node built-in, or nothing we follow (assets). */
+function resolveImport(spec, fromFile) {
+  if (spec.startsWith('node:') || NODE_BUILTINS.has(spec)) return { kind: 'builtin', name: spec };
+  let base;
+  if (spec.startsWith('@/')) base = path.join(ROOT, spec.slice(2));
+  else if (spec.startsWith('.')) base = path.resolve(path.dirname(fromFile), spec);
+  else return { kind: 'package', name: packageName(spec) };
+  const candidates = [base, ...CODE_EXTENSIONS.map((ext) => base + ext), ...CODE_EXTENSIONS.map((ext) => path.join(base, `index${ext}`))];
+  const file = candidates.find(isFile);
+  return file ? { kind: 'file', file } : null;
+}
+
+export const isServerOnlyFile = (file) => MARKER.test(readSource(file).text);
+
+/** Why importing this target is server code, or null. `libOnly`: count only lib/'s own markers. */
+function serverReason(target, libOnly) {
+  if (!target) return null;
+  if (target.kind === 'builtin') return `the Node built-in '${target.name}'`;
+  if (target.kind === 'package') return SERVER_PACKAGES.includes(target.name) ? `the server package '${target.name}'` : null;
+  const name = rel(target.file);
+  if (name === 'lib/env.ts' || name.startsWith('lib/db/')) return `${name} (database or secrets)`;
+  if (!CODE_EXTENSIONS.includes(path.extname(target.file))) return null;
+  if (libOnly && !name.startsWith('lib/')) return null;
+  return isServerOnlyFile(target.file) ? `${name} (server-only)` : null;
+}
+
+/** The value imports of a file on disk (static, re-exports and import()); type-only imports are erased. */
+function valueImports(file) {
+  const entry = readSource(file);
+  if (entry.imports) return entry.imports;
+  const source = ts.createSourceFile(file, entry.text, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const specs = [];
+  const visit = (node) => {
+    if (ts.isImportDeclaration(node)) {
+      const clause = node.importClause;
+      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : null;
+      const typeOnly = clause && (clause.isTypeOnly || (!clause.name && named && named.length > 0 && named.every((e) => e.isTypeOnly)));
+      if (!typeOnly) specs.push(node.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && !node.isTypeOnly) {
+      specs.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      specs.push(node.arguments[0].text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  entry.imports = specs;
+  return specs;
+}
+
+/** The first chain of value imports from this file to server code, or null (memoised per lint run). */
+function serverChain(file, seen = new Set()) {
+  if (seen.has(file)) return null;
+  seen.add(file);
+  for (const spec of valueImports(file)) {
+    const target = resolveImport(spec, file);
+    const reason = serverReason(target, false);
+    if (reason) return [reason];
+    if (target?.kind === 'file' && CODE_EXTENSIONS.includes(path.extname(target.file)) && !target.file.includes(`${path.sep}node_modules${path.sep}`)) {
+      const rest = serverChain(target.file, seen);
+      if (rest) return [rel(target.file), ...rest];
+    }
+  }
+  return null;
+}
+
+/** Every import in the file being linted (type-only ones flagged), with its node for reports. */
+function importsOf(node) {
+  const typeOnly =
+    node.importKind === 'type' ||
+    node.exportKind === 'type' ||
+    (node.type === 'ImportDeclaration' && node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
+  return { spec: node.source.value, typeOnly };
+}
+
+function moduleSources(check) {
+  const onStatic = (node) => node.source && typeof node.source.value === 'string' && check(node.source, importsOf(node));
+  return {
+    ImportDeclaration: onStatic,
+    ExportNamedDeclaration: onStatic,
+    ExportAllDeclaration: onStatic,
+    ImportExpression: (node) => node.source.type === 'Literal' && typeof node.source.value === 'string' && check(node.source, { spec: node.source.value, typeOnly: false }),
+  };
+}
+
+const serverOnlyMarker = {
+  meta: {
+    type: 'problem',
+    docs: { description: "A lib/ module that touches the database, secrets or Node starts with import 'server-only'." },
+    schema: [],
+    messages: { unmarked: "This module imports {{reason}}: start it with import 'server-only' so no client bundle can pull it in." },
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    if (isServerOnlyFile(file)) return {};
+    return moduleSources((source, { spec, typeOnly }) => {
+      if (typeOnly) return;
+      const reason = serverReason(resolveImport(spec, file), false);
+      if (reason) context.report({ node: source, messageId: 'unmarked', data: { reason } });
+    });
+  },
+};
+
+const noServerCodeInClient = {
+  meta: {
+    type: 'problem',
+    docs: { description: "Client code ('use client' files, lib/browser) and components/ never import server code." },
+    schema: [],
+    messages: {
+      client: "Client code must not import server code: {{chain}}. Pass the data in as props from a server component or a route, or use lib/browser/.",
+      component: 'components/ must not import server code ({{chain}}): load it in app/ and pass it in as props.',
+    },
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    const name = rel(file);
+    const body = context.sourceCode.ast.body;
+    const client = name.startsWith('lib/browser/') || body.some((s) => s.type === 'ExpressionStatement' && s.directive === 'use client');
+    const component = name.startsWith('components/');
+    if (!client && !component) return {};
+    return moduleSources((source, { spec, typeOnly }) => {
+      if (typeOnly) return;
+      const target = resolveImport(spec, file);
+      if (client) {
+        const reason = serverReason(target, false);
+        const chain = reason ? [reason] : target?.kind === 'file' && CODE_EXTENSIONS.includes(path.extname(target.file)) ? serverChain(target.file) : null;
+        if (chain) context.report({ node: source, messageId: 'client', data: { chain: [spec, ...chain].join(' → ') } });
+      } else {
+        // A server component may use components/' own server helpers, never lib/'s server code.
+        const reason = serverReason(target, true);
+        if (reason) context.report({ node: source, messageId: 'component', data: { chain: reason } });
+      }
+    });
+  },
+};
+
+export const boundariesPlugin = { meta: { name: 'tilmen-boundaries' }, rules: { 'server-only-marker': serverOnlyMarker, 'no-server-code-in-client': noServerCodeInClient } };
+
+const SOURCE_FILES = ['**/*.{ts,tsx,mts,js,jsx,mjs}'];
+
+export const boundaries = [
+  {
+    files: SOURCE_FILES,
+    plugins: { 'import-x': importX, boundaries: boundariesPlugin },
+    settings: {
+      // Without these import-x skips .ts files when it reads a dependency, and finds no cycle at all.
+      'import-x/extensions': CODE_EXTENSIONS,
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(ROOT, 'tsconfig.json'), alwaysTryTypes: true })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: ROOT,
+          zones: [
+            { target: './lib', from: './components', message: 'lib/ never imports components/ (app → components → lib).' },
+            { target: './lib', from: './app', message: 'lib/ never imports app/.' },
+            { target: './components', from: './app', message: 'components/ never import app/: pass it in as props.' },
+            { target: './components', from: './lib/db', message: 'components/ never import the database: load data in app/ or lib/.' },
+            {
+              target: ['./lib/!(browser)/**', './lib/*'],
+              from: './lib/browser',
+              message: 'Server and shared lib/ code never imports browser code (lib/browser/).',
+            },
+          ],
+        },
+      ],
+      'boundaries/no-server-code-in-client': 'error',
+    },
+  },
+  {
+    files: ['lib/**/*.{ts,tsx,mts}'],
+    // schema.ts is loaded by drizzle-kit in plain Node, where the marker throws; components and
+    // client code still cannot reach it (lib/db is off limits to them). Tests run server code directly.
+    ignores: ['lib/db/schema.ts', '**/*.test.{ts,tsx}'],
+    rules: { 'boundaries/server-only-marker': 'error' },
+  },
+];
