@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { getLocale, getTranslations, setRequestLocale } from 'next-intl/server';
 import { isLocale, routing, type Locale } from '@/i18n/routing';
 import { publicEnv } from '@/lib/public-env';
+import { fontVariables } from '@/app/fonts';
 import { LocaleDocument } from '@/components/layout/locale-document';
 import { NotFoundView } from '@/components/layout/not-found-view';
 
@@ -30,7 +31,7 @@ export default async function GlobalNotFound() {
   const locale = await requestLocale();
   setRequestLocale(locale);
   return (
-    <LocaleDocument locale={locale}>
+    <LocaleDocument locale={locale} fontVariables={fontVariables}>
       <NotFoundView />
     </LocaleDocument>
   );

@@ -192,9 +192,14 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId('cabinet-phone')).toHaveText(account.phone);
       await expect(page.getByTestId('cabinet-email')).toHaveText(m.Cabinet.emailNone);
 
-      // A signed-in visitor opening a login page goes home.
-      await page.goto(localePath(locale, '/sign-in'));
-      await expectPath(page, home);
+      // Guest-only pages: a signed-in visitor opening a sign-in or sign-up page goes to the cabinet.
+      for (const path of ['/sign-in', '/stud-sign-in', '/sign-up', '/stud-sign-up', '/teach-sign-up']) {
+        await page.goto(localePath(locale, path));
+        await expectPath(page, localePath(locale, '/cabinet'));
+      }
+      // The spec's login path answers for the sign-in page too.
+      await page.goto(localePath(locale, '/login'));
+      await expectPath(page, localePath(locale, '/cabinet'));
 
       await page.goto(localePath(locale, '/cabinet'));
       await page.getByRole('button', { name: m.Cabinet.signOut }).click();
@@ -296,7 +301,83 @@ for (const locale of LOCALES) {
       expect(errors).toEqual([]);
     });
 
-    test(`${locale}: redirect targets that leave the site all land home`, async ({ page, context }) => {
+    test(`${locale}: /login is a permanent redirect to sign-in that keeps ?next=`, async ({ page }) => {
+      const res = await call('GET', `${localePath(locale, '/login')}?next=${encodeURIComponent(localePath(locale, '/cabinet'))}&x=1`, locale);
+      expect(res.status).toBe(308);
+      expect(res.setCookies).toEqual([]);
+      const res2 = await call('GET', localePath(locale, '/login'), locale);
+      expect(res2.status).toBe(308);
+      const account = await registerStudent(locale);
+      await page.goto(`${localePath(locale, '/login')}?next=${encodeURIComponent(localePath(locale, '/cabinet'))}`);
+      await expectPath(page, `${localePath(locale, '/sign-in')}?next=${encodeURIComponent(localePath(locale, '/cabinet'))}`);
+      await signIn(page, locale, account.phone);
+      await expectPath(page, localePath(locale, '/cabinet'));
+      await expect(page.getByTestId('cabinet-phone')).toHaveText(account.phone);
+    });
+
+    test(`${locale}: the cabinet adds an e-mail (pending until its link is opened) and changes the password`, async ({ page, context, browser }) => {
+      const E = m.Cabinet.emailCard;
+      const P = m.Cabinet.passwordCard;
+      const account = await registerStudent(locale);
+      await useSession(context, account);
+      // Another device, signed in on its own (a session of its own).
+      const other = await browser.newContext({ baseURL: `http://localhost:${PORT}` });
+      const login = await call('POST', '/api/auth/login', locale, { login: account.phone, password: PASSWORD });
+      expect(login.status, login.body).toBe(200);
+      await other.addCookies(toCookies(login.setCookies));
+
+      await page.goto(localePath(locale, '/cabinet'));
+      await expect(page.getByTestId('cabinet-email')).toHaveText(m.Cabinet.emailNone);
+      const emailCard = page.getByRole('region', { name: E.title, exact: true });
+      await expect(emailCard.getByTestId('cabinet-email-pending')).toHaveCount(0);
+      const email = `cabinet-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.kz`;
+      await emailCard.getByLabel(E.label, { exact: true }).fill('nobody@');
+      await emailCard.getByRole('button', { name: E.add }).click();
+      await expect(emailCard.getByText(m.Validation.email_invalid)).toBeVisible();
+      await emailCard.getByLabel(E.label, { exact: true }).fill(email);
+      await emailCard.getByRole('button', { name: E.add }).click();
+      await expect(emailCard.getByTestId('cabinet-email-pending')).toContainText(E.pending.replace('{email}', email));
+      // Pending survives a reload; the address does not count yet.
+      await page.reload();
+      await expect(page.getByTestId('cabinet-email-pending')).toContainText(email);
+      await expect(page.getByTestId('cabinet-email')).toHaveText(m.Cabinet.emailNone);
+      expect(await emailLoginWorks(locale, email)).toBe(false);
+      const link = await confirmLink(email);
+      await page.goto(link);
+      await expect(page.getByRole('main').getByRole('status')).toContainText(email);
+      await page.goto(localePath(locale, '/cabinet'));
+      await expect(page.getByTestId('cabinet-email')).toHaveText(email);
+      await expect(page.getByTestId('cabinet-email-pending')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: E.change })).toBeVisible();
+      expect(await emailLoginWorks(locale, email)).toBe(true);
+
+      // The password: a wrong current one is said on its field; the rules as in the reset form.
+      const passwordCard = page.getByRole('region', { name: P.title, exact: true });
+      await passwordCard.getByLabel(P.current, { exact: true }).fill('Wrong1password');
+      await passwordCard.getByLabel(P.new, { exact: true }).fill('abc');
+      await expect(passwordCard.locator('li[data-ok="false"]')).toHaveCount(3);
+      await passwordCard.getByLabel(P.new, { exact: true }).fill(NEW_PASSWORD);
+      await expect(passwordCard.locator('li[data-ok="true"]')).toHaveCount(4);
+      await passwordCard.getByLabel(P.confirm, { exact: true }).fill(NEW_PASSWORD);
+      await passwordCard.getByRole('button', { name: P.submit }).click();
+      await expect(passwordCard.locator('[id$="-current-error"]')).toHaveText(m.Validation.wrong_current_password);
+      await expect(passwordCard.getByLabel(P.current, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await passwordCard.getByLabel(P.current, { exact: true }).fill(PASSWORD);
+      await passwordCard.getByRole('button', { name: P.submit }).click();
+      await expect(passwordCard.getByRole('status')).toHaveText(P.done);
+      await expect(passwordCard.getByLabel(P.current, { exact: true })).toHaveValue('');
+      // This device stays signed in (the new token and cookie), the other one is signed out.
+      await page.reload();
+      await expect(page.getByTestId('cabinet-email')).toHaveText(email);
+      const otherPage = await other.newPage();
+      await otherPage.goto(localePath(locale, '/cabinet'));
+      await expect(otherPage).toHaveURL(new RegExp(`${localePath(locale, '/sign-in')}\\?next=`));
+      await other.close();
+      expect((await call('POST', '/api/auth/login', locale, { login: account.phone, password: PASSWORD })).status).toBe(401);
+      expect((await call('POST', '/api/auth/login', locale, { login: email, password: NEW_PASSWORD })).status).toBe(200);
+    });
+
+    test(`${locale}: redirect targets that leave the site never leave it (home after signing in, the cabinet when signed in already)`, async ({ page, context }) => {
       page.on('dialog', (d) => {
         throw new Error(`unexpected dialog: ${d.message()}`);
       });
@@ -313,7 +394,7 @@ for (const locale of LOCALES) {
       await useSession(context, await registerStudent(locale));
       for (const vector of VECTORS) {
         await page.goto(`${localePath(locale, '/sign-in')}?next=${encodeURIComponent(vector)}`);
-        await expectPath(page, home);
+        await expectPath(page, localePath(locale, '/cabinet'));
         expect(new URL(page.url()).host).toBe(`localhost:${PORT}`);
       }
     });
@@ -415,6 +496,8 @@ for (const locale of LOCALES) {
       await page.goto(localePath(locale, '/teacher'));
       await avatar.click();
       await header.getByRole('button', { name: m.AuthHeader.logout }).click();
+      // The spec's logout target.
+      await expectPath(page, home);
       await expect(header.getByRole('link', { name: m.Navigation.signIn, exact: true })).toBeVisible();
       await expect(avatar).toHaveCount(0);
       expect(await hasAuthCookie(context)).toBe(false);
@@ -444,6 +527,12 @@ for (const locale of LOCALES) {
       await expect(menu.getByRole('link', { name: m.AuthHeader.cabinet })).toBeVisible();
       await expect(menu.getByRole('link', { name: m.Navigation.signIn, exact: true })).toHaveCount(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      // The teacher burger's sign-out ends on the home page (the spec's logout target).
+      await page.goto(localePath(locale, '/teacher'));
+      await page.getByRole('button', { name: m.Navigation.openMenu }).click();
+      await menu.getByRole('button', { name: m.AuthHeader.logout }).click();
+      await expectPath(page, home);
+      expect(await hasAuthCookie(context)).toBe(false);
     });
 
     test(`${locale}: reset by e-mail: the same answer for any address; made-up and missing links`, async ({ page }) => {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import http from 'node:http';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { LOCALES, localePath, messages, uniquePhone } from './helpers';
+import { LOCALES, localePath, messages, readMails, uniquePhone } from './helpers';
 
 const PAGES = ['/sign-up', '/stud-sign-up', '/teach-sign-up', '/stud-simple-reg', '/reset-password/phone'] as const;
 
@@ -19,9 +19,9 @@ const rand = (min: number, max: number) => min + Math.floor(Math.random() * (max
  * X-Forwarded-For, so the browser's SMS calls are carried to the real server from a loopback
  * address of this test's own (127.0.x.y); everything else about them is untouched.
  */
-async function asVisitor(page: Page) {
+async function asVisitor(page: Page, calls: string[] = ['**/api/sms/send']) {
   const localAddress = `127.0.${rand(0, 255)}.${rand(2, 254)}`;
-  await page.route('**/api/sms/send', async (route) => {
+  for (const pattern of calls) await page.route(pattern, async (route) => {
     const request = route.request();
     const url = new URL(request.url());
     const sent = await request.allHeaders();
@@ -33,7 +33,8 @@ async function asVisitor(page: Page) {
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const out: Record<string, string> = {};
-          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
+          // Several Set-Cookie lines (a sign-in's session cookies) go to the browser one per line.
+          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(k === 'set-cookie' ? '\n' : ', ') : v;
           resolve({ status: res.statusCode ?? 0, headers: out, body: Buffer.concat(chunks) });
         });
       });
@@ -236,6 +237,146 @@ for (const locale of LOCALES) {
       expect(((await login.json()) as { token?: string }).token).toBeTruthy();
       const old = await page.request.post('/api/auth/login', { data: { login: phone, password } });
       expect(old.status()).toBe(401);
+    });
+  });
+
+  test.describe(`${locale}: an e-mail given in the wizards`, () => {
+    // The cookie calls (refresh, logout) accept only the server's own origin: talk to it by that name.
+    test.use({ baseURL: `http://localhost:${PORT}` });
+    const newEmail = (who: string) => `${who}-${locale}-${Date.now()}-${rand(0, 999_999)}@example.kz`;
+    /** The path and query of the newest mailed link to `path` (opened on this server). */
+    async function mailedLink(email: string, path: string): Promise<string> {
+      const mail = (await readMails(email, { containing: `${path}?token=` })).filter((x) => x.includes(`${path}?token=`)).pop();
+      const link = new URL(new RegExp(`https?://\\S+${escape(path)}\\?token=[\\w-]+`).exec(mail ?? '')![0]);
+      expect(link.pathname).toBe(localePath(locale, path));
+      return link.pathname + link.search;
+    }
+    const expectPath = (page: Page, path: string) => expect.poll(() => new URL(page.url()).pathname).toBe(path);
+    async function signInForm(page: Page, login: string, password: string) {
+      await page.goto(localePath(locale, '/sign-in'));
+      await page.getByLabel(m.SignIn.login).fill(login);
+      await page.getByLabel(m.SignIn.password, { exact: true }).fill(password);
+      await page.getByRole('button', { name: m.SignIn.submit, exact: true }).click();
+    }
+
+    test(`${locale}: student wizard: the mailed link, then sign-in and a reset by e-mail`, async ({ page }) => {
+      test.setTimeout(120_000);
+      // SMS and sign-ins from this test's own address (per-IP limits).
+      await asVisitor(page, ['**/api/sms/send', '**/api/auth/login']);
+      const email = newEmail('wizard-student');
+      const password = 'Tilmen2024ok';
+      const phone = uniquePhone();
+      await page.goto(localePath(locale, '/stud-sign-up'));
+      await wizardReady(page);
+      const heading = page.getByRole('heading', { level: 2 });
+      await page.getByLabel(R.student.name, { exact: true }).fill('Әлия');
+      await page.getByLabel(R.student.lastname, { exact: true }).fill('Сәрсенова');
+      await page.getByRole('radio', { name: new RegExp(`^${escape(R.student.english)}`) }).check();
+      const emailInput = page.getByLabel(R.email.label, { exact: true });
+      await expect(emailInput).toHaveAttribute('type', 'email');
+      await expect(emailInput).toHaveAttribute('autocomplete', 'email');
+      await emailInput.fill('aliya@');
+      await page.getByRole('button', { name: R.next }).click();
+      await expect(page.locator('[id$="-email-error"]')).toHaveText(V.email_invalid);
+      await expect(heading).toContainText(stepOf(R.stepOf, 1, 4));
+      await emailInput.fill(email);
+      await page.getByRole('button', { name: R.next }).click();
+      await page.getByLabel(R.phone.label).fill(phone);
+      await page.getByRole('button', { name: R.phone.send }).click();
+      await expect(heading).toContainText(stepOf(R.stepOf, 3, 4));
+      await page.getByLabel(S.label).fill(await smsCode(page.request, phone));
+      await page.getByRole('button', { name: R.next }).click();
+      await page.getByLabel(R.password.label, { exact: true }).fill(password);
+      await page.getByLabel(R.password.confirm, { exact: true }).fill(password);
+      await page.getByRole('button', { name: R.student.submit }).click();
+      await expect(heading).toHaveText(R.student.successTitle);
+      await expect(page.getByTestId('email-sent')).toHaveText(R.email.sent.replace('{email}', email));
+
+      // The cabinet says the address is pending; the mailed link makes it the account's.
+      await page.goto(localePath(locale, '/cabinet'));
+      await expect(page.getByTestId('cabinet-email-pending')).toContainText(email);
+      await page.goto(await mailedLink(email, '/email-confirm'));
+      await expect(page.getByRole('main').getByRole('status')).toContainText(email);
+      await page.goto(localePath(locale, '/cabinet'));
+      await expect(page.getByTestId('cabinet-email')).toHaveText(email);
+      await expect(page.getByTestId('cabinet-email-pending')).toHaveCount(0);
+
+      // Sign out (ends on home), then in with the e-mail.
+      await page.getByRole('button', { name: m.Cabinet.signOut }).click();
+      await expectPath(page, localePath(locale, '/'));
+      await signInForm(page, email.toUpperCase(), password);
+      await expectPath(page, localePath(locale, '/'));
+      await expect(page.locator('header').first().getByRole('link', { name: m.AuthHeader.cabinet })).toBeVisible();
+
+      // A reset by e-mail, then the new password signs in with the e-mail.
+      await page.context().clearCookies();
+      await page.goto(localePath(locale, '/reset-password/email'));
+      await page.getByLabel(m.Reset.email).fill(email);
+      await page.getByRole('button', { name: m.Reset.emailSubmit }).click();
+      await expect(page.getByText(m.Reset.emailSent)).toBeVisible();
+      await page.goto(await mailedLink(email, '/reset-password/hash'));
+      await expectPath(page, localePath(locale, '/reset-password/password'));
+      const fresh = 'Qazaqstan2025';
+      await page.getByLabel(m.Reset.newPassword, { exact: true }).fill(fresh);
+      await page.getByLabel(m.Reset.confirm, { exact: true }).fill(fresh);
+      await page.getByRole('button', { name: m.Reset.save }).click();
+      await expect(page.getByText(m.Reset.done)).toBeVisible();
+      await signInForm(page, email, fresh);
+      await expectPath(page, localePath(locale, '/'));
+      await expect(page.locator('header').first().getByRole('link', { name: m.AuthHeader.cabinet })).toBeVisible();
+    });
+
+    test(`${locale}: tutor wizard: the e-mail counts once its mailed link is opened`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await asVisitor(page, ['**/api/sms/send', '**/api/auth/login']);
+      const email = newEmail('wizard-tutor');
+      const password = 'Mektep2025';
+      const next = page.getByRole('button', { name: R.next });
+      const heading = page.getByRole('heading', { level: 2 });
+      await page.goto(localePath(locale, '/teach-sign-up'));
+      await wizardReady(page);
+      await page.getByRole('radio', { name: new RegExp(`^${escape(R.tutor.local)}`) }).check();
+      await next.click();
+      await page.getByLabel(R.tutor.name, { exact: true }).fill('Ержан');
+      await page.getByLabel(R.tutor.lastname, { exact: true }).fill('Қасымов');
+      const emailInput = page.getByLabel(R.email.label, { exact: true });
+      await emailInput.fill('erzhan@@example.kz');
+      await next.click();
+      await expect(page.locator('[id$="-email-error"]')).toHaveText(V.email_invalid);
+      await emailInput.fill(email);
+      await next.click();
+      await expect(heading).toContainText(stepOf(R.stepOf, 3, 7));
+      // Back keeps the address.
+      await page.getByRole('button', { name: R.back }).click();
+      await expect(emailInput).toHaveValue(email);
+      await next.click();
+      await page.getByRole('radio', { name: R.tutor.languages.kk, exact: true }).check();
+      await next.click();
+      await page.getByRole('radio', { name: R.tutor.subjects.mathematics, exact: true }).check();
+      await next.click();
+      await page.getByLabel(R.password.label, { exact: true }).fill(password);
+      await page.getByLabel(R.password.confirm, { exact: true }).fill(password);
+      await next.click();
+      const phone = uniquePhone();
+      await page.getByLabel(R.phone.label).fill(phone);
+      await page.getByRole('button', { name: R.phone.send }).click();
+      await page.getByLabel(S.label).fill(await smsCode(page.request, phone));
+      await page.getByRole('button', { name: R.tutor.submit }).click();
+      await expect(heading).toHaveText(R.tutor.successTitle);
+      await expect(page.getByTestId('email-sent')).toHaveText(R.email.sent.replace('{email}', email));
+
+      // Signed in since the registration: the sign-up pages send the visitor to the cabinet.
+      await page.goto(localePath(locale, '/teach-sign-up'));
+      await expectPath(page, localePath(locale, '/cabinet'));
+      await expect(page.getByTestId('cabinet-email-pending')).toContainText(email);
+      await page.goto(await mailedLink(email, '/email-confirm'));
+      await expect(page.getByRole('main').getByRole('status')).toContainText(email);
+      await page.context().clearCookies();
+      await signInForm(page, email, password);
+      await expectPath(page, localePath(locale, '/'));
+      await page.goto(localePath(locale, '/cabinet'));
+      await expect(page.getByTestId('cabinet-email')).toHaveText(email);
+      await expect(page.getByTestId('cabinet-application-status')).toHaveText(m.Cabinet.status_submitted);
     });
   });
 

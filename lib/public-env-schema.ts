@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { CAPTCHA_MODES } from './captcha/client';
-import { publicEnv } from './public-env';
+import { CAPTCHA_MODES, publicEnv } from './public-env';
 
 const url = z.url();
 const id = z.string().regex(/^[A-Za-z0-9_-]{3,64}$/, 'letters, digits, _ or -, 3-64 characters').optional();

@@ -4,6 +4,10 @@
 const v = (value: string | undefined, fallback: string) => (value ? value : fallback);
 const opt = (value: string | undefined) => (value ? value : undefined);
 
+/** The widget the forms run (NEXT_PUBLIC_RECAPTCHA_MODE): v3 by score, or a v2 key's invisible widget or checkbox. */
+export const CAPTCHA_MODES = ['v3', 'v2-invisible', 'v2-checkbox'] as const;
+export type CaptchaVersion = (typeof CAPTCHA_MODES)[number];
+
 export const publicEnv = {
   NEXT_PUBLIC_SITE_URL: v(process.env.NEXT_PUBLIC_SITE_URL, 'http://localhost:3000'),
   NEXT_PUBLIC_CABINET_URL: v(process.env.NEXT_PUBLIC_CABINET_URL, ''),

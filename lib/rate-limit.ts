@@ -1,4 +1,5 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
 import { rateLimits } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 
@@ -72,8 +73,4 @@ export async function hitAll(db: Db, limits: Limit[], now = new Date()): Promise
     if (!r.allowed && r.retryAfter > blocked.retryAfter) blocked = { allowed: false, retryAfter: r.retryAfter };
   }
   return blocked;
-}
-
-export async function pruneRateLimits(db: Db, olderThan: Date): Promise<void> {
-  await db.delete(rateLimits).where(lt(rateLimits.windowStart, olderThan));
 }

@@ -1,5 +1,6 @@
 // How long rows of the tables that grow with traffic are kept, and the clean-up that enforces it.
 // Run hourly by the background loop (lib/server/services.ts); safe on any number of instances at once.
+import 'server-only';
 import { and, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { REFRESH_ABSOLUTE_S } from '@/lib/auth/tokens';

@@ -1,8 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** A local stand-in for Google's siteverify endpoint: the token names the answer. */
-export async function startFakeRecaptcha(secret: string) {
+/**
+ * A local stand-in for Google's siteverify endpoint: the token names the answer. With `v2Secret`,
+ * that secret verifies v2 tokens (`v2-…`; `v2-host…` from another hostname): no score, no
+ * action. Keys are per type, as at Google: a v3 token is invalid under the v2 secret and back.
+ */
+export async function startFakeRecaptcha(secret: string, { v2Secret }: { v2Secret?: string } = {}) {
   const calls: URLSearchParams[] = [];
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -11,7 +15,14 @@ export async function startFakeRecaptcha(secret: string) {
       const form = new URLSearchParams(raw);
       calls.push(form);
       const token = form.get('response') ?? '';
+      if (v2Secret && form.get('secret') === v2Secret) {
+        if (!token.startsWith('v2-')) return send(res, 200, { success: false, 'error-codes': ['invalid-input-response'] });
+        if (token.startsWith('v2-down')) return send(res, 503, {});
+        const hostname = token.startsWith('v2-host') ? 'evil.example' : 'localhost';
+        return send(res, 200, { success: true, hostname, challenge_ts: new Date().toISOString() });
+      }
       if (form.get('secret') !== secret) return send(res, 200, { success: false, 'error-codes': ['invalid-input-secret'] });
+      if (token.startsWith('v2-')) return send(res, 200, { success: false, 'error-codes': ['invalid-input-response'] });
       if (token.startsWith('down')) return send(res, 503, {});
       const base = { success: true, action: 'lead', hostname: 'localhost', score: 0.9, challenge_ts: new Date().toISOString() };
       // act-<action>-…: a token for that action; one ending in -low has a low score.

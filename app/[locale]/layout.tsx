@@ -5,6 +5,7 @@ import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { routing } from '@/i18n/routing';
 import { publicEnv } from '@/lib/public-env';
+import { fontVariables } from '@/app/fonts';
 import { LocaleDocument } from '@/components/layout/locale-document';
 
 // Only ru, kk and en exist; any other first segment (/foo.png) is a plain 404, never rendered.
@@ -34,5 +35,5 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  return <LocaleDocument locale={locale}>{children}</LocaleDocument>;
+  return <LocaleDocument locale={locale} fontVariables={fontVariables}>{children}</LocaleDocument>;
 }

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { CONSENT_VERSION } from '@/lib/consent';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { OpenDb } from '@/lib/db/open';
 import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
@@ -13,7 +14,7 @@ import { POST as postFinish } from './tests/attempt/finish/route';
 
 const nasty = nastyValues(fc.constant('+7 701 123 45 67'));
 const leadBody = fc.record(
-  { kind: fc.oneof(nasty, fc.constantFrom('feedback', 'callback', 'trial', 'quiz')), name: nasty, phone: nasty, page: nasty, captchaToken: nasty, answers: nasty },
+  { kind: fc.oneof(nasty, fc.constantFrom('feedback', 'callback', 'trial', 'quiz')), name: nasty, phone: nasty, page: nasty, captchaToken: nasty, answers: nasty, consent: fc.oneof(nasty, fc.constant(CONSENT_VERSION)), plan: fc.oneof(nasty, fc.constantFrom('basic', 'intensive')), promoCode: fc.oneof(nasty, fc.constantFrom('TILMEN10', 'nope')) },
   { requiredKeys: [] },
 );
 const promoBody = fc.record({ code: fc.oneof(nasty, fc.constantFrom('TILMEN10', 'tilmen10')), audience: nasty }, { requiredKeys: [] });
@@ -25,6 +26,7 @@ const kazakhBody = fc.record(
     iin: fc.oneof(nasty, fc.constantFrom('900101300017', '061211600012', '900101300018', '9001013000', 'ЖСН')),
     workerCode: fc.oneof(nasty, fc.constant('HR-1')),
     company: fc.oneof(nasty, fc.constant('demo')),
+    consent: fc.oneof(nasty, fc.constant(CONSENT_VERSION)),
     captchaToken: nasty,
   },
   { requiredKeys: [] },

@@ -1,17 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import { getAccessToken, subscribeAccessToken } from '@/lib/api/token';
+import { getAccessToken, subscribeAccessToken } from '@/lib/browser/api/token';
+import type { CabinetProfile } from './types';
 
-/** What the cabinet's me call says about the visitor (spec section 3). */
-export interface CabinetProfile {
-  profileUrl: string;
-  image: string;
-  name: string;
-}
 
 /**
  * The page's auth state. `loading` and `auth` are the spec's global state (both start false);
  * `checked` turns true once the session restore has finished (or was not needed), `token` mirrors
- * lib/api/token.ts, `profile` is the cabinet profile the header shows.
+ * lib/browser/api/token.ts, `profile` is the cabinet profile the header shows.
  */
 export interface AuthState {
   loading: boolean;
@@ -63,29 +58,4 @@ if (getAccessToken()) setAuthState({ token: true, auth: true });
 /** The `auth` marker cookie (no secret in it): set by login, cleared by logout. */
 export function hasAuthCookie(): boolean {
   return typeof document !== 'undefined' && /(?:^|;\s*)auth=1(?:;|$)/.test(document.cookie);
-}
-
-let settled: Promise<void> | null = null;
-
-/**
- * Restores the session once per page load: only with the marker cookie does it load the API client
- * and call the refresh endpoint, so a signed-out visitor makes no call at all.
- */
-export function restoreSession(): Promise<void> {
-  settled ??= (async () => {
-    if (!hasAuthCookie()) {
-      setAuthState({ checked: true });
-      return;
-    }
-    setAuthState({ loading: true });
-    try {
-      const { restore } = await import('./session');
-      await restore();
-    } catch {
-      // Signed out (the refresh answered 401) or offline: the page stays in its signed-out state.
-    } finally {
-      setAuthState({ loading: false, checked: true });
-    }
-  })();
-  return settled;
 }

@@ -3,10 +3,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useRouter } from '@/i18n/navigation';
-import type { CabinetProfile } from './auth-store';
 import { initials } from './cabinet-client';
 import { CabinetLink } from './cabinet-link';
-import type { HeaderAuthLabels } from './header-auth';
+import type { CabinetProfile, HeaderAuthLabels } from './types';
 
 /** 64 px round avatar (the cabinet's image, or initials) opening Profile and Logout. */
 export function AvatarMenu({ profile, labels, className = '' }: { profile: CabinetProfile; labels: HeaderAuthLabels; className?: string }) {

@@ -1,5 +1,5 @@
 import { publicEnv } from '@/lib/public-env';
-import type { CabinetProfile } from './auth-store';
+import type { CabinetProfile } from './types';
 
 // The cabinet site: another origin when NEXT_PUBLIC_CABINET_URL is set, else this site.
 const base = publicEnv.NEXT_PUBLIC_CABINET_URL.replace(/\/+$/, '');

@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import type { z } from 'zod';
-import { api, apiErrorBody } from '@/lib/api/client';
+import { api, apiErrorBody } from '@/lib/browser/api/client';
 import { changePasswordSchema } from '@/lib/validations/registration';
 import { Field } from '@/components/forms/field';
 import { FormAlert, setServerFields, SubmitButton, useSubmitCall } from '@/components/registration/form-submit';

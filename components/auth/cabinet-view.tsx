@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { api } from '@/lib/api/client';
+import { api } from '@/lib/browser/api/client';
 import { formatKzPhone } from '@/lib/phone';
 import { useDelayedFlag } from '@/components/ui/use-delayed-flag';
 import { CabinetEmail } from './cabinet-email';

@@ -3,7 +3,8 @@
 import { useEffect } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLocale } from '@/i18n/navigation';
-import { getAuthState, restoreSession } from './auth-store';
+import { getAuthState } from './auth-store';
+import { restoreSession } from './restore-session';
 import { localePath, takeReturnPath } from './return-path';
 
 /**

@@ -2,17 +2,14 @@
 
 import { useEffect } from 'react';
 import { Link } from '@/i18n/navigation';
-import { authGeneration, hasAuthCookie, restoreSession, setAuthState, useAuthState } from './auth-store';
+import { authGeneration, hasAuthCookie, setAuthState, useAuthState } from './auth-store';
 import { fetchCabinetProfile } from './cabinet-client';
 import { AvatarMenu } from './avatar-menu';
 import { CabinetLink } from './cabinet-link';
+import { restoreSession } from './restore-session';
+import type { HeaderAuthLabels } from './types';
 
-export interface HeaderAuthLabels {
-  cabinet: string;
-  accountMenu: string;
-  profile: string;
-  logout: string;
-}
+export type { HeaderAuthLabels };
 
 export interface HeaderAuthLink {
   href: string;

@@ -2,7 +2,8 @@
 
 import { useEffect, useRef } from 'react';
 import { useRouter } from 'next/navigation';
-import { restoreSession, useAuthState } from './auth-store';
+import { useAuthState } from './auth-store';
+import { restoreSession } from './restore-session';
 import { localePath, rememberReturnPath } from './return-path';
 import { useLocale } from '@/i18n/navigation';
 

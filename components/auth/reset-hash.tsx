@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import axios from 'axios';
 import { useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/i18n/navigation';
-import { api } from '@/lib/api/client';
+import { api } from '@/lib/browser/api/client';
 import { CheckingLine, FailedRetry } from './link-states';
 import { clearResetToken, storeResetToken } from './reset-token';
 

@@ -7,7 +7,7 @@ import axios from 'axios';
 import { useTranslations } from 'next-intl';
 import type { z } from 'zod';
 import { Link } from '@/i18n/navigation';
-import { api, apiErrorBody } from '@/lib/api/client';
+import { api, apiErrorBody } from '@/lib/browser/api/client';
 import { passwordStep } from '@/lib/validations/registration';
 import { Field } from '@/components/forms/field';
 import { FormAlert, setServerFields, SubmitButton, useSubmitCall } from '@/components/registration/form-submit';

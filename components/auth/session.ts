@@ -1,6 +1,6 @@
 // Loaded only for signed-in visitors (marker cookie) and on pages that sign in or out.
-import { api, onApiSignOut, REFRESH_PATH } from '@/lib/api/client';
-import { clearAccessToken, setAccessToken } from '@/lib/api/token';
+import { api, onApiSignOut, REFRESH_PATH } from '@/lib/browser/api/client';
+import { clearAccessToken, setAccessToken } from '@/lib/browser/api/token';
 import { cabinetLogout } from './cabinet-client';
 import { markSignedOut } from './auth-store';
 

@@ -2,10 +2,10 @@
 
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIslandMessages } from '@/i18n/navigation';
-import { apiErrorBody } from '@/lib/api/client';
-import { CAPTCHA_ERRORS, captchaSettings, checkboxToken, executeCaptcha, type CaptchaSettings } from '@/lib/captcha/client';
-import { captchaFailure } from '@/lib/captcha/failure';
-import { loadRecaptcha, type Grecaptcha } from '@/lib/captcha/loader';
+import { apiErrorBody } from '@/lib/browser/api/client';
+import { CAPTCHA_ERRORS, captchaSettings, checkboxToken, executeCaptcha, type CaptchaSettings } from '@/lib/browser/captcha/client';
+import { captchaFailure } from '@/lib/browser/captcha/failure';
+import { loadRecaptcha, type Grecaptcha } from '@/lib/browser/captcha/loader';
 import { publicEnv } from '@/lib/public-env';
 import type { CaptchaProof } from '@/lib/validations/captcha';
 import { RecaptchaWidget, type WidgetEvents } from './recaptcha-widget';

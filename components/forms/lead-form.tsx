@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { NextIntlClientProvider, useTranslations } from 'next-intl';
 import { useIslandMessages, useLocale } from '@/i18n/navigation';
-import { api, apiErrorBody } from '@/lib/api/client';
+import { api, apiErrorBody } from '@/lib/browser/api/client';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { choosePlan, usePlanChoice } from '@/components/tariffs/plan-choice';
 import { leadFormSchema, type LeadFormValues } from '@/lib/validations/lead';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import type { Grecaptcha } from '@/lib/captcha/loader';
+import type { Grecaptcha } from '@/lib/browser/captcha/loader';
 
 export interface WidgetEvents {
   onWidget: (id: number | undefined) => void;

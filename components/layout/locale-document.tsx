@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { getMessages, getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { LocaleProvider } from '@/i18n/navigation';
-import { fontVariables } from '@/app/fonts';
 import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { NetworkStatus } from '@/components/layout/network-status';
 import { DeferredSections } from '@/components/layout/deferred-sections';
@@ -19,12 +18,13 @@ import { pickMessages } from '@/lib/i18n/pick';
 const CLIENT_NAMESPACES = ['LeadForm', 'Validation', 'Captcha'];
 
 /**
- * The document of every page in a locale: <html lang>, fonts, skip link, the client chrome
- * (progress bar, network status, session, toasts, third parties) and the organisation JSON-LD.
+ * The document of every page in a locale: <html lang>, fonts (app/fonts.ts's variables, handed in
+ * by the caller), skip link, the client chrome (progress bar, network status, session, toasts,
+ * third parties) and the organisation JSON-LD.
  * Shared by app/[locale]/layout.tsx and app/not-found.tsx (unmatched URLs), so a 404 is the
  * same page as any other.
  */
-export async function LocaleDocument({ locale, children }: { locale: Locale; children: ReactNode }) {
+export async function LocaleDocument({ locale, fontVariables, children }: { locale: Locale; fontVariables: string; children: ReactNode }) {
   const messages = await getMessages({ locale });
   const t = await getTranslations({ locale, namespace: 'Common' });
   const toasts = await getTranslations({ locale, namespace: 'Toasts' });

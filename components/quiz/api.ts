@@ -1,5 +1,5 @@
-import type { ApiErrorBody } from '@/lib/api/client';
-import { getAccessToken } from '@/lib/api/token';
+import type { ApiErrorBody } from '@/lib/browser/api/client';
+import { getAccessToken } from '@/lib/browser/api/token';
 import type { AttemptView, KazakhResultView, PlacementResultView, TestKind } from '@/lib/quiz/attempts';
 
 // Types only from lib/quiz/attempts (erased at build time): the bank never reaches the browser.
@@ -8,7 +8,7 @@ export type { AttemptView, KazakhResultView, PlacementResultView, TestKind };
 const HEADER = 'X-Test-Token';
 
 /** The API client (axios) loads with the first call, not with the page: a start screen needs none. */
-const client = () => import('@/lib/api/client').then((m) => m.api);
+const client = () => import('@/lib/browser/api/client').then((m) => m.api);
 
 /** Where the browser keeps the attempt token: one test of a kind per company per browser. */
 export const storageKey = (kind: TestKind, company: string | null) => `tilmen.test.${kind}.${company ?? '-'}`;

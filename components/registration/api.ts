@@ -1,5 +1,5 @@
 import axios from 'axios';
-import { api, apiErrorBody } from '@/lib/api/client';
+import { api, apiErrorBody } from '@/lib/browser/api/client';
 import { formatKzPhone } from '@/lib/phone';
 import type { CaptchaProof } from '@/lib/validations/captcha';
 import type { SmsState } from './use-wizard';

@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emitToast } from '@/lib/api/toast-bus';
+import { emitToast } from '@/lib/browser/api/toast-bus';
 import kk from '@/messages/kk.json';
 import { Toaster } from './toaster';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useState, type FocusEvent } from 'react';
-import { onToast, type ToastEvent, type ToastKind } from '@/lib/api/toast-bus';
+import { onToast, type ToastEvent, type ToastKind } from '@/lib/browser/api/toast-bus';
 
 export const TOAST_HIDE_MS = 6000;
 const MAX_TOASTS = 3;
@@ -9,7 +9,7 @@ const MAX_TOASTS = 3;
 const ALERT_KINDS: ReadonlySet<ToastKind> = new Set<ToastKind>(['reload_browser', 'offline']);
 
 /**
- * Shows the API client's toasts (lib/api/toast-bus) in the page's language. Two live regions stay
+ * Shows the API client's toasts (lib/browser/api/toast-bus) in the page's language. Two live regions stay
  * in the DOM so screen readers announce what is added: role="status" (polite) for a missing
  * permission, role="alert" for a server failure or no connection. A toast of a kind already shown
  * replaces it; each hides after 6 s (paused while hovered or focused), on its close button or Escape.

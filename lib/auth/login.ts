@@ -1,3 +1,4 @@
+import 'server-only';
 import { eq } from 'drizzle-orm';
 import { rateLimits, securityEvents, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP: argon2id, m=19456 KiB, t=2, p=1. Stored as a PHC string; rehashed on login when these change.

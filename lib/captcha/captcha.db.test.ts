@@ -1,4 +1,5 @@
 import { count } from 'drizzle-orm';
+import { CONSENT_VERSION } from '@/lib/consent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
@@ -14,7 +15,7 @@ describe(`captcha on the lead form, verified against a local siteverify (${dbLab
   let POST: (req: Request) => Promise<Response>;
   let n = 10;
   const lead = (captchaToken?: string, phone = `+7 701 222 33 ${n++}`) =>
-    POST(jsonRequest('/api/leads', { kind: 'feedback', name: 'Aru', phone, page: '/', captchaToken }, { locale: 'en' }));
+    POST(jsonRequest('/api/leads', { consent: CONSENT_VERSION, kind: 'feedback', name: 'Aru', phone, page: '/', captchaToken }, { locale: 'en' }));
   const stored = async () => (await t.db.select({ n: count() }).from(leads))[0]!.n;
 
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { captchaTokens } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';

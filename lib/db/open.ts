@@ -1,3 +1,4 @@
+import 'server-only';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { companies, promoCodes } from './schema';
 import type { Db } from './types';
 

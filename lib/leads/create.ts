@@ -1,3 +1,4 @@
+import 'server-only';
 import { leads } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { enqueue } from '@/lib/outbox';

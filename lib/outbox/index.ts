@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, lte, or, isNull, sql } from 'drizzle-orm';
 import { outbox } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';

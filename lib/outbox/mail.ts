@@ -1,3 +1,4 @@
+import 'server-only';
 import type { OutboxMessage, Sender } from './index';
 
 /** SMTP through nodemailer when a URL is configured; otherwise the log driver. */

@@ -1,3 +1,4 @@
+import 'server-only';
 // SMS one-time codes: issue (limits + code + outbox message in one transaction) and verify.
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+import 'server-only';
 // SMS delivery for the outbox: the log driver (development), Mobizon and SMSC.kz (HTTP gateways).
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { errorForLog } from '@/lib/api/error-log';

@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import { CONSENT_VERSION } from '@/lib/consent';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads, outbox, tutorApplications, users } from '@/lib/db/schema';
@@ -43,7 +44,7 @@ describe(`registration, reset and the cabinet contract (${dbLabel()})`, () => {
     return codeInBody(row!.body)!;
   }
   const student = (p: string, code: string, extra: object = {}) => ({
-    name: 'Әлия', lastname: 'Сәрсенова', subject: 'kazakh', phone: p, code, password: 'Dala-2026x', confirm: 'Dala-2026x', ...extra,
+    name: 'Әлия', lastname: 'Сәрсенова', subject: 'kazakh', phone: p, code, password: 'Dala-2026x', confirm: 'Dala-2026x', consent: CONSENT_VERSION, ...extra,
   });
 
   it('a student registers with an SMS code: account with utm attribution, a session, a token', async () => {
@@ -138,7 +139,7 @@ describe(`registration, reset and the cabinet contract (${dbLabel()})`, () => {
     const p = phone();
     const res = await tutorPost(jsonRequest('/api/auth/register/tutor', {
       tutorKind: 'local', name: 'Ерлан', lastname: 'Сейітов', teachingLanguage: 'kk', subject: 'mathematics',
-      phone: p, code: await codeFor(p, 'register'), password: 'Shanyrak-2026', confirm: 'Shanyrak-2026',
+      phone: p, code: await codeFor(p, 'register'), password: 'Shanyrak-2026', confirm: 'Shanyrak-2026', consent: CONSENT_VERSION,
     }));
     expect(res.status).toBe(201);
     const body = (await res.json()) as { application: { status: string; reviewDueAt: string } };
@@ -163,11 +164,39 @@ describe(`registration, reset and the cabinet contract (${dbLabel()})`, () => {
 
   it('the simple registration ends in the lesson link and is a lead for sales', async () => {
     const p = phone();
-    const res = await lessonPost(jsonRequest('/api/auth/register/lesson', { name: 'Dana', phone: p, code: await codeFor(p, 'lesson') }));
+    const res = await lessonPost(jsonRequest('/api/auth/register/lesson', { name: 'Dana', phone: p, code: await codeFor(p, 'lesson'), consent: CONSENT_VERSION }));
     expect(res.status).toBe(201);
     expect(((await res.json()) as { lessonUrl: string }).lessonUrl).toMatch(/^https:\/\//);
     const [lead] = await t.db.select().from(leads).orderBy(desc(leads.id)).limit(1);
     expect(lead).toMatchObject({ kind: 'trial', page: '/stud-simple-reg', phone: p.replace(/\s/g, '') });
+  });
+
+  it('every registration needs the current personal-data consent (422, the code is not spent) and stores it with the account', async () => {
+    const p = phone();
+    const code = await codeFor(p, 'register');
+    const refused = await studentPost(jsonRequest('/api/auth/register/student', student(p, code, { consent: undefined }), { locale: 'en' }));
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields.consent).toMatch(/consent to the processing of personal data/);
+    const old = await tutorPost(jsonRequest('/api/auth/register/tutor', {
+      tutorKind: 'local', name: 'Ерлан', lastname: 'Сейітов', teachingLanguage: 'kk', subject: 'mathematics',
+      phone: p, code, password: 'Shanyrak-2026', confirm: 'Shanyrak-2026', consent: '2020-01',
+    }));
+    expect(old.status).toBe(422);
+    const lesson = await lessonPost(jsonRequest('/api/auth/register/lesson', { name: 'Dana', phone: p, code: await codeFor(p, 'lesson', true) }));
+    expect(lesson.status).toBe(422);
+
+    const before = Date.now();
+    expect((await studentPost(jsonRequest('/api/auth/register/student', student(p, code)))).status).toBe(201);
+    const [u] = await t.db.select().from(users).where(eq(users.phone, p.replace(/\s/g, '')));
+    expect(u!.consentVersion).toBe(CONSENT_VERSION);
+    expect(u!.consentAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('the simple registration stores the consent with its lead', async () => {
+    const p = phone();
+    expect((await lessonPost(jsonRequest('/api/auth/register/lesson', { name: 'Dana', phone: p, code: await codeFor(p, 'lesson'), consent: CONSENT_VERSION }))).status).toBe(201);
+    const [lead] = await t.db.select().from(leads).orderBy(desc(leads.id)).limit(1);
+    expect(lead!.consentVersion).toBe(CONSENT_VERSION);
   });
 
   it('reset by phone: the new password works, old sessions end, unknown phones answer alike', async () => {

@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_VERSION } from '@/lib/consent';
 import { leads, outbox } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
@@ -16,7 +17,7 @@ describe(`POST /api/leads (${dbLabel()})`, () => {
 
   it('stores the lead with its locale, page and first/last utm touch, and queues the staff e-mail', async () => {
     const res = await POST(
-      jsonRequest('/api/leads', { kind: 'feedback', name: 'Айгүл', phone: '8 (701) 555-12-34', page: '/student' }, {
+      jsonRequest('/api/leads', { consent: CONSENT_VERSION, kind: 'feedback', name: 'Айгүл', phone: '8 (701) 555-12-34', page: '/student' }, {
         locale: 'kk-KZ,kk;q=0.9',
         cookie: 'utm_source=google; utm_campaign=autumn; utm__first=utm_source%3Dinstagram%26utm_medium%3Dstories',
       }),
@@ -42,7 +43,7 @@ describe(`POST /api/leads (${dbLabel()})`, () => {
 
   it('uses the last touch as first touch when no first-touch cookie exists', async () => {
     const res = await POST(
-      jsonRequest('/api/leads', { kind: 'callback', name: 'Ivan', phone: '+7 747 000 11 22', page: '/' }, { cookie: 'utm_source=yandex' }),
+      jsonRequest('/api/leads', { consent: CONSENT_VERSION, kind: 'callback', name: 'Ivan', phone: '+7 747 000 11 22', page: '/' }, { cookie: 'utm_source=yandex' }),
     );
     const { id } = (await res.json()) as { id: number };
     const [lead] = await t.db.select().from(leads).where(eq(leads.id, id));
@@ -50,7 +51,7 @@ describe(`POST /api/leads (${dbLabel()})`, () => {
   });
 
   it('refuses a Russian mobile with a clear message in the request language', async () => {
-    const res = await POST(jsonRequest('/api/leads', { kind: 'feedback', name: 'Olga', phone: '+7 912 123 45 67', page: '/' }, { locale: 'en' }));
+    const res = await POST(jsonRequest('/api/leads', { consent: CONSENT_VERSION, kind: 'feedback', name: 'Olga', phone: '+7 912 123 45 67', page: '/' }, { locale: 'en' }));
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
       error: {
@@ -62,14 +63,14 @@ describe(`POST /api/leads (${dbLabel()})`, () => {
   });
 
   it('answers in Kazakh and Russian too', async () => {
-    const kk = await POST(jsonRequest('/api/leads', { kind: 'feedback', name: '', phone: '+7 701 000 00 01', page: '/' }, { locale: 'kk' }));
+    const kk = await POST(jsonRequest('/api/leads', { consent: CONSENT_VERSION, kind: 'feedback', name: '', phone: '+7 701 000 00 01', page: '/' }, { locale: 'kk' }));
     expect(((await kk.json()) as { error: { fields: Record<string, string> } }).error.fields.name).toBe('Бұл міндетті өріс');
-    const ru = await POST(jsonRequest('/api/leads', { kind: 'feedback', name: '', phone: '+7 701 000 00 01', page: '/' }, { locale: 'ru' }));
+    const ru = await POST(jsonRequest('/api/leads', { consent: CONSENT_VERSION, kind: 'feedback', name: '', phone: '+7 701 000 00 01', page: '/' }, { locale: 'ru' }));
     expect(((await ru.json()) as { error: { fields: Record<string, string> } }).error.fields.name).toBe('Это обязательное поле');
   });
 
   it('limits leads per phone, with Retry-After', async () => {
-    const body = { kind: 'feedback', name: 'Dana', phone: '+7 705 111 22 33', page: '/' };
+    const body = { consent: CONSENT_VERSION, kind: 'feedback', name: 'Dana', phone: '+7 705 111 22 33', page: '/' };
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await POST(jsonRequest('/api/leads', body))).status);
     expect(statuses).toEqual([201, 201, 201, 429]);
@@ -82,10 +83,63 @@ describe(`POST /api/leads (${dbLabel()})`, () => {
     const statuses = [];
     for (let i = 0; i < 11; i++) {
       const phone = `+7 707 000 ${String(10 + i)} 00`;
-      statuses.push((await POST(jsonRequest('/api/leads', { kind: 'trial', name: 'Bot', phone, page: '/' }, { ip: '203.0.113.9' }))).status);
+      statuses.push((await POST(jsonRequest('/api/leads', { consent: CONSENT_VERSION, kind: 'trial', name: 'Bot', phone, page: '/' }, { ip: '203.0.113.9' }))).status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+
+  it('refuses a lead without the current personal-data consent, with a field message, and stores nothing', async () => {
+    const phone = '+7 701 444 00 01';
+    for (const consent of [undefined, '2020-01', true]) {
+      const res = await POST(jsonRequest('/api/leads', { kind: 'feedback', name: 'Aigul', phone, page: '/', consent }, { locale: 'en', ip: '203.0.113.40' }));
+      expect(res.status).toBe(422);
+      const { error } = (await res.json()) as { error: { code: string; fields: Record<string, string> } };
+      expect(error.code).toBe('validation_failed');
+      expect(error.fields.consent).toMatch(/consent to the processing of personal data/);
+    }
+    expect(await t.db.select().from(leads).where(eq(leads.phone, '+77014440001'))).toHaveLength(0);
+  });
+
+  it('stores the consent version and time with the lead and tells the sales team', async () => {
+    const before = Date.now();
+    const res = await POST(jsonRequest('/api/leads', { consent: CONSENT_VERSION, kind: 'trial', name: 'Арман', phone: '+7 701 444 00 02', page: '/' }, { ip: '203.0.113.41' }));
+    const { id } = (await res.json()) as { id: number };
+    const [lead] = await t.db.select().from(leads).where(eq(leads.id, id));
+    expect(lead!.consentVersion).toBe(CONSENT_VERSION);
+    expect(lead!.consentAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const [mail] = await t.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
+    expect(mail!.body).toContain(`Personal data consent: version ${CONSENT_VERSION}`);
+  });
+
+  it('carries the plan chosen on the tariff page and the promo code applied into the lead and the staff e-mail', async () => {
+    const res = await POST(
+      jsonRequest('/api/leads', { consent: CONSENT_VERSION, kind: 'callback', name: 'Dana', phone: '+7 701 444 00 03', page: '/stud-tariff-plans', plan: 'advanced', promoCode: 'tilmen10' }, { ip: '203.0.113.42' }),
+    );
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    const [lead] = await t.db.select().from(leads).where(eq(leads.id, id));
+    expect(lead).toMatchObject({ plan: 'advanced', promoCode: 'TILMEN10', page: '/stud-tariff-plans' });
+    const [mail] = await t.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
+    expect(mail!.body).toContain('Plan: advanced');
+    expect(mail!.body).toContain('Promo code: TILMEN10 (−10%, applies to advanced)');
+
+    // A code that does not work is still passed on, marked, so sales can explain it.
+    const other = await POST(
+      jsonRequest('/api/leads', { consent: CONSENT_VERSION, kind: 'callback', name: 'Dana', phone: '+7 701 444 00 04', page: '/stud-tariff-plans', plan: 'basic', promoCode: 'NOSUCH' }, { ip: '203.0.113.42' }),
+    );
+    expect(other.status).toBe(201);
+    const [second] = await t.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
+    expect(second!.body).toContain('Promo code: NOSUCH (not valid: promo_not_found)');
+  });
+
+  it('refuses a plan that does not exist and a malformed promo code', async () => {
+    const res = await POST(
+      jsonRequest('/api/leads', { consent: CONSENT_VERSION, kind: 'callback', name: 'Dana', phone: '+7 701 444 00 05', page: '/', plan: 'platinum', promoCode: 'a b' }, { locale: 'en', ip: '203.0.113.43' }),
+    );
+    expect(res.status).toBe(422);
+    const { error } = (await res.json()) as { error: { fields: Record<string, string> } };
+    expect(Object.keys(error.fields).sort()).toEqual(['plan', 'promoCode']);
   });
 
   it('refuses non-JSON and oversized bodies with 4xx', async () => {

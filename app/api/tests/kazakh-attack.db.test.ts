@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { CONSENT_VERSION } from '@/lib/consent';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAttempts } from '@/lib/db/schema';
@@ -39,7 +40,7 @@ function freshIin(): string {
 
 /** Attempt i comes from its own /24: no address and no range is used twice. */
 const spreadIp = (i: number) => `${11 + ((i >> 16) & 127)}.${(i >> 8) & 255}.${i & 255}.${1 + (i % 250)}`;
-const entry = (iin: string) => ({ firstName: 'Probe', lastName: 'Bot', iin, workerCode: 'X1' });
+const entry = (iin: string) => ({ firstName: 'Probe', lastName: 'Bot', iin, workerCode: 'X1', consent: CONSENT_VERSION });
 
 function finishRequest(token: string, answers: Record<string, number>) {
   const headers = new Headers({ 'content-type': 'application/json', 'accept-language': 'en', [TEST_TOKEN_HEADER]: token });

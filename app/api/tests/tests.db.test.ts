@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { CONSENT_VERSION } from '@/lib/consent';
 import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,7 +65,7 @@ function freshIin(): string {
   }
 }
 
-const entry = (iin: string, extra: object = {}) => ({ firstName: 'Әйгерім', lastName: 'Нұрмағанбетова', iin, workerCode: 'HR-17', ...extra });
+const entry = (iin: string, extra: object = {}) => ({ firstName: 'Әйгерім', lastName: 'Нұрмағанбетова', iin, workerCode: 'HR-17', consent: CONSENT_VERSION, ...extra });
 
 describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
   let t: OpenDb;
@@ -184,6 +185,21 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
       expect(((await res.json()) as ErrorBody).error.fields?.iin, iin).toBe(message);
     }
     expect(await t.db.select().from(kazakhTestTakers)).toHaveLength(0); // nothing stored for refused entries
+  });
+
+  it('Kazakh: an entry without the current personal-data consent is refused before anything is stored; the consent is stored with the taker', async () => {
+    const iin = freshIin();
+    for (const consent of [undefined, '2019-01']) {
+      const res = await kazakhPost(jsonRequest('/api/tests/kazakh', entry(iin, { consent }), { locale: 'kk', ip: nextIp() }));
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as ErrorBody).error.fields?.consent).toMatch(/дербес деректерді өңдеуге/);
+    }
+    expect(await t.db.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.iinLast4, iin.slice(-4)))).toHaveLength(0);
+    const before = Date.now();
+    expect((await kazakhPost(jsonRequest('/api/tests/kazakh', entry(iin), { ip: nextIp() }))).status).toBe(201);
+    const [taker] = await t.db.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.iinLast4, iin.slice(-4)));
+    expect(taker!.consentVersion).toBe(CONSENT_VERSION);
+    expect(taker!.consentAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it('Kazakh: ten simultaneous entries with one IIN give one test and nine refusals', async () => {

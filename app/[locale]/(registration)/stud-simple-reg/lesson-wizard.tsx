@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { api } from '@/lib/api/client';
+import { api } from '@/lib/browser/api/client';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { lessonRegistrationSchema } from '@/lib/validations/registration';
 import { serverError } from '@/components/registration/api';

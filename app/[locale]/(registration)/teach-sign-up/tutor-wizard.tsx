@@ -6,9 +6,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import { api } from '@/lib/api/client';
+import { api } from '@/lib/browser/api/client';
 import { CONSENT_VERSION } from '@/lib/consent';
-import { setAccessToken } from '@/lib/api/token';
+import { setAccessToken } from '@/lib/browser/api/token';
 import {
   passwordStep,
   TEACHING_LANGUAGES,

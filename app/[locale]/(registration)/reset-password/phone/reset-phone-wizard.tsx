@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import { api } from '@/lib/api/client';
+import { api } from '@/lib/browser/api/client';
 import { resetByPhoneSchema } from '@/lib/validations/registration';
 import { phoneInText, serverError } from '@/components/registration/api';
 import { PasswordStep } from '@/components/registration/password-step';

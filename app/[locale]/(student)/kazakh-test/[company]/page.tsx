@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { KazakhTestPage, testMetadata } from '@/components/quiz/test-pages';
-import { companyFromParam } from '@/components/quiz/company';
+import { companyFromParam } from '@/lib/quiz/company';
 
 type Props = { params: Promise<{ locale: Locale; company: string }> };
 

@@ -1,3 +1,5 @@
+import { CAPTCHA_MODES, type CaptchaVersion } from '@/lib/public-env';
+
 // The captcha helper's errors, worded as the specification's catalogue (section 8). They are for
 // the console and error reports; visitors see the translated captcha messages of the form.
 export const CAPTCHA_ERRORS = {
@@ -7,9 +9,7 @@ export const CAPTCHA_ERRORS = {
   execute: (reason: string) => `ReCaptcha error: Failed to execute ${reason}`.trimEnd(),
 } as const;
 
-/** The widget the forms run: v3 by score, or a v2 key's invisible widget or checkbox. */
-export const CAPTCHA_MODES = ['v3', 'v2-invisible', 'v2-checkbox'] as const;
-export type CaptchaVersion = (typeof CAPTCHA_MODES)[number];
+export { CAPTCHA_MODES, type CaptchaVersion };
 
 export interface CaptchaSettings {
   mode: CaptchaVersion;
