@@ -16,7 +16,7 @@ import {
   rgb,
   setFillingColor,
 } from 'pdf-lib';
-import { encodeQr } from '@/components/auth/qr';
+import { encodeQr } from '@/lib/qr';
 
 /**
  * The certificate of the Kazakh level test: one A4 landscape page, Rubik embedded as the full font
