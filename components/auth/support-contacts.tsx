@@ -1,18 +1,20 @@
 import { getTranslations } from 'next-intl/server';
 import { publicEnv } from '@/lib/public-env';
-import { encodeQr, qrPath } from './qr';
+import type { QrSvg } from '@/lib/qr';
 
 /** wa.me wants the number as digits only, with the country code. */
 export const whatsappUrl = (phone: string) => `https://wa.me/${phone.replace(/\D/g, '')}`;
 
-/** The support fallback of the reset flow: a WhatsApp QR code (rendered here, as SVG) and the contacts. */
-export async function SupportContacts() {
+/**
+ * The support fallback of the reset flow: a WhatsApp QR code and the contacts. The page encodes the
+ * QR code on the server (lib/qr.ts, `qrSvg(whatsappUrl(phone))`); this draws it as inline SVG.
+ */
+export async function SupportContacts({ qr }: { qr: QrSvg }) {
   const t = await getTranslations('Reset');
   const phone = publicEnv.NEXT_PUBLIC_SUPPORT_PHONE;
   const email = publicEnv.NEXT_PUBLIC_SUPPORT_EMAIL;
   const whatsapp = whatsappUrl(phone);
-  const matrix = encodeQr(whatsapp);
-  const side = matrix.length + 8;
+  const side = qr.side;
   const linkClass =
     'flex flex-col gap-0.5 rounded-xl border border-line px-4 py-3 transition-colors duration-150 hover:border-brand-dark hover:bg-brand-tint sm:flex-row sm:items-center sm:justify-between sm:gap-3';
   return (
@@ -22,7 +24,7 @@ export async function SupportContacts() {
         <svg
           role="img"
           aria-label={t('qrLabel')}
-          data-qr-text={whatsapp}
+          data-qr-text={qr.text}
           viewBox={`0 0 ${side} ${side}`}
           width={Math.min(240, side * 6)}
           height={Math.min(240, side * 6)}
@@ -30,7 +32,7 @@ export async function SupportContacts() {
           className="h-auto max-w-full rounded-lg border border-line"
         >
           <rect width={side} height={side} fill="#fff" />
-          <path d={qrPath(matrix)} fill="#1d1c26" />
+          <path d={qr.path} fill="#1d1c26" />
         </svg>
         <figcaption className="max-w-xs text-center text-sm text-muted">{t('qrCaption')}</figcaption>
       </figure>

@@ -1,15 +1,19 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import { describe, expect, it } from 'vitest';
+import en from '@/messages/en.json';
 import kk from '@/messages/kk.json';
+import { choosePlan } from '@/components/tariffs/plan-choice';
 import { LocaleProvider } from '@/i18n/navigation';
 import LeadForm from './lead-form';
 
 function renderForm() {
   return render(
     <NextIntlClientProvider locale="kk" messages={kk}>
-      <LeadForm kind="feedback" page="/student" />
+      <LocaleProvider locale="kk">
+        <LeadForm kind="feedback" page="/student" />
+      </LocaleProvider>
     </NextIntlClientProvider>,
   );
 }
@@ -52,5 +56,45 @@ describe('lead form on a page without NextIntlClientProvider', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: kk.LeadForm.submit }));
     await waitFor(() => expect(screen.getAllByText(kk.Validation.required)).toHaveLength(2));
+  });
+});
+
+describe('lead form: personal data consent and the plan chosen on the tariff page', () => {
+  it('says what is done with the data, next to the submit button, and links the privacy policy of the locale', () => {
+    renderForm();
+    const notice = screen.getByTestId('consent-notice');
+    expect(notice.textContent).toContain(kk.LeadForm.consent);
+    const link = screen.getByRole('link', { name: kk.LeadForm.privacyPolicy });
+    expect(link.getAttribute('href')).toBe('/docs/privacy-policy-kk.pdf');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('shows the plan chosen with "Choose" and the promo code, and lets the visitor remove them', () => {
+    render(
+      <NextIntlClientProvider locale="en" messages={en}>
+        <LocaleProvider locale="en">
+          <ul>
+            <li>
+              <a href="#feedback" onClick={() => choosePlan({ plan: 'advanced', promoCode: 'TILMEN10' })}>
+                Choose
+              </a>
+            </li>
+          </ul>
+          <LeadForm kind="callback" page="/stud-tariff-plans" plans={{ basic: 'Basic', advanced: 'Standard', intensive: 'Intensive' }} />
+        </LocaleProvider>
+      </NextIntlClientProvider>,
+    );
+    expect(screen.queryByTestId('lead-plan')).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Choose' }));
+    expect(screen.getByTestId('lead-plan').textContent).toContain('Chosen plan: Standard, promo code TILMEN10');
+    fireEvent.click(screen.getByRole('button', { name: en.LeadForm.clearChoice }));
+    expect(screen.queryByTestId('lead-plan')).toBeNull();
+  });
+
+  it('a form on another page ignores a plan chosen earlier', () => {
+    act(() => choosePlan({ plan: 'basic' }));
+    renderForm();
+    expect(screen.queryByTestId('lead-plan')).toBeNull();
+    act(() => choosePlan(null));
   });
 });

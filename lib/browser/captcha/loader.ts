@@ -12,7 +12,7 @@ export interface WidgetParams {
 /** The part of Google's `grecaptcha` the forms use (v3 execute, v2 explicit render). */
 export interface Grecaptcha {
   ready(cb: () => void): void;
-  execute(keyOrWidget?: string | number, options?: { action: string }): Promise<string> | void;
+  execute(keyOrWidget?: string | number, options?: { action: string }): Promise<string | undefined> | void;
   render(container: HTMLElement, params: WidgetParams): number;
   reset(widgetId?: number): void;
   getResponse(widgetId?: number): string;

@@ -3,7 +3,9 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { Link } from '@/i18n/navigation';
 import { AuthShell, accountPageMetadata } from '@/components/auth/auth-shell';
-import { SupportContacts } from '@/components/auth/support-contacts';
+import { SupportContacts, whatsappUrl } from '@/components/auth/support-contacts';
+import { publicEnv } from '@/lib/public-env';
+import { qrSvg } from '@/lib/qr';
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -17,7 +19,7 @@ export default async function ResetQrPage({ params }: Props) {
   const t = await getTranslations('Reset');
   return (
     <AuthShell title={t('qrTitle')} intro={t('qrIntro')}>
-      <SupportContacts />
+      <SupportContacts qr={qrSvg(whatsappUrl(publicEnv.NEXT_PUBLIC_SUPPORT_PHONE))} />
       <p className="mt-6 text-center text-sm">
         <Link href="/reset-password" className="font-medium text-brand-dark underline-offset-2 hover:underline">
           {t('otherWays')}
