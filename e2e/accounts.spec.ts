@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import http from 'node:http';
 import { expect, test, type BrowserContext, type Cookie, type Page } from '@playwright/test';
+import { CONSENT_VERSION } from '../lib/consent';
 import { features } from '../lib/features';
 import { LOCALES, localePath, messages, readMails, type Locale } from './helpers';
 
@@ -102,6 +103,7 @@ async function registerStudent(locale: Locale, extra: { email?: string } = {}): 
     code,
     password: PASSWORD,
     confirm: PASSWORD,
+    consent: CONSENT_VERSION,
     ...extra,
   });
   expect(res.status, res.body).toBe(201);
@@ -242,6 +244,7 @@ for (const locale of LOCALES) {
         code,
         password: PASSWORD,
         confirm: PASSWORD,
+        consent: CONSENT_VERSION,
       });
       expect(res.status, res.body).toBe(201);
       const { application } = JSON.parse(res.body) as { application: { status: string; reviewDueAt: string } };

@@ -144,7 +144,7 @@ const serverOnlyMarker = {
   },
   create(context) {
     const file = context.physicalFilename;
-    if (isServerOnlyFile(file)) return {};
+    if (MARKER.test(context.sourceCode.text)) return {};
     return moduleSources((source, { spec, typeOnly }) => {
       if (typeOnly) return;
       const reason = serverReason(resolveImport(spec, file), false);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONSENT_VERSION } from '@/lib/consent';
 import { passwordStep, studentRegistrationSchema, tutorRegistrationSchema } from './registration';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -28,7 +29,7 @@ describe('password rules of the specification, plus the checklist', () => {
 
   it('refuses a password that is the phone number', () => {
     const r = studentRegistrationSchema.safeParse({
-      name: 'Aru', lastname: 'S', subject: 'english', phone: '+7 701 555 66 77', code: '123456', password: 'A77015556677', confirm: 'A77015556677',
+      name: 'Aru', lastname: 'S', subject: 'english', phone: '+7 701 555 66 77', code: '123456', password: 'A77015556677', confirm: 'A77015556677', consent: CONSENT_VERSION,
     });
     expect(messages(r).password).toBe('password_like_identifier');
   });
@@ -36,10 +37,10 @@ describe('password rules of the specification, plus the checklist', () => {
   it('a tutor needs every step, the middle name is optional', () => {
     const ok = tutorRegistrationSchema.safeParse({
       tutorKind: 'local', name: 'Ерлан', lastname: 'Сейітов', teachingLanguage: 'kk', subject: 'mathematics',
-      phone: '87012223344', code: '654321', password: 'Shanyrak2026', confirm: 'Shanyrak2026',
+      phone: '87012223344', code: '654321', password: 'Shanyrak2026', confirm: 'Shanyrak2026', consent: CONSENT_VERSION,
     });
     expect(ok.success).toBe(true);
     const bad = tutorRegistrationSchema.safeParse({ tutorKind: 'x', name: '', subject: 'magic', phone: '+79121234567', code: '12' });
-    expect(messages(bad)).toMatchObject({ tutorKind: 'required', name: 'required', subject: 'required', phone: 'phone_not_kz', code: 'code_invalid' });
+    expect(messages(bad)).toMatchObject({ tutorKind: 'required', name: 'required', subject: 'required', phone: 'phone_not_kz', code: 'code_invalid', consent: 'consent_required' });
   });
 });

@@ -2,9 +2,13 @@
 // Setup registers one student through the real calls (SMS code read from /api/dev/outbox, so the
 // bench server runs with ENABLE_DEV_TOOLS=true) and TRUST_PROXY=true, so each request can carry its
 // own X-Forwarded-For: 20 clients from 20 addresses, as in real life, not one IP hitting its limit.
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 
 import { LiveTable, fmt } from './lib.mjs';
+
+// The personal-data consent version the forms send (lib/consent.ts); the API refuses any other.
+const CONSENT_VERSION = fs.readFileSync(new URL('../../lib/consent.ts', import.meta.url), 'utf8').match(/CONSENT_VERSION = '([^']+)'/)[1];
 
 async function call(baseUrl, path, body, ip, method = 'POST') {
   const res = await fetch(baseUrl + path, {
@@ -24,7 +28,7 @@ async function registerStudent(baseUrl) {
   if (!code) throw new Error('no code in /api/dev/outbox (is ENABLE_DEV_TOOLS on?)');
   const password = 'Bench-Login-2026';
   const reg = await call(baseUrl, '/api/auth/register/student', {
-    name: 'Bench', lastname: 'Student', subject: 'english', phone, code, password, confirm: password,
+    name: 'Bench', lastname: 'Student', subject: 'english', phone, code, password, confirm: password, consent: CONSENT_VERSION,
   }, '10.77.0.2');
   if (reg.status !== 201) throw new Error(`register answered ${reg.status}: ${JSON.stringify(reg.json)}`);
   return { phone, password };

@@ -4,9 +4,13 @@
 // each request finishing a different, fully answered placement test (server-side scoring, the result
 // stored in one transaction). The bench server runs with TRUST_PROXY=true, so setup spreads its
 // start calls over many X-Forwarded-For addresses instead of hitting the per-IP limit.
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 
 import { LiveTable, fmt } from './lib.mjs';
+
+// The personal-data consent version the forms send (lib/consent.ts); the API refuses any other.
+const CONSENT_VERSION = fs.readFileSync(new URL('../../lib/consent.ts', import.meta.url), 'utf8').match(/CONSENT_VERSION = '([^']+)'/)[1];
 
 let ipN = 0;
 const nextIp = () => {
@@ -39,7 +43,7 @@ const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Mat
 
 async function certificateTimes(baseUrl) {
   const iin = validIin(Date.now() % 100_000);
-  const start = await call(baseUrl, '/api/tests/kazakh', { body: { firstName: 'Әйгерім', lastName: 'Нұрмағанбетова', iin, workerCode: 'BENCH-1' } });
+  const start = await call(baseUrl, '/api/tests/kazakh', { body: { firstName: 'Әйгерім', lastName: 'Нұрмағанбетова', iin, workerCode: 'BENCH-1', consent: CONSENT_VERSION } });
   if (start.status !== 201) throw new Error(`kazakh start answered ${start.status}: ${await start.text()}`);
   const { token, test } = await start.json();
   const answers = Object.fromEntries(test.items.map((item, i) => [item.id, i % item.options.length]));

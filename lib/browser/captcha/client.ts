@@ -38,7 +38,8 @@ export function captchaSettings(env: CaptchaEnv): CaptchaSettings | null {
   if (!v3Key && !v2Key) return null;
   const raw = env.NEXT_PUBLIC_RECAPTCHA_MODE || 'v3';
   const mode = (CAPTCHA_MODES as readonly string[]).includes(raw) ? (raw as CaptchaVersion) : undefined;
-  const siteKey = mode === 'v3' ? v3Key : v2Key;
+  // An unknown mode is named as such (a key is there), not as a missing key.
+  const siteKey = mode === 'v3' ? v3Key : mode ? v2Key : (v3Key ?? v2Key);
   assertCaptchaSettings(siteKey, mode);
   return { mode: mode!, siteKey: siteKey!, checkboxKey: mode === 'v3' ? v2Key : undefined };
 }
