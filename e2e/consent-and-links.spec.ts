@@ -84,6 +84,9 @@ for (const locale of LOCALES) {
     await main.getByRole('link', { name: m.TeacherLanding.hero.cta }).click();
     await expect(page).toHaveURL(new RegExp(`${signUp}$`));
     await expect(page.getByTestId('consent-notice')).toHaveCount(0); // not before the phone step
+    // The teacher tariff page's "Apply" buttons lead there too.
+    await page.goto(localePath(locale, '/teach-tariff-plans'));
+    for (const link of await page.locator('main [data-choose]').all()) await expect(link).toHaveAttribute('href', signUp);
   });
 
   test(`${locale}: the quiz and the simple registration are reachable from the student pages`, async ({ page }) => {

@@ -56,7 +56,8 @@ export async function TariffPage({ audience, locale }: { audience: 'student' | '
         })}
       />
       <div className="container-page py-12 md:py-16">
-        <TariffBoard plans={plans} audience={audience} ctaHref="#feedback" labels={labels} />
+        {/* Students choose a plan into the lead form below; tutors apply through the tutor registration. */}
+        <TariffBoard plans={plans} audience={audience} ctaHref={audience === 'student' ? '#feedback' : localePath(locale, '/teach-sign-up')} labels={labels} />
         <ul className="mt-10 grid gap-4 text-sm text-muted md:grid-cols-2">
           {notes.map((n) => (
             <li key={n} className="rounded-xl bg-brand-tint/50 p-4">
