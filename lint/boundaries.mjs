@@ -58,7 +58,7 @@ function resolveImport(spec, fromFile) {
   return file ? { kind: 'file', file } : null;
 }
 
-export const isServerOnlyFile = (file) => MARKER.test(readSource(file).text);
+const isServerOnlyFile = (file) => MARKER.test(readSource(file).text);
 
 /** Why importing this target is server code, or null. `libOnly`: count only lib/'s own markers. */
 function serverReason(target, libOnly) {
@@ -100,7 +100,7 @@ function valueImports(file) {
   return specs;
 }
 
-/** The first chain of value imports from this file to server code, or null (memoised per lint run). */
+/** The first chain of value imports from this file to server code, or null (files are read once per change). */
 function serverChain(file, seen = new Set()) {
   if (seen.has(file)) return null;
   seen.add(file);
@@ -116,7 +116,7 @@ function serverChain(file, seen = new Set()) {
   return null;
 }
 
-/** Every import in the file being linted (type-only ones flagged), with its node for reports. */
+/** An import of the file being linted: what it names and whether it is type-only (erased). */
 function importsOf(node) {
   const typeOnly =
     node.importKind === 'type' ||
