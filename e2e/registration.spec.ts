@@ -309,6 +309,7 @@ for (const locale of LOCALES) {
       await expect(page.locator('header').first().getByRole('link', { name: m.AuthHeader.cabinet })).toBeVisible();
 
       // A reset by e-mail, then the new password signs in with the e-mail.
+      await page.waitForLoadState('networkidle');
       await page.context().clearCookies();
       await page.goto(localePath(locale, '/reset-password/email'));
       await page.getByLabel(m.Reset.email).fill(email);
@@ -371,6 +372,8 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId('cabinet-email-pending')).toContainText(email);
       await page.goto(await mailedLink(email, '/email-confirm'));
       await expect(page.getByRole('main').getByRole('status')).toContainText(email);
+      // A session call still on its way could set the cookies again after they are cleared.
+      await page.waitForLoadState('networkidle');
       await page.context().clearCookies();
       await signInForm(page, email, password);
       await expectPath(page, localePath(locale, '/'));
