@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
 import { rateLimits } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 
@@ -73,4 +74,10 @@ export async function hitAll(db: Db, limits: Limit[], now = new Date()): Promise
     if (!r.allowed && r.retryAfter > blocked.retryAfter) blocked = { allowed: false, retryAfter: r.retryAfter };
   }
   return blocked;
+}
+
+/** Counts the attempt against every limit; over any of them is a 429 with the longest Retry-After. */
+export async function enforceLimits(db: Db, limits: Limit[], now = new Date()): Promise<void> {
+  const r = await hitAll(db, limits, now);
+  if (!r.allowed) throw new ApiError(429, 'rate_limited', undefined, r.retryAfter);
 }

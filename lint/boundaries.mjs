@@ -1,8 +1,10 @@
 // The house's import boundaries (README, "Layout of the code"), enforced by `eslint .`:
 //   app → components → lib (browser-safe parts), app → lib; never lib → components or components → app;
-//   components never import lib/db; no import cycles; server code is marked and kept out of the browser.
+//   components never import lib/db; no import cycles; server code is marked and kept out of the browser;
+//   route handlers (app/api/**/route.ts) never import drizzle-orm, lib/db/schema or lib/rate-limit.
 // Folder rules and cycles come from eslint-plugin-import-x; the two rules about `import 'server-only'`
-// are this project's (a marker is a fact of a file's text, which no folder glob can express).
+// are this project's (a marker is a fact of a file's text, which no folder glob can express), and so
+// is the one about route handlers (it names a package as well as files, which import-x's zones cannot).
 import fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -186,7 +188,35 @@ const noServerCodeInClient = {
   },
 };
 
-export const boundariesPlugin = { meta: { name: 'tilmen-boundaries' }, rules: { 'server-only-marker': serverOnlyMarker, 'no-server-code-in-client': noServerCodeInClient } };
+// What a route handler may not reach (README, "Layout of the code": thin handlers). Queries and limits
+// belong to the use cases in lib/<domain>; the handler gets its database from lib/api/route.ts.
+const ROUTE_FORBIDDEN = [
+  { package: 'drizzle-orm', why: 'Drizzle queries' },
+  { file: 'lib/db/schema.ts', why: 'the tables' },
+  { file: 'lib/rate-limit.ts', why: 'rate limits' },
+];
+
+const thinRouteHandlers = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    docs: { description: 'app/api/**/route.ts parses, calls a lib/ use case and answers: no queries, tables or limits of its own.' },
+    messages: { forbidden: 'A route handler must not import {{what}} ({{why}}): move the work into a use case in lib/<domain> and call it.' },
+  },
+  // Every import counts, type-only ones too: a handler that names a table's type is on its way to querying it.
+  create: (context) =>
+    moduleSources((source, { spec }) => {
+      const target = resolveImport(spec, context.physicalFilename);
+      const name = target?.kind === 'file' ? rel(target.file) : target?.name;
+      const found = target && ROUTE_FORBIDDEN.find((f) => (target.kind === 'file' ? f.file : f.package) === name);
+      if (found) context.report({ node: source, messageId: 'forbidden', data: { what: `'${name}'`, why: found.why } });
+    }),
+};
+
+export const boundariesPlugin = {
+  meta: { name: 'tilmen-boundaries' },
+  rules: { 'server-only-marker': serverOnlyMarker, 'no-server-code-in-client': noServerCodeInClient, 'thin-route-handlers': thinRouteHandlers },
+};
 
 const SOURCE_FILES = ['**/*.{ts,tsx,mts,js,jsx,mjs}'];
 const TESTS = ['**/*.test.{ts,tsx}', 'e2e/**'];
@@ -234,5 +264,9 @@ export const boundaries = [
     files: ['lib/**/*.{ts,tsx,mts}'],
     ignores: ['lib/db/schema.ts', ...TESTS],
     rules: { 'boundaries/server-only-marker': 'error' },
+  },
+  {
+    files: ['app/api/**/route.ts'],
+    rules: { 'boundaries/thin-route-handlers': 'error' },
   },
 ];

@@ -7,7 +7,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 // path of the tree (the snippet need not exist on disk; what it imports does), so a rule that is
 // switched off, loses its scope or stops resolving `@/` imports fails here, not silently in CI.
 const ROOT = path.resolve(__dirname, '..');
-const RULES = ['import-x/no-cycle', 'import-x/no-restricted-paths', 'boundaries/server-only-marker', 'boundaries/no-server-code-in-client'];
+const RULES = [
+  'import-x/no-cycle',
+  'import-x/no-restricted-paths',
+  'boundaries/server-only-marker',
+  'boundaries/no-server-code-in-client',
+  'boundaries/thin-route-handlers',
+];
 
 let eslint: ESLint;
 
@@ -78,6 +84,19 @@ describe('import boundaries (eslint.config.mjs)', { timeout: 180_000 }, () => {
     expect(encoder).toContainEqual(expect.objectContaining({ rule: 'boundaries/no-server-code-in-client', severity: 2 }));
   });
 
+  it.each([
+    ['drizzle-orm', "import { eq } from 'drizzle-orm';\nexport const e = eq;\n", /'drizzle-orm' \(Drizzle queries\)/],
+    ['a drizzle-orm subpath', "import { pgTable } from 'drizzle-orm/pg-core';\nexport const p = pgTable;\n", /'drizzle-orm'/],
+    ['lib/db/schema', "import { leads } from '@/lib/db/schema';\nexport const l = leads;\n", /'lib\/db\/schema\.ts' \(the tables\)/],
+    ['lib/db/schema by a relative path, as a type', "import type { users } from '../../../lib/db/schema';\nexport type U = typeof users;\n", /lib\/db\/schema\.ts/],
+    ['lib/rate-limit', "import { hit } from '@/lib/rate-limit';\nexport const h = hit;\n", /'lib\/rate-limit\.ts' \(rate limits\)/],
+  ])('keeps %s out of a route handler', async (_, code, message) => {
+    const found = await problems('app/api/fixture/route.ts', code);
+    expect(found).toContainEqual({ rule: 'boundaries/thin-route-handlers', severity: 2, message: expect.stringMatching(message) });
+    // Only route handlers: a test beside them may set up tables, and lib/ is where the work goes.
+    expect(await problems('app/api/fixture/route.db.test.ts', code)).toEqual([]);
+  });
+
   it('lets the allowed directions through', async () => {
     // A client component with browser code, shared lib/ code and a type from a server module (erased).
     const client = [
@@ -93,5 +112,8 @@ describe('import boundaries (eslint.config.mjs)', { timeout: 180_000 }, () => {
     // app/ may use server code; a server component may use components/' own server helpers.
     expect(await problems('app/[locale]/fixture.tsx', "import { getDb } from '@/lib/db/client';\nexport const g = getDb;\n")).toEqual([]);
     expect(await problems('components/quiz/fixture.tsx', "import { getTestText } from './server-text';\nexport const t = getTestText;\n")).toEqual([]);
+    // A route handler: the wrapper and a use case of lib/<domain>.
+    const handler = "import { route } from '@/lib/api/route';\nimport { submitLead } from '@/lib/leads/submit';\nexport const POST = route((ctx) => submitLead(ctx.db, ctx.body as never, ctx));\n";
+    expect(await problems('app/api/fixture/route.ts', handler)).toEqual([]);
   });
 });

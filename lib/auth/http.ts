@@ -17,22 +17,24 @@ export const AUTH_MARKER_COOKIE = 'auth';
 /** Secure whenever the request came over https (the proxy's word only when it is trusted). */
 export const secureRequest = (req: NextRequest) => isHttpsRequest(req.headers, req.url, env().TRUST_PROXY);
 
-export function setSessionCookies(req: NextRequest, res: NextResponse, refreshToken: string): void {
+export function setSessionCookies(req: NextRequest, res: NextResponse, refreshToken: string): NextResponse {
   const secure = secureRequest(req);
   // HttpOnly, narrow path: only the API ever sees the refresh token.
   res.cookies.set(REFRESH_COOKIE, refreshToken, { httpOnly: true, secure, sameSite: 'lax', path: '/api/', maxAge: REFRESH_ABSOLUTE_S });
   // A marker without any secret: the teacher header asks for the profile only when it exists.
   res.cookies.set(AUTH_MARKER_COOKIE, '1', { httpOnly: false, secure, sameSite: 'lax', path: '/', maxAge: REFRESH_ABSOLUTE_S });
+  return res;
 }
 
-export function clearSessionCookies(req: NextRequest, res: NextResponse): void {
+export function clearSessionCookies(req: NextRequest, res: NextResponse): NextResponse {
   const secure = secureRequest(req);
   res.cookies.set(REFRESH_COOKIE, '', { path: '/api/', maxAge: 0, httpOnly: true, secure, sameSite: 'lax' });
   res.cookies.set(AUTH_MARKER_COOKIE, '', { path: '/', maxAge: 0, secure, sameSite: 'lax' });
+  return res;
 }
 
 /** A signed-in browser is remembered on the login call only: its own failures never lock the owner out. */
-export function setDeviceCookie(req: NextRequest, res: NextResponse, userId: number): void {
+export function setDeviceCookie(req: NextRequest, res: NextResponse, userId: number): NextResponse {
   res.cookies.set(DEVICE_COOKIE, newDeviceCookie(userId, appSecret()), {
     httpOnly: true,
     secure: secureRequest(req),
@@ -40,6 +42,7 @@ export function setDeviceCookie(req: NextRequest, res: NextResponse, userId: num
     path: '/api/auth/',
     maxAge: DEVICE_TTL_S,
   });
+  return res;
 }
 
 /** A new session for the user: the refresh token (cookie) and an access token bound to it. */

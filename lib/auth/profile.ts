@@ -3,13 +3,23 @@ import { and, desc, eq } from 'drizzle-orm';
 import { certificates, testAttempts, tutorApplications, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { kazakhResultView } from '@/lib/quiz/attempts';
+import { absoluteUrl, localePath } from '@/lib/seo';
 import { pendingEmail } from './email';
 import { publicUser } from './login';
+import { sessionUserId } from './tokens';
 
-/** The user as the site shows it, with the tutor application when there is one. */
-export async function profile(db: Db, user: typeof users.$inferSelect) {
+type User = typeof users.$inferSelect;
+
+/** A tutor's application, when there is one. */
+async function applicationOf(db: Db, user: User) {
   const [application] =
     user.role === 'tutor' ? await db.select().from(tutorApplications).where(eq(tutorApplications.userId, user.id)).limit(1) : [];
+  return application;
+}
+
+/** The user as the site shows it, with the tutor application when there is one. */
+export async function profile(db: Db, user: User) {
+  const application = await applicationOf(db, user);
   // Finished tests taken while signed in (the cabinet lists them), newest first.
   const tests = await db
     .select({ kind: testAttempts.kind, result: testAttempts.result, finishedAt: testAttempts.finishedAt, certificate: certificates.number })
@@ -46,5 +56,20 @@ export async function profile(db: Db, user: typeof users.$inferSelect) {
           rejectReason: application.rejectReason,
         }
       : null,
+  };
+}
+
+/**
+ * The built-in cabinet's contract for the refresh cookie's user: {user: {profile_url, image, name,
+ * role} | null, status}. Signed out is an answer, not an error: the header shows its signed-out variant.
+ */
+export async function cabinetHeader(db: Db, refreshToken: string | undefined) {
+  const userId = await sessionUserId(db, refreshToken);
+  const [user] = userId ? await db.select().from(users).where(eq(users.id, userId)).limit(1) : [];
+  if (!user) return { user: null, status: 'guest' };
+  const application = await applicationOf(db, user);
+  return {
+    user: { profile_url: absoluteUrl(localePath(user.locale, '/cabinet')), image: '', name: `${user.name} ${user.lastname}`, role: user.role },
+    status: application?.status ?? 'active',
   };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
-import { ApiError } from '@/lib/api/errors';
+import { createHash } from 'node:crypto';
 import type { Db } from '@/lib/db/types';
-import { hitAll, type Limit } from '@/lib/rate-limit';
+import { enforceLimits } from '@/lib/rate-limit';
 
 /**
  * Limits on starting a test (README, "Placement test and Kazakh test"). Every start of the Kazakh
@@ -35,14 +35,9 @@ function capFromEnv(name: string, fallback: number): number {
 export const kazakhHourlyCap = () => capFromEnv('KAZAKH_TEST_HOURLY_CAP', KAZAKH_HOURLY_DEFAULT);
 export const kazakhCompanyDailyCap = () => capFromEnv('KAZAKH_TEST_COMPANY_DAILY_CAP', KAZAKH_COMPANY_DAILY_DEFAULT);
 
-async function enforce(db: Db, limits: Limit[]): Promise<void> {
-  const r = await hitAll(db, limits);
-  if (!r.allowed) throw new ApiError(429, 'rate_limited', undefined, r.retryAfter);
-}
-
 /** Per address and per address range: before the captcha. */
 export function limitKazakhByAddress(db: Db, ctx: { ipHash: string; rangeHash: string }): Promise<void> {
-  return enforce(db, [
+  return enforceLimits(db, [
     { key: `test:kazakh:ip:${ctx.ipHash}`, ...KAZAKH_IP_LIMIT },
     { key: `test:kazakh:range:${ctx.rangeHash}`, ...KAZAKH_RANGE_LIMIT },
   ]);
@@ -50,12 +45,27 @@ export function limitKazakhByAddress(db: Db, ctx: { ipHash: string; rangeHash: s
 
 /** Per company per day and across everyone per hour: after the captcha. */
 export function limitKazakhShared(db: Db, company: string | undefined): Promise<void> {
-  return enforce(db, [
+  return enforceLimits(db, [
     { key: `test:kazakh:company:${company ?? '-'}`, max: kazakhCompanyDailyCap(), windowSeconds: 86_400 },
     { key: 'test:kazakh:all', max: kazakhHourlyCap(), windowSeconds: 3600 },
   ]);
 }
 
 export function limitPlacementByAddress(db: Db, ipHash: string): Promise<void> {
-  return enforce(db, [{ key: `test:start:ip:${ipHash}`, ...PLACEMENT_IP_LIMIT }]);
+  return enforceLimits(db, [{ key: `test:start:ip:${ipHash}`, ...PLACEMENT_IP_LIMIT }]);
+}
+
+/**
+ * Calls behind a test token are limited per token: generous for a person (30 items, back and
+ * forth), tight for a script replaying one token. No token: nothing to count (the call 404s).
+ */
+export async function limitPerToken(db: Db, token: string | null, name: string, max: number, windowSeconds = 600): Promise<void> {
+  if (!token) return;
+  const key = `test:${name}:${createHash('sha256').update(token).digest('base64url').slice(0, 22)}`;
+  await enforceLimits(db, [{ key, max, windowSeconds }]);
+}
+
+/** Calls limited per client address (keyed hash from requestContext). */
+export function limitPerIp(db: Db, ipHash: string, name: string, max: number, windowSeconds = 600): Promise<void> {
+  return enforceLimits(db, [{ key: `test:${name}:ip:${ipHash}`, max, windowSeconds }]);
 }

@@ -1,32 +1,12 @@
 // POST /api/member/refresh - rotates the refresh cookie → {token}; a reused token ends the family.
-import { eq } from 'drizzle-orm';
-import { NextResponse, type NextRequest } from 'next/server';
-import { ApiError, errorResponse } from '@/lib/api/errors';
-import { localeFromAcceptLanguage } from '@/lib/api/locale';
+import { ApiError } from '@/lib/api/errors';
+import { route } from '@/lib/api/route';
 import { assertSameOrigin, clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from '@/lib/auth/http';
-import { rotateSession, signAccessToken } from '@/lib/auth/tokens';
-import { getDb } from '@/lib/db/client';
-import { users } from '@/lib/db/schema';
-import { appSecret } from '@/lib/env';
+import { refreshSession } from '@/lib/auth/session';
 
-export async function POST(req: NextRequest) {
-  const locale = localeFromAcceptLanguage(req.headers.get('accept-language'));
-  try {
-    assertSameOrigin(req);
-    const presented = req.cookies.get(REFRESH_COOKIE)?.value ?? '';
-    const db = await getDb();
-    const rotated = await rotateSession(db, presented);
-    const [user] = rotated.ok ? await db.select({ scope: users.scope }).from(users).where(eq(users.id, rotated.userId)) : [];
-    if (!rotated.ok || !user) {
-      const res = errorResponse(new ApiError(401, 'unauthorized'), locale);
-      clearSessionCookies(req, res);
-      return res;
-    }
-    const token = await signAccessToken({ sub: rotated.userId, scope: user.scope, sid: rotated.sid }, appSecret());
-    const res = NextResponse.json({ token }, { headers: { 'Cache-Control': 'no-store' } });
-    setSessionCookies(req, res, rotated.token);
-    return res;
-  } catch (err) {
-    return errorResponse(err, locale);
-  }
-}
+export const POST = route(async (ctx) => {
+  assertSameOrigin(ctx.req);
+  const session = await refreshSession(ctx.db, ctx.req.cookies.get(REFRESH_COOKIE)?.value);
+  if (!session) return clearSessionCookies(ctx.req, ctx.error(new ApiError(401, 'unauthorized')));
+  return setSessionCookies(ctx.req, ctx.json({ token: session.accessToken }), session.refreshToken);
+});
