@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { ERROR_PAGE_MESSAGES } from '@/lib/i18n/global-error-messages';
 import { errorStatus, safeTextKey } from '@/lib/error-status';
 import { Link, useLocale } from '@/i18n/navigation';
+import { primaryClass, secondaryClass } from '@/components/ui/button';
 
 // The status and a translated sentence for it; never the error's message or stack (in production
 // Next replaces a server error's message anyway, but a client error's would be shown as is).
@@ -23,10 +24,10 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
       <h1 className="mt-4 text-3xl font-bold md:text-4xl">{m.title}</h1>
       <p className="mt-3 max-w-md text-muted">{m[safeTextKey(status)]}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <button type="button" onClick={reset} className="rounded-xl bg-brand-dark px-6 py-3 font-medium text-white hover:bg-[#005a9c]">
+        <button type="button" onClick={reset} className={primaryClass}>
           {m.retry}
         </button>
-        <Link href="/" className="rounded-xl border border-brand-dark px-6 py-3 font-medium text-brand-dark hover:bg-brand-tint">
+        <Link href="/" className={secondaryClass}>
           {m.home}
         </Link>
       </div>

@@ -1,64 +1,38 @@
 'use client';
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useRouter } from '@/i18n/navigation';
+import { useDisclosure } from '@/components/ui/use-disclosure';
 import { initials } from './cabinet-client';
 import { CabinetLink } from './cabinet-link';
 import type { CabinetProfile, HeaderAuthLabels } from './types';
 
 /** 64 px round avatar (the cabinet's image, or initials) opening Profile and Logout. */
 export function AvatarMenu({ profile, labels, className = '' }: { profile: CabinetProfile; labels: HeaderAuthLabels; className?: string }) {
-  const [open, setOpen] = useState(false);
+  // The header itself sits above the click-catcher: a press elsewhere in it closes the menu too.
+  const { open, close, triggerProps, panelProps } = useDisclosure<HTMLButtonElement, HTMLUListElement>({ initialFocus: 'a, button' });
   const [busy, setBusy] = useState(false);
   const router = useRouter();
-  const id = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLUListElement>(null);
-  const root = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    panel.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    // The header itself sits above the click-catcher: a click elsewhere in it closes the menu too.
-    const onDown = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onDown);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onDown);
-    };
-  }, [open]);
 
   async function logout() {
     setBusy(true);
     const { signOut } = await import('./session');
     await signOut();
     setBusy(false);
-    setOpen(false);
+    close();
     // The spec's logout target: the home page of this locale.
     router.replace('/');
   }
 
   const label = profile.name ? `${labels.accountMenu}: ${profile.name}` : labels.accountMenu;
   return (
-    <div ref={root} className={`relative ${className}`}>
+    <div className={`relative ${className}`}>
       <button
-        ref={button}
+        {...triggerProps}
         type="button"
-        aria-expanded={open}
-        aria-controls={id}
         aria-label={label}
         title={label}
-        onClick={() => setOpen((v) => !v)}
         className="relative z-50 flex size-16 items-center justify-center overflow-hidden rounded-full bg-brand-dark text-xl font-medium text-white"
       >
         {profile.image ? (
@@ -74,12 +48,12 @@ export function AvatarMenu({ profile, labels, className = '' }: { profile: Cabin
           {/* Full-screen click-catcher, in <body>: inside the header (backdrop-filter) "fixed" would
               only cover the header. It lies under the header, over the page. */}
           {createPortal(
-            <div data-testid="avatar-click-catcher" aria-hidden="true" className="fixed inset-0 z-20" onClick={() => setOpen(false)} />,
+            <div data-testid="avatar-click-catcher" aria-hidden="true" className="fixed inset-0 z-20" onClick={close} />,
             document.body,
           )}
-          <ul id={id} aria-label={labels.accountMenu} className="absolute right-0 z-50 mt-2 w-48 overflow-hidden rounded-xl border border-line bg-white py-1 shadow-lg">
+          <ul {...panelProps} aria-label={labels.accountMenu} className="absolute right-0 z-50 mt-2 w-48 overflow-hidden rounded-xl border border-line bg-white py-1 shadow-lg">
             <li>
-              <CabinetLink href={profile.profileUrl} onClick={() => setOpen(false)} className="block px-4 py-2.5 text-sm text-ink hover:bg-brand-tint focus-visible:bg-brand-tint">
+              <CabinetLink href={profile.profileUrl} onClick={close} className="block px-4 py-2.5 text-sm text-ink hover:bg-brand-tint focus-visible:bg-brand-tint">
                 {labels.profile}
               </CabinetLink>
             </li>

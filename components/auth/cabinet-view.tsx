@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { api } from '@/lib/browser/api/client';
 import { formatKzPhone } from '@/lib/phone';
+import { Button } from '@/components/ui/button';
 import { useDelayedFlag } from '@/components/ui/use-delayed-flag';
 import { CabinetEmail } from './cabinet-email';
 import { CabinetPassword } from './cabinet-password';
@@ -116,9 +117,9 @@ export function CabinetView() {
       {failed && (
         <div role="alert" className="rounded-xl border border-danger/40 p-4">
           <p className="text-danger">{t('loadFailed')}</p>
-          <button type="button" onClick={load} className="mt-3 font-medium text-brand-dark underline-offset-2 hover:underline">
+          <Button variant="ghost" className="mt-3" onClick={load}>
             {t('retry')}
-          </button>
+          </Button>
         </div>
       )}
       {user && (
@@ -222,15 +223,9 @@ export function CabinetView() {
         </Card>
       )}
       <div>
-        <button
-          type="button"
-          onClick={signOut}
-          disabled={signingOut}
-          aria-busy={signingOut}
-          className="rounded-xl border border-brand-dark px-6 py-3 font-medium text-brand-dark transition-colors duration-150 hover:bg-brand-tint disabled:opacity-70"
-        >
+        <Button variant="secondary" className="disabled:opacity-70" onClick={signOut} busy={signingOut}>
           {signingOut ? t('signingOut') : t('signOut')}
-        </button>
+        </Button>
       </div>
     </div>
   );

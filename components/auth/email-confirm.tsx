@@ -5,12 +5,14 @@ import axios from 'axios';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { api } from '@/lib/browser/api/client';
+import { primaryClass } from '@/components/ui/button';
 import { CheckingLine, FailedRetry } from './link-states';
+
+const action = `mt-5 inline-block ${primaryClass}`;
 
 type State = { kind: 'checking' } | { kind: 'done'; email: string } | { kind: 'invalid' } | { kind: 'taken' } | { kind: 'failed' };
 // The shape of emailConfirmSchema's token, without loading zod for one regex.
 const TOKEN = /^[\w-]{20,100}$/;
-const action = 'mt-5 inline-block rounded-xl bg-brand-dark px-6 py-3 font-medium text-white transition-colors duration-150 hover:bg-[#005a9c]';
 
 /** Opens the e-mail link once: the address becomes the account's, then the token leaves the URL. */
 export function EmailConfirm() {

@@ -1,3 +1,5 @@
+import { secondaryClass } from '@/components/ui/button';
+
 /** The two states every "open the mailed link" page shares: checking it, and a failure to retry. */
 export function CheckingLine({ text }: { text: string }) {
   return (
@@ -12,11 +14,7 @@ export function FailedRetry({ text, retry, onRetry }: { text: string; retry: str
   return (
     <div>
       <p className="text-danger">{text}</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        className="mt-5 rounded-xl border border-brand-dark px-6 py-3 font-medium text-brand-dark transition-colors duration-150 hover:bg-brand-tint"
-      >
+      <button type="button" onClick={onRetry} className={`mt-5 ${secondaryClass}`}>
         {retry}
       </button>
     </div>

@@ -9,6 +9,7 @@ import { api, apiErrorBody } from '@/lib/browser/api/client';
 import { resetEmailRequestSchema } from '@/lib/validations/registration';
 import { CaptchaScope, useCaptcha } from '@/components/forms/captcha';
 import { Field, inputClass } from '@/components/forms/field';
+import { ghostSmallClass } from '@/components/ui/button';
 import { FormAlert, setServerFields, SubmitButton, useSubmitCall } from '@/components/registration/form-submit';
 import { fieldMessage } from './messages';
 
@@ -54,7 +55,7 @@ function Form() {
         )}
       </div>
       {sent ? (
-        <button type="button" onClick={() => setSent(false)} className="mt-4 text-sm font-medium text-brand-dark underline-offset-2 hover:underline">
+        <button type="button" onClick={() => setSent(false)} className={`mt-4 ${ghostSmallClass}`}>
           {t('sendAgain')}
         </button>
       ) : (

@@ -5,6 +5,7 @@ import axios from 'axios';
 import { useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/i18n/navigation';
 import { api } from '@/lib/browser/api/client';
+import { primaryClass } from '@/components/ui/button';
 import { CheckingLine, FailedRetry } from './link-states';
 import { clearResetToken, storeResetToken } from './reset-token';
 
@@ -51,10 +52,7 @@ export function ResetHash() {
       {state === 'invalid' && (
         <div>
           <p className="text-ink">{t('linkInvalid')}</p>
-          <Link
-            href="/reset-password/email"
-            className="mt-5 inline-block rounded-xl bg-brand-dark px-6 py-3 font-medium text-white transition-colors duration-150 hover:bg-[#005a9c]"
-          >
+          <Link href="/reset-password/email" className={`mt-5 inline-block ${primaryClass}`}>
             {t('requestNew')}
           </Link>
         </div>

@@ -10,6 +10,7 @@ import { Link } from '@/i18n/navigation';
 import { api, apiErrorBody } from '@/lib/browser/api/client';
 import { passwordStep } from '@/lib/validations/registration';
 import { Field } from '@/components/forms/field';
+import { primaryClass } from '@/components/ui/button';
 import { FormAlert, setServerFields, SubmitButton, useSubmitCall } from '@/components/registration/form-submit';
 import { fieldMessage } from './messages';
 import { PasswordInput } from './password-input';
@@ -19,7 +20,6 @@ import { clearResetToken, readResetToken } from './reset-token';
 type Values = z.input<typeof passwordStep>;
 type Stage = 'loading' | 'form' | 'done' | 'invalid' | 'missing';
 
-const primary = 'inline-block rounded-xl bg-brand-dark px-6 py-3 font-medium text-white transition-colors duration-150 hover:bg-[#005a9c]';
 
 /** The new password for the e-mail link's token (kept in sessionStorage by the previous step). */
 export function ResetPasswordForm() {
@@ -81,12 +81,12 @@ export function ResetPasswordForm() {
         {(stage === 'invalid' || stage === 'missing') && <p className="text-ink">{stage === 'invalid' ? t('linkInvalid') : t('noToken')}</p>}
       </div>
       {stage === 'done' && (
-        <Link href="/sign-in" className={`mt-5 ${primary}`}>
+        <Link href="/sign-in" className={`mt-5 inline-block ${primaryClass}`}>
           {t('signIn')}
         </Link>
       )}
       {(stage === 'invalid' || stage === 'missing') && (
-        <Link href="/reset-password/email" className={`mt-5 ${primary}`}>
+        <Link href="/reset-password/email" className={`mt-5 inline-block ${primaryClass}`}>
           {t('requestNew')}
         </Link>
       )}

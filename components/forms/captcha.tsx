@@ -8,6 +8,7 @@ import { captchaFailure } from '@/lib/browser/captcha/failure';
 import { loadRecaptcha, type Grecaptcha } from '@/lib/browser/captcha/loader';
 import { publicEnv } from '@/lib/public-env';
 import type { CaptchaProof } from '@/lib/validations/captcha';
+import { ghostSmallClass } from '@/components/ui/button';
 import { RecaptchaWidget, type WidgetEvents } from './recaptcha-widget';
 
 export type { CaptchaProof };
@@ -201,12 +202,12 @@ function ActiveScope({ settings, children }: { settings: CaptchaSettings; childr
           </div>
           <div className="flex gap-4">
             {loadFailed && (
-              <button type="button" onClick={arm} className="text-sm font-medium text-brand-dark underline-offset-2 hover:underline">
+              <button type="button" onClick={arm} className={ghostSmallClass}>
                 {text('retry')}
               </button>
             )}
             {(challenge !== null || waiting) && (
-              <button type="button" onClick={cancel} className="text-sm font-medium text-brand-dark underline-offset-2 hover:underline">
+              <button type="button" onClick={cancel} className={ghostSmallClass}>
                 {text('cancel')}
               </button>
             )}

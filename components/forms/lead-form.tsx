@@ -10,6 +10,7 @@ import { api, apiErrorBody } from '@/lib/browser/api/client';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { choosePlan, usePlanChoice } from '@/components/tariffs/plan-choice';
 import { leadFormSchema, type LeadFormValues } from '@/lib/validations/lead';
+import { primaryLargeClass } from '@/components/ui/button';
 import { CaptchaScope, useCaptcha } from './captcha';
 import { ConsentNotice } from './consent-notice';
 import { Field, inputClass } from './field';
@@ -115,12 +116,7 @@ function Form({ kind, page, submitLabel, answers, plans, onDone }: LeadFormProps
           </button>
         </p>
       )}
-      <button
-        type="submit"
-        disabled={mutation.isPending}
-        aria-busy={mutation.isPending}
-        className="rounded-xl bg-brand-dark px-6 py-3.5 text-base font-medium text-white transition-colors duration-150 hover:bg-[#005a9c] disabled:opacity-70"
-      >
+      <button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending} className={`${primaryLargeClass} disabled:opacity-70`}>
         {mutation.isPending ? t('sending') : (submitLabel ?? t('submit'))}
       </button>
       <ConsentNotice text={t('consent')} policy={t('privacyPolicy')} locale={locale} />

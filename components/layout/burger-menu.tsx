@@ -1,11 +1,12 @@
 'use client';
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { usePathname } from 'next/navigation';
 import { Link, useRouter } from '@/i18n/navigation';
 import { useAuthState } from '@/components/auth/auth-store';
 import { CabinetLink } from '@/components/auth/cabinet-link';
 import type { HeaderAuthLabels } from '@/components/auth/header-auth';
+import { useDisclosure } from '@/components/ui/use-disclosure';
 import { LocaleList, type LocaleLabels } from './locale-switcher';
 
 export interface MenuLink {
@@ -42,32 +43,24 @@ export function BurgerMenu({
   const signedIn = !!account && !!profile;
   // The menu remembers where it was opened: navigating anywhere closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === pathname;
-  const setOpen = (value: boolean | ((v: boolean) => boolean)) =>
-    setOpenAt((typeof value === 'function' ? value(open) : value) ? pathname : null);
-  const id = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
+  const { open, close, triggerProps, panelProps } = useDisclosure<HTMLButtonElement, HTMLDivElement>({
+    open: openAt === pathname,
+    onOpenChange: (next) => setOpenAt(next ? pathname : null),
+    initialFocus: 'a, button',
+    // The panel covers the page below the header.
+    closeOnOutsidePress: false,
+  });
 
   useEffect(() => {
     if (!open) return;
-    panel.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpenAt(null);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
     document.body.style.overflow = 'hidden';
     return () => {
-      document.removeEventListener('keydown', onKey);
       document.body.style.overflow = '';
     };
   }, [open]);
 
   async function logout() {
-    setOpenAt(null);
+    close();
     const { signOut } = await import('@/components/auth/session');
     await signOut();
     // The spec's logout target: the home page of this locale.
@@ -79,12 +72,9 @@ export function BurgerMenu({
   return (
     <div className="lg:hidden">
       <button
-        ref={button}
+        {...triggerProps}
         type="button"
-        aria-expanded={open}
-        aria-controls={id}
         aria-label={open ? labels.closeMenu : labels.openMenu}
-        onClick={() => setOpen((v) => !v)}
         className="relative z-50 flex size-11 items-center justify-center rounded-lg text-ink hover:bg-brand-tint"
       >
         <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
@@ -92,8 +82,7 @@ export function BurgerMenu({
         </svg>
       </button>
       <div
-        ref={panel}
-        id={id}
+        {...panelProps}
         hidden={!open}
         className="fixed inset-x-0 top-16 bottom-0 z-40 overflow-y-auto border-t border-line bg-white px-4 pt-4 pb-10"
       >
@@ -102,7 +91,7 @@ export function BurgerMenu({
             {signedIn && profile && account && (
               <>
                 <li>
-                  <CabinetLink href={profile.profileUrl} onClick={() => setOpen(false)} className={itemClass}>
+                  <CabinetLink href={profile.profileUrl} onClick={close} className={itemClass}>
                     {account.variant === 'student' ? account.labels.cabinet : account.labels.profile}
                   </CabinetLink>
                 </li>
@@ -135,7 +124,7 @@ export function BurgerMenu({
                 ) : (
                   <Link
                     href={l.href}
-                    onClick={() => setOpen(false)}
+                    onClick={close}
                     className={
                       l.primary
                         ? 'mt-2 block rounded-xl bg-brand-dark px-3 py-3 text-center text-lg font-medium text-white'
@@ -150,7 +139,7 @@ export function BurgerMenu({
           </ul>
         </nav>
         <div className="mt-6 border-t border-line pt-6">
-          <LocaleList labels={localeLabels} onSwitch={() => setOpen(false)} />
+          <LocaleList labels={localeLabels} onSwitch={close} />
         </div>
       </div>
     </div>

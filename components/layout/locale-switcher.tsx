@@ -1,9 +1,10 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, useTransition } from 'react';
+import { useTransition } from 'react';
 import Cookies from 'js-cookie';
 import { useLocale, usePathname, useRouter } from '@/i18n/navigation';
 import { routing, type Locale } from '@/i18n/routing';
+import { useDisclosure } from '@/components/ui/use-disclosure';
 
 /** Strings come from the server (no message formatting in the browser for the chrome). */
 export interface LocaleLabels {
@@ -28,42 +29,16 @@ export function useSwitchLocale() {
 export function LocaleSwitcher({ labels }: { labels: LocaleLabels }) {
   const locale = useLocale() as Locale;
   const { switchTo } = useSwitchLocale();
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    function onDoc(e: MouseEvent) {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    }
-    function onKey(e: KeyboardEvent) {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    }
-    document.addEventListener('mousedown', onDoc);
-    document.addEventListener('keydown', onKey);
-    root.current?.querySelector<HTMLElement>('[aria-current="true"]')?.focus();
-    return () => {
-      document.removeEventListener('mousedown', onDoc);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, close, triggerProps, panelProps } = useDisclosure<HTMLButtonElement, HTMLUListElement>({ initialFocus: '[aria-current="true"]' });
 
   return (
-    <div ref={root} className="relative">
+    <div className="relative">
       <button
-        ref={button}
+        {...triggerProps}
         type="button"
-        aria-expanded={open}
-        aria-controls={id}
         // The visible code ("KK") is part of the name too (WCAG 2.5.3, label in name), so a
         // voice-control user can say what they see.
         aria-label={`${labels.current} (${locale.toUpperCase()})`}
-        onClick={() => setOpen((v) => !v)}
         className="flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-medium text-ink transition-colors duration-150 hover:bg-brand-tint"
       >
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
@@ -76,7 +51,7 @@ export function LocaleSwitcher({ labels }: { labels: LocaleLabels }) {
         </svg>
       </button>
       {open && (
-        <ul id={id} aria-label={labels.label} className="absolute right-0 z-40 mt-2 w-40 overflow-hidden rounded-xl border border-line bg-white py-1 shadow-lg">
+        <ul {...panelProps} aria-label={labels.label} className="absolute right-0 z-40 mt-2 w-40 overflow-hidden rounded-xl border border-line bg-white py-1 shadow-lg">
           {routing.locales.map((l) => (
             <li key={l}>
               <button
@@ -84,7 +59,7 @@ export function LocaleSwitcher({ labels }: { labels: LocaleLabels }) {
                 lang={l}
                 aria-current={l === locale ? 'true' : undefined}
                 onClick={() => {
-                  setOpen(false);
+                  close();
                   if (l !== locale) switchTo(l);
                 }}
                 className={`block w-full px-4 py-2.5 text-left text-sm hover:bg-brand-tint focus-visible:bg-brand-tint ${

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { ButtonLink } from '@/components/ui/button';
 
 /** The translated 404 page: header, message, the link home, footer. */
 export async function NotFoundView() {
@@ -15,9 +15,9 @@ export async function NotFoundView() {
         </p>
         <h1 className="mt-4 text-3xl font-bold md:text-4xl">{t('title')}</h1>
         <p className="mt-3 max-w-md text-muted">{t('text')}</p>
-        <Link href="/" className="mt-8 rounded-xl bg-brand-dark px-6 py-3 font-medium text-white transition-colors duration-150 hover:bg-[#005a9c]">
+        <ButtonLink href="/" className="mt-8">
           {t('home')}
-        </Link>
+        </ButtonLink>
       </main>
       <SiteFooter variant="student" />
     </>

@@ -2,6 +2,7 @@ import { Image } from '@/components/ui/image';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { Link } from '@/i18n/navigation';
+import { ButtonLink } from '@/components/ui/button';
 import { features } from '@/lib/features';
 import { publicEnv } from '@/lib/public-env';
 import { HeaderAuth, type HeaderAuthLabels } from '@/components/auth/header-auth';
@@ -110,12 +111,9 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
         <div className="flex items-center gap-2">
           <LocaleSwitcher labels={localeLabels} />
           {features.accounts && <HeaderAuth variant={variant} signedOut={auth} labels={accountLabels} />}
-          <Link
-            href={cta.href}
-            className="hidden rounded-xl bg-brand-dark px-4 py-2.5 text-sm font-medium whitespace-nowrap text-white transition-colors duration-150 hover:bg-[#005a9c] lg:inline-block"
-          >
+          <ButtonLink href={cta.href} size="sm" className="hidden whitespace-nowrap lg:inline-block">
             {cta.label}
-          </Link>
+          </ButtonLink>
           <BurgerMenu
             links={mobile}
             labels={burgerLabels}

@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { Link } from '@/i18n/navigation';
 import { textLink } from '@/components/landing/student/styles';
+import { FeatureList } from '@/components/ui/feature-list';
 import { buildMetadata } from '@/lib/seo';
 import type { CompanyRef } from '@/lib/quiz/attempts';
 import { getTestText } from './server-text';
@@ -21,18 +22,7 @@ export async function testMetadata(locale: Locale, kind: 'placement' | 'kazakh',
 }
 
 function Facts({ items }: { items: string[] }) {
-  return (
-    <ul className="grid gap-3 sm:grid-cols-2">
-      {items.map((item) => (
-        <li key={item} className="flex items-start gap-3 rounded-xl bg-brand-tint/60 px-4 py-3">
-          <svg aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-dark" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M4 10.5l4 4 8-9" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-          <span>{item}</span>
-        </li>
-      ))}
-    </ul>
-  );
+  return <FeatureList variant="facts" className="grid gap-3 sm:grid-cols-2" items={items.map((item) => ({ key: item, content: <span>{item}</span> }))} />;
 }
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {

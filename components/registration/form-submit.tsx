@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { primaryLargeClass } from '@/components/ui/button';
 
 // The one-page account forms (sign-in, reset by e-mail, the new password): their submit button,
 // their call's pending and error state, and the server's field messages put on their fields.
@@ -11,11 +12,7 @@ type Translate = { (key: never): string; has(key: never): boolean };
 /** Disabled while the call runs, with a spinner and the busy label. */
 export function SubmitButton({ pending, label, busyLabel }: { pending: boolean; label: string; busyLabel: string }) {
   return (
-    <button
-      type="submit"
-      disabled={pending}
-      className="flex items-center justify-center gap-2 rounded-xl bg-brand-dark px-6 py-3.5 text-base font-medium text-white transition-colors duration-150 hover:bg-[#005a9c] disabled:opacity-80"
-    >
+    <button type="submit" disabled={pending} aria-busy={pending || undefined} className={`${primaryLargeClass} flex items-center justify-center gap-2 disabled:opacity-80`}>
       {pending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
       {pending ? busyLabel : label}
     </button>

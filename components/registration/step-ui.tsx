@@ -4,12 +4,12 @@ import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { Field, inputClass } from '@/components/forms/field';
+import { touchPrimaryClass, touchQuietClass } from '@/components/ui/button';
 import { Link } from '@/i18n/navigation';
 
-export const primaryButton =
-  'inline-flex min-h-12 items-center justify-center rounded-xl bg-brand-dark px-6 py-3 text-base font-medium text-white transition-colors duration-150 hover:bg-[#005a9c] disabled:cursor-not-allowed disabled:opacity-70';
-export const secondaryButton =
-  'inline-flex min-h-12 items-center justify-center rounded-xl border border-line bg-white px-6 py-3 text-base font-medium text-brand-dark transition-colors duration-150 hover:bg-brand-tint disabled:cursor-not-allowed disabled:opacity-70';
+/** The wizards' buttons (Next, Back, resend). */
+export const primaryButton = `${touchPrimaryClass} disabled:cursor-not-allowed disabled:opacity-70`;
+export const secondaryButton = `${touchQuietClass} disabled:cursor-not-allowed disabled:opacity-70`;
 export const linkButton =
   'rounded text-sm font-medium text-brand-dark underline underline-offset-2 hover:no-underline disabled:cursor-not-allowed disabled:text-muted disabled:no-underline';
 

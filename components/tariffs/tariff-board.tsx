@@ -1,8 +1,9 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { formatTenge, type PlanId } from '@/lib/tariffs';
 import { useLocale } from '@/i18n/navigation';
+import { primaryClass, primaryFieldClass, secondaryClass } from '@/components/ui/button';
 import { choosePlan } from './plan-choice';
 
 export interface PlanView {
@@ -12,7 +13,8 @@ export interface PlanView {
   lessons: number;
   pricePerLesson: number;
   discountPercent: number;
-  features: string[];
+  /** What the plan includes: a FeatureList rendered on the server. */
+  features: ReactNode;
 }
 
 interface Quote {
@@ -92,24 +94,13 @@ export function TariffBoard({
                   {t('total')}: <span className="font-semibold text-ink">{money(q ? q.discountedTotal : total)}</span>
                 </p>
               )}
-              <ul className="mt-6 flex-1 space-y-2 text-sm">
-                {plan.features.map((f) => (
-                  <li key={f} className="flex gap-2">
-                    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 18 18" className="mt-0.5 shrink-0 text-mint">
-                      <path d="M3.5 9.5l3.5 3.5 7.5-8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                    </svg>
-                    <span>{f}</span>
-                  </li>
-                ))}
-              </ul>
+              {plan.features}
               <a
                 href={ctaHref}
                 data-choose={plan.id}
                 // The lead form below carries the plan and the promo code applied (students).
                 onClick={audience === 'student' ? () => choosePlan({ plan: plan.id, promoCode: quote?.code }) : undefined}
-                className={`mt-8 block rounded-xl px-6 py-3 text-center font-medium transition-colors duration-150 ${
-                  plan.popular ? 'bg-brand-dark text-white hover:bg-[#005a9c]' : 'border border-brand-dark text-brand-dark hover:bg-brand-tint'
-                }`}
+                className={`mt-8 block text-center ${plan.popular ? primaryClass : secondaryClass}`}
               >
                 {audience === 'student' ? t('choose') : t('apply')}
                 <span className="sr-only">: {plan.name}</span>
@@ -176,12 +167,7 @@ function PromoBox({ quote, onQuote, labels }: { quote: Quote | null; onQuote: (q
             aria-describedby={`${id}-status`}
             className="block w-full min-w-0 rounded-xl border border-line px-4 py-3 text-base uppercase focus:border-brand-dark focus:outline-none aria-[invalid=true]:border-danger"
           />
-          <button
-            type="submit"
-            disabled={pending}
-            aria-busy={pending}
-            className="shrink-0 rounded-xl bg-brand-dark px-5 py-3 font-medium text-white transition-colors duration-150 hover:bg-[#005a9c] disabled:opacity-70"
-          >
+          <button type="submit" disabled={pending} aria-busy={pending} className={`shrink-0 disabled:opacity-70 ${primaryFieldClass}`}>
             {pending ? t('applying') : t('applyCode')}
           </button>
         </div>

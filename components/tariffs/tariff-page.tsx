@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { JsonLd } from '@/components/layout/json-ld';
 import { LeadSection } from '@/components/forms/lead-section';
+import { FeatureList } from '@/components/ui/feature-list';
 import { PageHero } from '@/components/ui/section';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import { pricePerLesson, PRICES, STUDENT_PLANS, TEACHER_PLANS, formatTenge } from '@/lib/tariffs';
@@ -27,7 +28,13 @@ export async function TariffPage({ audience, locale }: { audience: 'student' | '
     lessons: p.lessons,
     pricePerLesson: audience === 'student' ? pricePerLesson(p) : Math.round(p.basePrice * (1 + p.discountPercent / 100)),
     discountPercent: p.discountPercent,
-    features: Object.values(t.raw(`plans.${p.id}.features`) as Record<string, string>),
+    features: (
+      <FeatureList
+        variant="plan"
+        className="mt-6 flex-1 space-y-2 text-sm"
+        items={Object.values(t.raw(`plans.${p.id}.features`) as Record<string, string>).map((f) => ({ key: f, content: <span>{f}</span> }))}
+      />
+    ),
   }));
   const path = audience === 'student' ? '/stud-tariff-plans' : '/teach-tariff-plans';
   const notes = Object.values(t.raw('notes') as Record<string, string>);

@@ -1,8 +1,7 @@
 import Image from '@/components/ui/image';
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
 import { Section } from '@/components/ui/section';
-import { buttonPrimary } from '@/components/landing/student/styles';
+import { ButtonLink } from '@/components/ui/button';
 
 const AUDIENCES = [
   { key: 'learn', href: '/student', image: '/images/illustrations/hero-student.svg' },
@@ -24,9 +23,9 @@ export async function Audiences() {
               <h3 className="text-2xl font-bold">{t(`${a.key}.title`)}</h3>
               <p className="mt-3 text-muted">{t(`${a.key}.text`)}</p>
               <p className="mt-auto pt-6">
-                <Link href={a.href} className={buttonPrimary}>
+                <ButtonLink href={a.href} tone="landing">
                   {t(`${a.key}.cta`)}
-                </Link>
+                </ButtonLink>
               </p>
             </div>
           </li>

@@ -1,5 +1,6 @@
 import Image from '@/components/ui/image';
 import { getTranslations } from 'next-intl/server';
+import { FeatureList } from '@/components/ui/feature-list';
 import { Section } from '@/components/ui/section';
 
 const FEATURES = ['video', 'whiteboard', 'notes', 'progress', 'dictionary', 'chat'] as const;
@@ -18,20 +19,19 @@ export async function Communicate() {
           unoptimized
           className="h-auto w-full"
         />
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
-          {FEATURES.map((key) => (
-            <li key={key} className="flex gap-3">
-              <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" className="mt-0.5 shrink-0">
-                <circle cx="12" cy="12" r="12" fill="#2ec4a6" />
-                <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
+        <FeatureList
+          variant="features"
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1"
+          items={FEATURES.map((key) => ({
+            key,
+            content: (
               <div>
                 <h3 className="font-semibold">{t(`items.${key}.title`)}</h3>
                 <p className="text-sm text-muted">{t(`items.${key}.text`)}</p>
               </div>
-            </li>
-          ))}
-        </ul>
+            ),
+          }))}
+        />
       </div>
     </Section>
   );

@@ -1,29 +1,30 @@
 import Image from '@/components/ui/image';
 import { getTranslations } from 'next-intl/server';
-import { buttonPrimary, buttonSecondary } from './styles';
+import { ButtonAnchor } from '@/components/ui/button';
+import { Hero } from '@/components/ui/hero';
 
 const FACTS = ['age', 'levels', 'registration'] as const;
 
 export async function StudentHero() {
   const t = await getTranslations('StudentLanding.hero');
   return (
-    <section aria-labelledby="hero-title" className="bg-brand-tint/60">
-      <div className="container-page grid items-center gap-8 pt-10 pb-8 md:grid-cols-2 md:gap-10 md:pt-16 md:pb-10">
-        <div>
-          <p className="text-sm font-semibold tracking-wide text-brand-dark uppercase">{t('eyebrow')}</p>
-          <h1 id="hero-title" className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl lg:text-5xl">
-            {t('title')}
-          </h1>
-          <p className="mt-5 max-w-xl text-base text-muted md:text-lg">{t('lead')}</p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <a href="#feedback" className={buttonPrimary}>
-              {t('cta')}
-            </a>
-            <a href="#formats" className={buttonSecondary}>
-              {t('secondary')}
-            </a>
-          </div>
-        </div>
+    <Hero
+      titleId="hero-title"
+      gridClassName="gap-8 pt-10 pb-8 md:grid-cols-2 md:gap-10 md:pt-16 md:pb-10"
+      eyebrow={t('eyebrow')}
+      title={t('title')}
+      lead={t('lead')}
+      actions={
+        <>
+          <ButtonAnchor href="#feedback" tone="landing">
+            {t('cta')}
+          </ButtonAnchor>
+          <ButtonAnchor href="#formats" variant="secondary" tone="landing">
+            {t('secondary')}
+          </ButtonAnchor>
+        </>
+      }
+      media={
         <Image
           src="/images/illustrations/hero-student.svg"
           alt=""
@@ -33,7 +34,8 @@ export async function StudentHero() {
           unoptimized
           className="mx-auto h-auto w-full max-w-[28rem] md:max-w-[35rem]"
         />
-      </div>
+      }
+    >
       <div className="container-page pb-12 md:pb-16">
         <ul aria-label={t('factsLabel')} className="grid gap-3 sm:grid-cols-3 md:gap-6">
           {FACTS.map((key) => (
@@ -44,6 +46,6 @@ export async function StudentHero() {
           ))}
         </ul>
       </div>
-    </section>
+    </Hero>
   );
 }

@@ -1,7 +1,6 @@
 import Image from '@/components/ui/image';
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
-import { buttonPrimary } from './styles';
+import { ButtonLink } from '@/components/ui/button';
 
 // The demo code seeded by lib/db/seed.ts (DEMO_PROMO_CODE); components do not import lib/db.
 const PROMO_CODE = 'TILMEN10';
@@ -27,9 +26,9 @@ export async function PromoCode() {
                 {PROMO_CODE}
               </span>
             </p>
-            <Link href="/stud-tariff-plans" className={buttonPrimary}>
+            <ButtonLink href="/stud-tariff-plans" tone="landing">
               {t('cta')}
-            </Link>
+            </ButtonLink>
           </div>
         </div>
       </div>

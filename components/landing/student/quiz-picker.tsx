@@ -2,7 +2,7 @@
 
 import { useId, useRef, useState } from 'react';
 import { QuizDialog, Summary, type QuizQuestion, type QuizText } from './quiz-dialog';
-import { buttonPrimary, buttonSecondary } from './styles';
+import { landingPrimaryClass as buttonPrimary, landingSecondaryClass as buttonSecondary } from '@/components/ui/button';
 
 export type { QuizQuestion };
 

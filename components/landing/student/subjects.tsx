@@ -1,7 +1,7 @@
 import Image from '@/components/ui/image';
 import { getTranslations } from 'next-intl/server';
 import { Section } from '@/components/ui/section';
-import { buttonPrimary } from './styles';
+import { ButtonAnchor } from '@/components/ui/button';
 
 const SUBJECTS = ['english', 'kazakh'] as const;
 
@@ -25,9 +25,9 @@ export async function Subjects() {
         ))}
       </ul>
       <p className="mt-8">
-        <a href="#feedback" className={buttonPrimary}>
+        <ButtonAnchor href="#feedback" tone="landing">
           {t('cta')}
-        </a>
+        </ButtonAnchor>
       </p>
     </Section>
   );

@@ -1,7 +1,7 @@
 import Image from '@/components/ui/image';
 import { getTranslations } from 'next-intl/server';
 import { Section } from '@/components/ui/section';
-import { Link } from '@/i18n/navigation';
+import { ButtonLink } from '@/components/ui/button';
 
 const STEPS = [
   { key: 'apply', icon: 'step-register' },
@@ -25,12 +25,9 @@ export async function StartSteps() {
           </li>
         ))}
       </ol>
-      <Link
-        href="/teach-sign-up"
-        className="mt-10 inline-block rounded-xl bg-brand-dark px-6 py-3.5 font-semibold text-white transition-colors duration-150 hover:bg-ink"
-      >
+      <ButtonLink href="/teach-sign-up" tone="teacher" className="mt-10 inline-block">
         {t('cta')}
-      </Link>
+      </ButtonLink>
     </Section>
   );
 }
