@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import type { z } from 'zod';
 import { api, apiErrorBody } from '@/lib/browser/api/client';
 import { emailChangeSchema } from '@/lib/validations/registration';
-import { Field, inputClass } from '@/components/forms/field';
+import { EmailField } from '@/components/registration/email-field';
 import { FormAlert, setServerFields, SubmitButton, useSubmitCall } from '@/components/registration/form-submit';
 import { fieldMessage } from './messages';
 
@@ -64,21 +64,7 @@ export function CabinetEmail({ email, pending, onPending }: { email: string | nu
         )}
       </div>
       <form noValidate aria-busy={sending} onSubmit={handleSubmit(onSubmit)} className="grid gap-4 sm:max-w-md">
-        <Field id={`${id}-email`} label={email || pending ? t('newLabel') : t('label')} error={emailError}>
-          <input
-            id={`${id}-email`}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={254}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? `${id}-email-error` : undefined}
-            className={inputClass}
-            {...register('email')}
-          />
-        </Field>
+        <EmailField id={`${id}-email`} label={email || pending ? t('newLabel') : t('label')} hint={null} error={emailError} {...register('email')} />
         <SubmitButton pending={sending} label={email ? t('change') : t('add')} busyLabel={t('sending')} />
         <FormAlert error={error} />
       </form>

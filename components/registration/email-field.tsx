@@ -5,13 +5,15 @@ import { useTranslations } from 'next-intl';
 import { Field, inputClass } from '@/components/forms/field';
 import { describedBy } from './step-ui';
 
-type Props = { id: string; error?: string } & Omit<ComponentProps<'input'>, 'id' | 'type'>;
+/** `label` and `hint` default to the wizards' ("E-mail (optional)" and what the link is for); `hint: null` shows none. */
+type Props = { id: string; error?: string; label?: string; hint?: string | null } & Omit<ComponentProps<'input'>, 'id' | 'type'>;
 
-/** The wizards' optional e-mail: it counts once the visitor opens the link we mail to it. */
-export const EmailField = forwardRef<HTMLInputElement, Props>(function EmailField({ id, error, ...input }, ref) {
+/** An e-mail input (the wizards' optional one by default): it counts once its owner opens the link we mail to it. */
+export const EmailField = forwardRef<HTMLInputElement, Props>(function EmailField({ id, error, label, hint, ...input }, ref) {
   const t = useTranslations('Registration.email');
+  const shownHint = hint === null ? undefined : (hint ?? t('hint'));
   return (
-    <Field id={id} label={t('label')} error={error} hint={t('hint')}>
+    <Field id={id} label={label ?? t('label')} error={error} hint={shownHint}>
       <input
         ref={ref}
         id={id}
@@ -22,7 +24,7 @@ export const EmailField = forwardRef<HTMLInputElement, Props>(function EmailFiel
         spellCheck={false}
         maxLength={254}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, true)}
+        aria-describedby={describedBy(id, error, !!shownHint)}
         className={inputClass}
         {...input}
       />
