@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { ERROR_PAGE_MESSAGES } from '@/lib/i18n/global-error-messages';
 import { errorStatus, safeTextKey } from '@/lib/error-status';
 import { Link, useLocale } from '@/i18n/navigation';
-import { primaryClass, secondaryClass } from '@/components/ui/button';
+import { primaryClass, secondaryClass } from '@/components/ui/button-classes';
 
 // The status and a translated sentence for it; never the error's message or stack (in production
 // Next replaces a server error's message anyway, but a client error's would be shown as is).

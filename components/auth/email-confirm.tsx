@@ -5,7 +5,7 @@ import axios from 'axios';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { api } from '@/lib/browser/api/client';
-import { primaryClass } from '@/components/ui/button';
+import { primaryClass } from '@/components/ui/button-classes';
 import { CheckingLine, FailedRetry } from './link-states';
 
 const action = `mt-5 inline-block ${primaryClass}`;

@@ -1,4 +1,4 @@
-import { secondaryClass } from '@/components/ui/button';
+import { secondaryClass } from '@/components/ui/button-classes';
 
 /** The two states every "open the mailed link" page shares: checking it, and a failure to retry. */
 export function CheckingLine({ text }: { text: string }) {

@@ -9,7 +9,7 @@ import { api, apiErrorBody } from '@/lib/browser/api/client';
 import { resetEmailRequestSchema } from '@/lib/validations/registration';
 import { CaptchaScope, useCaptcha } from '@/components/forms/captcha';
 import { Field, inputClass } from '@/components/forms/field';
-import { ghostSmallClass } from '@/components/ui/button';
+import { ghostSmallClass } from '@/components/ui/button-classes';
 import { FormAlert, setServerFields, SubmitButton, useSubmitCall } from '@/components/registration/form-submit';
 import { fieldMessage } from './messages';
 

@@ -10,7 +10,7 @@ import { Link } from '@/i18n/navigation';
 import { api, apiErrorBody } from '@/lib/browser/api/client';
 import { passwordStep } from '@/lib/validations/registration';
 import { Field } from '@/components/forms/field';
-import { primaryClass } from '@/components/ui/button';
+import { primaryClass } from '@/components/ui/button-classes';
 import { FormAlert, setServerFields, SubmitButton, useSubmitCall } from '@/components/registration/form-submit';
 import { fieldMessage } from './messages';
 import { PasswordInput } from './password-input';

@@ -8,7 +8,7 @@ import { captchaFailure } from '@/lib/browser/captcha/failure';
 import { loadRecaptcha, type Grecaptcha } from '@/lib/browser/captcha/loader';
 import { publicEnv } from '@/lib/public-env';
 import type { CaptchaProof } from '@/lib/validations/captcha';
-import { ghostSmallClass } from '@/components/ui/button';
+import { ghostSmallClass } from '@/components/ui/button-classes';
 import { RecaptchaWidget, type WidgetEvents } from './recaptcha-widget';
 
 export type { CaptchaProof };

@@ -10,7 +10,7 @@ import { api, apiErrorBody } from '@/lib/browser/api/client';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { choosePlan, usePlanChoice } from '@/components/tariffs/plan-choice';
 import { leadFormSchema, type LeadFormValues } from '@/lib/validations/lead';
-import { primaryLargeClass } from '@/components/ui/button';
+import { primaryLargeClass } from '@/components/ui/button-classes';
 import { CaptchaScope, useCaptcha } from './captcha';
 import { ConsentNotice } from './consent-notice';
 import { Field, inputClass } from './field';

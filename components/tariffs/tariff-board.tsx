@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { formatTenge, type PlanId } from '@/lib/tariffs';
 import { useLocale } from '@/i18n/navigation';
-import { primaryClass, primaryFieldClass, secondaryClass } from '@/components/ui/button';
+import { primaryClass, primaryFieldClass, secondaryClass } from '@/components/ui/button-classes';
 import { choosePlan } from './plan-choice';
 
 export interface PlanView {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import * as kit from './button';
+import * as kit from './button-classes';
 import { Button, buttonClass } from './button';
 
 const set = (classes: string) => new Set(classes.split(/\s+/).filter(Boolean));

@@ -3,8 +3,8 @@ import { Link, type LinkProps } from '@/i18n/navigation';
 
 // The site's buttons and button-like links. No 'use client': server components render Button,
 // ButtonLink and ButtonAnchor at no cost to the browser. Client islands of the public pages take a
-// ready-made look (the *Class strings below) for their own element, so their JavaScript carries
-// only the strings they use, never the whole table.
+// ready-made look from button-classes.ts for their own element, so their JavaScript carries only
+// the strings they use, never the whole table (the bundler keeps a module whole once imported).
 //
 // Three families of the same two buttons, kept as they were drawn: `app` (forms, account pages,
 // error pages, tariffs), `landing` (the student and home landings and the tests: semibold, centred,
@@ -62,28 +62,6 @@ const SIZES: Record<ButtonSize, string> = {
 const DEFAULT_SIZE: Record<ButtonTone, ButtonSize> = { app: 'md', landing: 'touch', teacher: 'lg' };
 
 const GHOST = 'font-medium text-brand-dark underline-offset-2 hover:underline';
-
-// Ready-made looks as string literals, the same as buttonClass gives (button.test.tsx holds them to
-// it), for the client islands of the static pages: a bundler keeps only the strings an island
-// imports, while Button and buttonClass bring every look with them.
-/** buttonClass('primary', { tone: 'landing' }) */
-export const landingPrimaryClass = 'rounded-xl transition-colors duration-150 bg-brand-dark text-center font-semibold text-white shadow-sm hover:bg-[#005a9c] inline-flex min-h-12 items-center justify-center px-6 py-3 text-base';
-/** buttonClass('secondary', { tone: 'landing' }) */
-export const landingSecondaryClass = 'rounded-xl transition-colors duration-150 border border-brand-dark/40 bg-white text-center font-semibold text-brand-dark hover:border-brand-dark hover:bg-brand-tint inline-flex min-h-12 items-center justify-center px-6 py-3 text-base';
-/** buttonClass('primary') */
-export const primaryClass = 'rounded-xl transition-colors duration-150 bg-brand-dark font-medium text-white hover:bg-[#005a9c] px-6 py-3';
-/** buttonClass('secondary') */
-export const secondaryClass = 'rounded-xl transition-colors duration-150 border border-brand-dark font-medium text-brand-dark hover:bg-brand-tint px-6 py-3';
-/** buttonClass('primary', { size: 'touch' }) */
-export const touchPrimaryClass = 'rounded-xl transition-colors duration-150 bg-brand-dark font-medium text-white hover:bg-[#005a9c] inline-flex min-h-12 items-center justify-center px-6 py-3 text-base';
-/** buttonClass('quiet', { size: 'touch' }) */
-export const touchQuietClass = 'rounded-xl transition-colors duration-150 border border-line bg-white font-medium text-brand-dark hover:bg-brand-tint inline-flex min-h-12 items-center justify-center px-6 py-3 text-base';
-/** buttonClass('primary', { size: 'field' }) */
-export const primaryFieldClass = 'rounded-xl transition-colors duration-150 bg-brand-dark font-medium text-white hover:bg-[#005a9c] px-5 py-3';
-/** buttonClass('primary', { size: 'lg' }) */
-export const primaryLargeClass = 'rounded-xl transition-colors duration-150 bg-brand-dark font-medium text-white hover:bg-[#005a9c] px-6 py-3.5 text-base';
-/** buttonClass('ghost', { size: 'sm' }) */
-export const ghostSmallClass = 'font-medium text-brand-dark underline-offset-2 hover:underline text-sm';
 
 /** The class names of a button, for places that keep their own element (CabinetLink, a `<summary>`). */
 export function buttonClass(variant: ButtonVariant = 'primary', { size, tone = 'app', className }: Omit<ButtonStyle, 'variant'> = {}): string {
