@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { Page } from '@playwright/test';
 import ru from '../messages/ru.json';
 import kk from '../messages/kk.json';
@@ -72,3 +73,36 @@ export function mailText(raw: string): string {
   }
   return raw;
 }
+
+/**
+ * Routes the page's calls matching `calls` through a loopback address of its own (127.0.x.y), so a
+ * test's submissions count against per-IP limits of their own, not the whole suite's.
+ */
+export async function asVisitor(page: Page, calls: string[] = ['**/api/sms/send']) {
+  const localAddress = `127.0.${randInt(0, 255)}.${randInt(2, 254)}`;
+  for (const pattern of calls) await page.route(pattern, async (route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    const sent = await request.allHeaders();
+    const headers: Record<string, string> = { host: url.host };
+    for (const name of ['content-type', 'accept-language', 'cookie', 'origin', 'referer', 'user-agent']) if (sent[name]) headers[name] = sent[name];
+    const answer = await new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: E2E_PORT, path: url.pathname + url.search, method: request.method(), localAddress, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const out: Record<string, string> = {};
+          // Several Set-Cookie lines (a sign-in's session cookies) go to the browser one per line.
+          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(k === 'set-cookie' ? '\n' : ', ') : v;
+          resolve({ status: res.statusCode ?? 0, headers: out, body: Buffer.concat(chunks) });
+        });
+      });
+      req.on('error', reject);
+      req.end(request.postDataBuffer() ?? undefined);
+    });
+    await route.fulfill(answer);
+  });
+}
+
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+const randInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));

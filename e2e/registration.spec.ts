@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import http from 'node:http';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { LOCALES, localePath, messages, readMails, uniquePhone } from './helpers';
+import { asVisitor, LOCALES, localePath, messages, readMails, uniquePhone } from './helpers';
 
 const PAGES = ['/sign-up', '/stud-sign-up', '/teach-sign-up', '/stud-simple-reg', '/reset-password/phone'] as const;
 
@@ -19,31 +18,6 @@ const rand = (min: number, max: number) => min + Math.floor(Math.random() * (max
  * X-Forwarded-For, so the browser's SMS calls are carried to the real server from a loopback
  * address of this test's own (127.0.x.y); everything else about them is untouched.
  */
-async function asVisitor(page: Page, calls: string[] = ['**/api/sms/send']) {
-  const localAddress = `127.0.${rand(0, 255)}.${rand(2, 254)}`;
-  for (const pattern of calls) await page.route(pattern, async (route) => {
-    const request = route.request();
-    const url = new URL(request.url());
-    const sent = await request.allHeaders();
-    const headers: Record<string, string> = { host: url.host };
-    for (const name of ['content-type', 'accept-language', 'cookie', 'origin', 'referer', 'user-agent']) if (sent[name]) headers[name] = sent[name];
-    const answer = await new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: PORT, path: url.pathname + url.search, method: request.method(), localAddress, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const out: Record<string, string> = {};
-          // Several Set-Cookie lines (a sign-in's session cookies) go to the browser one per line.
-          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(k === 'set-cookie' ? '\n' : ', ') : v;
-          resolve({ status: res.statusCode ?? 0, headers: out, body: Buffer.concat(chunks) });
-        });
-      });
-      req.on('error', reject);
-      req.end(request.postDataBuffer() ?? undefined);
-    });
-    await route.fulfill(answer);
-  });
-}
 
 interface OutboxMessage {
   body: string;
