@@ -22,6 +22,11 @@ export async function register() {
   const { getOpenDb } = await import('./lib/db/client');
   const { driver } = await getOpenDb();
   console.info(`[db] ${driver === 'pglite' ? `embedded PGlite in ${e.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}: migrated and seeded.`);
+  if (driver === 'pglite') {
+    const path = await import('node:path');
+    const { writeInstanceMark } = await import('./lib/server/instance-mark');
+    writeInstanceMark(path.resolve(e.DATA_DIR), Number(process.env.PORT || 3000));
+  }
   const { closeOnShutdown, startBackgroundWork } = await import('./lib/server/services');
   startBackgroundWork({ outboxPollMs: e.OUTBOX_POLL_MS });
   closeOnShutdown();

@@ -53,7 +53,7 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer'],
   // app/global-not-found.tsx answers unmatched URLs with the whole translated 404 page.
-  experimental: { globalNotFound: true },
+  experimental: { globalNotFound: true, authInterrupts: true },
   async headers() {
     return [
       // Documents and /public files (an SVG opened on its own is a document): the full set.

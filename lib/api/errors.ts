@@ -1,6 +1,6 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
-import { createTranslator } from 'next-intl';
+import { createTranslator } from 'use-intl/core';
 import { z } from 'zod';
 import type { Locale } from '@/i18n/routing';
 import { errorForLog } from '@/lib/api/error-log';
@@ -44,6 +44,13 @@ export type ErrorCode =
   | 'test_not_found'
   | 'test_finished'
   | 'certificate_not_found'
+  | 'forbidden'
+  | 'staff_exists'
+  | 'staff_link_invalid'
+  | 'staff_self_lockout'
+  | 'staff_disabled'
+  | 'account_blocked'
+  | 'conflict'
   | 'internal';
 
 export class ApiError extends Error {

@@ -19,10 +19,14 @@ export interface RouteContext extends RequestContext {
    * (lib/captcha/policy.ts), before anything else is done.
    */
   body<S extends z.ZodType>(schema: S, opts?: { captcha?: string }): Promise<z.output<S>>;
+  /** The query string parsed by `schema` (422 with the fields when it does not fit). */
+  query<S extends z.ZodType>(schema: S): z.output<S>;
   /** A JSON answer, for a handler that sets cookies on it before returning it. */
   json(body: unknown, status?: number): NextResponse;
   /** The error answer of `err`, for a handler that sets cookies on it before returning it. */
   error(err: unknown): NextResponse;
+  /** The dynamic segments of the route's path (`[id]`), as strings. */
+  params: Record<string, string>;
 }
 
 export interface RouteOptions {
@@ -42,12 +46,14 @@ const json = (body: unknown, status = 200) => NextResponse.json(body, { status }
  * ZodError as 422 with its fields, anything else a 500 logged without query parameters.
  */
 export function route(handler: (ctx: RouteContext) => Promise<unknown>, opts: RouteOptions = {}) {
-  return async (req: NextRequest): Promise<Response> => {
+  return async (req: NextRequest, segment?: { params: Promise<Record<string, string | string[]>> }): Promise<Response> => {
     const locale = localeFromAcceptLanguage(req.headers.get('accept-language'));
     try {
       if (opts.devTools && !env().ENABLE_DEV_TOOLS) throw new ApiError(404, 'not_found');
       const caller = requestContext(req);
       const db = await getDb();
+      const raw = segment ? await segment.params : {};
+      const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
       const ctx: RouteContext = {
         ...caller,
         req,
@@ -57,8 +63,10 @@ export function route(handler: (ctx: RouteContext) => Promise<unknown>, opts: Ro
           if (bodyOpts?.captcha) await passCaptcha(db, input as CaptchaProof, bodyOpts.captcha, caller.ip);
           return input;
         },
+        query: (schema) => schema.parse(Object.fromEntries(req.nextUrl.searchParams)),
         json,
         error: (err) => errorResponse(err, locale),
+        params,
       };
       const out = await handler(ctx);
       const res = out instanceof Response ? out : json(out, opts.status);

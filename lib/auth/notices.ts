@@ -1,5 +1,5 @@
 import 'server-only';
-import { createTranslator } from 'next-intl';
+import { createTranslator } from 'use-intl/core';
 import type { Locale } from '@/i18n/routing';
 import type { Db } from '@/lib/db/types';
 import { enqueue } from '@/lib/outbox';

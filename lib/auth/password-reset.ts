@@ -1,5 +1,5 @@
 import 'server-only';
-import { createTranslator } from 'next-intl';
+import { createTranslator } from 'use-intl/core';
 import { ApiError } from '@/lib/api/errors';
 import type { RequestContext } from '@/lib/api/context';
 import type { Db } from '@/lib/db/types';

@@ -10,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -37,8 +38,46 @@ export const leads = pgTable(
     ipHash: text('ip_hash'),
     ...consent(),
     createdAt: createdAt(),
+    // ── The back office's pipeline (lib/crm) ──
+    status: text('status').$type<LeadStatus>().notNull().default('new'),
+    lostReason: text('lost_reason'),
+    assigneeId: integer('assignee_id').references(() => staff.id, { onDelete: 'set null' }),
+    /** Callbacks: when the promised call is due, counted in the school's working hours. */
+    callbackDueAt: timestamp('callback_due_at', { withTimezone: true }),
+    /** The first move out of `new` (the callback promise is measured against this). */
+    contactedAt: timestamp('contacted_at', { withTimezone: true }),
+    /** When the 45-minute reminder about a still-new callback was queued. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
-  (t) => [index('leads_created_idx').on(t.createdAt), index('leads_phone_idx').on(t.phone)],
+  (t) => [
+    index('leads_created_idx').on(t.createdAt),
+    index('leads_phone_idx').on(t.phone),
+    index('leads_status_idx').on(t.status, t.createdAt),
+    index('leads_kind_idx').on(t.kind, t.createdAt),
+    index('leads_assignee_idx').on(t.assigneeId, t.createdAt),
+  ],
+);
+
+export const LEAD_STATUSES = ['new', 'contacted', 'trial_scheduled', 'won', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** A lead's history: status moves, assignments, notes (who and when). */
+export const leadEvents = pgTable(
+  'lead_events',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    type: text('type').$type<'status' | 'assign' | 'note'>().notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lead_events_lead_idx').on(t.leadId, t.createdAt)],
 );
 
 export const outbox = pgTable(
@@ -80,7 +119,10 @@ export const promoCodes = pgTable('promo_codes', {
   usedCount: integer('used_count').notNull().default(0),
   plans: jsonb('plans').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   active: boolean('active').notNull().default(true),
+  /** The marketing campaign the code belongs to (free text, for the back office's reports). */
+  campaign: text('campaign'),
   createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
 });
 
 export const captchaTokens = pgTable('captcha_tokens', {
@@ -109,6 +151,9 @@ export const users = pgTable(
     utmLast: jsonb('utm_last').$type<Record<string, string>>().notNull().default({}),
     ...consent(),
     createdAt: createdAt(),
+    /** Blocked by the school: sessions end and sign-in is refused with a clear message. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockReason: text('block_reason'),
   },
   (t) => [index('users_created_idx').on(t.createdAt)],
 );
@@ -119,11 +164,40 @@ export const tutorApplications = pgTable('tutor_applications', {
     .notNull()
     .unique()
     .references(() => users.id, { onDelete: 'cascade' }),
-  status: text('status').$type<'submitted' | 'in_review' | 'approved' | 'rejected'>().notNull().default('submitted'),
+  status: text('status').$type<TutorApplicationStatus>().notNull().default('submitted'),
   rejectReason: text('reject_reason'),
   submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
   reviewDueAt: timestamp('review_due_at', { withTimezone: true }).notNull(),
+  // ── The review (lib/review) ──
+  /** Reason codes of a rejection or a request for changes (messages: Review.reasons.*). */
+  reasons: jsonb('reasons').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** The reviewer's free note to the applicant. */
+  reviewNote: text('review_note'),
+  reviewerId: integer('reviewer_id').references(() => staff.id, { onDelete: 'set null' }),
+  reviewStartedAt: timestamp('review_started_at', { withTimezone: true }),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  /** 1 for the first submission, +1 for each resubmission after a rejection or a request for changes. */
+  round: integer('round').notNull().default(1),
 });
+
+export type TutorApplicationStatus = 'submitted' | 'in_review' | 'approved' | 'rejected' | 'changes_requested';
+
+/** An application's history: submissions, review moves, decisions with their reasons. */
+export const applicationEvents = pgTable(
+  'application_events',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => tutorApplications.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    reasons: jsonb('reasons').$type<string[]>(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('application_events_app_idx').on(t.applicationId, t.createdAt)],
+);
 
 /** One-time SMS codes: stored only as a hash, bound to one phone and one purpose. */
 export const smsCodes = pgTable(
@@ -239,18 +313,25 @@ export const testAttempts = pgTable(
     flags: jsonb('flags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Annulled by the school (e.g. a broken laptop): the taker may sit the test once more. */
+    annulledAt: timestamp('annulled_at', { withTimezone: true }),
+    annulReason: text('annul_reason'),
+    annulledBy: integer('annulled_by').references(() => staff.id, { onDelete: 'set null' }),
   },
   (t) => [index('test_attempts_company_idx').on(t.companyId, t.createdAt), index('test_attempts_user_idx').on(t.userId)],
 );
 
 /**
- * Kazakh test takers: one row per IIN, ever. The IIN is kept only as a keyed hash (HMAC-SHA256
- * with the application secret) and its last four digits; the UNIQUE index makes "once per IIN"
- * hold under any concurrency.
+ * Kazakh test takers: one live row per IIN, ever. The IIN is kept only as a keyed hash (HMAC-SHA256
+ * with the application secret) and its last four digits; the partial UNIQUE index makes "once per
+ * IIN" hold under any concurrency. Annulling a sitting (back office) marks its row, which allows
+ * exactly one new row: the retake.
  */
-export const kazakhTestTakers = pgTable('kazakh_test_takers', {
+export const kazakhTestTakers = pgTable(
+  'kazakh_test_takers',
+  {
   id: serial('id').primaryKey(),
-  iinHash: text('iin_hash').notNull().unique(),
+  iinHash: text('iin_hash').notNull(),
   iinLast4: text('iin_last4').notNull(),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
@@ -262,7 +343,14 @@ export const kazakhTestTakers = pgTable('kazakh_test_takers', {
     .references(() => testAttempts.id, { onDelete: 'cascade' }),
   ...consent(),
   createdAt: createdAt(),
-});
+  annulledAt: timestamp('annulled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('kazakh_test_takers_live_iin').on(t.iinHash).where(sql`annulled_at is null`),
+    index('kazakh_test_takers_iin_idx').on(t.iinHash),
+    index('kazakh_test_takers_company_idx').on(t.companyId, t.createdAt),
+  ],
+);
 
 /** Issued certificates; /certificate/{number} confirms them publicly (name shortened). */
 export const certificates = pgTable('certificates', {
@@ -283,6 +371,9 @@ export const certificates = pgTable('certificates', {
   /** True only when the taker's identity was checked against a company's roster (corporate portal). */
   identityChecked: boolean('identity_checked').notNull().default(false),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Revoked by the school: /certificate/{number} then says so and when. */
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  revokeReason: text('revoke_reason'),
 });
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -320,4 +411,111 @@ export const emailConfirmations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('email_confirmations_user_idx').on(t.userId)],
+);
+
+// ── Back office (issue: back office) ────────────────────────────────────────────────────────
+
+export const STAFF_SCOPES = ['admin', 'sales', 'reviewer'] as const;
+export type StaffScope = (typeof STAFF_SCOPES)[number];
+
+/**
+ * The school's staff: accounts of role `staff`, apart from students and tutors (another sign-in,
+ * a mandatory second factor, shorter sessions). Scopes are any mix of STAFF_SCOPES.
+ * The TOTP secret is stored encrypted (lib/staff/crypto.ts); `totpLastStep` refuses a code twice.
+ */
+export const staff = pgTable('staff', {
+  id: serial('id').primaryKey(),
+  role: text('role').$type<'staff'>().notNull().default('staff'),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  scopes: jsonb('scopes').$type<StaffScope[]>().notNull().default(sql`'[]'::jsonb`),
+  locale: text('locale').notNull().default('ru'),
+  passwordHash: text('password_hash'),
+  totpSecret: text('totp_secret'),
+  totpLastStep: integer('totp_last_step').notNull().default(0),
+  /** Sales staff on duty take new leads round-robin. */
+  onDuty: boolean('on_duty').notNull().default(true),
+  /** Round-robin position: the sales person assigned least recently goes next. */
+  lastAssignedAt: timestamp('last_assigned_at', { withTimezone: true }),
+  invitedBy: integer('invited_by'),
+  enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Single-use links: an invitation (or the first admin's) to set the password and enrol TOTP. */
+export const staffLinks = pgTable(
+  'staff_links',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The TOTP secret offered on the enrolment page (encrypted), kept until the link is used. */
+    pendingTotpSecret: text('pending_totp_secret'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_links_staff_idx').on(t.staffId)],
+);
+
+/** Recovery codes (hashed), each usable once instead of a TOTP code. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_recovery_staff_idx').on(t.staffId)],
+);
+
+/** Staff sessions (an HttpOnly cookie holds the token): 30 idle minutes, 12 hours in all. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    ipHash: text('ip_hash'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/**
+ * The audit log: every change made by staff (or a company) and every view or export of personal
+ * data. Append-only: a trigger refuses UPDATE and DELETE (migration 0006).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorKind: text('actor_kind').$type<'staff' | 'company' | 'system'>().notNull(),
+    actorId: integer('actor_id'),
+    /** The actor's e-mail at the time: the log stays readable after an account changes. */
+    actorLabel: text('actor_label'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    ipHash: text('ip_hash'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+  ],
 );

@@ -263,7 +263,7 @@ export async function startKazakh(
           consentVersion: input.consent,
           consentAt: new Date(),
         })
-        .onConflictDoNothing({ target: kazakhTestTakers.iinHash })
+        .onConflictDoNothing({ target: kazakhTestTakers.iinHash, where: sql`annulled_at is null` })
         .returning({ id: kazakhTestTakers.id });
       // The refusal says nothing about the earlier sitting, and a refused start shows no items.
       if (taken.length === 0) throw new AlreadyTaken();

@@ -1,4 +1,4 @@
-import { createTranslator } from 'next-intl';
+import { createTranslator } from 'use-intl/core';
 import type { Locale } from '@/i18n/routing';
 import ru from '@/messages/ru.json';
 import kk from '@/messages/kk.json';

@@ -1,0 +1,30 @@
+import { redirect } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { StaffSignInForm } from '@/components/admin/sign-in-form';
+import { safeRedirect } from '@/lib/auth/redirect';
+import { localePath } from '@/lib/seo';
+import { currentStaff } from '@/lib/staff/page';
+
+type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ next?: string }> };
+
+/** Staff sign-in: e-mail, password, code. A signed-in member goes straight on. */
+export default async function StaffSignInPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const { next } = await searchParams;
+  const home = localePath(locale, '/admin');
+  const target = next && safeRedirect(next, home).startsWith(home) ? safeRedirect(next, home) : home;
+  if (await currentStaff()) redirect(target);
+  const t = await getTranslations('Admin.signIn');
+  return (
+    <main id="main" className="flex flex-1 items-start justify-center px-4 py-10 sm:py-16">
+      <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
+        <div className="mt-6">
+          <StaffSignInForm target={target} />
+        </div>
+      </div>
+    </main>
+  );
+}

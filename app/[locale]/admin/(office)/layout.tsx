@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { AdminNav, type AdminNavItem } from '@/components/admin/nav';
+import { hasScope, type Scope } from '@/lib/staff/scopes';
+import { currentStaff } from '@/lib/staff/page';
+
+/** Sections and the scopes that open them (the pages check again: this only decides the menu). */
+const SECTIONS: { key: AdminNavItem['key']; path: string; scopes: Scope[] }[] = [
+  { key: 'dashboard', path: '/admin', scopes: ['sales', 'reviewer'] },
+  { key: 'leads', path: '/admin/leads', scopes: ['sales'] },
+  { key: 'attribution', path: '/admin/attribution', scopes: ['sales'] },
+  { key: 'applications', path: '/admin/applications', scopes: ['reviewer'] },
+  { key: 'accounts', path: '/admin/accounts', scopes: ['sales'] },
+  { key: 'companies', path: '/admin/companies', scopes: ['sales'] },
+  { key: 'tests', path: '/admin/tests', scopes: ['sales'] },
+  { key: 'promo', path: '/admin/promo', scopes: ['sales'] },
+  { key: 'staff', path: '/admin/staff', scopes: ['admin'] },
+  { key: 'audit', path: '/admin/audit', scopes: ['admin'] },
+];
+
+/**
+ * The back office's frame: the menu of the sections the member may open. Each page guards itself
+ * (lib/staff/page.ts requireStaffPage) and sends a signed-out visitor to the sign-in page.
+ */
+export default async function OfficeLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: Locale }> }) {
+  await params;
+  const member = await currentStaff();
+  const t = await getTranslations('Admin');
+  const items = member
+    ? SECTIONS.filter((s) => hasScope(member.scopes, s.scopes)).map((s) => ({ key: s.key, href: s.path, label: t(`nav.${s.key}`) }))
+    : [];
+  return (
+    <div className="flex min-h-dvh flex-1 flex-col lg:flex-row">
+      {member && (
+        <AdminNav
+          items={items}
+          member={{ name: member.name, email: member.email }}
+          labels={{ brand: t('brand'), nav: t('nav.label'), signOut: t('nav.signOut'), menu: t('nav.menu') }}
+        />
+      )}
+      <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8">
+        {children}
+      </main>
+    </div>
+  );
+}

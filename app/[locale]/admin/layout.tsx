@@ -1,0 +1,25 @@
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { pickMessages } from '@/lib/i18n/pick';
+
+/** The back office: dynamic (every page checks the staff session on the server), never indexed. */
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: 'Admin' });
+  return { title: t('meta.title'), robots: { index: false, follow: false, nocache: true } };
+}
+
+export default async function AdminLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: Locale }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const messages = await getMessages();
+  return (
+    <NextIntlClientProvider messages={pickMessages(messages, ['Admin', 'Validation', 'Errors'])}>
+      <div className="flex min-h-dvh flex-1 flex-col bg-slate-50">{children}</div>
+    </NextIntlClientProvider>
+  );
+}

@@ -1,0 +1,62 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useLocale } from '@/i18n/navigation';
+import { staffSignInSchema } from '@/lib/validations/staff';
+import { adminFetch, AdminApiError } from './ui/api';
+import { AdminField, describedBy } from './ui/field';
+import { adminButtonClass, adminInputClass } from './ui/form';
+
+type Values = z.input<typeof staffSignInSchema>;
+
+/** E-mail, password and the authenticator's code in one form; a full page load follows (fresh server render). */
+export function StaffSignInForm({ target }: { target: string }) {
+  const t = useTranslations('Admin.signIn');
+  const locale = useLocale();
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setValue } = useForm<Values>({ resolver: zodResolver(staffSignInSchema), mode: 'onTouched' });
+  const errors = formState.errors;
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await adminFetch('/api/admin/auth/login', { body: values, locale });
+      window.location.assign(target);
+    } catch (err) {
+      setValue('code', '');
+      setError(err instanceof AdminApiError && err.status === 401 ? t('invalid') : err instanceof Error ? err.message : String(err));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <AdminField id="staff-email" label={t('email')} error={errors.email?.message}>
+        <input id="staff-email" type="email" autoComplete="username" className={adminInputClass} {...describedBy('staff-email', errors.email?.message)} {...register('email')} />
+      </AdminField>
+      <AdminField id="staff-password" label={t('password')} error={errors.password?.message}>
+        <input id="staff-password" type="password" autoComplete="current-password" className={adminInputClass} {...describedBy('staff-password', errors.password?.message)} {...register('password')} />
+      </AdminField>
+      <AdminField id="staff-code" label={t('code')} error={errors.code?.message} hint={t('codeHint')}>
+        <input
+          id="staff-code"
+          inputMode="text"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          className={`${adminInputClass} font-mono tracking-widest`}
+          {...describedBy('staff-code', errors.code?.message, true)}
+          {...register('code')}
+        />
+      </AdminField>
+      {error && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-danger">
+          {error}
+        </p>
+      )}
+      <button type="submit" className={`${adminButtonClass} w-full`} disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? '…' : t('submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+
+export const adminInputClass =
+  'block w-full rounded-lg border border-line bg-white px-3 py-2 text-sm text-ink focus:border-brand-dark focus:outline-none aria-[invalid=true]:border-danger';
+export const adminButtonClass =
+  'inline-flex items-center justify-center gap-2 rounded-lg bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-dark disabled:opacity-60';
+export const adminSecondaryButtonClass =
+  'inline-flex items-center justify-center gap-2 rounded-lg border border-line bg-white px-4 py-2 text-sm font-medium text-ink hover:border-brand disabled:opacity-60';
+
+/** A GET form of filters: the list reads them from the URL, so a filtered view can be bookmarked and shared. */
+export function FilterBar({ action, children, labels }: { action: string; children: ReactNode; labels: { apply: string; reset: string; title: string } }) {
+  return (
+    <form action={action} method="get" role="search" aria-label={labels.title} className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-line bg-white p-3">
+      {children}
+      <div className="flex gap-2">
+        <button type="submit" className={adminButtonClass}>
+          {labels.apply}
+        </button>
+        <a href={action} className={adminSecondaryButtonClass}>
+          {labels.reset}
+        </a>
+      </div>
+    </form>
+  );
+}
+
+export function FilterField({ id, label, children, wide }: { id: string; label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'min-w-52 flex-1' : 'min-w-36'}>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-muted">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}

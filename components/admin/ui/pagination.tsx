@@ -1,0 +1,40 @@
+import Link from 'next/link';
+
+/** Previous / next links that keep the list's filters (the URL is the list's state). */
+export function Pagination({
+  path,
+  params,
+  page,
+  pageSize,
+  total,
+  labels,
+}: {
+  path: string;
+  params: Record<string, string | undefined>;
+  page: number;
+  pageSize: number;
+  total: number;
+  labels: { prev: string; next: string; pageOf: string; total: string; nav: string };
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const href = (p: number) => {
+    const q = new URLSearchParams(Object.entries({ ...params, page: String(p) }).filter((e): e is [string, string] => !!e[1]));
+    return `${path}?${q}`;
+  };
+  const linkClass = 'rounded-lg border border-line px-3 py-1.5 hover:border-brand aria-disabled:pointer-events-none aria-disabled:opacity-40';
+  return (
+    <nav aria-label={labels.nav} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-muted">
+        {labels.total} · {labels.pageOf}
+      </p>
+      <div className="flex gap-2">
+        <Link href={href(page - 1)} className={linkClass} aria-disabled={page <= 1} tabIndex={page <= 1 ? -1 : undefined} rel="prev">
+          {labels.prev}
+        </Link>
+        <Link href={href(page + 1)} className={linkClass} aria-disabled={page >= pages} tabIndex={page >= pages ? -1 : undefined} rel="next">
+          {labels.next}
+        </Link>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A back-office table: server-rendered rows, a caption for screen readers, a sticky header, and on
+ * a phone it scrolls sideways inside its own box instead of widening the page.
+ */
+export function DataTable({ caption, head, children, empty }: { caption: string; head: ReactNode[]; children: ReactNode; empty?: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-line bg-white" role="region" aria-label={caption} tabIndex={0}>
+      <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="sticky top-0 bg-slate-50 text-xs uppercase tracking-wide text-muted">
+          <tr>
+            {head.map((h, i) => (
+              <th key={i} scope="col" className="px-3 py-2.5 font-medium whitespace-nowrap">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">{children}</tbody>
+      </table>
+      {empty}
+    </div>
+  );
+}
+
+export const cellClass = 'px-3 py-2.5 align-top';
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="px-4 py-10 text-center text-muted">{children}</p>;
+}
+
+export function PageHeader({ title, lead, actions }: { title: string; lead?: string; actions?: ReactNode }) {
+  return (
+    <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        {lead && <p className="mt-1 max-w-3xl text-sm text-muted">{lead}</p>}
+      </div>
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+export function Badge({ tone = 'neutral', children }: { tone?: 'neutral' | 'good' | 'warn' | 'bad' | 'info'; children: ReactNode }) {
+  const tones = {
+    neutral: 'bg-slate-100 text-slate-700',
+    good: 'bg-emerald-50 text-emerald-800',
+    warn: 'bg-amber-50 text-amber-900',
+    bad: 'bg-red-50 text-red-800',
+    info: 'bg-brand-tint text-brand-dark',
+  };
+  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${tones[tone]}`}>{children}</span>;
+}

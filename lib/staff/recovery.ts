@@ -1,0 +1,47 @@
+import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { staffRecoveryCodes } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+
+export const RECOVERY_CODE_COUNT = 10;
+const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'; // no 0/o, 1/l/i: read off paper without doubt
+
+/** "xxxxx-xxxxx": about 49 bits each, and the sign-in limits allow five guesses per 15 minutes. */
+export const RECOVERY_CODE_RE = /^[a-z2-9]{5}-?[a-z2-9]{5}$/;
+
+const normalize = (code: string) => code.trim().toLowerCase().replace(/[\s-]/g, '');
+const hash = (code: string) => createHash('sha256').update(`tilmen-recovery:${normalize(code)}`).digest('base64url');
+
+function newCode(): string {
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map((b) => ALPHABET[b % ALPHABET.length]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+/** A new set of codes replaces any earlier one; the plain codes are returned once and never stored. */
+export async function issueRecoveryCodes(db: Db, staffId: number): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
+  await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
+  await db.insert(staffRecoveryCodes).values(codes.map((c) => ({ staffId, codeHash: hash(c) })));
+  return codes;
+}
+
+/** Spends a recovery code: true once, and never again for the same code (atomic). */
+export async function spendRecoveryCode(db: Db, staffId: number, code: string, now = new Date()): Promise<boolean> {
+  if (!RECOVERY_CODE_RE.test(code.trim().toLowerCase())) return false;
+  const used = await db
+    .update(staffRecoveryCodes)
+    .set({ usedAt: now })
+    .where(and(eq(staffRecoveryCodes.staffId, staffId), eq(staffRecoveryCodes.codeHash, hash(code)), isNull(staffRecoveryCodes.usedAt)))
+    .returning({ id: staffRecoveryCodes.id });
+  return used.length === 1;
+}
+
+export async function recoveryCodesLeft(db: Db, staffId: number): Promise<number> {
+  const rows = await db
+    .select({ id: staffRecoveryCodes.id })
+    .from(staffRecoveryCodes)
+    .where(and(eq(staffRecoveryCodes.staffId, staffId), isNull(staffRecoveryCodes.usedAt)));
+  return rows.length;
+}

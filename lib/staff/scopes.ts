@@ -1,0 +1,13 @@
+/** Staff scopes (design.md "Roles and scopes"): plain data, safe for pages and components. */
+export const STAFF_SCOPE_LIST = ['admin', 'sales', 'reviewer'] as const;
+export type Scope = (typeof STAFF_SCOPE_LIST)[number];
+
+/** What a scope may do beyond its own rooms: `admin` reads and changes everything. */
+export function hasScope(scopes: readonly string[], needed: Scope | readonly Scope[]): boolean {
+  if (scopes.includes('admin')) return true;
+  const any = typeof needed === 'string' ? [needed] : needed;
+  return any.some((s) => scopes.includes(s));
+}
+
+/** Exporting personal data is a permission of its own: admins, and sales for leads. */
+export const EXPORT_SCOPES: readonly Scope[] = ['admin', 'sales'];
