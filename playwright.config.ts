@@ -4,7 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${PORT}`;
-const dataDir = path.join(os.tmpdir(), `tilmen-e2e-${process.pid}`);
+// Set once in the runner and inherited by the workers: e2e/staff.ts runs `npm run admin:create` against it.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `tilmen-e2e-${process.pid}`);
+const dataDir = process.env.E2E_DATA_DIR;
 // The in-process SMTP server of e2e/smtp-sink.ts; tests read the mails from this folder.
 process.env.E2E_SMTP_PORT ??= String(PORT + 25);
 process.env.E2E_MAIL_DIR ??= path.join(os.tmpdir(), `tilmen-e2e-mail-${process.pid}`);
