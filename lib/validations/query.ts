@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * A query-string parameter that a GET form may send empty ("role=" when "All" is chosen): empty
+ * means absent. The schema then sees undefined or the value.
+ */
+export const param = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/** A search box: trimmed, at most 100 characters, empty = absent. */
+export const searchParam = param(z.string().trim().max(100, 'too_long').transform((v) => v || undefined));
+
+/** Parses a page's search params: a bad value falls back to the defaults (a page never errors on its URL). */
+export function pageParams<S extends z.ZodType>(schema: S, raw: Record<string, string | string[] | undefined>): z.output<S> {
+  const flat = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+  const parsed = schema.safeParse(flat);
+  if (parsed.success) return parsed.data;
+  // Keep the fields that are fine, drop the ones that are not.
+  const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+  return schema.parse(Object.fromEntries(Object.entries(flat).filter(([k]) => !bad.has(k))));
+}
+
+/** A reason given with an annulment, a revocation or a block: kept in the record and the audit log. */
+export const reasonField = z.string({ error: 'required' }).trim().min(3, { error: 'reason_short', abort: true }).max(500, 'too_long');
+export const reasonSchema = z.object({ reason: reasonField });
