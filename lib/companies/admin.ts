@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { likeEscape } from '@/lib/db/like';
-import { certificates, companies, kazakhTestTakers, testAttempts } from '@/lib/db/schema';
+import { companies } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import type { z } from 'zod';
@@ -21,10 +21,13 @@ export function companyLinks(slug: string) {
   }));
 }
 
-/** Counts per company: Kazakh takers (annulled sittings aside), placement tests, live certificates. */
-const takersCount = sql<number>`(select count(*)::int from ${kazakhTestTakers} where ${kazakhTestTakers.companyId} = ${companies.id} and ${kazakhTestTakers.annulledAt} is null)`;
-const placementCount = sql<number>`(select count(*)::int from ${testAttempts} where ${testAttempts.companyId} = ${companies.id} and ${testAttempts.kind} = 'placement')`;
-const certificatesCount = sql<number>`(select count(*)::int from ${certificates} join ${kazakhTestTakers} on ${kazakhTestTakers.id} = ${certificates.takerId} where ${kazakhTestTakers.companyId} = ${companies.id} and ${certificates.revokedAt} is null)`;
+/**
+ * Counts per company: Kazakh takers (annulled sittings aside), placement tests, live certificates.
+ * Written with qualified names: in a one-table select Drizzle leaves columns unqualified.
+ */
+const takersCount = sql<number>`(select count(*)::int from kazakh_test_takers k where k.company_id = "companies"."id" and k.annulled_at is null)`;
+const placementCount = sql<number>`(select count(*)::int from test_attempts a where a.company_id = "companies"."id" and a.kind = 'placement')`;
+const certificatesCount = sql<number>`(select count(*)::int from certificates c join kazakh_test_takers k on k.id = c.taker_id where k.company_id = "companies"."id" and c.revoked_at is null)`;
 
 export async function listCompanies(db: Db, f: z.output<typeof companiesQuery>) {
   const where: SQL[] = [];

@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { likeEscape } from '@/lib/db/like';
-import { leads, promoCodes } from '@/lib/db/schema';
+import { promoCodes } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { dayEnd, dayStart, type PromoCreate, type PromoPatch, type PromoState, type promoQuery } from '@/lib/validations/promo-admin';
 
@@ -42,7 +42,8 @@ export async function listPromo(db: Db, f: z.output<typeof promoQuery>, now = ne
   if (f.q) where.push(or(ilike(promoCodes.code, `%${likeEscape(f.q)}%`), ilike(promoCodes.campaign, `%${likeEscape(f.q)}%`))!);
   if (f.state) where.push(stateWhere(f.state, now));
   const cond = where.length ? and(...where) : undefined;
-  const refused = sql<number>`(select count(*)::int from ${leads} where ${leads.promoCode} = ${promoCodes.code} and ${leads.promoApplied} = false)`;
+  // Leads that carried the code when it could not be applied (qualified: Drizzle leaves one-table selects unqualified).
+  const refused = sql<number>`(select count(*)::int from leads l where l.promo_code = "promo_codes"."code" and l.promo_applied = false)`;
   const [rows, [count]] = await Promise.all([
     db
       .select({ promo: promoCodes, refused })
