@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLAN_IDS } from './lead';
-import { param, searchParam } from './query';
+import { param, plainText, searchParam } from './query';
 import { pageQuery } from './staff';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -38,8 +38,7 @@ const fields = {
     .array(z.enum(PLAN_IDS, { error: 'invalid_value' }), { error: 'invalid_value' })
     .max(PLAN_IDS.length, 'invalid_value')
     .transform((p) => PLAN_IDS.filter((id) => p.includes(id))),
-  campaign: z
-    .string({ error: 'invalid_value' })
+  campaign: plainText()
     .trim()
     .max(80, 'too_long')
     .nullable()

@@ -6,8 +6,18 @@ import { z } from 'zod';
  */
 export const param = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
+/** Control characters (NUL and the like; the database refuses NUL in text): tabs and line breaks pass. */
+export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** Free text for the database: no control characters. */
+export const plainText = () => z.string({ error: 'invalid_value' }).refine((v) => !CONTROL_CHARS.test(v), 'invalid_value');
+
 /** A search box: trimmed, at most 100 characters, empty = absent. */
-export const searchParam = param(z.string().trim().max(100, 'too_long').transform((v) => v || undefined));
+export const searchParam = param(
+  plainText()
+    .trim()
+    .max(100, 'too_long')
+    .transform((v) => v || undefined),
+);
 
 /** Parses a page's search params: a bad value falls back to the defaults (a page never errors on its URL). */
 export function pageParams<S extends z.ZodType>(schema: S, raw: Record<string, string | string[] | undefined>): z.output<S> {
@@ -20,5 +30,10 @@ export function pageParams<S extends z.ZodType>(schema: S, raw: Record<string, s
 }
 
 /** A reason given with an annulment, a revocation or a block: kept in the record and the audit log. */
-export const reasonField = z.string({ error: 'required' }).trim().min(3, { error: 'reason_short', abort: true }).max(500, 'too_long');
+export const reasonField = z
+  .string({ error: 'required' })
+  .trim()
+  .min(3, { error: 'reason_short', abort: true })
+  .max(500, { error: 'too_long', abort: true })
+  .refine((v) => !CONTROL_CHARS.test(v), 'invalid_value');
 export const reasonSchema = z.object({ reason: reasonField });

@@ -82,6 +82,7 @@ describe(`back office: accounts — search, one account, block and unblock (${db
     const bad = await call(list, staffRequest('/api/admin/accounts?role=admin&from=yesterday', { cookie: sales.cookie, locale: 'en' }));
     expect(bad.status).toBe(422);
     expect(Object.keys(((await bad.json()) as ErrorBody).error.fields ?? {}).sort()).toEqual(['from', 'role']);
+    expect((await call(list, staffRequest('/api/admin/accounts?q=%00x', { cookie: sales.cookie }))).status).toBe(422);
   });
 
   it("one account: the whole phone, its leads, its tests, its sessions, a tutor's application; the view is audit-logged", async () => {
