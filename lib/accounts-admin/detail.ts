@@ -59,7 +59,7 @@ export async function accountDetail(db: Db, actor: Actor, id: number) {
   if (!user) return null;
   const [leadRows, testRows, sessions, [application]] = await Promise.all([
     db
-      .select({ id: leads.id, kind: leads.kind, status: leads.status, plan: leads.plan, promoCode: leads.promoCode, page: leads.page, createdAt: leads.createdAt })
+      .select({ id: leads.id, kind: leads.kind, status: leads.status, plan: leads.plan, promoCode: leads.promoCode, promoApplied: leads.promoApplied, page: leads.page, createdAt: leads.createdAt })
       .from(leads)
       .where(eq(leads.phone, user.phone))
       .orderBy(desc(leads.createdAt))

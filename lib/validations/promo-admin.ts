@@ -49,18 +49,19 @@ const fields = {
 const datesInOrder = (v: { validFrom?: string | null; validUntil?: string | null }) => !v.validFrom || !v.validUntil || v.validFrom <= v.validUntil;
 const dateOrder = { path: ['validUntil'], message: 'date_order' };
 
-export const promoCreateSchema = z
-  .object({
-    code: promoCodeInput,
-    percentOff: fields.percentOff,
-    validFrom: fields.validFrom.default(null),
-    validUntil: fields.validUntil.default(null),
-    maxUses: fields.maxUses.default(null),
-    plans: fields.plans.default([]),
-    campaign: fields.campaign.default(null),
-    active: fields.active.default(true),
-  })
-  .refine(datesInOrder, dateOrder);
+/** Everything a code has but the code itself, as the edit form sends it. */
+const promoBase = z.object({
+  percentOff: fields.percentOff,
+  validFrom: fields.validFrom.default(null),
+  validUntil: fields.validUntil.default(null),
+  maxUses: fields.maxUses.default(null),
+  plans: fields.plans.default([]),
+  campaign: fields.campaign.default(null),
+  active: fields.active.default(true),
+});
+
+export const promoEditSchema = promoBase.refine(datesInOrder, dateOrder);
+export const promoCreateSchema = promoBase.extend({ code: promoCodeInput }).refine(datesInOrder, dateOrder);
 
 /** Everything but the code (leads carry it: renaming would cut them off from their code). */
 export const promoPatchSchema = z

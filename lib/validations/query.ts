@@ -37,3 +37,9 @@ export const reasonField = z
   .max(500, { error: 'too_long', abort: true })
   .refine((v) => !CONTROL_CHARS.test(v), 'invalid_value');
 export const reasonSchema = z.object({ reason: reasonField });
+
+/** One search param as sent (the first when repeated). */
+export const rawParam = (raw: Record<string, string | string[] | undefined>, key: string): string | undefined => {
+  const v = raw[key];
+  return Array.isArray(v) ? v[0] : v;
+};
