@@ -50,6 +50,8 @@ export type ErrorCode =
   | 'staff_self_lockout'
   | 'staff_disabled'
   | 'account_blocked'
+  | 'certificate_revoked'
+  | 'test_annulled'
   | 'conflict'
   | 'internal';
 

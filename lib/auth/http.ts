@@ -62,8 +62,9 @@ const bearer = (req: NextRequest) => /^Bearer ([\w.-]{10,2048})$/.exec(req.heade
 
 /**
  * The user behind `Authorization: Bearer …`, or a 401: a valid signature is not enough, the
- * session it names must still be live (logout, a reset or a password change end it at once) and
- * the user must exist.
+ * session it names must still be live (logout, a reset, a password change or a block end it at
+ * once), the user must exist and must not be blocked (401 `account_blocked`: the client's refresh
+ * then fails too and it signs out; a 403 would leave it signed in to a dead account).
  */
 export async function requireUser(db: Db, req: NextRequest) {
   const token = bearer(req);
@@ -71,6 +72,7 @@ export async function requireUser(db: Db, req: NextRequest) {
   if (!claims || !(await liveSession(db, claims.sub, claims.sid))) throw new ApiError(401, 'unauthorized');
   const [user] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
   if (!user) throw new ApiError(401, 'unauthorized');
+  if (user.blockedAt) throw new ApiError(401, 'account_blocked');
   return user;
 }
 

@@ -9,7 +9,7 @@ export const LOGIN_LIMITS = { perAccount: 5, perDevice: 5, perIp: 30, perRange: 
 
 export type LoginResult =
   | { ok: true; user: typeof users.$inferSelect }
-  | { ok: false; reason: 'invalid' | 'limited' | 'captcha'; retryAfter?: number };
+  | { ok: false; reason: 'invalid' | 'limited' | 'captcha' | 'blocked'; retryAfter?: number };
 
 /** After this many failures on an account, a captcha is asked for too (when configured). */
 export const CAPTCHA_AFTER_FAILURES = 2;
@@ -77,6 +77,11 @@ export async function login(
     return { ok: false, reason: 'invalid' };
   }
   await db.delete(rateLimits).where(eq(rateLimits.key, bucket.key));
+  // Blocked by the school: said only to someone who knows the password (no account probing).
+  if (user.blockedAt) {
+    await db.insert(securityEvents).values({ type: 'login_blocked', userId: user.id, ipHash: input.ipHash });
+    return { ok: false, reason: 'blocked' };
+  }
   if (needsRehash(user.passwordHash)) {
     await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
   }

@@ -29,6 +29,7 @@ export async function signIn(db: Db, input: z.output<typeof loginSchema>, caller
   if (!result.ok) {
     if (result.reason === 'limited') throw new ApiError(429, 'rate_limited', undefined, result.retryAfter);
     if (result.reason === 'captcha') throw captcha.refusal() ?? new ApiError(400, 'captcha_required');
+    if (result.reason === 'blocked') throw new ApiError(403, 'account_blocked');
     throw new ApiError(401, 'invalid_credentials');
   }
   const session = await openSession(db, result.user);

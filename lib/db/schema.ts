@@ -35,6 +35,12 @@ export const leads = pgTable(
     /** The tariff plan chosen with "Choose" on the tariff page, and the promo code applied there. */
     plan: text('plan'),
     promoCode: text('promo_code'),
+    /**
+     * Whether the code was applied: counted against its usage limit in the lead's transaction
+     * (lib/promo/use.ts). False: kept as the visitor gave it, without the discount (exhausted,
+     * expired, unknown, or not for this plan). Null: no code.
+     */
+    promoApplied: boolean('promo_applied'),
     ipHash: text('ip_hash'),
     ...consent(),
     createdAt: createdAt(),

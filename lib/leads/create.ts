@@ -3,7 +3,7 @@ import { leads } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { enqueue } from '@/lib/outbox';
 import { formatKzPhone } from '@/lib/phone';
-import { checkPromo } from '@/lib/promo/check';
+import { usePromo, type PromoUse } from '@/lib/promo/use';
 import type { LeadRequest } from '@/lib/validations/lead';
 import type { UtmValues } from '@/lib/utm';
 
@@ -23,19 +23,20 @@ function describeUtm(u: UtmValues): string {
 type LeadInput = Omit<LeadRequest, 'captchaToken'>;
 
 /** "TILMEN10 (−10%, applies to advanced)" or "OLD5 (not valid: promo_expired)", for the sales team. */
-async function describePromo(db: Db, code: string, plan: string | undefined): Promise<string> {
-  const check = await checkPromo(db, code, 'student');
-  if (!check.ok) return `${code} (not valid: ${check.reason})`;
-  const { percentOff, plans } = check.quote;
-  if (!plan) return `${code} (−${percentOff}%)`;
-  const applies = plans.find((p) => p.id === plan)?.applies;
-  return `${code} (−${percentOff}%, ${applies ? 'applies to' : 'does not apply to'} ${plan})`;
+function describePromo(use: PromoUse, plan: string | undefined): string {
+  if (!use.applied) return `${use.code} (not valid: ${use.reason})`;
+  return plan ? `${use.code} (−${use.percentOff}%, applies to ${plan})` : `${use.code} (−${use.percentOff}%)`;
 }
 
-/** Stores the lead and queues the staff notification in one transaction: neither is ever lost. */
+/**
+ * Stores the lead and queues the staff notification in one transaction: neither is ever lost. A
+ * promo code is counted against its limit in the same transaction; a lead whose code cannot be
+ * applied (used up, expired…) is still stored, with the code as given and `promoApplied: false`.
+ */
 export async function createLead(db: Db, input: LeadInput, ctx: LeadContext, now = new Date()): Promise<{ id: number }> {
-  const promo = input.promoCode ? await describePromo(db, input.promoCode, input.plan) : undefined;
   return db.transaction(async (tx) => {
+    const use = input.promoCode ? await usePromo(tx as unknown as Db, input.promoCode, input.plan, now) : undefined;
+    const promo = use ? describePromo(use, input.plan) : undefined;
     const [row] = await tx
       .insert(leads)
       .values({
@@ -49,6 +50,7 @@ export async function createLead(db: Db, input: LeadInput, ctx: LeadContext, now
         answers: input.answers ?? null,
         plan: input.plan ?? null,
         promoCode: input.promoCode ?? null,
+        promoApplied: use ? use.applied : null,
         ipHash: ctx.ipHash ?? null,
         consentVersion: input.consent,
         consentAt: now,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { certificates, companies, kazakhTestTakers, quizItemExposure, testAttempts, type StoredTestResult } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
@@ -314,6 +314,7 @@ export async function saveAnswers(
   input: { answers: Record<string, number | null>; position?: number },
 ): Promise<{ saved: number }> {
   const row = await attemptByToken(db, token);
+  if (row.annulledAt) throw new ApiError(409, 'test_annulled');
   if (row.status !== 'active') throw new ApiError(409, 'test_finished');
   const test = draw(row);
   const merged = { ...row.answers, ...checkedAnswers(test, input.answers) };
@@ -349,6 +350,7 @@ export async function finishAttempt(
   locale: UiLocale,
 ): Promise<AttemptView> {
   const row = await attemptByToken(db, token);
+  if (row.annulledAt) throw new ApiError(409, 'test_annulled');
   if (row.status === 'active') {
     const test = draw(row);
     const answers: Answers = { ...row.answers, ...(input.answers ? checkedAnswers(test, input.answers) : {}) };
@@ -379,7 +381,8 @@ export async function finishAttempt(
           ...(fewAnswers ? { flags: ['few_answers'] } : {}),
           finishedAt: new Date(),
         })
-        .where(and(eq(testAttempts.id, row.id), eq(testAttempts.status, 'active')))
+        // Annulled meanwhile (the back office locks the row): no result, no certificate.
+        .where(and(eq(testAttempts.id, row.id), eq(testAttempts.status, 'active'), isNull(testAttempts.annulledAt)))
         .returning({ id: testAttempts.id });
       // Finished meanwhile, no certificate for this kind, or too few answers for a level.
       if (updated.length === 0 || row.kind !== 'kazakh' || fewAnswers) return;
@@ -417,6 +420,8 @@ export async function certificateOfAttempt(db: Db, token: string | null) {
   const row = await attemptByToken(db, token);
   const [c] = await db.select().from(certificates).where(eq(certificates.attemptId, row.id)).limit(1);
   if (!c) throw new ApiError(404, 'certificate_not_found');
+  // Revoked by the school (or its sitting annulled): the PDF is no longer handed out.
+  if (c.revokedAt) throw new ApiError(410, 'certificate_revoked');
   return c;
 }
 
@@ -430,6 +435,8 @@ export interface PublicCertificate {
   issuedAt: Date;
   /** Whether the taker's identity was checked against the employer's roster (today: never). */
   identityChecked: boolean;
+  /** Revoked by the school: the page says so and when (the reason stays in the back office). */
+  revokedAt: Date | null;
 }
 
 export function shortName(firstName: string, lastName: string): string {
@@ -450,6 +457,7 @@ export async function findCertificate(db: Db, number: string): Promise<PublicCer
     companyName: c.companyName,
     issuedAt: c.issuedAt,
     identityChecked: c.identityChecked,
+    revokedAt: c.revokedAt,
   };
 }
 

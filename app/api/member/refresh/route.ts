@@ -7,6 +7,7 @@ import { refreshSession } from '@/lib/auth/session';
 export const POST = route(async (ctx) => {
   assertSameOrigin(ctx.req);
   const session = await refreshSession(ctx.db, ctx.req.cookies.get(REFRESH_COOKIE)?.value);
-  if (!session) return clearSessionCookies(ctx.req, ctx.error(new ApiError(401, 'unauthorized')));
+  // A blocked account is told why (the client signs out on any failed refresh, then sign-in says it again).
+  if (!session.ok) return clearSessionCookies(ctx.req, ctx.error(new ApiError(401, session.reason === 'blocked' ? 'account_blocked' : 'unauthorized')));
   return setSessionCookies(ctx.req, ctx.json({ token: session.accessToken }), session.refreshToken);
 });

@@ -47,21 +47,30 @@ export default async function CertificatePage({ params }: Props) {
   const t = await getTranslations('Tests.certificate');
   const result = await lookup(number);
   const found = result.status === 'found' ? result.certificate : null;
-  const date = found
-    ? new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : `${locale}-KZ`, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Almaty' }).format(found.issuedAt)
-    : '';
+  const formatDate = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : `${locale}-KZ`, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Almaty' });
+  const date = found ? formatDate.format(found.issuedAt) : '';
+  // Revoked by the school: said first and plainly, with the day; the details stay for reference.
+  const revoked = found?.revokedAt ?? null;
   return (
     <div className="container-page max-w-2xl py-10 md:py-14">
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('title')}</h1>
       {found ? (
-        <section aria-labelledby="certificate-status" className="mt-8 rounded-2xl border-2 border-[#0b7a63]/50 bg-white p-6 shadow-sm md:p-8">
-          <p id="certificate-status" className="flex items-center gap-3 text-xl font-bold text-[#0b7a63]" data-testid="certificate-status">
+        <section
+          aria-labelledby="certificate-status"
+          className={`mt-8 rounded-2xl border-2 bg-white p-6 shadow-sm md:p-8 ${revoked ? 'border-danger/50' : 'border-[#0b7a63]/50'}`}
+        >
+          <p id="certificate-status" className={`flex items-center gap-3 text-xl font-bold ${revoked ? 'text-danger' : 'text-[#0b7a63]'}`} data-testid="certificate-status">
             <svg aria-hidden="true" className="size-7 shrink-0" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5">
               <circle cx="12" cy="12" r="10" />
-              <path d="M7 12.5l3.2 3.2L17 9" strokeLinecap="round" strokeLinejoin="round" />
+              <path d={revoked ? 'M8.5 8.5l7 7M15.5 8.5l-7 7' : 'M7 12.5l3.2 3.2L17 9'} strokeLinecap="round" strokeLinejoin="round" />
             </svg>
-            {t('valid')}
+            {revoked ? t('revoked') : t('valid')}
           </p>
+          {revoked && (
+            <p className="mt-3 text-danger" data-testid="certificate-revoked">
+              {t('revokedOn', { date: formatDate.format(revoked) })}
+            </p>
+          )}
           <dl className="mt-6 grid gap-4 sm:grid-cols-2">
             <div>
               <dt className="text-sm text-muted">{t('number')}</dt>
