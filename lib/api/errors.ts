@@ -51,6 +51,7 @@ export type ErrorCode =
   | 'staff_disabled'
   | 'account_blocked'
   | 'conflict'
+  | 'lead_move_invalid'
   | 'internal';
 
 export class ApiError extends Error {
