@@ -54,7 +54,7 @@ test('a callback from the landing with utm is found by phone, opened and worked 
   await expect(page.getByText('stories').first()).toBeVisible();
   const history = page.getByTestId('lead-history');
   const move = async (to: 'contacted' | 'trial_scheduled' | 'won', from: string) => {
-    await page.getByRole('button', { name: L.actions.moveTo.replace('{status}', L.statuses[to]) }).click();
+    await page.getByRole('group', { name: L.actions.moveTo }).getByRole('button', { name: L.statuses[to], exact: true }).click();
     await expect(history).toContainText(L.events.status.replace('{from}', from).replace('{to}', L.statuses[to]));
   };
   await move('contacted', L.statuses.new);

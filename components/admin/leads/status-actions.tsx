@@ -44,14 +44,20 @@ export function StatusActions({ leadId, status }: { leadId: number; status: Lead
 
   return (
     <div className="grid gap-3">
-      <div className="flex flex-wrap gap-2">
-        {moves
-          .filter((to) => to !== 'lost')
-          .map((to) => (
-            <button key={to} type="button" disabled={busy} onClick={() => move(to)} className={to === 'won' ? adminButtonClass : adminSecondaryButtonClass}>
-              {t('actions.moveTo', { status: t(`statuses.${to}`) })}
-            </button>
-          ))}
+      <div role="group" aria-labelledby={`${id}-moves`} className="grid gap-2">
+        <p id={`${id}-moves`} className="text-xs font-medium text-muted">
+          {t('actions.moveTo')}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {moves
+            .filter((to) => to !== 'lost')
+            .map((to) => (
+              <button key={to} type="button" disabled={busy} onClick={() => move(to)} className={to === 'won' ? adminButtonClass : adminSecondaryButtonClass}>
+                <span aria-hidden="true">→</span>
+                {t(`statuses.${to}`)}
+              </button>
+            ))}
+        </div>
       </div>
       {moves.includes('lost') && (
         <div className="flex flex-wrap items-end gap-2">
