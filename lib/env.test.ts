@@ -19,6 +19,14 @@ describe('configuration', () => {
     expect(parseServerEnv({ DATABASE_URL: '', SMTP_URL: '' } as unknown as NodeJS.ProcessEnv).DATABASE_URL).toBeUndefined();
   });
 
+  it('the working hours and their time zone: Almaty defaults, a bad value named with an example', () => {
+    expect(parseServerEnv({} as NodeJS.ProcessEnv)).toMatchObject({ WORK_HOURS: 'Mon-Fri 09:00-19:00, Sat 10:00-16:00', WORK_TZ: 'Asia/Almaty' });
+    expect(parseServerEnv({ WORK_HOURS: 'Mon-Sat 10:00-20:00', WORK_TZ: 'Asia/Aqtobe' } as unknown as NodeJS.ProcessEnv).WORK_HOURS).toBe('Mon-Sat 10:00-20:00');
+    expect(() => parseServerEnv({ WORK_HOURS: 'weekdays 9-19', WORK_TZ: 'Almaty' } as unknown as NodeJS.ProcessEnv)).toThrow(
+      /WORK_HOURS: "weekdays 9-19" is not like[\s\S]*WORK_TZ: must be an IANA time zone/,
+    );
+  });
+
   it('validates the public values too', () => {
     expect(() => validatePublicEnv(publicEnv)).not.toThrow();
     expect(() => validatePublicEnv({ ...publicEnv, NEXT_PUBLIC_SITE_URL: 'not a url', NEXT_PUBLIC_GTM_ID: '<script>' })).toThrow(

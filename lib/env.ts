@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isTimeZone, parseWorkHours } from '@/lib/crm/work-hours';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -48,6 +49,18 @@ const serverEnvSchema = z.object({
   // (no fail-open on a Google outage) with at least SMS_STRICT_CAPTCHA_SCORE.
   SMS_STRICT_CAPTCHA_AT: z.coerce.number().min(0).max(1).default(0.5),
   SMS_STRICT_CAPTCHA_SCORE: z.coerce.number().min(0).max(1).default(0.7),
+  // The school's working hours (the one-hour callback promise is counted in them) and their time zone.
+  WORK_HOURS: z
+    .string()
+    .default('Mon-Fri 09:00-19:00, Sat 10:00-16:00')
+    .superRefine((v, ctx) => {
+      const parsed = parseWorkHours(v);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `${parsed.error} (e.g. "Mon-Fri 09:00-19:00, Sat 10:00-16:00")` });
+    }),
+  WORK_TZ: z
+    .string()
+    .default('Asia/Almaty')
+    .refine(isTimeZone, 'must be an IANA time zone such as Asia/Almaty'),
 }).superRefine((e, ctx) => {
   // Several instances on one PostgreSQL must share the secret that signs their tokens and keys
   // their hashes; a secret generated per instance would split them.

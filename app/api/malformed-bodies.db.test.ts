@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { NextRequest } from 'next/server';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { OpenDb } from '@/lib/db/open';
@@ -11,6 +12,12 @@ import { POST as postPlacement } from './tests/placement/route';
 import { POST as postKazakh } from './tests/kazakh/route';
 import { PUT as putAnswers } from './tests/attempt/answers/route';
 import { POST as postFinish } from './tests/attempt/finish/route';
+import { POST as postLeadStatus } from './admin/leads/[id]/status/route';
+import { POST as postLeadAssign } from './admin/leads/[id]/assign/route';
+import { POST as postLeadNote } from './admin/leads/[id]/notes/route';
+import { PATCH as patchDuty } from './admin/staff/me/duty/route';
+import { leads } from '@/lib/db/schema';
+import { call, enrolledStaff } from '@/test/staff';
 
 const nasty = nastyValues(fc.constant('+7 701 123 45 67'));
 const leadBody = fc.record(
@@ -36,6 +43,12 @@ const answersBody = fc.record(
   { answers: fc.oneof(nasty, fc.dictionary(itemId, fc.oneof(nasty, fc.integer({ min: -2, max: 6 })), { maxKeys: 5 })), position: fc.oneof(nasty, fc.integer()) },
   { requiredKeys: [] },
 );
+const status = fc.constantFrom('new', 'contacted', 'trial_scheduled', 'won', 'lost', 'NEW', 'open');
+const leadMoveBody = fc.record({ status: fc.oneof(nasty, status), expected: fc.oneof(nasty, status), lostReason: fc.oneof(nasty, fc.constantFrom('no_answer', 'duplicate', 'weather')) }, { requiredKeys: [] });
+const leadAssignBody = fc.record({ assigneeId: fc.oneof(nasty, fc.constantFrom('me', null, 1, 2, 999999, -1, 1.5)) }, { requiredKeys: [] });
+const leadNoteBody = fc.record({ text: fc.oneof(nasty, fc.string({ maxLength: 2100 })) }, { requiredKeys: [] });
+const dutyBody = fc.record({ onDuty: fc.oneof(nasty, fc.boolean()) }, { requiredKeys: [] });
+
 describe(`malformed bodies never cause a 5xx (${dbLabel()})`, () => {
   let t: OpenDb;
   beforeAll(async () => {
@@ -54,6 +67,22 @@ describe(`malformed bodies never cause a 5xx (${dbLabel()})`, () => {
     token = ((await (await postPlacement(jsonRequest('/api/tests/placement', {}))).json()) as { token: string }).token;
   });
 
+  // Back-office calls: a sales member's session, same origin, an existing lead.
+  let staffCookie = '';
+  let leadId = '';
+  beforeAll(async () => {
+    staffCookie = (await enrolledStaff(t.db, { email: 'sweep@school.kz', scopes: ['sales'] })).cookie;
+    const [lead] = await t.db.insert(leads).values({ kind: 'callback', name: 'Sweep', phone: '+77010000001', locale: 'ru', page: '/' }).returning({ id: leads.id });
+    leadId = String(lead!.id);
+  });
+  // A request's cookies are read when it is made: the staff cookie goes into a copy.
+  const asStaff = (handler: unknown, params: () => Record<string, string> = () => ({})) => (req: ReturnType<typeof jsonRequest>) => {
+    const headers = new Headers(req.headers);
+    headers.set('cookie', staffCookie);
+    headers.set('origin', 'http://localhost');
+    return call(handler, new NextRequest(req, { headers }), params());
+  };
+
   const routes = [
     ['/api/leads', postLead, leadBody],
     ['/api/promo/check', postPromo, promoBody],
@@ -61,7 +90,16 @@ describe(`malformed bodies never cause a 5xx (${dbLabel()})`, () => {
     ['/api/tests/kazakh', postKazakh, kazakhBody],
     ['/api/tests/attempt/answers', (req: ReturnType<typeof jsonRequest>) => putAnswers(withToken(req)), answersBody],
     ['/api/tests/attempt/finish', (req: ReturnType<typeof jsonRequest>) => postFinish(withToken(req)), answersBody],
+    ['/api/admin/leads/[id]/status', asStaff(postLeadStatus, () => ({ id: leadId })), leadMoveBody],
+    ['/api/admin/leads/[id]/assign', asStaff(postLeadAssign, () => ({ id: leadId })), leadAssignBody],
+    ['/api/admin/leads/[id]/notes', asStaff(postLeadNote, () => ({ id: leadId })), leadNoteBody],
+    ['/api/admin/staff/me/duty', asStaff(patchDuty), dutyBody],
   ] as const;
+
+  it('the back-office calls of the sweep are reached as a signed-in sales member (not stopped at 401/403)', async () => {
+    const res = await asStaff(postLeadNote, () => ({ id: leadId }))(jsonRequest('/api/admin/leads/x/notes', { text: 'ok' }));
+    if (res.status !== 201) throw new Error(`note: ${res.status}`);
+  });
 
   for (const [path, handler, shaped] of routes) {
     it(`${path}: 200 shaped, 100 arbitrary JSON, 60 raw bodies`, () => sweep(path, handler, shaped as fc.Arbitrary<unknown>), 180_000);

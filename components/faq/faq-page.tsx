@@ -5,7 +5,7 @@ import { PageHero } from '@/components/ui/section';
 import { FaqList, faqPageJsonLd, type FaqItem } from './faq-list';
 
 /** /stud-faq and /teach-faq: questions from the StudFaq / TeachFaq namespaces. */
-export async function FaqPage({ audience }: { audience: 'student' | 'teacher' }) {
+export async function FaqPage({ audience, hoursNote }: { audience: 'student' | 'teacher'; hoursNote?: string }) {
   const t = await getTranslations(audience === 'student' ? 'StudFaq' : 'TeachFaq');
   const items = Object.values(t.raw('items') as Record<string, FaqItem>);
   return (
@@ -14,7 +14,7 @@ export async function FaqPage({ audience }: { audience: 'student' | 'teacher' })
       <div className="container-page max-w-4xl py-12 md:py-16">
         <FaqList items={items} />
       </div>
-      <LeadSection kind="callback" page={audience === 'student' ? '/stud-faq' : '/teach-faq'} audience={audience} />
+      <LeadSection kind="callback" page={audience === 'student' ? '/stud-faq' : '/teach-faq'} audience={audience} hoursNote={hoursNote} />
       <JsonLd data={faqPageJsonLd(items)} />
     </>
   );

@@ -10,6 +10,7 @@ export async function LeadSection({
   audience = 'student',
   id = kind === 'callback' ? 'callback' : 'feedback',
   plans,
+  hoursNote,
 }: {
   kind: 'feedback' | 'callback';
   page: string;
@@ -17,6 +18,8 @@ export async function LeadSection({
   id?: string;
   /** Plan id → name on the tariff page: the form carries the plan chosen there. */
   plans?: Record<string, string>;
+  /** Callbacks: when the school calls (lib/crm/hours-note.ts, rendered on the server: no script). */
+  hoursNote?: string;
 }) {
   const t = await getTranslations('LeadForm');
   const common = await getTranslations('Common');
@@ -30,6 +33,11 @@ export async function LeadSection({
             {title}
           </h2>
           <p className="mt-4 text-base text-muted md:text-lg">{text}</p>
+          {kind === 'callback' && hoursNote && (
+            <p className="mt-3 text-sm text-muted md:text-base" data-testid="callback-hours">
+              {hoursNote}
+            </p>
+          )}
           {audience === 'student' && (
             // The short ways in for a student who is not ready to leave a number.
             <ul className="mt-6 grid gap-2 text-base">

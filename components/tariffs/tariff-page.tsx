@@ -8,7 +8,7 @@ import { pricePerLesson, PRICES, STUDENT_PLANS, TEACHER_PLANS, formatTenge } fro
 import { TariffBoard, type PlanView, type PromoLabels } from './tariff-board';
 
 /** Student (/stud-tariff-plans) or tutor (/teach-tariff-plans) tariff page. */
-export async function TariffPage({ audience, locale }: { audience: 'student' | 'teacher'; locale: string }) {
+export async function TariffPage({ audience, locale, hoursNote }: { audience: 'student' | 'teacher'; locale: string; hoursNote?: string }) {
   const ns = audience === 'student' ? 'StudTariffs' : 'TeachTariffs';
   const t = await getTranslations(ns);
   const tp = await getTranslations('Promo');
@@ -78,6 +78,7 @@ export async function TariffPage({ audience, locale }: { audience: 'student' | '
         id="feedback"
         page={path}
         audience={audience}
+        hoursNote={hoursNote}
         plans={audience === 'student' ? Object.fromEntries(plans.map((p) => [p.id, p.name])) : undefined}
       />
       <JsonLd data={offers} />

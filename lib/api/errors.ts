@@ -53,6 +53,7 @@ export type ErrorCode =
   | 'certificate_revoked'
   | 'test_annulled'
   | 'conflict'
+  | 'lead_move_invalid'
   | 'internal';
 
 export class ApiError extends Error {

@@ -70,6 +70,16 @@ export function isKzWorkingDay(day: string): boolean {
   return true;
 }
 
+/**
+ * Whether a calendar day (YYYY-MM-DD, Almaty) is a public holiday or a day off in lieu of one, whatever
+ * its weekday: the school's working hours (lib/crm/working-time.ts) skip it, Saturdays included.
+ */
+export function isKzHoliday(day: string): boolean {
+  const year = Number(day.slice(0, 4));
+  if (calendar(year).working.has(day)) return false;
+  return calendar(year).off.has(day) || calendar(year - 1).off.has(day);
+}
+
 /** The moment `days` business days (working days in Kazakhstan) after `from`, at the same time of day. */
 export function addBusinessDays(from: Date, days: number): Date {
   let d = new Date(from);

@@ -35,8 +35,8 @@ export async function registerAccount(db: Db, input: Registration, caller: Reque
 export async function registerForLesson(db: Db, input: z.output<typeof lessonRegistrationSchema>, caller: RequestContext) {
   const code = await verifyCode(db, { phone: input.phone, purpose: 'lesson', code: input.code, ipHash: caller.ipHash });
   if (code.status !== 'ok') throw smsVerifyError(code);
-  // The visitor is a lead for the sales team too, with attribution.
-  const lead = { kind: 'trial', name: input.name, phone: input.phone, page: '/stud-simple-reg', consent: input.consent } as const;
+  // The visitor is a lead for the sales team too (kind `registration` in the leads list), with attribution.
+  const lead = { kind: 'registration', name: input.name, phone: input.phone, page: '/stud-simple-reg', consent: input.consent } as const;
   await createLead(db, lead, { ...caller, staffEmail: env().STAFF_EMAIL });
   runAfterResponse(kickOutbox);
   return { lessonUrl: env().LESSON_URL };

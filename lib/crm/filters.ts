@@ -6,6 +6,7 @@ import { dateQuery, dateToQuery, pageQuery } from '@/lib/validations/staff';
 
 /** Every kind a lead can have: the site's forms and the simple registration. */
 export const LEAD_LIST_KINDS = ['feedback', 'callback', 'trial', 'quiz', 'registration'] as const;
+export type LeadListKind = (typeof LEAD_LIST_KINDS)[number];
 const UTM_KEY = /^[\w .,:;/+%-]{1,100}$/u;
 
 /**

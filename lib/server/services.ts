@@ -6,6 +6,7 @@ import { isDbClosed } from '@/lib/db/open';
 import { env } from '@/lib/env';
 import { publicEnv } from '@/lib/public-env';
 import type { CaptchaConfig } from '@/lib/captcha/verify';
+import { remindCallbacks } from '@/lib/crm/reminders';
 import { processOutbox, type Sender } from '@/lib/outbox';
 import { createMailSender } from '@/lib/outbox/mail';
 import { prune } from '@/lib/retention';
@@ -98,16 +99,32 @@ export function pruneTables(now = new Date()): Promise<void> {
   });
 }
 
-export const RETENTION_INTERVAL_MS = 3_600_000;
+/** E-mails the sales team about callbacks still new 45 working minutes after they came in (lib/crm/reminders.ts). */
+export function remindCallbackLeads(now = new Date()): Promise<void> {
+  return runBackgroundPass('callback-reminders', async (db) => {
+    const reminded = await remindCallbacks(db, now);
+    if (reminded.length > 0) {
+      console.info(`[leads] reminded the sales team of ${reminded.length} callback(s) still waiting.`);
+      void kickOutbox();
+    }
+  });
+}
 
-/** Starts the outbox poll and the hourly clean-up (instrumentation.ts); the clean-up also runs at once. */
-export function startBackgroundWork(opts: { outboxPollMs: number; retentionMs?: number }): void {
+export const RETENTION_INTERVAL_MS = 3_600_000;
+export const CALLBACK_REMINDER_INTERVAL_MS = 60_000;
+
+/**
+ * Starts the outbox poll, the minutely callback reminders and the hourly clean-up (instrumentation.ts);
+ * the clean-up also runs at once.
+ */
+export function startBackgroundWork(opts: { outboxPollMs: number; retentionMs?: number; reminderMs?: number }): void {
   const bg = background();
   for (const timer of bg.timers) clearInterval(timer);
   bg.stopped = false;
   bg.timers = [
     setInterval(() => void kickOutbox(), opts.outboxPollMs),
     setInterval(() => void pruneTables(), opts.retentionMs ?? RETENTION_INTERVAL_MS),
+    setInterval(() => void remindCallbackLeads(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
   ];
   for (const timer of bg.timers) timer.unref();
   void pruneTables();

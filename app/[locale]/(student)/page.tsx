@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
+import { callbackHoursNote } from '@/lib/crm/hours-note';
 import { pageMetadata } from '@/lib/seo';
 import { LeadSection } from '@/components/forms/lead-section';
 import { Audiences } from '@/components/landing/home/audiences';
@@ -26,7 +27,7 @@ export default async function HomePage({ params }: Props) {
       <Formats locale={locale} tone="tint" title={t('title')} lead={t('lead')} />
       <WhyUs locale={locale} />
       <Reviews tone="dark" />
-      <LeadSection kind="callback" page="/" />
+      <LeadSection kind="callback" page="/" hoursNote={callbackHoursNote(locale)} />
     </>
   );
 }

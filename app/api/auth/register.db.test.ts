@@ -168,7 +168,7 @@ describe(`registration, reset and the cabinet contract (${dbLabel()})`, () => {
     expect(res.status).toBe(201);
     expect(((await res.json()) as { lessonUrl: string }).lessonUrl).toMatch(/^https:\/\//);
     const [lead] = await t.db.select().from(leads).orderBy(desc(leads.id)).limit(1);
-    expect(lead).toMatchObject({ kind: 'trial', page: '/stud-simple-reg', phone: p.replace(/\s/g, '') });
+    expect(lead).toMatchObject({ kind: 'registration', page: '/stud-simple-reg', phone: p.replace(/\s/g, '') });
   });
 
   it('every registration needs the current personal-data consent (422, the code is not spent) and stores it with the account', async () => {

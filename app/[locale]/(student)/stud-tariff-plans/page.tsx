@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { setRequestLocale } from 'next-intl/server';
 import { TariffPage } from '@/components/tariffs/tariff-page';
 import type { Locale } from '@/i18n/routing';
+import { callbackHoursNote } from '@/lib/crm/hours-note';
 import { pageMetadata } from '@/lib/seo';
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -13,5 +14,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function StudentTariffsPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  return <TariffPage audience="student" locale={locale} />;
+  return <TariffPage audience="student" locale={locale} hoursNote={callbackHoursNote(locale)} />;
 }

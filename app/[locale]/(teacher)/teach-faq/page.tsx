@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { setRequestLocale } from 'next-intl/server';
 import { FaqPage } from '@/components/faq/faq-page';
 import type { Locale } from '@/i18n/routing';
+import { callbackHoursNote } from '@/lib/crm/hours-note';
 import { pageMetadata } from '@/lib/seo';
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -13,5 +14,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function TeacherFaqPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  return <FaqPage audience="teacher" />;
+  return <FaqPage audience="teacher" hoursNote={callbackHoursNote(locale)} />;
 }
