@@ -51,6 +51,7 @@ export type ErrorCode =
   | 'staff_disabled'
   | 'account_blocked'
   | 'conflict'
+  | 'application_status'
   | 'internal';
 
 export class ApiError extends Error {
