@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
@@ -94,6 +94,11 @@ export function CabinetView() {
   const [failed, setFailed] = useState(false);
   const [correcting, setCorrecting] = useState(false);
   const [resubmitted, setResubmitted] = useState<string | null>(null);
+  const resubmittedRef = useRef<HTMLParagraphElement>(null);
+  // The form is gone once sent: keyboard focus goes to what happened.
+  useEffect(() => {
+    if (resubmitted) resubmittedRef.current?.focus();
+  }, [resubmitted]);
   // A fast answer shows no loading text at all (spec: 200 ms).
   const slowAuth = useDelayedFlag(!ready || (signedIn && !signingOut && !user && !failed));
 
@@ -224,7 +229,7 @@ export function CabinetView() {
           </dl>
           <div role="status" aria-live="polite">
             {resubmitted && (
-              <p className="mt-3 rounded-xl bg-brand-tint px-4 py-3 font-medium text-ink" data-testid="cabinet-resubmitted">
+              <p ref={resubmittedRef} tabIndex={-1} className="mt-3 rounded-xl bg-brand-tint px-4 py-3 font-medium text-ink focus:outline-none" data-testid="cabinet-resubmitted">
                 {resubmitted}
               </p>
             )}

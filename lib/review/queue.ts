@@ -31,7 +31,7 @@ function queueWhere(f: ApplicationQueueFilter, now: Date): SQL | undefined {
     where.push(
       phone
         ? sql`regexp_replace(${users.phone}, '\\D', '', 'g') like ${like(phone)}`
-        : or(ilike(users.name, like(q)), ilike(users.lastname, like(q)), ilike(users.secondname, like(q)), ilike(sql`${users.name} || ' ' || ${users.lastname}`, like(q))),
+        : or(ilike(users.name, like(q)), ilike(users.lastname, like(q)), ilike(users.secondname, like(q)), ilike(sql`${users.name} || ' ' || ${users.lastname}`, like(q)), ilike(sql`${users.lastname} || ' ' || ${users.name}`, like(q))),
     );
   }
   const list = where.filter((w): w is SQL => !!w);

@@ -48,12 +48,17 @@ export function ReviewActions({
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
+  const doneMessage = useRef<HTMLParagraphElement>(null);
   const form = useForm<Values, unknown, Parsed>({ resolver: zodResolver(reviewReasonsSchema), defaultValues: { reasons: [], note: '' } });
   const errors = form.formState.errors;
 
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
   }, [confirming]);
+  // The button pressed is gone after an action: keyboard focus goes to its result.
+  useEffect(() => {
+    if (done) doneMessage.current?.focus();
+  }, [done]);
 
   const open = status === 'submitted' || status === 'in_review';
 
@@ -97,7 +102,11 @@ export function ReviewActions({
   return (
     <div className="space-y-4">
       <div role="status" aria-live="polite" className="empty:hidden">
-        {done && <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">{done}</p>}
+        {done && (
+          <p ref={doneMessage} tabIndex={-1} className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800 focus:outline-none">
+            {done}
+          </p>
+        )}
       </div>
       {error && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-danger">
