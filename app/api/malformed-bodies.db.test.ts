@@ -1,11 +1,16 @@
 import fc from 'fast-check';
 import { NextRequest } from 'next/server';
 import { CONSENT_VERSION } from '@/lib/consent';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, it, vi } from 'vitest';
+import { openSession } from '@/lib/auth/http';
+import { createAccount } from '@/lib/auth/register';
 import type { OpenDb } from '@/lib/db/open';
+import { reviewApplication } from '@/lib/review/decide';
+import { APPLICATION_STATUSES, REVIEW_REASONS } from '@/lib/validations/review';
 import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { nasty as nastyValues, sweep } from '@/test/malformed';
+import { call, enrolledStaff } from '@/test/staff';
 import { POST as postLead } from './leads/route';
 import { POST as postPromo } from './promo/check/route';
 import { POST as postPlacement } from './tests/placement/route';
@@ -17,7 +22,11 @@ import { POST as postLeadAssign } from './admin/leads/[id]/assign/route';
 import { POST as postLeadNote } from './admin/leads/[id]/notes/route';
 import { PATCH as patchDuty } from './admin/staff/me/duty/route';
 import { leads } from '@/lib/db/schema';
-import { call, enrolledStaff } from '@/test/staff';
+import { POST as postStart } from './admin/applications/[id]/start/route';
+import { POST as postApprove } from './admin/applications/[id]/approve/route';
+import { POST as postReject } from './admin/applications/[id]/reject/route';
+import { POST as postChanges } from './admin/applications/[id]/changes/route';
+import { POST as postResubmit } from './user2/application/resubmit/route';
 
 const nasty = nastyValues(fc.constant('+7 701 123 45 67'));
 const leadBody = fc.record(
@@ -49,6 +58,29 @@ const leadAssignBody = fc.record({ assigneeId: fc.oneof(nasty, fc.constantFrom('
 const leadNoteBody = fc.record({ text: fc.oneof(nasty, fc.string({ maxLength: 2100 })) }, { requiredKeys: [] });
 const dutyBody = fc.record({ onDuty: fc.oneof(nasty, fc.boolean()) }, { requiredKeys: [] });
 
+const appStatus = fc.oneof(nasty, fc.constantFrom(...APPLICATION_STATUSES));
+const moveBody = fc.record({ expected: appStatus, round: fc.oneof(nasty, fc.integer({ min: -1, max: 3 })) }, { requiredKeys: [] });
+const decisionBody = fc.record(
+  {
+    expected: appStatus,
+    round: fc.oneof(nasty, fc.integer({ min: -1, max: 3 })),
+    reasons: fc.oneof(nasty, fc.array(fc.oneof(fc.constantFrom(...REVIEW_REASONS), fc.string({ maxLength: 12 })), { maxLength: 8 })),
+    note: nasty,
+  },
+  { requiredKeys: [] },
+);
+const resubmitBody = fc.record(
+  {
+    id: fc.oneof(nasty, fc.integer({ min: -1, max: 5 }), fc.constant(2 ** 53)),
+    name: fc.oneof(nasty, fc.constant('Әсем')),
+    lastname: fc.oneof(nasty, fc.constant('Нұрланова')),
+    secondname: nasty,
+    tutorKind: fc.oneof(nasty, fc.constantFrom('local', 'international')),
+    teachingLanguage: fc.oneof(nasty, fc.constantFrom('kk', 'ru', 'en')),
+    subject: fc.oneof(nasty, fc.constantFrom('physics', 'english')),
+  },
+  { requiredKeys: [] },
+);
 describe(`malformed bodies never cause a 5xx (${dbLabel()})`, () => {
   let t: OpenDb;
   beforeAll(async () => {
@@ -83,7 +115,40 @@ describe(`malformed bodies never cause a 5xx (${dbLabel()})`, () => {
     return call(handler, new NextRequest(req, { headers }), params());
   };
 
+  // The review calls as a signed-in reviewer on a real application; resubmission as its tutor.
+  let reviewerCookie = '';
+  let bearer = '';
+  let applicationId = '1';
+  beforeAll(async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    reviewerCookie = (await enrolledStaff(t.db, { email: 'sweep-reviewer@school.kz', scopes: ['reviewer'] })).cookie;
+    const created = await createAccount(t.db, {
+      role: 'tutor', name: 'Әсем', lastname: 'Нұрланова', phone: '+77014440001', password: 'Mektep2025', subject: 'english',
+      teachingLanguage: 'en', tutorKind: 'local', locale: 'kk', utmFirst: {}, utmLast: {}, consent: CONSENT_VERSION,
+    });
+    if (!created.ok) throw new Error('tutor exists');
+    applicationId = String(created.application!.id);
+    const actor = { kind: 'staff', id: null, label: 'sweep', ipHash: null } as const;
+    await reviewApplication(t.db, actor, created.application!.id, 'changes', { expected: 'submitted', reasons: ['profile_data'] });
+    bearer = (await openSession(t.db, created.user)).accessToken;
+  });
+  const asReviewer = (handler: unknown) => (req: ReturnType<typeof jsonRequest>) => {
+    const headers = new Headers(req.headers);
+    headers.set('cookie', reviewerCookie);
+    headers.set('origin', 'http://localhost');
+    return call(handler, new NextRequest(req, { headers }), { id: applicationId });
+  };
+  const asTutor = (req: ReturnType<typeof jsonRequest>) => {
+    req.headers.set('authorization', `Bearer ${bearer}`);
+    return postResubmit(req);
+  };
+
   const routes = [
+    ['/api/admin/applications/:id/start', asReviewer(postStart), moveBody],
+    ['/api/admin/applications/:id/approve', asReviewer(postApprove), moveBody],
+    ['/api/admin/applications/:id/reject', asReviewer(postReject), decisionBody],
+    ['/api/admin/applications/:id/changes', asReviewer(postChanges), decisionBody],
+    ['/api/user2/application/resubmit', asTutor, resubmitBody],
     ['/api/leads', postLead, leadBody],
     ['/api/promo/check', postPromo, promoBody],
     ['/api/tests/placement', postPlacement, placementBody],

@@ -1,6 +1,7 @@
 'use client';
 
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { api } from '@/lib/browser/api/client';
@@ -11,12 +12,22 @@ import { CabinetEmail } from './cabinet-email';
 import { CabinetPassword } from './cabinet-password';
 import { useRequireAuth } from './require-auth';
 import { localePath } from './return-path';
+import type { Resubmitted } from './cabinet-resubmit';
+
+// Only a tutor whose application came back loads the correction form.
+const CabinetResubmit = dynamic(() => import('./cabinet-resubmit').then((m) => m.CabinetResubmit), { ssr: false });
 
 interface Application {
-  status: 'submitted' | 'in_review' | 'approved' | 'rejected';
+  id?: number;
+  status: 'submitted' | 'in_review' | 'approved' | 'rejected' | 'changes_requested';
+  round?: number;
   submittedAt?: string;
   reviewDueAt: string;
   rejectReason?: string | null;
+  /** The reviewer's reasons (codes: Review.reasons.*) and note, while the application waits for the tutor. */
+  reasons?: string[];
+  note?: string | null;
+  data?: { tutorKind: 'international' | 'local' | null; teachingLanguage: string | null; subject: string | null };
 }
 interface User {
   role: 'student' | 'tutor';
@@ -42,12 +53,18 @@ interface TestRow {
   certificate: string | null;
 }
 
-// Browsers' Kazakh date data is thin ("2026 M11 27"): the long date is spelled out here.
+// Browsers' Kazakh date data is thin ("2026 M11 27"): the long date is spelled out here. Dates are
+// the school's (Asia/Almaty), wherever the browser is.
 const KK_MONTHS = ['қаңтар', 'ақпан', 'наурыз', 'сәуір', 'мамыр', 'маусым', 'шілде', 'тамыз', 'қыркүйек', 'қазан', 'қараша', 'желтоқсан'];
+const TIME_ZONE = 'Asia/Almaty';
 function longDate(iso: string, locale: string, format: ReturnType<typeof useFormatter>): string {
   const date = new Date(iso);
-  if (locale === 'kk') return `${date.getFullYear()} жылғы ${date.getDate()} ${KK_MONTHS[date.getMonth()]}`;
-  return format.dateTime(date, { dateStyle: 'long' });
+  if (locale === 'kk') {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(date);
+    const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    return `${part('year')} жылғы ${part('day')} ${KK_MONTHS[part('month') - 1]}`;
+  }
+  return format.dateTime(date, { dateStyle: 'long', timeZone: TIME_ZONE });
 }
 
 /** One titled block of the cabinet. */
@@ -67,6 +84,7 @@ const row = 'grid gap-1 border-b border-line py-3 last:border-b-0 sm:grid-cols-[
 /** The built-in cabinet: the profile from GET /api/auth/user, the tutor application, sign-out. */
 export function CabinetView() {
   const t = useTranslations('Cabinet');
+  const tr = useTranslations('Review.reasons');
   const format = useFormatter();
   const locale = useLocale();
   const router = useRouter();
@@ -74,6 +92,13 @@ export function CabinetView() {
   const { ready, signedIn } = useRequireAuth(signingOut);
   const [user, setUser] = useState<User | null>(null);
   const [failed, setFailed] = useState(false);
+  const [correcting, setCorrecting] = useState(false);
+  const [resubmitted, setResubmitted] = useState<string | null>(null);
+  const resubmittedRef = useRef<HTMLParagraphElement>(null);
+  // The form is gone once sent: keyboard focus goes to what happened.
+  useEffect(() => {
+    if (resubmitted) resubmittedRef.current?.focus();
+  }, [resubmitted]);
   // A fast answer shows no loading text at all (spec: 200 ms).
   const slowAuth = useDelayedFlag(!ready || (signedIn && !signingOut && !user && !failed));
 
@@ -109,6 +134,16 @@ export function CabinetView() {
   }
 
   const app = user?.application;
+  const returned = app?.status === 'rejected' || app?.status === 'changes_requested';
+
+  function onResubmitted(done: Resubmitted) {
+    if (!user?.application) return;
+    // The corrected names come back with the next profile load; the status and the new due date now.
+    setUser({ ...user, application: { ...user.application, ...done, reasons: [], note: null } });
+    setCorrecting(false);
+    setResubmitted(t('resubmit.done', { date: longDate(done.reviewDueAt, locale, format) }));
+    void load();
+  }
   return (
     <div className="grid gap-8">
       <div role="status" aria-live="polite" className="sr-only">
@@ -160,19 +195,73 @@ export function CabinetView() {
             {(app.status === 'submitted' || app.status === 'in_review') && (
               <div className={row}>
                 <dt className="text-sm text-muted">{t('reviewDue')}</dt>
-                <dd>
+                <dd data-testid="cabinet-review-due">
                   <time dateTime={app.reviewDueAt}>{longDate(app.reviewDueAt, locale, format)}</time>
                 </dd>
               </div>
             )}
-            {app.status === 'rejected' && app.rejectReason && (
+            {returned && app.reasons && app.reasons.length > 0 && (
+              <div className={row}>
+                <dt className="text-sm text-muted">{t('reviewReasons')}</dt>
+                <dd>
+                  <ul className="list-disc pl-5" data-testid="cabinet-application-reasons">
+                    {app.reasons.map((r) => (
+                      <li key={r}>{tr.has(r as never) ? tr(r as never) : r}</li>
+                    ))}
+                  </ul>
+                </dd>
+              </div>
+            )}
+            {returned && app.note && (
+              <div className={row}>
+                <dt className="text-sm text-muted">{t('reviewerNote')}</dt>
+                <dd className="whitespace-pre-line break-words" data-testid="cabinet-application-note">
+                  {app.note}
+                </dd>
+              </div>
+            )}
+            {app.status === 'rejected' && app.rejectReason && !app.reasons?.length && (
               <div className={row}>
                 <dt className="text-sm text-muted">{t('rejectReason')}</dt>
                 <dd>{app.rejectReason}</dd>
               </div>
             )}
           </dl>
-          <p className="mt-3 text-sm text-muted">{t('reviewNote')}</p>
+          <div role="status" aria-live="polite">
+            {resubmitted && (
+              <p ref={resubmittedRef} tabIndex={-1} className="mt-3 rounded-xl bg-brand-tint px-4 py-3 font-medium text-ink focus:outline-none" data-testid="cabinet-resubmitted">
+                {resubmitted}
+              </p>
+            )}
+          </div>
+          {returned ? (
+            <>
+              <p className="mt-3 text-sm text-muted">{t('fixHint')}</p>
+              {correcting && app.id ? (
+                <CabinetResubmit
+                  applicationId={app.id}
+                  initial={{
+                    name: user.name,
+                    lastname: user.lastname,
+                    secondname: user.secondname ?? '',
+                    tutorKind: app.data?.tutorKind ?? undefined,
+                    teachingLanguage: (app.data?.teachingLanguage ?? undefined) as never,
+                    subject: (app.data?.subject ?? undefined) as never,
+                  }}
+                  onCancel={() => setCorrecting(false)}
+                  onDone={onResubmitted}
+                />
+              ) : (
+                app.id && (
+                  <Button variant="secondary" className="mt-3" onClick={() => setCorrecting(true)}>
+                    {t('resubmit.open')}
+                  </Button>
+                )
+              )}
+            </>
+          ) : (
+            app.status !== 'approved' && <p className="mt-3 text-sm text-muted">{t('reviewNote')}</p>
+          )}
         </Card>
       )}
       {user && (

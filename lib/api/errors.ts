@@ -54,6 +54,7 @@ export type ErrorCode =
   | 'test_annulled'
   | 'conflict'
   | 'lead_move_invalid'
+  | 'application_status'
   | 'internal';
 
 export class ApiError extends Error {

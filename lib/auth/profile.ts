@@ -50,10 +50,18 @@ export async function profile(db: Db, user: User) {
     }),
     application: application
       ? {
+          id: application.id,
           status: application.status,
+          round: application.round,
           submittedAt: application.submittedAt.toISOString(),
           reviewDueAt: application.reviewDueAt.toISOString(),
+          decidedAt: application.decidedAt?.toISOString() ?? null,
           rejectReason: application.rejectReason,
+          // The reviewer's answer (reason codes: messages Review.reasons.*) while it waits for the tutor.
+          reasons: application.status === 'rejected' || application.status === 'changes_requested' ? application.reasons : [],
+          note: application.status === 'rejected' || application.status === 'changes_requested' ? application.reviewNote : null,
+          // What the wizard collected, for the correction form of a rejected or returned application.
+          data: { tutorKind: user.tutorKind, teachingLanguage: user.teachingLanguage, subject: user.subject },
         }
       : null,
   };

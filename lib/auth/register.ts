@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { securityEvents, tutorApplications, users } from '@/lib/db/schema';
+import { applicationEvents, securityEvents, tutorApplications, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import type { UtmValues } from '@/lib/utm';
 import { addBusinessDays } from './business-days';
@@ -75,6 +75,8 @@ export async function createAccount(db: Db, a: NewAccount, now = new Date()): Pr
         .insert(tutorApplications)
         .values({ userId: user.id, submittedAt: now, reviewDueAt: addBusinessDays(now, TUTOR_REVIEW_BUSINESS_DAYS) })
         .returning();
+      // The application's history (lib/review) starts with its submission.
+      await tx.insert(applicationEvents).values({ applicationId: application!.id, type: 'submitted', createdAt: now });
     }
     if (a.email) await queueEmailConfirmation(tx, { userId: user.id, email: a.email, locale: a.locale }, now);
     await tx.insert(securityEvents).values({ type: 'register', userId: user.id, ipHash: a.ipHash ?? null, detail: { role: a.role } });

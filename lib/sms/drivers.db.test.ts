@@ -142,6 +142,18 @@ describe(`SMS gateways through the outbox (${dbLabel()})`, () => {
     await t.db.update(outbox).set({ status: 'failed' }).where(eq(outbox.channel, 'sms'));
   });
 
+  it('a notice (a body that never had a code, e.g. a review decision) is delivered, whatever its age, and never given up as an expired code', async () => {
+    const body = 'Tilmen: ваша анкета репетитора одобрена! Что дальше — в личном кабинете: https://tilmen.kz/cabinet';
+    const id = await enqueue(t.db, { channel: 'sms', recipient: nextPhone(), subject: null, body });
+    await t.db.update(outbox).set({ createdAt: new Date(Date.now() - 3600_000) }).where(eq(outbox.id, id));
+    expect(await settleSmsOutbox(t.db, { redact: true })).toEqual({ expired: 0 });
+    expect(await row(id)).toMatchObject({ status: 'pending' });
+    const send = createSmsSender(t.db, config('smsc'));
+    expect(await processOutbox(t.db, { sms: send }, soon())).toMatchObject({ sent: 1, failed: 0 });
+    expect(gw.messages.at(-1)!.text).toBe(body);
+    expect(await row(id)).toMatchObject({ status: 'sent', body });
+  });
+
   it('gives up a code that could not be delivered within its lifetime and redacts it', async () => {
     const { id, code } = await queueCode();
     await t.db.update(outbox).set({ createdAt: new Date(Date.now() - 6 * 60_000) }).where(eq(outbox.id, id));

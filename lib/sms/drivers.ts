@@ -142,7 +142,8 @@ async function redactRow(db: Db, id: number): Promise<void> {
 
 /**
  * The outbox Sender for channel 'sms'. Refuses (throws) anything that is not a Kazakh mobile, a
- * body without a code (already delivered) and a code older than its lifetime; a gateway failure
+ * body whose code was redacted (already delivered) and a code older than its lifetime; a notice
+ * (a body that never carried a code) is sent whatever its age; a gateway failure
  * throws, so processOutbox keeps the message and retries it. After a successful send, and on the
  * last failed attempt, the code is replaced by asterisks in the stored body (except for the log
  * driver keeping a development copy: see SmsDriverConfig.keepCodes).
@@ -152,8 +153,11 @@ export function createSmsSender(db: Db, cfg: SmsDriverConfig, gateway: SmsGatewa
   return async (m: OutboxMessage) => {
     const phone = checkKzMobile(m.recipient);
     if (!phone.ok) throw new Error('refused: not a Kazakh mobile number');
-    if (!codeInBody(m.body)) throw new Error('refused: the body carries no code (already delivered or expired)');
-    if (Date.now() - m.createdAt.getTime() > SMS_RULES.codeTtl * 1000) {
+    const code = codeInBody(m.body);
+    // A redacted code was delivered or given up already; a body that never had one is a notice
+    // (a password change, a review decision: lib/auth/notices.ts, lib/review/notify.ts) and has no lifetime.
+    if (!code && m.body.includes(REDACTED_CODE)) throw new Error('refused: the body carries no code (already delivered or expired)');
+    if (code && Date.now() - m.createdAt.getTime() > SMS_RULES.codeTtl * 1000) {
       await redactRow(db, m.id);
       throw new Error('refused: the code expired before it could be delivered');
     }
@@ -173,7 +177,7 @@ export function createSmsSender(db: Db, cfg: SmsDriverConfig, gateway: SmsGatewa
 }
 
 /**
- * Housekeeping after an outbox pass: an SMS still pending when its code has expired is given up
+ * Housekeeping after an outbox pass: a code SMS still pending when its code has expired is given up
  * (status failed, code redacted), since delivering it would only confuse and cost; with a
  * redacting driver, any delivered or failed SMS that still carries a code is redacted.
  */
@@ -191,6 +195,8 @@ export async function settleSmsOutbox(db: Db, opts: { redact: boolean; now?: Dat
       and(
         eq(outbox.channel, 'sms'),
         eq(outbox.status, 'pending'),
+        // A code (or one already redacted by a refusal), not a notice.
+        sql`(${outbox.body} ~ ${CODE_PATTERN_SQL} or strpos(${outbox.body}, ${REDACTED_CODE}) > 0)`,
         lt(outbox.createdAt, new Date(now.getTime() - SMS_RULES.codeTtl * 1000)),
         or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
       ),

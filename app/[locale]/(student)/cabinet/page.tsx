@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { NextIntlClientProvider } from 'next-intl';
+import { NextIntlClientProvider, type AbstractIntlMessages } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { accountPageMetadata } from '@/components/auth/auth-shell';
@@ -18,11 +18,19 @@ export default async function CabinetPage({ params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations('Cabinet');
   const messages = await getMessages();
+  // Besides its own namespaces: the review reasons a returned tutor application shows, and the
+  // wizard's labels its correction form reuses (a few strings, not the whole wizard).
+  const review = messages.Review as { reasons: AbstractIntlMessages };
+  const wizard = (messages.Registration as { tutor: Record<string, AbstractIntlMessages | string> }).tutor;
+  const tutorLabels = Object.fromEntries(
+    ['kindTitle', 'international', 'local', 'name', 'lastname', 'secondname', 'languageTitle', 'languages', 'subjectTitle', 'subjects'].map((k) => [k, wizard[k]!]),
+  );
+  const picked = { ...pickMessages(messages, ['Cabinet', 'Validation', 'Toasts']), Review: { reasons: review.reasons }, Registration: { tutor: tutorLabels } };
   return (
     <div className="container-page max-w-3xl py-10 md:py-14">
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('title')}</h1>
       <div className="mt-8">
-        <NextIntlClientProvider messages={pickMessages(messages, ['Cabinet', 'Validation', 'Toasts'])}>
+        <NextIntlClientProvider messages={picked}>
           <CabinetView />
         </NextIntlClientProvider>
       </div>

@@ -1,0 +1,58 @@
+import 'server-only';
+import type { Db } from '@/lib/db/types';
+import { asLocale, translatorFor } from '@/lib/i18n/translate';
+import { enqueue } from '@/lib/outbox';
+import { publicEnv } from '@/lib/public-env';
+import { absoluteUrl, localePath } from '@/lib/seo';
+import type { ReviewReason } from '@/lib/validations/review';
+
+export type Decision = 'approved' | 'rejected' | 'changes_requested';
+
+export interface DecisionNotice {
+  decision: Decision;
+  reasons: readonly ReviewReason[] | readonly string[];
+  note: string | null;
+}
+
+interface Recipient {
+  name: string;
+  phone: string;
+  /** Set only once confirmed by its link (lib/auth/email.ts): no mail to an unproven address. */
+  email: string | null;
+  locale: string;
+}
+
+/** The cabinet's address in the tutor's language. */
+export const cabinetUrl = (locale: string) => absoluteUrl(localePath(asLocale(locale), '/cabinet'));
+
+/** The reasons spelled out in the tutor's language, in the order of the list. */
+export function reasonLabels(locale: string, reasons: readonly string[]): string[] {
+  const t = translatorFor(locale, 'Review');
+  return reasons.map((r) => (t.has(`reasons.${r}` as never) ? t(`reasons.${r}` as never) : r));
+}
+
+/** The SMS (short: it points to the cabinet) and the e-mail (complete) of a decision, in `locale`. */
+export function decisionTexts(locale: string, name: string, n: DecisionNotice) {
+  const t = translatorFor(locale, 'Review');
+  const link = cabinetUrl(locale);
+  const key = n.decision === 'changes_requested' ? 'changes' : n.decision;
+  const reasons = reasonLabels(locale, n.reasons)
+    .map((r) => `— ${r}`)
+    .join('\n');
+  const note = n.note ? t('mail.note', { note: n.note }) : '';
+  return {
+    sms: t(`sms.${key}`, { link }),
+    subject: t(`mail.${key}Subject`),
+    body: t(`mail.${key}Body`, { name, reasons, note, link, phone: publicEnv.NEXT_PUBLIC_SUPPORT_PHONE }),
+  };
+}
+
+/**
+ * Tells the tutor of a decision through the outbox, in the caller's transaction: an SMS always (the
+ * phone was proven at registration), an e-mail when the account has a confirmed address.
+ */
+export async function queueDecisionNotice(db: Db, user: Recipient, n: DecisionNotice): Promise<void> {
+  const texts = decisionTexts(user.locale, user.name, n);
+  await enqueue(db, { channel: 'sms', recipient: user.phone, subject: null, body: texts.sms });
+  if (user.email) await enqueue(db, { channel: 'email', recipient: user.email, subject: texts.subject, body: texts.body });
+}
