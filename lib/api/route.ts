@@ -46,13 +46,13 @@ const json = (body: unknown, status = 200) => NextResponse.json(body, { status }
  * ZodError as 422 with its fields, anything else a 500 logged without query parameters.
  */
 export function route(handler: (ctx: RouteContext) => Promise<unknown>, opts: RouteOptions = {}) {
-  return async (req: NextRequest, segment?: { params: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+  return async (req: NextRequest, segment?: { params?: Promise<Record<string, string | string[]> | undefined> }): Promise<Response> => {
     const locale = localeFromAcceptLanguage(req.headers.get('accept-language'));
     try {
       if (opts.devTools && !env().ENABLE_DEV_TOOLS) throw new ApiError(404, 'not_found');
       const caller = requestContext(req);
       const db = await getDb();
-      const raw = segment ? await segment.params : {};
+      const raw = (segment?.params ? await segment.params : undefined) ?? {};
       const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
       const ctx: RouteContext = {
         ...caller,

@@ -8,13 +8,13 @@ import { pickMessages } from '@/lib/i18n/pick';
 /** The back office: dynamic (every page checks the staff session on the server), never indexed. */
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: { params: Promise<{ locale: Locale }> }): Promise<Metadata> {
-  const t = await getTranslations({ locale: (await params).locale, namespace: 'Admin' });
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale as Locale, namespace: 'Admin' });
   return { title: t('meta.title'), robots: { index: false, follow: false, nocache: true } };
 }
 
-export default async function AdminLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: Locale }> }) {
-  const { locale } = await params;
+export default async function AdminLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const messages = await getMessages();
   return (
