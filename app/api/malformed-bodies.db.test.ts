@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { NextRequest } from 'next/server';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { OpenDb } from '@/lib/db/open';
@@ -11,6 +12,11 @@ import { POST as postPlacement } from './tests/placement/route';
 import { POST as postKazakh } from './tests/kazakh/route';
 import { PUT as putAnswers } from './tests/attempt/answers/route';
 import { POST as postFinish } from './tests/attempt/finish/route';
+import { POST as postStaffInvite } from './admin/staff/route';
+import { PATCH as patchStaff } from './admin/staff/[id]/route';
+import { POST as postMyPassword } from './admin/me/password/route';
+import { POST as postMyRecovery } from './admin/me/recovery-codes/route';
+import { call, enrolledStaff } from '@/test/staff';
 
 const nasty = nastyValues(fc.constant('+7 701 123 45 67'));
 const leadBody = fc.record(
@@ -36,6 +42,16 @@ const answersBody = fc.record(
   { answers: fc.oneof(nasty, fc.dictionary(itemId, fc.oneof(nasty, fc.integer({ min: -2, max: 6 })), { maxKeys: 5 })), position: fc.oneof(nasty, fc.integer()) },
   { requiredKeys: [] },
 );
+const scopes = fc.oneof(nasty, fc.array(fc.oneof(nasty, fc.constantFrom('admin', 'sales', 'reviewer', 'student')), { maxLength: 5 }));
+const staffInviteBody = fc.record(
+  { email: fc.oneof(nasty, fc.constantFrom('new@school.kz', 'NEW@School.kz', 'not-an-email')), name: fc.oneof(nasty, fc.constant('Әлия Серікова')), scopes, locale: fc.oneof(nasty, fc.constantFrom('ru', 'kk', 'en', 'de')) },
+  { requiredKeys: [] },
+);
+const staffPatchBody = fc.record({ scopes, disabled: fc.oneof(nasty, fc.boolean()), onDuty: fc.oneof(nasty, fc.boolean()), name: fc.oneof(nasty, fc.constant('Дана')) }, { requiredKeys: [] });
+const totp = fc.oneof(nasty, fc.constantFrom('123456', '123 456', '12345', 'abcde-fghjk'));
+const myPasswordBody = fc.record({ current: fc.oneof(nasty, fc.constant('Staff-Passw0rd')), password: fc.oneof(nasty, fc.constant('New-Steppe-2026')), confirm: fc.oneof(nasty, fc.constant('New-Steppe-2026')), code: totp }, { requiredKeys: [] });
+const myRecoveryBody = fc.record({ code: totp }, { requiredKeys: [] });
+
 describe(`malformed bodies never cause a 5xx (${dbLabel()})`, () => {
   let t: OpenDb;
   beforeAll(async () => {
@@ -54,6 +70,20 @@ describe(`malformed bodies never cause a 5xx (${dbLabel()})`, () => {
     token = ((await (await postPlacement(jsonRequest('/api/tests/placement', {}))).json()) as { token: string }).token;
   });
 
+  // Back-office calls carry a staff session and come from the same origin, so the bodies reach the checks.
+  let staffCookie = '';
+  let memberId = 0;
+  beforeAll(async () => {
+    const member = await enrolledStaff(t.db, { email: 'sweep@school.kz', scopes: ['admin'] });
+    staffCookie = member.cookie;
+    memberId = (await enrolledStaff(t.db, { email: 'sweep-target@school.kz', scopes: ['sales'] })).id;
+  });
+  const asStaff = (req: ReturnType<typeof jsonRequest>) => {
+    req.headers.set('cookie', staffCookie);
+    req.headers.set('origin', 'http://localhost');
+    return req;
+  };
+
   const routes = [
     ['/api/leads', postLead, leadBody],
     ['/api/promo/check', postPromo, promoBody],
@@ -61,6 +91,10 @@ describe(`malformed bodies never cause a 5xx (${dbLabel()})`, () => {
     ['/api/tests/kazakh', postKazakh, kazakhBody],
     ['/api/tests/attempt/answers', (req: ReturnType<typeof jsonRequest>) => putAnswers(withToken(req)), answersBody],
     ['/api/tests/attempt/finish', (req: ReturnType<typeof jsonRequest>) => postFinish(withToken(req)), answersBody],
+    ['/api/admin/staff', (req: ReturnType<typeof jsonRequest>) => postStaffInvite(asStaff(req)), staffInviteBody],
+    ['/api/admin/staff/[id] (PATCH)', (req: ReturnType<typeof jsonRequest>) => call(patchStaff, asStaff(new NextRequest(req, { method: 'PATCH' })), { id: String(memberId) }), staffPatchBody],
+    ['/api/admin/me/password', (req: ReturnType<typeof jsonRequest>) => postMyPassword(asStaff(req)), myPasswordBody],
+    ['/api/admin/me/recovery-codes', (req: ReturnType<typeof jsonRequest>) => postMyRecovery(asStaff(req)), myRecoveryBody],
   ] as const;
 
   for (const [path, handler, shaped] of routes) {
