@@ -16,11 +16,11 @@ export function FigureCard({ label, value, sub, href, tone = 'neutral', testId }
   const body = (
     <>
       <span className="block text-sm text-muted">{label}</span>
-      <span className="mt-1 block text-3xl font-bold tracking-tight text-ink tabular-nums">{value}</span>
+      <span className="mt-1 block text-2xl font-bold tracking-tight text-ink tabular-nums sm:text-3xl">{value}</span>
       {sub && <span className="mt-1 block text-xs text-muted">{sub}</span>}
     </>
   );
-  const cls = `block h-full rounded-xl border bg-white p-4 ${tones[tone]}`;
+  const cls = `block h-full rounded-xl border bg-white p-3 sm:p-4 ${tones[tone]}`;
   return (
     <li data-testid={testId}>
       {href ? (
@@ -41,7 +41,7 @@ export function FigureGroup({ id, title, children }: { id: string; title: string
       <h2 id={id} className="mb-3 text-lg font-semibold">
         {title}
       </h2>
-      <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">{children}</ul>
+      <ul className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-3 xl:grid-cols-4">{children}</ul>
     </section>
   );
 }

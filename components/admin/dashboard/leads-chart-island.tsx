@@ -16,7 +16,7 @@ export function LeadsChartIsland({ children, ...chart }: Omit<LeadsChartProps, '
   const [ready, setReady] = useState(false);
   return (
     <>
-      <div aria-hidden="true" className={ready ? 'h-72 w-full' : 'h-0 overflow-hidden'}>
+      <div aria-hidden="true" data-testid="leads-chart" className={ready ? 'h-72 w-full' : 'h-0 overflow-hidden'}>
         <LeadsChart {...chart} onReady={() => setReady(true)} />
       </div>
       <div className={ready ? 'sr-only' : undefined}>{children}</div>

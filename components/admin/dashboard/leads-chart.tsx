@@ -16,11 +16,11 @@ export interface LeadsChartProps {
 /** Leads per day, stacked by kind (recharts). */
 export function LeadsChart({ data, kinds, locale, onReady }: LeadsChartProps) {
   useEffect(onReady, [onReady]);
-  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const day = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
   const label = (d: unknown) => (typeof d === 'string' ? day.format(new Date(`${d}T00:00:00Z`)) : String(d));
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e3e6ee" />
         <XAxis dataKey="date" tickFormatter={label} tick={{ fontSize: 11 }} minTickGap={12} />
         <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/i18n/routing';
 import { AdminNav, type AdminNavItem } from '@/components/admin/nav';
 import { hasScope, type Scope } from '@/lib/staff/scopes';
 import { currentStaff } from '@/lib/staff/page';
@@ -23,7 +22,7 @@ const SECTIONS: { key: AdminNavItem['key']; path: string; scopes: Scope[] }[] = 
  * The back office's frame: the menu of the sections the member may open. Each page guards itself
  * (lib/staff/page.ts requireStaffPage) and sends a signed-out visitor to the sign-in page.
  */
-export default async function OfficeLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: Locale }> }) {
+export default async function OfficeLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   await params;
   const member = await currentStaff();
   const t = await getTranslations('Admin');

@@ -31,7 +31,8 @@ export default async function DashboardPage({ params }: { params: Promise<{ loca
       {n.format(v.today)} <span className="text-sm font-normal text-muted">{t('today')}</span>
     </>
   );
-  const share = (s: PromiseShare) => (s.share === null ? t('noData') : pct.format(s.share));
+  const noData = <span className="block text-base font-medium text-muted">{t('noData')}</span>;
+  const share = (s: PromiseShare) => (s.share === null ? noData : pct.format(s.share));
   const shareTone = (s: number | null) => (s === null ? 'neutral' : s >= 0.9 ? 'good' : s >= 0.7 ? 'warn' : 'bad');
   const leadsHref = (extra: Record<string, string> = {}) => `/admin/leads?${new URLSearchParams({ ...extra, from: w.sinceDate, to: w.todayDate })}`;
 
@@ -95,14 +96,14 @@ export default async function DashboardPage({ params }: { params: Promise<{ loca
           <FigureCard
             testId="figure-review-median"
             label={t('median')}
-            value={review.metrics.medianHours === null ? t('noData') : t('medianValue', { hours: hours.format(review.metrics.medianHours) })}
+            value={review.metrics.medianHours === null ? noData : t('medianValue', { hours: hours.format(review.metrics.medianHours) })}
             sub={review.metrics.decided ? t('medianHint', { count: n.format(review.metrics.decided) }) : undefined}
             href="/admin/applications"
           />
           <FigureCard
             testId="figure-review-share"
             label={t('reviewShare')}
-            value={review.metrics.share === null ? t('noData') : pct.format(review.metrics.share)}
+            value={review.metrics.share === null ? noData : pct.format(review.metrics.share)}
             sub={review.metrics.decided ? t('reviewShareHint', { inTime: n.format(review.metrics.inTime), decided: n.format(review.metrics.decided) }) : undefined}
             tone={shareTone(review.metrics.share)}
             href="/admin/applications"
