@@ -68,10 +68,13 @@ export async function inviteStaff(page: Page, readLink: (email: string) => Promi
   const m = messages.ru.Admin.staff;
   const scopeNames = messages.ru.Admin.scopes;
   await page.goto('/admin/staff');
-  await page.getByLabel(m.name).fill(opts.name);
-  await page.getByLabel(m.email).fill(opts.email);
-  for (const s of opts.scopes) await page.getByRole('checkbox', { name: scopeNames[s] }).check();
-  await page.getByRole('button', { name: m.send }).click();
-  await expect(page.getByText(opts.email).first()).toBeVisible();
+  // The invitation form (named by its heading): the list below has rights of its own.
+  const form = page.getByRole('form', { name: m.invite });
+  await form.getByLabel(m.name, { exact: true }).fill(opts.name);
+  await form.getByLabel(m.email, { exact: true }).fill(opts.email);
+  for (const s of opts.scopes) await form.getByRole('checkbox', { name: scopeNames[s], exact: true }).check();
+  await form.getByRole('button', { name: m.send }).click();
+  await expect(page.getByRole('status').filter({ hasText: opts.email })).toBeVisible();
+  await expect(page.getByTestId(`staff-${opts.email}`)).toBeVisible();
   return readLink(opts.email);
 }

@@ -27,6 +27,10 @@ import { POST as postApprove } from './admin/applications/[id]/approve/route';
 import { POST as postReject } from './admin/applications/[id]/reject/route';
 import { POST as postChanges } from './admin/applications/[id]/changes/route';
 import { POST as postResubmit } from './user2/application/resubmit/route';
+import { POST as postStaffInvite } from './admin/staff/route';
+import { PATCH as patchStaff } from './admin/staff/[id]/route';
+import { POST as postMyPassword } from './admin/me/password/route';
+import { POST as postMyRecovery } from './admin/me/recovery-codes/route';
 
 const nasty = nastyValues(fc.constant('+7 701 123 45 67'));
 const leadBody = fc.record(
@@ -81,6 +85,16 @@ const resubmitBody = fc.record(
   },
   { requiredKeys: [] },
 );
+const scopes = fc.oneof(nasty, fc.array(fc.oneof(nasty, fc.constantFrom('admin', 'sales', 'reviewer', 'student')), { maxLength: 5 }));
+const staffInviteBody = fc.record(
+  { email: fc.oneof(nasty, fc.constantFrom('new@school.kz', 'NEW@School.kz', 'not-an-email')), name: fc.oneof(nasty, fc.constant('Әлия Серікова')), scopes, locale: fc.oneof(nasty, fc.constantFrom('ru', 'kk', 'en', 'de')) },
+  { requiredKeys: [] },
+);
+const staffPatchBody = fc.record({ scopes, disabled: fc.oneof(nasty, fc.boolean()), onDuty: fc.oneof(nasty, fc.boolean()), name: fc.oneof(nasty, fc.constant('Дана')) }, { requiredKeys: [] });
+const totp = fc.oneof(nasty, fc.constantFrom('123456', '123 456', '12345', 'abcde-fghjk'));
+const myPasswordBody = fc.record({ current: fc.oneof(nasty, fc.constant('Staff-Passw0rd')), password: fc.oneof(nasty, fc.constant('New-Steppe-2026')), confirm: fc.oneof(nasty, fc.constant('New-Steppe-2026')), code: totp }, { requiredKeys: [] });
+const myRecoveryBody = fc.record({ code: totp }, { requiredKeys: [] });
+
 describe(`malformed bodies never cause a 5xx (${dbLabel()})`, () => {
   let t: OpenDb;
   beforeAll(async () => {
@@ -143,6 +157,21 @@ describe(`malformed bodies never cause a 5xx (${dbLabel()})`, () => {
     return postResubmit(req);
   };
 
+  // Back-office calls carry a staff session and come from the same origin, so the bodies reach the checks.
+  let adminCookie = '';
+  let memberId = 0;
+  beforeAll(async () => {
+    const member = await enrolledStaff(t.db, { email: 'sweep@school.kz', scopes: ['admin'] });
+    adminCookie = member.cookie;
+    memberId = (await enrolledStaff(t.db, { email: 'sweep-target@school.kz', scopes: ['sales'] })).id;
+  });
+  const asAdmin = (req: ReturnType<typeof jsonRequest>) => {
+    const headers = new Headers(req.headers);
+    headers.set('cookie', adminCookie);
+    headers.set('origin', 'http://localhost');
+    return new NextRequest(req, { headers });
+  };
+
   const routes = [
     ['/api/admin/applications/:id/start', asReviewer(postStart), moveBody],
     ['/api/admin/applications/:id/approve', asReviewer(postApprove), moveBody],
@@ -159,6 +188,10 @@ describe(`malformed bodies never cause a 5xx (${dbLabel()})`, () => {
     ['/api/admin/leads/[id]/assign', asStaff(postLeadAssign, () => ({ id: leadId })), leadAssignBody],
     ['/api/admin/leads/[id]/notes', asStaff(postLeadNote, () => ({ id: leadId })), leadNoteBody],
     ['/api/admin/staff/me/duty', asStaff(patchDuty), dutyBody],
+    ['/api/admin/staff', (req: ReturnType<typeof jsonRequest>) => postStaffInvite(asAdmin(req)), staffInviteBody],
+    ['/api/admin/staff/[id] (PATCH)', (req: ReturnType<typeof jsonRequest>) => call(patchStaff, asAdmin(new NextRequest(req, { method: 'PATCH' })), { id: String(memberId) }), staffPatchBody],
+    ['/api/admin/me/password', (req: ReturnType<typeof jsonRequest>) => postMyPassword(asAdmin(req)), myPasswordBody],
+    ['/api/admin/me/recovery-codes', (req: ReturnType<typeof jsonRequest>) => postMyRecovery(asAdmin(req)), myRecoveryBody],
   ] as const;
 
   it('the back-office calls of the sweep are reached as a signed-in sales member (not stopped at 401/403)', async () => {

@@ -19,7 +19,7 @@ export function AdminNav({
 }: {
   items: AdminNavItem[];
   member: { name: string; email: string };
-  labels: { brand: string; nav: string; signOut: string; menu: string };
+  labels: { brand: string; nav: string; signOut: string; menu: string; account: string };
 }) {
   const pathname = usePathname();
   const router = useRouter();
@@ -65,6 +65,14 @@ export function AdminNav({
         <div className="mt-4 border-t border-line px-3 pt-3 text-xs text-muted">
           <p className="font-medium text-ink">{member.name}</p>
           <p className="truncate">{member.email}</p>
+          <Link
+            href="/admin/me"
+            aria-current={current('/admin/me') ? 'page' : undefined}
+            className="mt-2 block text-sm text-brand-dark underline-offset-2 hover:underline aria-[current=page]:font-medium"
+            onClick={() => setOpen(false)}
+          >
+            {labels.account}
+          </Link>
           <button type="button" onClick={signOut} className="mt-2 text-sm text-brand-dark underline-offset-2 hover:underline">
             {labels.signOut}
           </button>

@@ -64,3 +64,24 @@ export const auditQuery = pageQuery.extend({
   from: dateQuery,
   to: dateToQuery,
 });
+
+/** The authenticator's current code (6 digits; a space in the middle is tolerated). */
+export const totpField = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required', abort: true })
+  .regex(/^\d{3} ?\d{3}$/, 'sms_code_format')
+  .transform((v) => v.replace(' ', ''));
+
+/** A staff member's own password: the current one and the app's code prove it is them. */
+export const staffPasswordChangeSchema = z
+  .object({
+    current: z.string({ error: 'required' }).min(1, { error: 'required', abort: true }).max(128, 'too_long'),
+    password: passwordField,
+    confirm: z.string({ error: 'required' }).min(1, { error: 'required', abort: true }),
+    code: totpField,
+  })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'password_mismatch' });
+
+/** New recovery codes: the app's code is needed (a recovery code cannot mint new ones). */
+export const staffRecoverySchema = z.object({ code: totpField });

@@ -35,7 +35,7 @@ export default async function OfficeLayout({ children, params }: { children: Rea
         <AdminNav
           items={items}
           member={{ name: member.name, email: member.email }}
-          labels={{ brand: t('brand'), nav: t('nav.label'), signOut: t('nav.signOut'), menu: t('nav.menu') }}
+          labels={{ brand: t('brand'), nav: t('nav.label'), signOut: t('nav.signOut'), menu: t('nav.menu'), account: t('staff.me.nav') }}
         />
       )}
       <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8">

@@ -1,0 +1,62 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useLocale } from '@/i18n/navigation';
+import { staffPasswordChangeSchema } from '@/lib/validations/staff';
+import { adminFetch, AdminApiError } from '../ui/api';
+import { AdminField, describedBy } from '../ui/field';
+import { adminButtonClass, adminInputClass } from '../ui/form';
+
+type Values = z.input<typeof staffPasswordChangeSchema>;
+
+/** One's own password: current password, the new one twice, the app's code. */
+export function PasswordForm() {
+  const t = useTranslations('Admin.staff.me');
+  const locale = useLocale();
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState, reset, setValue, setError: setFieldError } = useForm<Values>({ resolver: zodResolver(staffPasswordChangeSchema), mode: 'onTouched' });
+  const errors = formState.errors;
+  const onSubmit = handleSubmit(async (values) => {
+    setDone(null);
+    setError(null);
+    try {
+      const out = await adminFetch<{ endedSessions: number }>('/api/admin/me/password', { body: values, locale });
+      reset({ current: '', password: '', confirm: '', code: '' });
+      setDone(t('passwordDone', { count: out.endedSessions }));
+    } catch (err) {
+      setValue('code', '');
+      if (err instanceof AdminApiError && err.fields) {
+        for (const [field, message] of Object.entries(err.fields)) setFieldError(field as keyof Values, { message });
+      } else setError(err instanceof Error ? err.message : String(err));
+    }
+  });
+  const field = (name: keyof Values, label: string, props: Record<string, unknown>) => (
+    <AdminField id={`me-${name}`} label={label} error={errors[name]?.message}>
+      <input id={`me-${name}`} className={adminInputClass} {...props} {...describedBy(`me-${name}`, errors[name]?.message)} {...register(name)} />
+    </AdminField>
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="me-password-title" className="max-w-md space-y-4">
+      {field('current', t('current'), { type: 'password', autoComplete: 'current-password' })}
+      {field('password', t('newPassword'), { type: 'password', autoComplete: 'new-password' })}
+      {field('confirm', t('confirm'), { type: 'password', autoComplete: 'new-password' })}
+      {field('code', t('code'), { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 7 })}
+      <button type="submit" className={adminButtonClass} disabled={formState.isSubmitting}>
+        {t('passwordSubmit')}
+      </button>
+      <p role="status" aria-live="polite" className="text-sm text-emerald-800">
+        {done}
+      </p>
+      {error && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The audit log's action names (lib/audit/log.ts `audit`), for the log's filter and its readable
+ * names (messages Admin.auditActions.<action with "." as "_">). An action not listed still shows,
+ * under its raw name.
+ */
+export const AUDIT_ACTIONS = [
+  'lead.view',
+  'lead.status',
+  'lead.assign',
+  'lead.note',
+  'lead.export',
+  'application.view',
+  'application.start',
+  'application.approve',
+  'application.reject',
+  'application.changes',
+  'account.view',
+  'account.block',
+  'account.unblock',
+  'company.create',
+  'company.update',
+  'attempt.annul',
+  'certificate.revoke',
+  'promo.create',
+  'promo.update',
+  'staff.invite',
+  'staff.update',
+  'staff.disable',
+  'staff.enable',
+  'staff.reinvite',
+  'staff.enrol',
+  'staff.bootstrap',
+  'staff.password',
+  'staff.recovery',
+] as const;
+
+/** Record types as the actions name them (the part before the dot). */
+export const AUDIT_ENTITIES = ['lead', 'application', 'account', 'company', 'attempt', 'certificate', 'promo', 'staff'] as const;
+
+export const auditActionKey = (action: string) => action.replace(/\./g, '_');
+
+export interface AuditChange {
+  key: string;
+  before?: unknown;
+  after?: unknown;
+  kind: 'changed' | 'added' | 'removed';
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The keys whose value differs between before and after (all of after for a new record, all of before for a removed one). */
+export function auditChanges(before: Record<string, unknown> | null, after: Record<string, unknown> | null): AuditChange[] {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const out: AuditChange[] = [];
+  for (const key of keys) {
+    const inBefore = !!before && key in before;
+    const inAfter = !!after && key in after;
+    if (inBefore && inAfter) {
+      if (!same(before[key], after[key])) out.push({ key, before: before[key], after: after[key], kind: 'changed' });
+    } else if (inAfter) out.push({ key, after: after![key], kind: 'added' });
+    else out.push({ key, before: before![key], kind: 'removed' });
+  }
+  return out;
+}

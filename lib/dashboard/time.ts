@@ -1,0 +1,20 @@
+/**
+ * The school's days: Asia/Almaty, UTC+5 all year (as lib/validations/staff.ts dateQuery). A fixed
+ * offset rather than the database's tz tables, which differ between PGlite and an older server.
+ */
+export const ALMATY_OFFSET_MS = 5 * 3600 * 1000;
+export const DAY_MS = 24 * 3600 * 1000;
+
+/** Midnight in Almaty of the day `at` falls on. */
+export const almatyDayStart = (at: Date) => new Date(Math.floor((at.getTime() + ALMATY_OFFSET_MS) / DAY_MS) * DAY_MS - ALMATY_OFFSET_MS);
+
+/** The Almaty calendar date of `at`, as YYYY-MM-DD. */
+export const almatyDate = (at: Date) => new Date(at.getTime() + ALMATY_OFFSET_MS).toISOString().slice(0, 10);
+
+/** Today and the last `days` Almaty days (today included): their starts and calendar dates. */
+export function dashboardWindows(now: Date, days = 30) {
+  const today = almatyDayStart(now);
+  const since = new Date(today.getTime() - (days - 1) * DAY_MS);
+  const dates = Array.from({ length: days }, (_, i) => almatyDate(new Date(since.getTime() + i * DAY_MS)));
+  return { today, since, todayDate: almatyDate(now), sinceDate: dates[0]!, dates };
+}
