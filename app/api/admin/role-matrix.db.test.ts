@@ -33,6 +33,36 @@ const MATRIX: Record<string, Access> = {
   'POST /api/admin/staff': ['admin'],
   'PATCH /api/admin/staff/[id]': ['admin'],
   'POST /api/admin/staff/[id]/link': ['admin'],
+  'PATCH /api/admin/staff/me/duty': ['sales'],
+  // Leads (issue 12: sales)
+  'GET /api/admin/leads': ['sales'],
+  'GET /api/admin/leads/[id]': ['sales'],
+  'POST /api/admin/leads/[id]/status': ['sales'],
+  'POST /api/admin/leads/[id]/assign': ['sales'],
+  'POST /api/admin/leads/[id]/notes': ['sales'],
+  // Tutor applications (reviewer)
+  'GET /api/admin/applications': ['reviewer'],
+  'GET /api/admin/applications/[id]': ['reviewer'],
+  'POST /api/admin/applications/[id]/start': ['reviewer'],
+  'POST /api/admin/applications/[id]/approve': ['reviewer'],
+  'POST /api/admin/applications/[id]/reject': ['reviewer'],
+  'POST /api/admin/applications/[id]/changes': ['reviewer'],
+  // Accounts, companies, tests, certificates, promo codes: sales read, admin changes
+  'GET /api/admin/accounts': ['sales'],
+  'GET /api/admin/accounts/[id]': ['sales'],
+  'POST /api/admin/accounts/[id]/block': ['admin'],
+  'POST /api/admin/accounts/[id]/unblock': ['admin'],
+  'GET /api/admin/companies': ['sales'],
+  'POST /api/admin/companies': ['admin'],
+  'GET /api/admin/companies/[id]': ['sales'],
+  'PATCH /api/admin/companies/[id]': ['admin'],
+  'GET /api/admin/tests': ['sales'],
+  'POST /api/admin/tests/attempts/[id]/annul': ['admin'],
+  'POST /api/admin/certificates/[id]/revoke': ['admin'],
+  'GET /api/admin/promo': ['sales'],
+  'POST /api/admin/promo': ['admin'],
+  'GET /api/admin/promo/[id]': ['sales'],
+  'PATCH /api/admin/promo/[id]': ['admin'],
 };
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
