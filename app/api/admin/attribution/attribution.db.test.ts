@@ -28,7 +28,7 @@ describe(`attribution report: leads, registrations, won by utm, first vs last to
     useAsAppDb(t);
     get = (await import('./route')).GET;
     sales = await enrolledStaff(t.db, { email: 'sales@school.kz', scopes: ['sales'] });
-    const lead = (utmFirst: object, utmLast: object, status: 'new' | 'won' | 'lost', createdAt: Date) =>
+    const lead = (utmFirst: Record<string, string>, utmLast: Record<string, string>, status: 'new' | 'won' | 'lost', createdAt: Date) =>
       ({ kind: 'callback', name: 'Лид', phone: '+77011234567', locale: 'ru', page: '/', utmFirst, utmLast, status, createdAt }) as typeof leads.$inferInsert;
     await t.db.insert(leads).values([
       lead(google, insta, 'won', at('2026-07-05T10:00:00Z')), // came from Google, returned through Instagram
@@ -40,7 +40,7 @@ describe(`attribution report: leads, registrations, won by utm, first vs last to
       lead(google, insta, 'won', at('2026-06-30T18:59:59Z')), // 30 June in Almaty: outside
       lead(google, insta, 'won', at('2026-07-31T19:00:00Z')), // 1 August in Almaty: outside
     ]);
-    const user = (phone: string, utmFirst: object, utmLast: object, createdAt: Date) => ({ role: 'student' as const, name: 'Әсел', lastname: 'Омарова', phone, passwordHash: 'x', utmFirst, utmLast, createdAt });
+    const user = (phone: string, utmFirst: Record<string, string>, utmLast: Record<string, string>, createdAt: Date) => ({ role: 'student' as const, name: 'Әсел', lastname: 'Омарова', phone, passwordHash: 'x', utmFirst, utmLast, createdAt });
     await t.db.insert(users).values([
       user('+77010000001', google, insta, at('2026-07-10T10:00:00Z')),
       user('+77010000002', {}, {}, at('2026-07-11T10:00:00Z')),
