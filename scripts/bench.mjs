@@ -26,6 +26,7 @@ import lighthouse from './bench/lighthouse.mjs';
 import throughput from './bench/throughput.mjs';
 import login from './bench/login.mjs';
 import tests from './bench/tests.mjs';
+import backoffice from './bench/backoffice.mjs';
 
 const SECTIONS = [
   lighthouse, //  scripts/bench/lighthouse.mjs — 5 pages × 3 locales
@@ -33,6 +34,7 @@ const SECTIONS = [
   // ── add new sections here, in the order they should run: ──
   login, //       scripts/bench/login.mjs       — login under 20 concurrent clients
   tests, //       scripts/bench/tests.mjs       — certificate PDF, test result call under 20 clients
+  backoffice, //  scripts/bench/backoffice.mjs  — 100 000 seeded leads: list, search, exports, attribution
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -4,7 +4,9 @@
 #   1. makes sure Debian's chromium is there (installs it when root),
 #   2. builds with `npm run build` (next build + compile hints) unless .next/BUILD_ID is newer than every source file
 #      (BENCH_REBUILD=1 forces a build),
-#   3. starts `next start` on a free port with a fresh DATA_DIR (embedded database folder),
+#   3. makes a fresh DATA_DIR (embedded database folder) and, for the backoffice section, seeds it
+#      with BENCH_LEADS (100 000) leads and a sales member's session (npm run seed:leads), then
+#      starts `next start` on a free port with it,
 #   4. runs the sections of scripts/bench.mjs against it (Lighthouse, throughput, …),
 #   5. stops the server (always, via trap) and removes the temporary DATA_DIR.
 # The summary is printed at the end and written to bench-results/latest.md; the build and server
@@ -74,6 +76,7 @@ fi
 # ── 3. next start ──────────────────────────────────────────────────────────────────────────────
 PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 DATA_DIR=$(mktemp -d -t bench-data.XXXXXX)
+STAFF_FILE="$DATA_DIR.staff.json" # the backoffice section's session cookie (written by the seeding)
 PIDFILE=$(mktemp -t bench-server-pid.XXXXXX)
 SERVER_PGID=""
 
@@ -90,12 +93,25 @@ cleanup() {
     kill -KILL -- "-$SERVER_PGID" 2>/dev/null || true
     stopped=1
   fi
-  rm -rf "$DATA_DIR" "$PIDFILE"
+  rm -rf "$DATA_DIR" "$PIDFILE" "$STAFF_FILE" "$DATA_DIR.secret"
   [ -n "$stopped" ] && say "server stopped" 2>/dev/null
   exit "$rc"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+
+# ── 3a. back-office data, before the server holds the folder: the embedded database allows one process ──
+only=",${BENCH_ONLY:-backoffice},"
+if [[ "$only" == *",backoffice,"* ]]; then
+  say "seeding ${BENCH_LEADS:-100000} leads and a sales member's session (log: bench-results/seed.log)…"
+  t0=$(date +%s)
+  if DATA_DIR="$DATA_DIR" NODE_ENV=development npm run seed:leads --silent -- --count "${BENCH_LEADS:-100000}" --staff-session "$STAFF_FILE" >"$RESULTS/seed.log" 2>&1; then
+    say "seeded in $(($(date +%s) - t0)) s"
+  else
+    tail -n 20 "$RESULTS/seed.log"
+    say "seeding failed (bench-results/seed.log): the backoffice section will say so"
+  fi
+fi
 
 say "starting next start -p $PORT (DATA_DIR=$DATA_DIR, log: bench-results/server.log)"
 # setsid makes the server a session/group leader: `kill -- -PGID` then stops npx, next and all
@@ -131,5 +147,5 @@ fi
 say "server up after $(($(date +%s) - t_server)) s"
 
 # ── 4. sections ────────────────────────────────────────────────────────────────────────────────
-BENCH_BASE_URL="http://127.0.0.1:$PORT" DATA_DIR="$DATA_DIR" node scripts/bench.mjs
+BENCH_BASE_URL="http://127.0.0.1:$PORT" DATA_DIR="$DATA_DIR" BENCH_SERVER_PID="$SERVER_PGID" BENCH_STAFF_FILE="$STAFF_FILE" node scripts/bench.mjs
 say "total $(($(date +%s) - T_START)) s"

@@ -56,7 +56,9 @@ export async function openDb(opts: { url?: string; dataDir?: string; seed?: bool
       const fs = await import('node:fs');
       fs.mkdirSync(opts.dataDir, { recursive: true });
     }
-    const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+    // pg_trgm: the trigram indexes of the leads search (migration 0007).
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const client = new PGlite(opts.dataDir, { extensions: { pg_trgm } });
     const pdb = drizzle({ client, schema });
     await migrate(pdb, { migrationsFolder: MIGRATIONS_FOLDER });
     const db = pdb as unknown as Db;

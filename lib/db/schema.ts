@@ -62,6 +62,10 @@ export const leads = pgTable(
     index('leads_status_idx').on(t.status, t.createdAt),
     index('leads_kind_idx').on(t.kind, t.createdAt),
     index('leads_assignee_idx').on(t.assigneeId, t.createdAt),
+    // Search by a fragment of a name or phone (ILIKE '%…%'): trigram indexes (pg_trgm). The migration
+    // creates them only where the extension is available; elsewhere the search scans (migration 0007).
+    index('leads_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('leads_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
   ],
 );
 
