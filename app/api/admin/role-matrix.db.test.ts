@@ -37,6 +37,9 @@ const MATRIX: Record<string, Access> = {
   // Leads (issue 12: sales)
   'GET /api/admin/leads': ['sales'],
   'GET /api/admin/leads/[id]': ['sales'],
+  'GET /api/admin/leads/export.csv': ['admin', 'sales'],
+  'GET /api/admin/leads/export.xlsx': ['admin', 'sales'],
+  'GET /api/admin/attribution': ['sales'],
   'POST /api/admin/leads/[id]/status': ['sales'],
   'POST /api/admin/leads/[id]/assign': ['sales'],
   'POST /api/admin/leads/[id]/notes': ['sales'],

@@ -6,6 +6,7 @@ import { DutyToggle } from '@/components/admin/leads/duty-toggle';
 import { LeadFilters } from '@/components/admin/leads/lead-filters';
 import { StatusBadge } from '@/components/admin/leads/status-badge';
 import { Pagination } from '@/components/admin/ui/pagination';
+import { ExportButtons } from '@/components/admin/leads/export-buttons';
 import { cellClass, DataTable, EmptyState, PageHeader } from '@/components/admin/ui/table';
 import { salesAssignees } from '@/lib/crm/assign';
 import { ownDuty } from '@/lib/crm/duty';
@@ -13,7 +14,7 @@ import { leadFilterFromQuery, viewLeadList } from '@/lib/crm/list';
 import { workCalendar } from '@/lib/crm/working-time';
 import { getDb } from '@/lib/db/client';
 import { localePath } from '@/lib/seo';
-import { hasScope } from '@/lib/staff/scopes';
+import { EXPORT_SCOPES, hasScope } from '@/lib/staff/scopes';
 import { requireStaffPage } from '@/lib/staff/page';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -38,7 +39,16 @@ export default async function LeadsPage({ params, searchParams }: Props) {
 
   return (
     <>
-      <PageHeader title={t('title')} lead={t('lead')} actions={staff.scopes.includes('sales') ? <DutyToggle onDuty={onDuty} /> : undefined} />
+      <PageHeader
+        title={t('title')}
+        lead={t('lead')}
+        actions={
+          <>
+            {hasScope(staff.scopes, EXPORT_SCOPES) && <ExportButtons />}
+            {staff.scopes.includes('sales') && <DutyToggle onDuty={onDuty} />}
+          </>
+        }
+      />
       <LeadFilters action={path} values={kept} people={people} canFilterByMe={hasScope(staff.scopes, 'sales')} />
       {dropped.length > 0 && (
         <p role="alert" className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
