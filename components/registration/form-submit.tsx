@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { primaryLargeClass } from '@/components/ui/button-classes';
+import { primaryLargeClass } from '@/components/ui/button-classes-form';
 
 // The one-page account forms (sign-in, reset by e-mail, the new password): their submit button,
 // their call's pending and error state, and the server's field messages put on their fields.
