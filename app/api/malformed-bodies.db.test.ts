@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { CONSENT_VERSION } from '@/lib/consent';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { OpenDb } from '@/lib/db/open';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { beforeAll, describe, it } from 'vitest';
+import { dbLabel, useTestDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { nasty as nastyValues, sweep } from '@/test/malformed';
 import { POST as postLead } from './leads/route';
@@ -37,12 +36,7 @@ const answersBody = fc.record(
   { requiredKeys: [] },
 );
 describe(`malformed bodies never cause a 5xx (${dbLabel()})`, () => {
-  let t: OpenDb;
-  beforeAll(async () => {
-    t = await createTestDb();
-    useAsAppDb(t);
-  });
-  afterAll(() => t.close());
+  useTestDb({ asAppDb: true });
 
   // Calls after a test's start carry its token: a real one, so the bodies reach the checks behind it.
   let token = '';

@@ -12,6 +12,7 @@ import { CONSENT_VERSION } from '@/lib/consent';
 import { choosePlan, usePlanChoice } from '@/components/tariffs/plan-choice';
 import { leadFormSchema, type LeadFormValues } from '@/lib/validations/lead';
 import { primaryLargeClass } from '@/components/ui/button-classes-form';
+import { fieldMessage } from '@/components/auth/messages';
 import { CaptchaScope, useCaptcha } from './captcha';
 import { ConsentNotice } from './consent-notice';
 import { Field, inputClass } from './field';
@@ -67,13 +68,8 @@ function Form({ kind, page, submitLabel, answers, plans, onDone }: LeadFormProps
     },
   });
 
-  const message = (field: 'name' | 'phone') => {
-    const e = errors[field];
-    if (!e?.message) return undefined;
-    return e.type === 'server' ? e.message : tv.has(e.message as never) ? tv(e.message as never) : e.message;
-  };
-  const nameError = message('name');
-  const phoneError = message('phone');
+  const nameError = fieldMessage(errors.name, tv);
+  const phoneError = fieldMessage(errors.phone, tv);
 
   return (
     <form
