@@ -4,7 +4,6 @@ import NextLink from 'next/link';
 import { usePathname as useNextPathname, useRouter as useNextRouter } from 'next/navigation';
 import { createContext, forwardRef, useContext, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import type { AbstractIntlMessages } from 'next-intl';
-import { startNavigationProgress } from '@/lib/navigation-progress';
 import { routing, type Locale } from './routing';
 
 /**
@@ -57,6 +56,31 @@ export function prefetchAllowed(): boolean {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
   if (!connection) return true;
   return !connection.saveData && connection.effectiveType !== 'slow-2g' && connection.effectiveType !== '2g';
+}
+
+// The loading bar's switch, for link clicks and for navigations that are not link clicks
+// (router.push/replace: sign-in, wizards, the language switch). components/layout/navigation-progress.tsx
+// registers the bar; it stops itself when the new path renders.
+let startBar: (() => void) | undefined;
+
+export function registerNavigationProgress(start: () => void): () => void {
+  startBar = start;
+  return () => {
+    if (startBar === start) startBar = undefined;
+  };
+}
+
+/**
+ * Starts the bar for a navigation to `href`, when it goes to another page of this site: not when
+ * it stays on this path (nothing would stop the bar), leaves the site or opens a file.
+ */
+export function startNavigationProgress(href: string) {
+  try {
+    const url = new URL(href, location.href);
+    if (url.origin === location.origin && url.pathname !== location.pathname && !/\.[a-z0-9]+$/i.test(url.pathname)) startBar?.();
+  } catch {
+    // not a URL (or no window): no bar
+  }
 }
 
 type Href = ComponentProps<typeof NextLink>['href'];

@@ -1,24 +1,18 @@
+// Both error pages load this on every page (app/[locale]/error.tsx, app/global-error.tsx): kept small.
+
 /**
  * The HTTP status an error stands for (spec, error catalogue): its `statusCode`, `status` or
  * `response.status` (axios), when that is an error status; otherwise 500.
  */
 export function errorStatus(error: unknown): number {
-  if (error && typeof error === 'object') {
-    const e = error as { statusCode?: unknown; status?: unknown; response?: { status?: unknown } | null };
-    for (const candidate of [e.statusCode, e.status, e.response?.status]) {
-      if (typeof candidate === 'number' && Number.isInteger(candidate) && candidate >= 400 && candidate <= 599) return candidate;
-    }
-  }
+  const e = error as { statusCode?: unknown; status?: unknown; response?: { status?: unknown } | null } | null | undefined;
+  for (const s of [e?.statusCode, e?.status, e?.response?.status]) if (Number.isInteger(s) && (s as number) >= 400 && (s as number) <= 599) return s as number;
   return 500;
 }
 
 type SafeText = 'forbidden' | 'notFound' | 'tooMany' | 'unavailable' | 'text';
 
+const SAFE_TEXT: Record<number, SafeText> = { 401: 'forbidden', 403: 'forbidden', 404: 'notFound', 410: 'notFound', 429: 'tooMany', 502: 'unavailable', 503: 'unavailable', 504: 'unavailable' };
+
 /** Which translated sentence the error page shows for a status: never the error's own message. */
-export function safeTextKey(status: number): SafeText {
-  if (status === 401 || status === 403) return 'forbidden';
-  if (status === 404 || status === 410) return 'notFound';
-  if (status === 429) return 'tooMany';
-  if (status === 502 || status === 503 || status === 504) return 'unavailable';
-  return 'text';
-}
+export const safeTextKey = (status: number): SafeText => SAFE_TEXT[status] ?? 'text';

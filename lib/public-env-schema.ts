@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CAPTCHA_MODES, publicEnv } from './public-env';
+import { CAPTCHA_MODES, captchaPublicEnv } from './captcha-public-env';
+import { publicEnv } from './public-env';
 
 const url = z.url();
 const id = z.string().regex(/^[A-Za-z0-9_-]{3,64}$/, 'letters, digits, _ or -, 3-64 characters').optional();
@@ -28,7 +29,7 @@ export const publicEnvSchema = z.object({
 });
 
 /** Throws with every bad variable named. */
-export function validatePublicEnv(values: Record<string, unknown> = publicEnv): void {
+export function validatePublicEnv(values: Record<string, unknown> = { ...publicEnv, ...captchaPublicEnv }): void {
   const result = publicEnvSchema.safeParse(values);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -1,12 +1,9 @@
 // Public configuration, inlined at build time (each NEXT_PUBLIC_* is referenced by its full name).
 // No validation library here: this module reaches the browser. lib/public-env-schema.ts validates
-// the same values when next.config.ts loads, so a bad value stops the build and the server.
+// the same values when next.config.ts loads, so a bad value stops the build and the server. The
+// captcha's site keys are apart, in lib/captcha-public-env.ts (only pages with a form need them).
 const v = (value: string | undefined, fallback: string) => (value ? value : fallback);
 const opt = (value: string | undefined) => (value ? value : undefined);
-
-/** The widget the forms run (NEXT_PUBLIC_RECAPTCHA_MODE): v3 by score, or a v2 key's invisible widget or checkbox. */
-export const CAPTCHA_MODES = ['v3', 'v2-invisible', 'v2-checkbox'] as const;
-export type CaptchaVersion = (typeof CAPTCHA_MODES)[number];
 
 export const publicEnv = {
   NEXT_PUBLIC_SITE_URL: v(process.env.NEXT_PUBLIC_SITE_URL, 'http://localhost:3000'),
@@ -20,9 +17,6 @@ export const publicEnv = {
   NEXT_PUBLIC_INSTAGRAM_URL: v(process.env.NEXT_PUBLIC_INSTAGRAM_URL, 'https://www.instagram.com/tilmen.kz'),
   NEXT_PUBLIC_FACEBOOK_URL: v(process.env.NEXT_PUBLIC_FACEBOOK_URL, 'https://www.facebook.com/tilmen.kz'),
   NEXT_PUBLIC_LINKEDIN_URL: v(process.env.NEXT_PUBLIC_LINKEDIN_URL, 'https://www.linkedin.com/company/tilmen-kz'),
-  NEXT_PUBLIC_RECAPTCHA_SITE_KEY: opt(process.env.NEXT_PUBLIC_RECAPTCHA_SITE_KEY),
-  NEXT_PUBLIC_RECAPTCHA_V2_SITE_KEY: opt(process.env.NEXT_PUBLIC_RECAPTCHA_V2_SITE_KEY),
-  NEXT_PUBLIC_RECAPTCHA_MODE: opt(process.env.NEXT_PUBLIC_RECAPTCHA_MODE),
   NEXT_PUBLIC_GTM_ID: opt(process.env.NEXT_PUBLIC_GTM_ID),
   NEXT_PUBLIC_PIXEL_ID: opt(process.env.NEXT_PUBLIC_PIXEL_ID),
   NEXT_PUBLIC_CHAT_WIDGET_ID: opt(process.env.NEXT_PUBLIC_CHAT_WIDGET_ID),

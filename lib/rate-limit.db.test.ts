@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, dbLabel } from '@/test/db';
-import type { OpenDb } from '@/lib/db/open';
+import { describe, expect, it } from 'vitest';
+import { dbLabel, useTestDb } from '@/test/db';
 import { hit, hitAll } from './rate-limit';
 
 describe(`rate limits in the database (${dbLabel()})`, () => {
-  let t: OpenDb;
-  beforeAll(async () => {
-    t = await createTestDb();
-  });
-  afterAll(() => t.close());
+  const t = useTestDb();
 
   it('allows up to the limit in a window, then refuses with the wait', async () => {
     const now = new Date('2026-11-22T10:00:05Z');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   captchaTokens,
   emailConfirmations,
@@ -8,10 +8,8 @@ import {
   refreshTokens,
   securityEvents,
   smsCodes,
-  users,
 } from '@/lib/db/schema';
-import type { OpenDb } from '@/lib/db/open';
-import { createTestDb, dbLabel } from '@/test/db';
+import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { prune, RETENTION_RULES } from './retention';
 
 const now = new Date('2026-06-01T12:00:00Z');
@@ -20,17 +18,11 @@ const DAY = 24 * HOUR;
 const ago = (ms: number) => new Date(now.getTime() - ms);
 
 describe(`retention (${dbLabel()})`, () => {
-  let t: OpenDb;
+  const t = useTestDb();
   let userId: number;
   beforeAll(async () => {
-    t = await createTestDb();
-    const [u] = await t.db
-      .insert(users)
-      .values({ role: 'student', name: 'Айгүл', lastname: 'Сейтова', phone: '+77010000001', passwordHash: 'x' })
-      .returning({ id: users.id });
-    userId = u!.id;
+    userId = await insertTestUser(t.db);
   });
-  afterAll(() => t.close());
 
   async function remaining() {
     const db = t.db;

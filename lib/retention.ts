@@ -1,7 +1,7 @@
 // How long rows of the tables that grow with traffic are kept, and the clean-up that enforces it.
 // Run hourly by the background loop (lib/server/services.ts); safe on any number of instances at once.
 import 'server-only';
-import { and, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, getTableName, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { REFRESH_ABSOLUTE_S } from '@/lib/auth/tokens';
 import {
@@ -30,70 +30,30 @@ export interface RetentionRule {
   expired: (now: Date) => SQL | undefined;
 }
 
-const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
+/** Rows whose `column` lies more than `ms` before `now`. */
+const olderThan = (column: PgColumn, ms: number) => (now: Date) => lt(column, new Date(now.getTime() - ms));
+
+/** The rule for the table `from` (primary key `key`). */
+function rule(from: PgTable, key: PgColumn[], keeps: string, expired: RetentionRule['expired']): RetentionRule {
+  return { table: getTableName(from), keeps, from, key, expired };
+}
 
 export const RETENTION_RULES: RetentionRule[] = [
-  {
-    table: 'rate_limits',
-    // The longest window in use is a day (SMS budgets, Kazakh test per company); an hour's margin.
-    keeps: 'windows that started in the last 25 hours',
-    from: rateLimits,
-    key: [rateLimits.key, rateLimits.windowStart],
-    expired: (now) => lt(rateLimits.windowStart, ago(now, DAY + HOUR)),
-  },
-  {
-    table: 'sms_codes',
-    // The per-phone back-off reads the last 24 hours of sends; smsConversion reads security_events.
-    keeps: 'codes until a day after they expired',
-    from: smsCodes,
-    key: [smsCodes.id],
-    expired: (now) => lt(smsCodes.expiresAt, ago(now, DAY)),
-  },
-  {
-    table: 'captcha_tokens',
-    // reCAPTCHA tokens are good for two minutes: after that Google refuses them itself.
-    keeps: 'token hashes for a day',
-    from: captchaTokens,
-    key: [captchaTokens.tokenHash],
-    expired: (now) => lt(captchaTokens.createdAt, ago(now, DAY)),
-  },
-  {
-    table: 'outbox',
-    keeps: 'pending messages until sent; sent and failed ones for 30 days',
-    from: outbox,
-    key: [outbox.id],
-    expired: (now) => and(inArray(outbox.status, ['sent', 'failed']), lt(outbox.createdAt, ago(now, 30 * DAY))),
-  },
-  {
-    table: 'refresh_tokens',
-    // A whole family goes at once, so reuse detection holds for as long as any token of it could work.
-    keeps: 'every token of a session until a day after its 30-day lifetime',
-    from: refreshTokens,
-    key: [refreshTokens.id],
-    expired: (now) => lt(refreshTokens.familyCreatedAt, ago(now, REFRESH_ABSOLUTE_S * 1000 + DAY)),
-  },
-  {
-    table: 'password_resets',
-    keeps: 'links until a day after they expired (used or not)',
-    from: passwordResets,
-    key: [passwordResets.id],
-    expired: (now) => lt(passwordResets.expiresAt, ago(now, DAY)),
-  },
-  {
-    table: 'email_confirmations',
-    keeps: 'links until a day after they expired (used or not)',
-    from: emailConfirmations,
-    key: [emailConfirmations.id],
-    expired: (now) => lt(emailConfirmations.expiresAt, ago(now, DAY)),
-  },
-  {
-    table: 'security_events',
-    // Long enough for investigations and for smsConversion over any period of the last year.
-    keeps: 'events for 365 days',
-    from: securityEvents,
-    key: [securityEvents.id],
-    expired: (now) => lt(securityEvents.createdAt, ago(now, 365 * DAY)),
-  },
+  // The longest window in use is a day (SMS budgets, Kazakh test per company); an hour's margin.
+  rule(rateLimits, [rateLimits.key, rateLimits.windowStart], 'windows that started in the last 25 hours', olderThan(rateLimits.windowStart, DAY + HOUR)),
+  // The per-phone back-off reads the last 24 hours of sends; smsConversion reads security_events.
+  rule(smsCodes, [smsCodes.id], 'codes until a day after they expired', olderThan(smsCodes.expiresAt, DAY)),
+  // reCAPTCHA tokens are good for two minutes: after that Google refuses them itself.
+  rule(captchaTokens, [captchaTokens.tokenHash], 'token hashes for a day', olderThan(captchaTokens.createdAt, DAY)),
+  rule(outbox, [outbox.id], 'pending messages until sent; sent and failed ones for 30 days', (now) =>
+    and(inArray(outbox.status, ['sent', 'failed']), olderThan(outbox.createdAt, 30 * DAY)(now)),
+  ),
+  // A whole family goes at once, so reuse detection holds for as long as any token of it could work.
+  rule(refreshTokens, [refreshTokens.id], 'every token of a session until a day after its 30-day lifetime', olderThan(refreshTokens.familyCreatedAt, REFRESH_ABSOLUTE_S * 1000 + DAY)),
+  rule(passwordResets, [passwordResets.id], 'links until a day after they expired (used or not)', olderThan(passwordResets.expiresAt, DAY)),
+  rule(emailConfirmations, [emailConfirmations.id], 'links until a day after they expired (used or not)', olderThan(emailConfirmations.expiresAt, DAY)),
+  // Long enough for investigations and for smsConversion over any period of the last year.
+  rule(securityEvents, [securityEvents.id], 'events for 365 days', olderThan(securityEvents.createdAt, 365 * DAY)),
 ];
 
 export interface PruneOptions {

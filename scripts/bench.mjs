@@ -7,6 +7,7 @@
 // Run directly against any server (no build/start):
 //   BENCH_BASE_URL=http://127.0.0.1:3000 node scripts/bench.mjs
 // Only some sections:  BENCH_ONLY=lighthouse,throughput
+// The JS per page alone needs no server: node scripts/bench/landing-js.mjs [--base <other .next>]
 //
 // ── Adding a section ────────────────────────────────────────────────────────────────────────────
 // Create scripts/bench/<name>.mjs exporting default
@@ -22,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { errText } from './bench/lib.mjs';
+import landingJs from './bench/landing-js.mjs';
 import lighthouse from './bench/lighthouse.mjs';
 import throughput from './bench/throughput.mjs';
 import login from './bench/login.mjs';
@@ -29,6 +31,7 @@ import tests from './bench/tests.mjs';
 import backoffice from './bench/backoffice.mjs';
 
 const SECTIONS = [
+  landingJs, //   scripts/bench/landing-js.mjs  — JS per prerendered page, from the build (BENCH_JS_BASE=<other .next> compares)
   lighthouse, //  scripts/bench/lighthouse.mjs — 5 pages × 3 locales
   throughput, //  scripts/bench/throughput.mjs — autocannon on /, app vs static copy
   // ── add new sections here, in the order they should run: ──

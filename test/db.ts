@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { openDb, type OpenDb } from '@/lib/db/open';
+import { afterAll, beforeAll } from 'vitest';
+import { isDbClosed, openDb, type OpenDb } from '@/lib/db/open';
+import { users } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
 
 /**
  * A fresh database for one suite: in-memory PGlite, or a new database on the PostgreSQL server
@@ -32,6 +35,33 @@ export async function createTestDb(): Promise<OpenDb> {
 export const dbLabel = () => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
 
 /** Makes the app's database getter (lib/db/client.ts) return this test database. */
-export function useAsAppDb(opened: OpenDb) {
+export function setAppDb(opened: OpenDb) {
   (globalThis as unknown as { __tilmenDb?: Promise<OpenDb> }).__tilmenDb = Promise.resolve(opened);
+}
+
+/**
+ * A fresh test database for the suite this is called in: opened before its tests (beforeAll) and
+ * closed after them, unless a test closed it. With `asAppDb`, also the database the app's code gets
+ * (route handlers, background passes). The handle fills in when the suite starts: read `t.db` in
+ * hooks and tests, and call this before the suite's own beforeAll hooks that use it.
+ */
+export function useTestDb({ asAppDb = false }: { asAppDb?: boolean } = {}): OpenDb {
+  const handle = {} as OpenDb;
+  beforeAll(async () => {
+    Object.assign(handle, await createTestDb());
+    if (asAppDb) setAppDb(handle);
+  });
+  afterAll(async () => {
+    if (handle.db && !isDbClosed(handle.db)) await handle.close();
+  });
+  return handle;
+}
+
+/** A student account for rows that belong to one (sessions, reset links, events): its id. */
+export async function insertTestUser(db: Db, fields: Partial<typeof users.$inferInsert> = {}): Promise<number> {
+  const [user] = await db
+    .insert(users)
+    .values({ role: 'student', name: 'Айгүл', lastname: 'Сейтова', phone: '+77010000001', passwordHash: 'x', ...fields })
+    .returning({ id: users.id });
+  return user!.id;
 }

@@ -1,16 +1,18 @@
 'use client';
 
 import { useEffect } from 'react';
-import { ERROR_PAGE_MESSAGES } from '@/lib/i18n/global-error-messages';
 import { errorStatus, safeTextKey } from '@/lib/error-status';
-import { Link, useLocale } from '@/i18n/navigation';
+import { Link, useIslandMessages } from '@/i18n/navigation';
 import { primaryClass, secondaryClass } from '@/components/ui/button-classes';
 
+type Text = 'title' | 'text' | 'retry' | 'home' | 'statusLabel' | ReturnType<typeof safeTextKey>;
+
 // The status and a translated sentence for it; never the error's message or stack (in production
-// Next replaces a server error's message anyway, but a client error's would be shown as is).
+// Next replaces a server error's message anyway, but a client error's would be shown as is). The
+// sentences come with the document's island messages (ErrorPage, in the page's locale only), so
+// the script every page loads for this boundary carries no text.
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const locale = useLocale();
-  const m = ERROR_PAGE_MESSAGES[locale === 'kk' || locale === 'en' ? locale : 'ru'];
+  const m = (useIslandMessages()?.ErrorPage ?? {}) as Partial<Record<Text, string>>;
   const status = errorStatus(error);
   useEffect(() => {
     console.error(error.digest ?? error.message);
@@ -21,7 +23,7 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
         <span className="sr-only">{m.statusLabel}: </span>
         {status}
       </p>
-      <h1 className="mt-4 text-3xl font-bold md:text-4xl">{m.title}</h1>
+      <h1 className="mt-4 text-3xl font-bold md:text-4xl">{m.title ?? 'Error'}</h1>
       <p className="mt-3 max-w-md text-muted">{m[safeTextKey(status)]}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <button type="button" onClick={reset} className={primaryClass}>

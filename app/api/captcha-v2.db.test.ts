@@ -2,8 +2,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { leads, smsCodes, users } from '@/lib/db/schema';
-import type { OpenDb } from '@/lib/db/open';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 import { startFakeRecaptcha } from '@/test/fake-recaptcha';
 import { jsonRequest } from '@/test/http';
 import en from '@/messages/en.json';
@@ -15,7 +14,7 @@ type Route = (req: Request) => Promise<Response>;
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 describe(`reCAPTCHA v3 with the v2 checkbox for a low score, against a local siteverify (${dbLabel()})`, () => {
-  let t: OpenDb;
+  const t = useTestDb({ asAppDb: true });
   let fake: Awaited<ReturnType<typeof startFakeRecaptcha>>;
   let leadsPost: Route;
   let smsPost: Route;
@@ -38,8 +37,6 @@ describe(`reCAPTCHA v3 with the v2 checkbox for a low score, against a local sit
     process.env.SMS_STRICT_CAPTCHA_AT = '0';
     vi.spyOn(console, 'info').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    t = await createTestDb();
-    useAsAppDb(t);
     leadsPost = (await import('@/app/api/leads/route')).POST as unknown as Route;
     smsPost = (await import('@/app/api/sms/send/route')).POST as unknown as Route;
     loginPost = (await import('@/app/api/auth/login/route')).POST as unknown as Route;
@@ -48,7 +45,6 @@ describe(`reCAPTCHA v3 with the v2 checkbox for a low score, against a local sit
   afterAll(async () => {
     for (const k of ['RECAPTCHA_SECRET_KEY', 'RECAPTCHA_V2_SECRET_KEY', 'RECAPTCHA_VERIFY_URL', 'RECAPTCHA_HOSTNAMES', 'SMS_STRICT_CAPTCHA_AT']) delete process.env[k];
     await fake.close();
-    await t.close();
   });
 
   it('answers a low v3 score with captcha_challenge in the visitor language, and stores nothing', async () => {

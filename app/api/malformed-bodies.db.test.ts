@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { NextRequest } from 'next/server';
 import { CONSENT_VERSION } from '@/lib/consent';
-import { afterAll, beforeAll, describe, it, vi } from 'vitest';
+import { beforeAll, describe, it, vi } from 'vitest';
 import { openSession } from '@/lib/auth/http';
 import { createAccount } from '@/lib/auth/register';
-import type { OpenDb } from '@/lib/db/open';
 import { reviewApplication } from '@/lib/review/decide';
 import { APPLICATION_STATUSES, REVIEW_REASONS } from '@/lib/validations/review';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { nasty as nastyValues, sweep } from '@/test/malformed';
 import { call, enrolledStaff } from '@/test/staff';
@@ -96,12 +95,7 @@ const myPasswordBody = fc.record({ current: fc.oneof(nasty, fc.constant('Staff-P
 const myRecoveryBody = fc.record({ code: totp }, { requiredKeys: [] });
 
 describe(`malformed bodies never cause a 5xx (${dbLabel()})`, () => {
-  let t: OpenDb;
-  beforeAll(async () => {
-    t = await createTestDb();
-    useAsAppDb(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestDb({ asAppDb: true });
 
   // Calls after a test's start carry its token: a real one, so the bodies reach the checks behind it.
   let token = '';

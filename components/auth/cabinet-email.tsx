@@ -1,18 +1,11 @@
 'use client';
 
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import type { z } from 'zod';
-import { api, apiErrorBody } from '@/lib/browser/api/client';
+import { api } from '@/lib/browser/api/client';
 import { emailChangeSchema } from '@/lib/validations/registration';
 import { EmailField } from '@/components/registration/email-field';
-import { FormAlert, setServerFields, SubmitButton, useSubmitCall } from '@/components/registration/form-submit';
-import { fieldMessage } from './messages';
-
-type Input = z.input<typeof emailChangeSchema>;
-type Output = z.output<typeof emailChangeSchema>;
+import { FormAlert, SubmitButton, useApiForm } from '@/components/registration/form-submit';
 
 /**
  * Adds or changes the account's e-mail: POST /api/auth/email mails a single-use link, and the
@@ -20,38 +13,26 @@ type Output = z.output<typeof emailChangeSchema>;
  */
 export function CabinetEmail({ email, pending, onPending }: { email: string | null; pending: string | null; onPending: (email: string) => void }) {
   const t = useTranslations('Cabinet.emailCard');
-  const tv = useTranslations('Validation');
   const id = useId();
-  const { pending: sending, error, run } = useSubmitCall();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<Input, unknown, Output>({ resolver: zodResolver(emailChangeSchema), mode: 'onTouched' });
+  const { register, handleSubmit, setError, reset, pending: sending, error, submit, fieldError } = useApiForm(emailChangeSchema, ['email']);
 
-  async function onSubmit({ email: address }: Output) {
+  async function onSubmit({ email: address }: { email: string }) {
     if (address === email) {
       setError('email', { type: 'server', message: t('same') }, { shouldFocus: true });
       return;
     }
-    await run(
+    await submit(
       async () => {
         await api.post('/api/auth/email', { email: address });
         reset({ email: '' });
         onPending(address);
       },
-      (err) => {
-        const body = apiErrorBody(err);
-        setServerFields(setError, body?.fields, ['email'], tv);
-        // 429 and other refusals without a field: the server's message under the form.
-        return body?.fields?.email ? null : (body?.message ?? t('failed'));
-      },
+      // 429 and other refusals without a field: the server's message under the form.
+      (body) => (body?.fields?.email ? null : (body?.message ?? t('failed'))),
     );
   }
 
-  const emailError = fieldMessage(errors.email, tv);
+  const emailError = fieldError('email');
   return (
     <div className="mt-3 grid gap-4">
       <p className="text-muted">{t('intro')}</p>

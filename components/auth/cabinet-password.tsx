@@ -1,15 +1,13 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import type { z } from 'zod';
-import { api, apiErrorBody } from '@/lib/browser/api/client';
+import { api } from '@/lib/browser/api/client';
 import { changePasswordSchema } from '@/lib/validations/registration';
 import { Field } from '@/components/forms/field';
-import { FormAlert, setServerFields, SubmitButton, useSubmitCall } from '@/components/registration/form-submit';
-import { fieldMessage } from './messages';
+import { FormAlert, SubmitButton, useApiForm } from '@/components/registration/form-submit';
 import { PasswordInput } from './password-input';
 import { PasswordRules } from './password-rules';
 import { signedIn } from './session';
@@ -22,33 +20,21 @@ type Values = z.input<typeof changePasswordSchema>;
  */
 export function CabinetPassword({ username }: { username: string }) {
   const t = useTranslations('Cabinet.passwordCard');
-  const tv = useTranslations('Validation');
   const id = useId();
   const [done, setDone] = useState(false);
-  const { pending, error, run } = useSubmitCall();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    reset,
-    control,
-    formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(changePasswordSchema), mode: 'onTouched' });
+  const { register, handleSubmit, setFocus, reset, control, pending, error, submit, fieldError } = useApiForm(changePasswordSchema, ['current', 'password', 'confirm']);
   const password = useWatch({ control, name: 'password' }) ?? '';
 
   async function onSubmit(values: Values) {
     setDone(false);
-    await run(
+    await submit(
       async () => {
         const { data } = await api.post<{ ok: true; token: string }>('/api/auth/password', values);
         signedIn(data.token);
         reset({ current: '', password: '', confirm: '' });
         setDone(true);
       },
-      (err) => {
-        const body = apiErrorBody(err);
-        setServerFields(setError, body?.fields, ['current', 'password', 'confirm'], tv);
+      (body) => {
         if (body?.code === 'wrong_current_password') setFocus('current');
         // 429 (too many tries) and other failures without a field: under the form.
         return body?.fields ? null : (body?.message ?? t('failed'));
@@ -56,18 +42,18 @@ export function CabinetPassword({ username }: { username: string }) {
     );
   }
 
-  const currentError = fieldMessage(errors.current, tv);
-  const passwordError = fieldMessage(errors.password, tv);
-  const confirmError = fieldMessage(errors.confirm, tv);
+  const currentError = fieldError('current');
+  const passwordError = fieldError('password');
+  const confirmError = fieldError('confirm');
   const rulesId = `${id}-rules`;
-  const input = (name: 'current' | 'password' | 'confirm', fieldError: string | undefined, extra?: string) => ({
+  const input = (name: 'current' | 'password' | 'confirm', message: string | undefined, extra?: string) => ({
     id: `${id}-${name}`,
     autoComplete: name === 'current' ? 'current-password' : 'new-password',
     showLabel: t('show'),
     hideLabel: t('hide'),
     maxLength: 128,
-    'aria-invalid': fieldError ? true : undefined,
-    'aria-describedby': [fieldError ? `${id}-${name}-error` : undefined, extra].filter(Boolean).join(' ') || undefined,
+    'aria-invalid': message ? true : undefined,
+    'aria-describedby': [message ? `${id}-${name}-error` : undefined, extra].filter(Boolean).join(' ') || undefined,
     ...register(name),
   });
 

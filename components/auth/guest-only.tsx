@@ -5,7 +5,6 @@ import { useRouter } from 'next/navigation';
 import { useLocale } from '@/i18n/navigation';
 import { getAuthState } from './auth-store';
 import { restoreSession } from './restore-session';
-import { localePath, takeReturnPath } from './return-path';
 
 /**
  * A guest-only page (sign-up): a visitor who is signed in when the page opens goes to the cabinet,
@@ -17,8 +16,11 @@ export function GuestOnly() {
   const locale = useLocale();
   useEffect(() => {
     let cancelled = false;
-    void restoreSession().then(() => {
-      if (!cancelled && getAuthState().token) router.replace(takeReturnPath(localePath(locale, '/cabinet')));
+    void restoreSession().then(async () => {
+      if (cancelled || !getAuthState().token) return;
+      // Loaded only for a signed-in visitor: the page's own scripts stay without it.
+      const { localePath, takeReturnPath } = await import('./return-path');
+      if (!cancelled) router.replace(takeReturnPath(localePath(locale, '/cabinet')));
     });
     return () => {
       cancelled = true;

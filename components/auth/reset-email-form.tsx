@@ -1,49 +1,31 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import type { z } from 'zod';
-import { api, apiErrorBody } from '@/lib/browser/api/client';
+import { api } from '@/lib/browser/api/client';
 import { resetEmailRequestSchema } from '@/lib/validations/registration';
 import { CaptchaScope, useCaptcha } from '@/components/forms/captcha';
 import { Field, inputClass } from '@/components/forms/field';
-import { ghostSmallClass } from '@/components/ui/button-classes';
-import { FormAlert, setServerFields, SubmitButton, useSubmitCall } from '@/components/registration/form-submit';
-import { fieldMessage } from './messages';
-
-type Input = z.input<typeof resetEmailRequestSchema>;
-type Output = z.output<typeof resetEmailRequestSchema>;
+import { ghostSmallClass } from '@/components/ui/button-classes-form';
+import { FormAlert, SubmitButton, useApiForm } from '@/components/registration/form-submit';
 
 function Form() {
   const t = useTranslations('Reset');
-  const tv = useTranslations('Validation');
   const id = useId();
   const { arm, guard } = useCaptcha();
   const [sent, setSent] = useState(false);
-  const { pending, error, run } = useSubmitCall();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<Input, unknown, Output>({ resolver: zodResolver(resetEmailRequestSchema), mode: 'onTouched' });
+  const { register, handleSubmit, pending, error, submit, fieldError } = useApiForm(resetEmailRequestSchema, ['email']);
 
-  const onSubmit = (values: Output) =>
-    run(
+  const onSubmit = (values: { email: string }) =>
+    submit(
       async () => {
         await guard('reset', (proof) => api.post('/api/auth/reset/email', { email: values.email, ...proof }));
         setSent(true);
       },
-      (err) => {
-        const body = apiErrorBody(err);
-        setServerFields(setError, body?.fields, ['email'], tv);
-        return body?.message ?? t('saveFailed');
-      },
+      (body) => body?.message ?? t('saveFailed'),
     );
 
-  const emailError = fieldMessage(errors.email, tv);
+  const emailError = fieldError('email');
   return (
     <div>
       <div role="status" aria-live="polite">

@@ -1,18 +1,16 @@
 'use client';
 
 import { useEffect, useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import axios from 'axios';
 import { useTranslations } from 'next-intl';
 import type { z } from 'zod';
 import { Link } from '@/i18n/navigation';
-import { api, apiErrorBody } from '@/lib/browser/api/client';
+import { api } from '@/lib/browser/api/client';
 import { passwordStep } from '@/lib/validations/registration';
 import { Field } from '@/components/forms/field';
 import { primaryClass } from '@/components/ui/button-classes';
-import { FormAlert, setServerFields, SubmitButton, useSubmitCall } from '@/components/registration/form-submit';
-import { fieldMessage } from './messages';
+import { FormAlert, SubmitButton, useApiForm } from '@/components/registration/form-submit';
 import { PasswordInput } from './password-input';
 import { PasswordRules } from './password-rules';
 import { clearResetToken, readResetToken } from './reset-token';
@@ -24,19 +22,11 @@ type Stage = 'loading' | 'form' | 'done' | 'invalid' | 'missing';
 /** The new password for the e-mail link's token (kept in sessionStorage by the previous step). */
 export function ResetPasswordForm() {
   const t = useTranslations('Reset');
-  const tv = useTranslations('Validation');
   const ts = useTranslations('SignIn');
   const id = useId();
   const [stage, setStage] = useState<Stage>('loading');
   const [token, setToken] = useState<string | null>(null);
-  const { pending, error, run } = useSubmitCall();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(passwordStep), mode: 'onTouched' });
+  const { register, handleSubmit, control, pending, error, submit, fieldError } = useApiForm(passwordStep, ['password', 'confirm']);
   const password = useWatch({ control, name: 'password' }) ?? '';
 
   useEffect(() => {
@@ -50,28 +40,26 @@ export function ResetPasswordForm() {
 
   async function onSubmit(values: Values) {
     if (!token) return;
-    await run(
+    await submit(
       async () => {
         await api.post('/api/auth/reset/email/confirm', { token, password: values.password, confirm: values.confirm });
         clearResetToken();
         setStage('done');
       },
-      (err) => {
+      (body, err) => {
         // The link was used or is too old: no message, the stage says so.
         if (axios.isAxiosError(err) && err.response?.status === 410) {
           clearResetToken();
           setStage('invalid');
           return null;
         }
-        const body = apiErrorBody(err);
-        setServerFields(setError, body?.fields, ['password', 'confirm'], tv);
         return body?.message ?? t('saveFailed');
       },
     );
   }
 
-  const passwordError = fieldMessage(errors.password, tv);
-  const confirmError = fieldMessage(errors.confirm, tv);
+  const passwordError = fieldError('password');
+  const confirmError = fieldError('confirm');
   const rulesId = `${id}-rules`;
 
   return (

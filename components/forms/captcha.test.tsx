@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { AxiosError, AxiosHeaders } from 'axios';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiErrorBody } from '@/lib/browser/api/client';
+import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { ApiError, errorResponse } from '@/lib/api/errors';
 import type { WidgetParams } from '@/lib/browser/captcha/loader';
 import type { CaptchaProof } from '@/lib/validations/captcha';

@@ -2,13 +2,12 @@
 
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIslandMessages } from '@/i18n/navigation';
-import { apiErrorBody } from '@/lib/browser/api/client';
+import { apiErrorBody, apiFailure } from '@/lib/browser/api/error-body';
 import { CAPTCHA_ERRORS, captchaSettings, checkboxToken, executeCaptcha, type CaptchaSettings } from '@/lib/browser/captcha/client';
-import { captchaFailure } from '@/lib/browser/captcha/failure';
 import { loadRecaptcha, type Grecaptcha } from '@/lib/browser/captcha/loader';
-import { publicEnv } from '@/lib/public-env';
+import { captchaPublicEnv } from '@/lib/captcha-public-env';
 import type { CaptchaProof } from '@/lib/validations/captcha';
-import { ghostSmallClass } from '@/components/ui/button-classes';
+import { ghostSmallClass } from '@/components/ui/button-classes-form';
 import { RecaptchaWidget, type WidgetEvents } from './recaptcha-widget';
 
 export type { CaptchaProof };
@@ -149,7 +148,7 @@ function ActiveScope({ settings, children }: { settings: CaptchaSettings; childr
       setNote(null);
       setChallenge(prompt);
     });
-  const cancel = () => settle(null, captchaFailure('captcha_cancelled', text('cancelled')));
+  const cancel = () => settle(null, apiFailure(400, 'captcha_cancelled', text('cancelled')));
 
   const guard: Guard = async (action, send) => {
     let proof: CaptchaProof;
@@ -159,8 +158,8 @@ function ActiveScope({ settings, children }: { settings: CaptchaSettings; childr
       const reason = error instanceof Error ? error.message : String(error);
       console.error(reason);
       throw reason === CAPTCHA_ERRORS.execute('')
-        ? captchaFailure('captcha_unticked', text('unticked'))
-        : captchaFailure('captcha_unavailable', text('unavailable'));
+        ? apiFailure(400, 'captcha_unticked', text('unticked'))
+        : apiFailure(400, 'captcha_unavailable', text('unavailable'));
     }
     try {
       return await send(proof);
@@ -227,7 +226,7 @@ function ActiveScope({ settings, children }: { settings: CaptchaSettings; childr
 export function CaptchaScope({ children }: { children: ReactNode }) {
   const settings = useMemo(() => {
     try {
-      return captchaSettings(publicEnv);
+      return captchaSettings(captchaPublicEnv);
     } catch (error) {
       // An incomplete configuration: said loudly; the server refuses what it cannot verify.
       console.error(error instanceof Error ? error.message : error);

@@ -6,11 +6,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { NextIntlClientProvider, useTranslations } from 'next-intl';
 import { useIslandMessages, useLocale } from '@/i18n/navigation';
-import { api, apiErrorBody } from '@/lib/browser/api/client';
+import { api } from '@/lib/browser/api/client';
+import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { choosePlan, usePlanChoice } from '@/components/tariffs/plan-choice';
 import { leadFormSchema, type LeadFormValues } from '@/lib/validations/lead';
-import { primaryLargeClass } from '@/components/ui/button-classes';
+import { primaryLargeClass } from '@/components/ui/button-classes-form';
+import { fieldMessage } from '@/components/auth/messages';
 import { CaptchaScope, useCaptcha } from './captcha';
 import { ConsentNotice } from './consent-notice';
 import { Field, inputClass } from './field';
@@ -66,13 +68,8 @@ function Form({ kind, page, submitLabel, answers, plans, onDone }: LeadFormProps
     },
   });
 
-  const message = (field: 'name' | 'phone') => {
-    const e = errors[field];
-    if (!e?.message) return undefined;
-    return e.type === 'server' ? e.message : tv.has(e.message as never) ? tv(e.message as never) : e.message;
-  };
-  const nameError = message('name');
-  const phoneError = message('phone');
+  const nameError = fieldMessage(errors.name, tv);
+  const phoneError = fieldMessage(errors.phone, tv);
 
   return (
     <form

@@ -15,7 +15,8 @@ import { pickMessages } from '@/lib/i18n/pick';
 // No NextIntlClientProvider here: it would bring use-intl and the ICU formatter into every page.
 // The lead form mounts its own around these messages; form pages (registration, cabinet) have theirs.
 // Captcha: the few plain strings of the captcha panel, which every form with a captcha shows.
-const CLIENT_NAMESPACES = ['LeadForm', 'Validation', 'Captcha'];
+// ErrorPage: the error boundary's sentences (app/[locale]/error.tsx), this locale's only.
+const CLIENT_NAMESPACES = ['LeadForm', 'Validation', 'Captcha', 'ErrorPage'];
 
 /**
  * The document of every page in a locale: <html lang>, fonts (app/fonts.ts's variables, handed in

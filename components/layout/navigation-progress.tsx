@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { usePathname } from 'next/navigation';
 import { CHUNK_RELOAD_KEY, isChunkLoadError, shouldReload } from '@/lib/chunk-reload';
-import { registerNavigationProgress } from '@/lib/navigation-progress';
+import { registerNavigationProgress, startNavigationProgress } from '@/i18n/navigation';
 
 // Spec: starts after 200 ms, 0 → 100 % over about 5 s in 100 ms ticks, hidden 500 ms after the end.
 const DELAY_MS = 200;
@@ -42,10 +42,7 @@ export function NavigationProgress() {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
       const a = (e.target as Element | null)?.closest?.('a');
       if (!a || a.target === '_blank' || a.hasAttribute('download')) return;
-      const url = new URL(a.href, location.href);
-      if (url.origin !== location.origin || /\.[a-z0-9]+$/i.test(url.pathname)) return;
-      if (url.pathname === location.pathname && url.search === location.search) return;
-      start();
+      startNavigationProgress(a.href);
     }
     function onChunkError(reason: unknown) {
       if (!isChunkLoadError(reason)) return;

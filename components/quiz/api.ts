@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@/lib/browser/api/client';
+import type { ApiErrorBody } from '@/lib/browser/api/error-body';
 import { getAccessToken } from '@/lib/browser/api/token';
 import type { AttemptView, KazakhResultView, PlacementResultView, TestKind } from '@/lib/quiz/attempts';
 

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CaptchaScope, useCaptcha } from '@/components/forms/captcha';
 import { ConsentNotice } from '@/components/forms/consent-notice';
 import { Field, inputClass } from '@/components/forms/field';
-import { landingPrimaryClass as buttonPrimary } from '@/components/ui/button-classes';
+import { landingPrimaryClass as buttonPrimary } from '@/components/ui/button-classes-landing';
 import { useLocale } from '@/i18n/navigation';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { kazakhEntrySchema, type KazakhEntryValues } from '@/lib/validations/tests';

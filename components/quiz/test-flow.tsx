@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { landingPrimaryClass as buttonPrimary, landingSecondaryClass as buttonSecondary } from '@/components/ui/button-classes';
+import { landingPrimaryClass as buttonPrimary, landingSecondaryClass as buttonSecondary } from '@/components/ui/button-classes-landing';
 import { useDelayedFlag } from '@/components/ui/use-delayed-flag';
 import { errorStatus, fetchAttempt, readToken, startTest, storageKey, writeToken, type AttemptView, type TestKind } from './api';
 import { KazakhEntryForm, type KazakhEntryText } from './kazakh-entry';

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { LazyLeadForm } from '@/components/forms/lazy-lead-form';
 import { textLink } from '@/components/landing/student/styles';
-import { landingPrimaryClass as buttonPrimary, landingSecondaryClass as buttonSecondary } from '@/components/ui/button-classes';
+import { landingPrimaryClass as buttonPrimary, landingSecondaryClass as buttonSecondary } from '@/components/ui/button-classes-landing';
 import { SKILLS } from '@/lib/quiz/types';
 import { downloadCertificate, errorStatus, type AttemptView, type PlacementResultView } from './api';
 import { fill, type TestText } from './text';

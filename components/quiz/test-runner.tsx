@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
-import { landingPrimaryClass as buttonPrimary, landingSecondaryClass as buttonSecondary } from '@/components/ui/button-classes';
+import { landingPrimaryClass as buttonPrimary, landingSecondaryClass as buttonSecondary } from '@/components/ui/button-classes-landing';
 import { errorStatus, finishTest, saveAnswers, type AttemptView } from './api';
 import { fill, type TestText } from './text';
 import { minAnswers } from '@/lib/quiz/types';

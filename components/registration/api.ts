@@ -1,5 +1,6 @@
 import axios from 'axios';
-import { api, apiErrorBody } from '@/lib/browser/api/client';
+import { api } from '@/lib/browser/api/client';
+import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { formatKzPhone } from '@/lib/phone';
 import type { CaptchaProof } from '@/lib/validations/captcha';
 import type { SmsState } from './use-wizard';

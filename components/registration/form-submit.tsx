@@ -1,11 +1,17 @@
 'use client';
 
 import { useState } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { primaryLargeClass } from '@/components/ui/button-classes';
+import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import type { z } from 'zod';
+import { apiErrorBody, type ApiErrorBody } from '@/lib/browser/api/error-body';
+import { fieldMessage } from '@/components/auth/messages';
+import { primaryLargeClass } from '@/components/ui/button-classes-form';
 
-// The one-page account forms (sign-in, reset by e-mail, the new password): their submit button,
-// their call's pending and error state, and the server's field messages put on their fields.
+// The one-page account forms (sign-in, reset by e-mail, the new password, the cabinet's cards): their
+// submit button, their call's pending and error state, and the server's field messages put on their
+// fields; useApiForm puts these together with react-hook-form.
 
 type Translate = { (key: never): string; has(key: never): boolean };
 
@@ -51,4 +57,29 @@ export function setServerFields<T extends FieldValues>(setError: UseFormSetError
   for (const [field, message] of Object.entries(fields ?? {})) {
     if ((names as readonly string[]).includes(field)) setError(field as Path<T>, { type: 'server', message: tv.has(message as never) ? tv(message as never) : message });
   }
+}
+
+/**
+ * A one-page account form over one API call: react-hook-form checked by `schema` when a field is
+ * left, the call's pending state and failure text (for FormAlert), and `submit`, which runs the call
+ * and, when it fails, puts the answer's messages for `fields` on them and lets `failed` word the rest
+ * (null: nothing under the form). `fieldError(name)`: the field's message, translated.
+ */
+export function useApiForm<In extends FieldValues, Out extends FieldValues>(schema: z.ZodType<Out, In>, fields: readonly Path<In>[]) {
+  const tv = useTranslations('Validation');
+  const form = useForm<In, unknown, Out>({ resolver: zodResolver(schema), mode: 'onTouched' });
+  const { pending, error, run } = useSubmitCall();
+  const { errors } = form.formState;
+  return {
+    ...form,
+    pending,
+    error,
+    fieldError: (name: Path<In>) => fieldMessage(errors[name] as Parameters<typeof fieldMessage>[0], tv),
+    submit: (call: () => Promise<void>, failed: (body: ApiErrorBody['error'] | undefined, error: unknown) => string | null) =>
+      run(call, (err) => {
+        const body = apiErrorBody(err);
+        setServerFields(form.setError, body?.fields, fields, tv);
+        return failed(body, err);
+      }),
+  };
 }

@@ -4,7 +4,7 @@ import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { Field, inputClass } from '@/components/forms/field';
-import { touchPrimaryClass, touchQuietClass } from '@/components/ui/button-classes';
+import { touchPrimaryClass, touchQuietClass } from '@/components/ui/button-classes-form';
 import { Link } from '@/i18n/navigation';
 
 /** The wizards' buttons (Next, Back, resend). */

@@ -124,7 +124,7 @@ function PromoBox({ quote, onQuote, labels }: { quote: Quote | null; onQuote: (q
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
-    const [{ promoFormSchema }, { api, apiErrorBody }] = await Promise.all([import('@/lib/validations/promo'), import('@/lib/browser/api/client')]);
+    const { api, apiErrorBody, promoFormSchema } = await import('./promo-request');
     const parsed = promoFormSchema.safeParse({ code });
     if (!parsed.success) {
       const key = parsed.error.issues[0]?.message ?? 'invalid_value';

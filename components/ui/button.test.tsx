@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import * as kit from './button-classes';
+import * as appLooks from './button-classes';
+import * as formLooks from './button-classes-form';
+import * as landingLooks from './button-classes-landing';
 import { Button, buttonClass } from './button';
 
 const set = (classes: string) => new Set(classes.split(/\s+/).filter(Boolean));
@@ -61,7 +63,7 @@ describe('the ready-made looks are what buttonClass gives', () => {
     ['primaryLargeClass', buttonClass('primary', { size: 'lg' })],
     ['ghostSmallClass', buttonClass('ghost', { size: 'sm' })],
   ] as const)('%s', (name, classes) => {
-    expect(kit[name]).toBe(classes);
+    expect({ ...appLooks, ...landingLooks, ...formLooks }[name]).toBe(classes);
   });
 });
 

@@ -3,7 +3,7 @@ import { Link, type LinkProps } from '@/i18n/navigation';
 
 // The site's buttons and button-like links. No 'use client': server components render Button,
 // ButtonLink and ButtonAnchor at no cost to the browser. Client islands of the public pages take a
-// ready-made look from button-classes.ts for their own element, so their JavaScript carries only
+// ready-made look from button-classes*.ts for their own element, so their JavaScript carries only
 // the strings they use, never the whole table (the bundler keeps a module whole once imported).
 //
 // Three families of the same two buttons, kept as they were drawn: `app` (forms, account pages,

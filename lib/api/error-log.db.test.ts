@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captchaTokens } from '@/lib/db/schema';
-import type { OpenDb } from '@/lib/db/open';
-import { createTestDb, dbLabel } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 import { errorResponse } from './errors';
 import { errorForLog } from './error-log';
 
@@ -10,11 +9,7 @@ const TOKEN_HASH = 'a3f1c9e07b5d4e2f8a6b1c3d5e7f9a0b2c4d6e8fa1b3c5d7e9f0a2b4c6d8
 const SEED = 'test-seed-Zq8vX2';
 
 describe(`unexpected errors are logged without query parameters (${dbLabel()})`, () => {
-  let t: OpenDb;
-  beforeAll(async () => {
-    t = await createTestDb();
-  });
-  afterAll(() => t.close());
+  const t = useTestDb();
   afterEach(() => vi.restoreAllMocks());
 
   async function failure(run: () => Promise<unknown>): Promise<unknown> {

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '@/lib/db/schema';
-import type { OpenDb } from '@/lib/db/open';
-import { createTestDb, dbLabel } from '@/test/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import {
   REFRESH_ABSOLUTE_S,
   REFRESH_IDLE_S,
@@ -21,17 +19,11 @@ const startSession = async (...args: Parameters<typeof openFamily>) => (await op
 const SECRET = 'x'.repeat(40);
 
 describe(`sessions and tokens (${dbLabel()})`, () => {
-  let t: OpenDb;
+  const t = useTestDb();
   let userId: number;
   beforeAll(async () => {
-    t = await createTestDb();
-    const [u] = await t.db
-      .insert(users)
-      .values({ role: 'student', name: 'A', lastname: 'B', phone: '+77010000001', passwordHash: 'x' })
-      .returning({ id: users.id });
-    userId = u!.id;
+    userId = await insertTestUser(t.db);
   });
-  afterAll(() => t.close());
 
   it('access tokens are standard JWTs (HS256), signed, short-lived and bound to a session', async () => {
     const now = Date.now();

@@ -2,15 +2,14 @@ import { count } from 'drizzle-orm';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads } from '@/lib/db/schema';
-import type { OpenDb } from '@/lib/db/open';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 import { startFakeRecaptcha } from '@/test/fake-recaptcha';
 import { jsonRequest } from '@/test/http';
 
 const SECRET = 'test-secret-0123456789';
 
 describe(`captcha on the lead form, verified against a local siteverify (${dbLabel()})`, () => {
-  let t: OpenDb;
+  const t = useTestDb({ asAppDb: true });
   let fake: Awaited<ReturnType<typeof startFakeRecaptcha>>;
   let POST: (req: Request) => Promise<Response>;
   let n = 10;
@@ -23,13 +22,10 @@ describe(`captcha on the lead form, verified against a local siteverify (${dbLab
     process.env.RECAPTCHA_SECRET_KEY = SECRET;
     process.env.RECAPTCHA_VERIFY_URL = fake.url;
     process.env.RECAPTCHA_HOSTNAMES = 'localhost';
-    t = await createTestDb();
-    useAsAppDb(t);
     POST = (await import('@/app/api/leads/route')).POST as unknown as typeof POST;
   });
   afterAll(async () => {
     await fake.close();
-    await t.close();
   });
 
   it.each([

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenDb } from '@/lib/db/open';
-import { createTestDb, dbLabel } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 import { startFakeRecaptcha } from '@/test/fake-recaptcha';
 import { captchaOn, verifyCaptcha, type CaptchaConfig } from './verify';
 
@@ -8,17 +7,15 @@ const V3 = 'verify-v3-secret-0123';
 const V2 = 'verify-v2-secret-0123';
 
 describe(`verifyCaptcha: v3 and v2 tokens, each with its own secret (${dbLabel()})`, () => {
-  let t: OpenDb;
+  const t = useTestDb();
   let fake: Awaited<ReturnType<typeof startFakeRecaptcha>>;
   let cfg: CaptchaConfig;
   beforeAll(async () => {
     fake = await startFakeRecaptcha(V3, { v2Secret: V2 });
-    t = await createTestDb();
     cfg = { secret: V3, v2Secret: V2, verifyUrl: fake.url, minScore: 0.5, hostnames: ['localhost'] };
   });
   afterAll(async () => {
     await fake.close();
-    await t.close();
   });
 
   it('is off without either secret, on with only one of them', async () => {

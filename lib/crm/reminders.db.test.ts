@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads, outbox, staff } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import type { OpenDb } from '@/lib/db/open';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { enrolledStaff } from '@/test/staff';
 import { callbackPromiseShare } from './promise';
 import { remindCallbacks } from './reminders';
@@ -42,7 +42,7 @@ describe(`the 45-minute callback reminder and the promise metric (${dbLabel()})`
   let kk: number, en: number, offDuty: number;
   beforeAll(async () => {
     t = await createTestDb();
-    useAsAppDb(t);
+    setAppDb(t);
     kk = (await enrolledStaff(t.db, { email: 'aliya@school.kz', scopes: ['sales'] })).id;
     en = (await enrolledStaff(t.db, { email: 'john@school.kz', scopes: ['sales'] })).id;
     offDuty = (await enrolledStaff(t.db, { email: 'off@school.kz', scopes: ['sales'] })).id;

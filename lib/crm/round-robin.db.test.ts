@@ -4,7 +4,7 @@ import { CONSENT_VERSION } from '@/lib/consent';
 import { leadEvents, leads, staff } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { createLead } from '@/lib/leads/create';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { enrolledStaff } from '@/test/staff';
 
 const ctx = { locale: 'ru', utmFirst: {}, utmLast: {}, staffEmail: 'sales@tilmen.kz' };
@@ -18,7 +18,7 @@ describe(`new leads: round-robin among sales on duty, the callback deadline (${d
   beforeAll(async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     t = await createTestDb();
-    useAsAppDb(t);
+    setAppDb(t);
     a = (await enrolledStaff(t.db, { email: 'a@school.kz', scopes: ['sales'] })).id;
     b = (await enrolledStaff(t.db, { email: 'b@school.kz', scopes: ['sales', 'reviewer'] })).id;
     off = (await enrolledStaff(t.db, { email: 'off@school.kz', scopes: ['sales'] })).id;

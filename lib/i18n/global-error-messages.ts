@@ -2,56 +2,17 @@
 export const GLOBAL_ERROR_MESSAGES = {
   "ru": {
     "title": "Произошла ошибка при показе страницы ошибки",
-    "text": "Попробуйте открыть главную страницу.",
     "home": "Вернуться на главную",
     "statusLabel": "Код ошибки"
   },
   "kk": {
     "title": "Қате бетін көрсету кезінде қате орын алды",
-    "text": "Басты бетті ашып көріңіз.",
     "home": "Басты бетке оралу",
     "statusLabel": "Қате коды"
   },
   "en": {
     "title": "An error occurred while showing the error page",
-    "text": "Please try the home page.",
     "home": "Go back to home",
     "statusLabel": "Error code"
-  }
-} as const;
-
-export const ERROR_PAGE_MESSAGES = {
-  "ru": {
-    "title": "Ошибка",
-    "text": "Что-то пошло не так. Попробуйте обновить страницу.",
-    "retry": "Попробовать снова",
-    "home": "Вернуться на главную",
-    "statusLabel": "Код ошибки",
-    "forbidden": "У вас нет доступа к этой странице.",
-    "notFound": "Такой страницы нет.",
-    "tooMany": "Слишком много запросов. Подождите немного и попробуйте снова.",
-    "unavailable": "Сервис временно недоступен. Попробуйте через несколько минут."
-  },
-  "kk": {
-    "title": "Қате",
-    "text": "Бірдеңе дұрыс болмады. Бетті жаңартып көріңіз.",
-    "retry": "Қайталап көру",
-    "home": "Басты бетке оралу",
-    "statusLabel": "Қате коды",
-    "forbidden": "Бұл бетке кіруге рұқсатыңыз жоқ.",
-    "notFound": "Мұндай бет жоқ.",
-    "tooMany": "Сұраулар тым көп. Біраз күтіп, қайталап көріңіз.",
-    "unavailable": "Қызмет уақытша қолжетімсіз. Бірнеше минуттан кейін қайталап көріңіз."
-  },
-  "en": {
-    "title": "Error",
-    "text": "Something went wrong. Please try reloading the page.",
-    "retry": "Try again",
-    "home": "Back to the home page",
-    "statusLabel": "Error code",
-    "forbidden": "You do not have access to this page.",
-    "notFound": "There is no such page.",
-    "tooMany": "Too many requests. Please wait a little and try again.",
-    "unavailable": "The service is temporarily unavailable. Please try again in a few minutes."
   }
 } as const;

@@ -1,22 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '@/lib/db/schema';
-import type { OpenDb } from '@/lib/db/open';
-import { createTestDb, dbLabel } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 import { startSmtp } from '@/test/smtp';
 import { enqueue, MAX_ATTEMPTS, processOutbox } from './index';
 import { createMailSender } from './mail';
 
 describe(`outbox delivery over SMTP (${dbLabel()})`, () => {
-  let t: OpenDb;
+  const t = useTestDb();
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   beforeAll(async () => {
-    t = await createTestDb();
     smtp = await startSmtp();
   });
   afterAll(async () => {
     await smtp.close();
-    await t.close();
   });
 
   it('keeps a message the server refuses and sends it on a later pass', async () => {

@@ -1,21 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { outbox, rateLimits } from '@/lib/db/schema';
-import { isDbClosed, type OpenDb } from '@/lib/db/open';
 import { enqueue } from '@/lib/outbox';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 import { kickOutbox, pruneTables, runBackgroundPass, startBackgroundWork, stopBackgroundWork } from './services';
 
 describe(`background passes (${dbLabel()})`, () => {
-  let t: OpenDb;
+  const t = useTestDb({ asAppDb: true });
   const errors = vi.spyOn(console, 'error');
-  beforeAll(async () => {
-    t = await createTestDb();
-    useAsAppDb(t);
-  });
   afterEach(() => errors.mockClear());
   afterAll(async () => {
     errors.mockRestore();
-    if (!isDbClosed(t.db)) await t.close();
   });
 
   it('sends the outbox and prunes on the app database, logging real failures', async () => {
@@ -63,7 +57,6 @@ describe(`background passes (${dbLabel()})`, () => {
     await enqueue(t.db, { channel: 'email', recipient: 'late@tilmen.kz', subject: 'Lead', body: 'x' });
     const kicked = kickOutbox();
     const closedMidPass = runBackgroundPass('closing', async (db) => {
-      await t.close();
       await db.select().from(outbox);
     });
     await Promise.all([kicked, closedMidPass]);

@@ -1,8 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outbox, rateLimits, securityEvents, smsCodes, users } from '@/lib/db/schema';
-import type { OpenDb } from '@/lib/db/open';
-import { createTestDb, dbLabel } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 import { budgetSpent, issueCode, smsConversion, verifyCode, type CheckedIssueResult, type IssueResult, type SmsPurpose } from './codes';
 import { codeInBody } from './text';
 
@@ -13,11 +12,7 @@ const freshIp = () => `ip-hash-${++ipSeq}`;
 const other = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe(`SMS codes (${dbLabel()})`, () => {
-  let t: OpenDb;
-  beforeAll(async () => {
-    t = await createTestDb();
-  });
-  afterAll(() => t.close());
+  const t = useTestDb();
 
   async function issue(phone: string, purpose: SmsPurpose, now: Date, extra: { ip?: string; dailyBudget?: number; locale?: 'ru' | 'kk' | 'en' } = {}) {
     return issueCode(t.db, { phone, purpose, ipHash: extra.ip ?? freshIp(), now, locale: extra.locale, dailyBudget: extra.dailyBudget });

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outbox } from '@/lib/db/schema';
-import type { OpenDb } from '@/lib/db/open';
 import { enqueue, MAX_ATTEMPTS, processOutbox } from '@/lib/outbox';
-import { createTestDb, dbLabel } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 import { startFakeSmsGateway, type FakeSmsMode } from '@/test/fake-sms-gateway';
 import { issueCode, verifyCode } from './codes';
 import { createSmsSender, settleSmsOutbox, type SmsDriverConfig } from './drivers';
@@ -21,15 +20,13 @@ let phoneSeq = 0;
 const nextPhone = () => `+7775${String(10_000_000 + ++phoneSeq).slice(1)}`;
 
 describe(`SMS gateways through the outbox (${dbLabel()})`, () => {
-  let t: OpenDb;
+  const t = useTestDb();
   let gw: Awaited<ReturnType<typeof startFakeSmsGateway>>;
   beforeAll(async () => {
-    t = await createTestDb();
     gw = await startFakeSmsGateway({ apiKey: API_KEY, login: LOGIN, password: PASSWORD });
   });
   afterAll(async () => {
     await gw.close();
-    await t.close();
   });
   afterEach(() => {
     gw.state.mode = 'ok';

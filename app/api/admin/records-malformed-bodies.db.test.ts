@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '@/lib/auth/password';
 import { certificates, kazakhTestTakers, promoCodes, testAttempts, users } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { nasty, sweep } from '@/test/malformed';
 import { call, enrolledStaff } from '@/test/staff';
@@ -38,7 +38,7 @@ describe(`back-office record calls: malformed bodies never cause a 5xx (${dbLabe
   beforeAll(async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     t = await createTestDb();
-    useAsAppDb(t);
+    setAppDb(t);
     cookie = (await enrolledStaff(t.db, { email: 'admin@school.kz', scopes: ['admin'] })).cookie;
     const [user] = await t.db.insert(users).values({ role: 'student', name: 'A', lastname: 'B', phone: '+77011230000', passwordHash: await hashPassword('Kokzhiek2026') }).returning();
     const [attempt] = await t.db.insert(testAttempts).values({ tokenHash: 'sweep', kind: 'kazakh', seed: 's', itemCount: 30, locale: 'kk', status: 'finished' }).returning();

@@ -7,7 +7,7 @@ import type { OpenDb } from '@/lib/db/open';
 import { staff, users } from '@/lib/db/schema';
 import type { Scope } from '@/lib/staff/scopes';
 import { openStaffSession } from '@/lib/staff/sessions';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
 
 /**
@@ -94,7 +94,7 @@ describe(`the back office's role × call matrix (${dbLabel()})`, () => {
   beforeAll(async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     t = await createTestDb();
-    useAsAppDb(t);
+    setAppDb(t);
     for (const role of ['sales', 'reviewer', 'admin'] as const) {
       const member = await enrolledStaff(t.db, { email: `${role}@matrix.kz`, scopes: SCOPES_OF[role]! });
       cookies[role] = member.cookie;

@@ -4,7 +4,7 @@ import { auditLog, staff } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { bootstrapAdmin } from '@/lib/staff/bootstrap';
 import { totpCode } from '@/lib/staff/totp';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -16,7 +16,7 @@ describe(`staff sign-in with TOTP, sessions and scopes (${dbLabel()})`, () => {
   beforeAll(async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     t = await createTestDb();
-    useAsAppDb(t);
+    setAppDb(t);
     login = (await import('./auth/login/route')).POST;
     me = (await import('./me/route')).GET;
     ({ GET: staffList } = await import('./staff/route'));

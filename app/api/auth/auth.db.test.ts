@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { hashPassword } from '@/lib/auth/password';
@@ -10,8 +10,7 @@ import { signAccessToken, startSession } from '@/lib/auth/tokens';
 import { appSecret } from '@/lib/env';
 import { POST as placementPost } from '../tests/placement/route';
 import { users } from '@/lib/db/schema';
-import type { OpenDb } from '@/lib/db/open';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { POST as loginPost } from './login/route';
 import { POST as logoutPost } from './logout/route';
@@ -29,10 +28,8 @@ const withCookie = (path: string, cookie: string, headers: Record<string, string
 const JWT = /^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]{43}$/;
 
 describe(`login, tokens and sessions over the API (${dbLabel()})`, () => {
-  let t: OpenDb;
+  const t = useTestDb({ asAppDb: true });
   beforeAll(async () => {
-    t = await createTestDb();
-    useAsAppDb(t);
     await t.db.insert(users).values([
       { role: 'student', name: 'Aru', lastname: 'S', phone: '+77011112233', email: 'aru@example.kz', passwordHash: await hashPassword(PASSWORD) },
       { role: 'tutor', scope: 'tutor', name: 'Old', lastname: 'H', phone: '+77011112244', passwordHash: await hash(PASSWORD, { algorithm: 2, memoryCost: 4096, timeCost: 1, parallelism: 1 }) },
@@ -43,7 +40,6 @@ describe(`login, tokens and sessions over the API (${dbLabel()})`, () => {
       { role: 'student', name: 'Owner', lastname: 'O', phone: '+77011112299', email: 'owner2@example.kz', passwordHash: await hashPassword(PASSWORD) },
     ]);
   });
-  afterAll(() => t.close());
 
   it('signs in by phone in any usual form: token, HttpOnly refresh cookie on /api/, auth marker', async () => {
     const res = await login({ login: '8 701 111 22 33', password: PASSWORD });

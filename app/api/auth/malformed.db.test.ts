@@ -1,10 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
 import { openSession } from '@/lib/auth/http';
 import { hashPassword } from '@/lib/auth/password';
 import { users } from '@/lib/db/schema';
-import type { OpenDb } from '@/lib/db/open';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 import type { jsonRequest } from '@/test/http';
 import { nasty as nastyValues, sweep } from '@/test/malformed';
 import { POST as postLogin } from './login/route';
@@ -19,18 +18,15 @@ const tokenBody = fc.record({ token: fc.oneof(nasty, fc.constant('x'.repeat(43))
 const passwordBody = fc.record({ current: nasty, password: nasty, confirm: nasty }, { requiredKeys: [] });
 
 describe(`malformed bodies to the account calls never cause a 5xx (${dbLabel()})`, () => {
-  let t: OpenDb;
+  const t = useTestDb({ asAppDb: true });
   let bearer = '';
   beforeAll(async () => {
-    t = await createTestDb();
-    useAsAppDb(t);
     const [user] = await t.db
       .insert(users)
       .values({ role: 'student', name: 'Sweep', lastname: 'S', phone: '+77011110000', passwordHash: await hashPassword('Dala-2026x') })
       .returning();
     bearer = (await openSession(t.db, user!)).accessToken;
   });
-  afterAll(() => t.close());
 
   const signedIn = (handler: (req: ReturnType<typeof jsonRequest>) => Promise<Response>) => (req: ReturnType<typeof jsonRequest>) => {
     req.headers.set('authorization', `Bearer ${bearer}`);

@@ -1,12 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { NextRequest } from 'next/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { leads, outbox, tutorApplications, users } from '@/lib/db/schema';
-import type { OpenDb } from '@/lib/db/open';
 import { issueCode, type SmsPurpose } from '@/lib/sms/codes';
 import { codeInBody } from '@/lib/sms/text';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { POST as loginPost } from './login/route';
 import { POST as passwordPost } from './password/route';
@@ -29,12 +28,7 @@ const phone = () => `+7 702 ${String(1000000 + n++).slice(1, 4)} ${String(n).pad
 const JWT = /^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]{43}$/;
 
 describe(`registration, reset and the cabinet contract (${dbLabel()})`, () => {
-  let t: OpenDb;
-  beforeAll(async () => {
-    t = await createTestDb();
-    useAsAppDb(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestDb({ asAppDb: true });
 
   // A later code for the same phone is asked for after the 60 s gap.
   async function codeFor(p: string, purpose: SmsPurpose, later = false) {

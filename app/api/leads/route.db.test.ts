@@ -1,19 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { leads, outbox } from '@/lib/db/schema';
-import type { OpenDb } from '@/lib/db/open';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { POST } from './route';
 
 describe(`POST /api/leads (${dbLabel()})`, () => {
-  let t: OpenDb;
-  beforeAll(async () => {
-    t = await createTestDb();
-    useAsAppDb(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestDb({ asAppDb: true });
 
   it('stores the lead with its locale, page and first/last utm touch, and queues the staff e-mail', async () => {
     const res = await POST(

@@ -3,11 +3,10 @@ import { CONSENT_VERSION } from '@/lib/consent';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAttempts } from '@/lib/db/schema';
-import type { OpenDb } from '@/lib/db/open';
 import { KK_ITEMS } from '@/lib/quiz/bank-kk';
 import { TEST_TOKEN_HEADER, type AttemptView } from '@/lib/quiz/attempts';
 import { KAZAKH_RANGE_LIMIT } from '@/lib/quiz/limits';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { POST as kazakhPost } from './kazakh/route';
 import { POST as finishPost } from './attempt/finish/route';
@@ -51,11 +50,9 @@ function finishRequest(token: string, answers: Record<string, number>) {
 const observed = (test: AttemptView) => JSON.stringify({ status: test.status, result: test.result, certificate: test.certificate });
 
 describe(`the Kazakh answer-key attack over HTTP (${dbLabel()})`, () => {
-  let t: OpenDb;
+  const t = useTestDb({ asAppDb: true });
   const saved = { hourly: process.env.KAZAKH_TEST_HOURLY_CAP, daily: process.env.KAZAKH_TEST_COMPANY_DAILY_CAP };
   beforeAll(async () => {
-    t = await createTestDb();
-    useAsAppDb(t);
     // The shared caps (200 an hour, 300 a day on the public page) would stop this attacker after a
     // few hundred sittings; raised here to show that even unlimited sittings teach nothing.
     process.env.KAZAKH_TEST_HOURLY_CAP = '1000000';
@@ -66,7 +63,6 @@ describe(`the Kazakh answer-key attack over HTTP (${dbLabel()})`, () => {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
-    await t.close();
   });
 
   it(`${ATTEMPTS} single-item probes learn nothing, and a sitting with the recovered key scores no better than guessing`, async () => {

@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users, certificatePdfs, certificates, kazakhTestTakers, quizItemExposure, testAttempts } from '@/lib/db/schema';
-import type { OpenDb } from '@/lib/db/open';
 import { profile } from '@/lib/auth/profile';
 import { signAccessToken, startSession } from '@/lib/auth/tokens';
 import { appSecret } from '@/lib/env';
@@ -12,7 +11,7 @@ import { EN_ITEMS } from '@/lib/quiz/bank-en';
 import { KK_ITEMS } from '@/lib/quiz/bank-kk';
 import { CERTIFICATE_NUMBER_RE, findCertificate, TEST_TOKEN_HEADER, type AttemptView, type PlacementResultView } from '@/lib/quiz/attempts';
 import { lookupCertificate, LOOKUP_LIMIT } from '@/lib/certificates/lookup';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 import { jsonRequest, nextIp } from '@/test/http';
 import { POST as placementPost } from './placement/route';
 import { POST as kazakhPost } from './kazakh/route';
@@ -68,12 +67,7 @@ function freshIin(): string {
 const entry = (iin: string, extra: object = {}) => ({ firstName: 'Әйгерім', lastName: 'Нұрмағанбетова', iin, workerCode: 'HR-17', consent: CONSENT_VERSION, ...extra });
 
 describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
-  let t: OpenDb;
-  beforeAll(async () => {
-    t = await createTestDb();
-    useAsAppDb(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestDb({ asAppDb: true });
 
   it('placement: start, resume, save, finish with every answer right → Advanced, stored with the company', async () => {
     const res = await placementPost(jsonRequest('/api/tests/placement', { company: 'demo' }));

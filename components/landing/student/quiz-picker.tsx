@@ -2,7 +2,7 @@
 
 import { useId, useRef, useState } from 'react';
 import { QuizDialog, Summary, type QuizQuestion, type QuizText } from './quiz-dialog';
-import { landingPrimaryClass as buttonPrimary, landingSecondaryClass as buttonSecondary } from '@/components/ui/button-classes';
+import { landingPrimaryClass as buttonPrimary, landingSecondaryClass as buttonSecondary } from '@/components/ui/button-classes-landing';
 
 export type { QuizQuestion };
 

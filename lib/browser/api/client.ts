@@ -8,9 +8,6 @@ export const LOGIN_PATH = '/api/auth/login';
 const RETRY_METHODS = new Set(['get', 'head', 'options']);
 const MAX_RETRIES = 3;
 
-export interface ApiErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
-}
 
 export interface ApiClientOptions {
   baseURL?: string;
@@ -177,10 +174,3 @@ export function onApiSignOut(listener: () => void): () => void {
   };
 }
 
-export function apiErrorBody(error: unknown): ApiErrorBody['error'] | undefined {
-  if (axios.isAxiosError(error)) {
-    const data = error.response?.data as Partial<ApiErrorBody> | undefined;
-    if (data?.error && typeof data.error.message === 'string') return data.error;
-  }
-  return undefined;
-}

@@ -1,4 +1,4 @@
-import { CAPTCHA_MODES, type CaptchaVersion } from '@/lib/public-env';
+import { CAPTCHA_MODES, type CaptchaVersion } from '@/lib/captcha-public-env';
 
 // The captcha helper's errors, worded as the specification's catalogue (section 8). They are for
 // the console and error reports; visitors see the translated captcha messages of the form.

@@ -6,7 +6,7 @@ import { signAccessToken, startSession } from '@/lib/auth/tokens';
 import { auditLog, leads, refreshTokens, testAttempts, tutorApplications, users } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { appSecret } from '@/lib/env';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
 
@@ -24,7 +24,7 @@ describe(`back office: accounts — search, one account, block and unblock (${db
   beforeAll(async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     t = await createTestDb();
-    useAsAppDb(t);
+    setAppDb(t);
     ({ GET: list } = await import('./route'));
     ({ GET: detail } = await import('./[id]/route'));
     ({ POST: block } = await import('./[id]/block/route'));

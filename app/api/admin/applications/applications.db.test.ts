@@ -11,7 +11,7 @@ import { grantBookable } from '@/lib/review/bookable';
 import ru from '@/messages/ru.json';
 import kk from '@/messages/kk.json';
 import en from '@/messages/en.json';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -81,7 +81,7 @@ describe(`tutor application review (${dbLabel()})`, () => {
   beforeAll(async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     t = await createTestDb();
-    useAsAppDb(t);
+    setAppDb(t);
     ({ GET: list } = await import('./route'));
     ({ GET: detail } = await import('./[id]/route'));
     ({ POST: start } = await import('./[id]/start/route'));

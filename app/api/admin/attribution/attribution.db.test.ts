@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OpenDb } from '@/lib/db/open';
 import { leads, users } from '@/lib/db/schema';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
 
 type Report = {
@@ -25,7 +25,7 @@ describe(`attribution report: leads, registrations, won by utm, first vs last to
   beforeAll(async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     t = await createTestDb();
-    useAsAppDb(t);
+    setAppDb(t);
     get = (await import('./route')).GET;
     sales = await enrolledStaff(t.db, { email: 'sales@school.kz', scopes: ['sales'] });
     const lead = (utmFirst: Record<string, string>, utmLast: Record<string, string>, status: 'new' | 'won' | 'lost', createdAt: Date) =>

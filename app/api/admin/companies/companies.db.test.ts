@@ -4,7 +4,7 @@ import { CONSENT_VERSION } from '@/lib/consent';
 import { auditLog, companies } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { findCompany } from '@/lib/quiz/attempts';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
 
@@ -21,7 +21,7 @@ describe(`back office: companies and their test links (${dbLabel()})`, () => {
   beforeAll(async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     t = await createTestDb();
-    useAsAppDb(t);
+    setAppDb(t);
     ({ GET: list, POST: create } = await import('./route'));
     ({ GET: get, PATCH: patch } = await import('./[id]/route'));
     ({ POST: placement } = await import('../../tests/placement/route'));

@@ -5,7 +5,7 @@ import type { OpenDb } from '@/lib/db/open';
 import { auditLog, leads } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { bulkInsert } from '@/scripts/seed/bulk';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -66,7 +66,7 @@ describe(`lead exports: CSV and XLSX, streamed, audited, export scope only (${db
   beforeAll(async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     t = await createTestDb();
-    useAsAppDb(t);
+    setAppDb(t);
     csv = (await import('./export.csv/route')).GET;
     xlsx = (await import('./export.xlsx/route')).GET;
     sales = await enrolledStaff(t.db, { email: 'sales@school.kz', scopes: ['sales'], name: 'Дана Менеджер' });
@@ -236,9 +236,9 @@ describe(`lead exports: CSV and XLSX, streamed, audited, export scope only (${db
           return typeof v === 'function' ? (v as (...x: unknown[]) => unknown).bind(target) : v;
         },
       });
-      useAsAppDb({ ...t, db: counted });
+      setAppDb({ ...t, db: counted });
     }, 120_000);
-    afterAll(() => useAsAppDb(t));
+    afterAll(() => setAppDb(t));
 
     const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, leadEvents, leads, staff, users } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -32,7 +32,7 @@ describe(`the leads calls: list, detail, pipeline, assignee, notes (${dbLabel()}
   beforeAll(async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     t = await createTestDb();
-    useAsAppDb(t);
+    setAppDb(t);
     list = (await import('./route')).GET;
     detail = (await import('./[id]/route')).GET;
     status = (await import('./[id]/status/route')).POST;

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { OpenDb } from '@/lib/db/open';
 import { auditLog, outbox } from '@/lib/db/schema';
 import { openStaffSession } from '@/lib/staff/sessions';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -23,7 +23,7 @@ describe(`my account: password and recovery codes (${dbLabel()})`, () => {
   beforeAll(async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     t = await createTestDb();
-    useAsAppDb(t);
+    setAppDb(t);
     me = (await import('../me/route')).GET;
     password = (await import('./password/route')).POST;
     recovery = (await import('./recovery-codes/route')).POST;

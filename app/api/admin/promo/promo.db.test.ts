@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { auditLog, leads, promoCodes } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
 
@@ -36,7 +36,7 @@ describe(`back office: promo codes and their usage limit (${dbLabel()})`, () => 
   beforeAll(async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     t = await createTestDb();
-    useAsAppDb(t);
+    setAppDb(t);
     ({ GET: list, POST: create } = await import('./route'));
     ({ GET: get, PATCH: patch } = await import('./[id]/route'));
     ({ POST: postLead } = await import('../../leads/route'));

@@ -6,7 +6,7 @@ import { lookupCertificate } from '@/lib/certificates/lookup';
 import { auditLog, certificates, kazakhTestTakers, testAttempts } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { TEST_TOKEN_HEADER, type AttemptView } from '@/lib/quiz/attempts';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
 
@@ -63,7 +63,7 @@ describe(`back office: Kazakh test takers, annulment and one retake, revoked cer
   beforeAll(async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     t = await createTestDb();
-    useAsAppDb(t);
+    setAppDb(t);
     ({ POST: kazakh } = await import('../../tests/kazakh/route'));
     ({ POST: finish } = await import('../../tests/attempt/finish/route'));
     ({ PUT: answers } = await import('../../tests/attempt/answers/route'));

@@ -1,12 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { outbox } from '@/lib/db/schema';
-import type { OpenDb } from '@/lib/db/open';
 import { issueCode } from '@/lib/sms/codes';
 import { codeInBody } from '@/lib/sms/text';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { POST as emailPost } from './route';
 import { POST as confirmPost } from './confirm/route';
@@ -22,12 +21,7 @@ interface Me {
 }
 
 describe(`the cabinet's e-mail: pending until its link is opened, the newest one wins (${dbLabel()})`, () => {
-  let t: OpenDb;
-  beforeAll(async () => {
-    t = await createTestDb();
-    useAsAppDb(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestDb({ asAppDb: true });
 
   async function register(extra: object = {}): Promise<string> {
     const p = phone();

@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outbox } from '@/lib/db/schema';
-import type { OpenDb } from '@/lib/db/open';
 import { processOutbox } from '@/lib/outbox';
 import { issueCode } from '@/lib/sms/codes';
 import { createSmsSender } from '@/lib/sms/drivers';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 
 const get = (query: string) => new NextRequest(`http://localhost/api/dev/outbox${query}`, { headers: { 'accept-language': 'en' } });
 /** A moment just ahead: rows queued by the database clock (microseconds) are due by then. */
@@ -14,15 +13,12 @@ const soon = () => new Date(Date.now() + 1000);
 type Listing = { messages: { recipient: string; body: string; code: string | null; status: string }[] };
 
 describe(`GET /api/dev/outbox (${dbLabel()})`, () => {
-  let t: OpenDb;
+  const t = useTestDb({ asAppDb: true });
   beforeAll(async () => {
-    t = await createTestDb();
-    useAsAppDb(t);
     vi.spyOn(console, 'info').mockImplementation(() => {});
   });
   afterAll(async () => {
     delete process.env.ENABLE_DEV_TOOLS;
-    await t.close();
   });
 
   it('is not there without ENABLE_DEV_TOOLS', async () => {

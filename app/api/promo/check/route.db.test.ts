@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { promoCodes } from '@/lib/db/schema';
-import type { OpenDb } from '@/lib/db/open';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { POST } from './route';
 
@@ -17,10 +16,8 @@ const check = async (code: string, locale = 'ru') => {
 };
 
 describe(`POST /api/promo/check (${dbLabel()})`, () => {
-  let t: OpenDb;
+  const t = useTestDb({ asAppDb: true });
   beforeAll(async () => {
-    t = await createTestDb();
-    useAsAppDb(t);
     const day = 86_400_000;
     await t.db.insert(promoCodes).values([
       { code: 'OLD', percentOff: 20, validUntil: new Date(Date.now() - day) },
@@ -29,7 +26,6 @@ describe(`POST /api/promo/check (${dbLabel()})`, () => {
       { code: 'OFF', percentOff: 20, active: false },
     ]);
   });
-  afterAll(() => t.close());
 
   it('the seeded demo code takes 10% off every plan, case-insensitively', async () => {
     const { status, body } = await check('  tilmen10 ');

@@ -1,9 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outbox, smsCodes, users } from '@/lib/db/schema';
-import type { OpenDb } from '@/lib/db/open';
 import { budgetSpent } from '@/lib/sms/codes';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 import { startFakeRecaptcha } from '@/test/fake-recaptcha';
 import { jsonRequest } from '@/test/http';
 import { POST } from './route';
@@ -28,20 +27,17 @@ async function snapshot(res: Response) {
 }
 
 describe(`POST /api/sms/send: the daily budgets cannot be spent by one actor for everyone (${dbLabel()})`, () => {
-  let t: OpenDb;
+  const t = useTestDb({ asAppDb: true });
   let verify: Awaited<ReturnType<typeof startFakeRecaptcha>>;
   beforeAll(async () => {
     verify = await startFakeRecaptcha(SECRET);
     Object.assign(process.env, ENV, { RECAPTCHA_SECRET_KEY: SECRET, RECAPTCHA_VERIFY_URL: verify.url });
-    t = await createTestDb();
-    useAsAppDb(t);
     vi.spyOn(console, 'info').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
   });
   afterAll(async () => {
     for (const key of [...Object.keys(ENV), 'RECAPTCHA_SECRET_KEY', 'RECAPTCHA_VERIFY_URL']) delete process.env[key];
     await verify.close();
-    await t.close();
   });
 
   // Every request from its own network, so only the budgets and the captcha are in play.

@@ -1,8 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { smsCodes } from '@/lib/db/schema';
-import type { OpenDb } from '@/lib/db/open';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 import { startFakeRecaptcha } from '@/test/fake-recaptcha';
 import { jsonRequest } from '@/test/http';
 import { POST } from './route';
@@ -10,7 +9,7 @@ import { POST } from './route';
 const SECRET = 'recaptcha-test-secret-sms';
 
 describe(`POST /api/sms/send with reCAPTCHA configured (${dbLabel()})`, () => {
-  let t: OpenDb;
+  const t = useTestDb({ asAppDb: true });
   let verify: Awaited<ReturnType<typeof startFakeRecaptcha>>;
   beforeAll(async () => {
     verify = await startFakeRecaptcha(SECRET);
@@ -18,8 +17,6 @@ describe(`POST /api/sms/send with reCAPTCHA configured (${dbLabel()})`, () => {
     process.env.RECAPTCHA_SECRET_KEY = SECRET;
     process.env.RECAPTCHA_VERIFY_URL = verify.url;
     process.env.RECAPTCHA_HOSTNAMES = 'localhost';
-    t = await createTestDb();
-    useAsAppDb(t);
     vi.spyOn(console, 'info').mockImplementation(() => {});
   });
   afterAll(async () => {
@@ -27,7 +24,6 @@ describe(`POST /api/sms/send with reCAPTCHA configured (${dbLabel()})`, () => {
     delete process.env.RECAPTCHA_VERIFY_URL;
     delete process.env.RECAPTCHA_HOSTNAMES;
     await verify.close();
-    await t.close();
   });
 
   const codesFor = async (phone: string) => Number((await t.db.select({ n: count() }).from(smsCodes).where(eq(smsCodes.phone, phone)))[0]!.n);

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { OpenDb } from '@/lib/db/open';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { dbLabel, useTestDb } from '@/test/db';
 import { nasty as nastyValues, sweep } from '@/test/malformed';
 import { POST } from './route';
 
@@ -18,13 +17,10 @@ const accepted = (res: Response, body: unknown) => {
 };
 
 describe(`POST /api/sms/send: malformed bodies never cause a 5xx (${dbLabel()})`, () => {
-  let t: OpenDb;
+  useTestDb({ asAppDb: true });
   beforeAll(async () => {
-    t = await createTestDb();
-    useAsAppDb(t);
     vi.spyOn(console, 'info').mockImplementation(() => {});
   });
-  afterAll(() => t.close());
 
   it('200 shaped, 100 arbitrary JSON, 60 raw bodies', async () => {
     await sweep('/api/sms/send', async (req) => {

@@ -1,9 +1,8 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { outbox, rateLimits, securityEvents, smsCodes, users } from '@/lib/db/schema';
-import type { OpenDb } from '@/lib/db/open';
 import { codeInBody } from '@/lib/sms/text';
-import { createTestDb, dbLabel, useAsAppDb } from '@/test/db';
+import { dbLabel, useTestDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { POST } from './route';
 
@@ -20,14 +19,11 @@ async function snapshot(res: Response) {
 }
 
 describe(`POST /api/sms/send (${dbLabel()})`, () => {
-  let t: OpenDb;
+  const t = useTestDb({ asAppDb: true });
   beforeAll(async () => {
-    t = await createTestDb();
-    useAsAppDb(t);
     // The log driver prints each code (development); keep the test output readable.
     vi.spyOn(console, 'info').mockImplementation(() => {});
   });
-  afterAll(() => t.close());
 
   const send = (body: unknown, opts: { locale?: string; ip?: string } = {}) => POST(jsonRequest('/api/sms/send', body, opts));
 

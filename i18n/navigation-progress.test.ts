@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { registerNavigationProgress, startNavigationProgress } from './navigation-progress';
+import { registerNavigationProgress, startNavigationProgress } from './navigation';
 
 describe('the loading bar for programmatic navigation', () => {
   let unregister = () => {};
@@ -14,12 +14,13 @@ describe('the loading bar for programmatic navigation', () => {
     expect(start).toHaveBeenCalledTimes(2);
   });
 
-  it('does not start when the path stays the same (nothing would end the bar) or the target is another site', () => {
+  it('does not start when the path stays the same (nothing would end the bar) the target is another site or a file', () => {
     const start = vi.fn();
     unregister = registerNavigationProgress(start);
     startNavigationProgress(`${location.pathname}?tab=2`);
     startNavigationProgress('#steps');
     startNavigationProgress('https://cabinet.example.com/profile');
+    startNavigationProgress('/docs/public-offer-ru.pdf');
     expect(start).not.toHaveBeenCalled();
   });
 
