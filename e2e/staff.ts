@@ -34,8 +34,9 @@ export async function enrolStaff(page: Page, link: string, locale: Locale = 'ru'
   await page.getByLabel(m.confirm, { exact: true }).fill(STAFF_PASSWORD);
   await page.getByLabel(m.step3, { exact: true }).fill(await totp(secret));
   await page.getByRole('button', { name: m.submit }).click();
+  // allInnerTexts does not wait: wait for the codes to be shown first.
+  await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
   const codes = await page.getByTestId('recovery-codes').locator('li').allInnerTexts();
-  expect(codes).toHaveLength(10);
   return { secret, recoveryCodes: codes, usedStep: Math.floor(Date.now() / 30_000) };
 }
 
