@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { CONSENT_VERSION } from '../lib/consent';
 import { asVisitor, localePath, messages, uniquePhone, type Locale } from './helpers';
 import { adminCreate, enrolStaff } from './staff';
 
@@ -84,6 +86,14 @@ async function actOnRow(page: Page, search: string, button: string, reason: stri
   return row;
 }
 
+async function axeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  expect(bad).toEqual([]);
+}
+
 const longDate = (locale: Locale, d = new Date()) =>
   new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : `${locale}-KZ`, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Almaty' }).format(d);
 
@@ -106,6 +116,7 @@ test('an admin annuls a Kazakh sitting: the person retakes exactly once; a revok
   await expect(row).toContainText(`•••• •••• ${iin.slice(-4)}`);
   await expect(row).toContainText(first);
   await expect(page.locator('main')).not.toContainText(iin);
+  await axeClean(page);
   await actOnRow(page, iin.slice(-4), m.Admin.tests.annul, 'Ноутбук выключился посреди теста');
   await expect(row.getByTestId('sitting-state')).toContainText(before(m.Admin.tests.stateAnnulled));
   await expect(row.getByTestId('sitting-state')).toContainText('Ноутбук выключился посреди теста');
@@ -142,6 +153,7 @@ test('a promo code made in the admin with a usage limit of 1 works on the tariff
   const p = m.Admin.promo;
 
   await page.goto('/admin/promo/new');
+  await axeClean(page);
   await page.getByLabel(p.code).fill(code.toLowerCase());
   await page.getByLabel(p.percent).fill('25');
   await page.getByLabel(p.maxUses).fill('1');
@@ -187,4 +199,86 @@ test('a promo code made in the admin with a usage limit of 1 works on the tariff
   await row.getByRole('link', { name: code }).click();
   await page.getByRole('button', { name: p.deactivate }).click();
   await expect(page.getByTestId('promo-state')).toHaveText(p.states.inactive);
+});
+
+test('accounts in Kazakh, companies in English: a blocked student is told so at sign-in until unblocked; a new company gets its links', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await signedInAdmin(page, 'accounts');
+  const PASSWORD = 'Kokzhiek2026';
+  const phone = uniquePhone();
+  expect((await page.request.post('/api/sms/send', { data: { phone, purpose: 'register' } })).status()).toBe(202);
+  const { messages: sms } = (await (await page.request.get(`/api/dev/outbox?phone=${encodeURIComponent(phone)}`)).json()) as { messages: { code: string | null }[] };
+  const registered = await page.request.post('/api/auth/register/student', {
+    data: { name: 'Әсем', lastname: 'Блокова', subject: 'english', phone, code: sms[0]!.code, password: PASSWORD, confirm: PASSWORD, consent: CONSENT_VERSION },
+  });
+  expect(registered.status()).toBe(201);
+  const digits = phone.replace(/\D/g, '');
+
+  // The list (Kazakh) finds the student by phone in another format and masks the number.
+  const k = messages.kk.Admin.accounts;
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(`/kk/admin/accounts?q=${encodeURIComponent(`8 ${digits.slice(1, 4)} ${digits.slice(4)}`)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(k.title);
+  const row = page.locator('tbody tr');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`+7 ${digits.slice(1, 4)} ••• •• ${digits.slice(-2)}`);
+  await expect(row).not.toContainText(digits.slice(4, 9));
+  // On a phone the page does not scroll sideways: the table scrolls in its own box.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await axeClean(page);
+
+  // One account: the whole phone; block with a reason.
+  await row.getByRole('link', { name: 'Блокова Әсем' }).click();
+  await expect(page.getByTestId('account-phone')).toHaveText(`+7 ${digits.slice(1, 4)} ${digits.slice(4, 7)} ${digits.slice(7, 9)} ${digits.slice(9)}`);
+  await page.getByRole('button', { name: k.block }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(k.reason).fill('Оқытушыларға дөрекі хаттар жазды');
+  await dialog.getByRole('button', { name: k.block, exact: true }).click();
+  await expect(page.getByTestId('account-blocked')).toContainText('Оқытушыларға дөрекі хаттар жазды');
+  await axeClean(page);
+
+  // The student is told at sign-in, in their language; after unblocking, sign-in works.
+  const student = await browser.newContext({ locale: 'ru-RU' });
+  const studentPage = await student.newPage();
+  const signIn = async () => {
+    const s = messages.kk.SignIn;
+    await studentPage.goto('/kk/sign-in');
+    await studentPage.getByLabel(s.login).fill(phone);
+    await studentPage.getByLabel(s.password, { exact: true }).fill(PASSWORD);
+    await studentPage.getByRole('button', { name: s.submit, exact: true }).click();
+  };
+  await signIn();
+  await expect(studentPage.getByRole('status').filter({ hasText: messages.kk.Errors.account_blocked })).toBeVisible();
+  await page.getByRole('button', { name: k.unblock }).click();
+  await expect(page.getByTestId('account-blocked')).toHaveCount(0);
+  await signIn();
+  await expect(studentPage).not.toHaveURL(/\/sign-in/);
+  await student.close();
+
+  // Companies, in English: a new one, its links in three languages, then deactivated.
+  const c = messages.en.Admin.companies;
+  const slug = `acme-${Date.now() % 100_000}`;
+  await page.goto('/en/admin/companies/new');
+  await page.getByLabel(c.name).fill('Acme Kazakhstan LLP');
+  await page.getByLabel(c.slug).fill('demo');
+  await page.getByRole('button', { name: c.create }).click();
+  await expect(page.getByText(messages.en.Validation.slug_taken)).toBeVisible();
+  await page.getByLabel(c.slug).fill(slug);
+  await page.getByRole('button', { name: c.create }).click();
+  await expect(page).toHaveURL(/\/en\/admin\/companies\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Acme Kazakhstan LLP');
+  await expect(page.getByTestId('link-kk-kazakhLink')).toHaveText(new RegExp(`^https?://[^/]+/kk/kazakh-test/${slug}$`));
+  await expect(page.getByTestId('link-ru-placementLink')).toHaveText(new RegExp(`^https?://[^/]+/stud-test/${slug}$`));
+  await expect(page.getByRole('button', { name: `Copy the link: ${c.kazakhLink}, ${c.linkLocale.en}` })).toBeVisible();
+  // A fresh load: the progress bar of the client navigation above (nprogress) is not this page's.
+  await page.reload();
+  await axeClean(page);
+  const visitorPage = await browser.newPage();
+  expect((await visitorPage.goto(`/kazakh-test/${slug}`))!.status()).toBe(200);
+  await page.getByLabel(c.active).uncheck();
+  await page.getByRole('button', { name: messages.en.Admin.common.save }).click();
+  await expect(page.getByText(c.linksInactive)).toBeVisible();
+  expect((await visitorPage.goto(`/kazakh-test/${slug}`))!.status()).toBe(404);
+  await visitorPage.close();
 });
