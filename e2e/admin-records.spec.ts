@@ -263,7 +263,7 @@ test('accounts in Kazakh, companies in English: a blocked student is told so at 
   await page.getByLabel(c.name).fill('Acme Kazakhstan LLP');
   await page.getByLabel(c.slug).fill('demo');
   await page.getByRole('button', { name: c.create }).click();
-  await expect(page.getByText(messages.en.Validation.slug_taken)).toBeVisible();
+  await expect(page.getByText(messages.en.Admin.validation.slug_taken)).toBeVisible();
   await page.getByLabel(c.slug).fill(slug);
   await page.getByRole('button', { name: c.create }).click();
   await expect(page).toHaveURL(/\/en\/admin\/companies\/\d+$/);
