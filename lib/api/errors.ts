@@ -73,12 +73,15 @@ export function translator(locale: Locale) {
   return {
     error: createTranslator({ locale, messages, namespace: 'Errors' }),
     field: createTranslator({ locale, messages, namespace: 'Validation' }),
+    /** Field messages only the back office uses: kept out of Validation, which public pages carry to the browser. */
+    adminField: createTranslator({ locale, messages, namespace: 'Admin.validation' }),
   };
 }
 
 function fieldMessage(locale: Locale, key: string): string {
-  const t = translator(locale).field;
-  return t.has(key as never) ? t(key as never) : t('invalid_value');
+  const { field: t, adminField } = translator(locale);
+  if (t.has(key as never)) return t(key as never);
+  return adminField.has(key as never) ? adminField(key as never) : t('invalid_value');
 }
 
 export function errorResponse(err: unknown, locale: Locale): NextResponse {

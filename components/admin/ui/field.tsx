@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 /** A labelled control with its hint and its error (a Validation key or a server message). */
 export function AdminField({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
   const tv = useTranslations('Validation');
-  const message = error ? (tv.has(error as never) ? tv(error as never) : error) : undefined;
+  const ta = useTranslations('Admin.validation');
+  const message = error ? (tv.has(error as never) ? tv(error as never) : ta.has(error as never) ? ta(error as never) : error) : undefined;
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
