@@ -4,7 +4,8 @@ import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
 import { leadEvents, leads } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { canMove, type LeadMove } from '@/lib/validations/crm';
+import { canMove } from './pipeline-rules';
+import type { LeadMove } from '@/lib/validations/crm';
 
 /**
  * Moves a lead along the pipeline. The move names the status the manager saw (`expected`): when

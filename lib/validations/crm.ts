@@ -1,30 +1,8 @@
 import { z } from 'zod';
 import type { LeadStatus } from '@/lib/db/schema';
+import { LEAD_NOTE_MAX, LOST_REASONS, PIPELINE } from '@/lib/crm/pipeline-rules';
 
-export type { LeadStatus };
-
-// The leads pipeline's rules and the bodies of its calls: shared by the route handlers and the
-// back office's forms (plain data, no server code).
-
-export const PIPELINE: readonly LeadStatus[] = ['new', 'contacted', 'trial_scheduled', 'won', 'lost'];
-
-/**
- * The moves a sales manager makes: forward, straight to won or lost, one step back after a
- * mistake, a cancelled trial back to contacted, a lost lead reopened, a won one undone.
- */
-export const LEAD_MOVES: Record<LeadStatus, readonly LeadStatus[]> = {
-  new: ['contacted', 'trial_scheduled', 'won', 'lost'],
-  contacted: ['new', 'trial_scheduled', 'won', 'lost'],
-  trial_scheduled: ['contacted', 'won', 'lost'],
-  won: ['trial_scheduled', 'lost'],
-  lost: ['new', 'contacted', 'trial_scheduled'],
-};
-
-export const canMove = (from: LeadStatus, to: LeadStatus) => LEAD_MOVES[from].includes(to);
-
-/** Why a lead was lost: a fixed list, so the reasons can be counted. */
-export const LOST_REASONS = ['no_answer', 'too_expensive', 'other_school', 'not_interested', 'wrong_number', 'duplicate', 'other'] as const;
-export type LostReason = (typeof LOST_REASONS)[number];
+// The bodies of the leads calls (route handlers; the forms use lib/crm/pipeline-rules.ts).
 
 const statusField = z.enum(PIPELINE as [LeadStatus, ...LeadStatus[]], { error: 'invalid_value' });
 
@@ -47,7 +25,6 @@ export const leadAssignSchema = z.object({
   }),
 });
 
-export const LEAD_NOTE_MAX = 2000;
 /** Control characters (a stray one pasted from elsewhere; the database refuses NUL) are dropped; lines and tabs stay. */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 export const leadNoteSchema = z.object({
@@ -58,6 +35,3 @@ export const leadNoteSchema = z.object({
 });
 
 export const dutySchema = z.object({ onDuty: z.boolean({ error: 'invalid_value' }) });
-
-/** The kinds of lead the list shows (lib/crm/filters.ts LEAD_LIST_KINDS, for the forms). */
-export const LEAD_LIST_KINDS_UI = ['feedback', 'callback', 'trial', 'quiz', 'registration'] as const;

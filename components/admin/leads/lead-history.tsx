@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import type { LeadStatus } from '@/lib/validations/crm';
+import type { LeadStatus } from '@/lib/crm/pipeline-rules';
 
 export interface LeadEvent {
   id: number;

@@ -29,9 +29,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+/** A labelled value; `stacked` in the narrow side column, two columns from a small screen up elsewhere. */
+function Row({ label, children, stacked }: { label: string; children: ReactNode; stacked?: boolean }) {
   return (
-    <div className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr] sm:gap-3">
+    <div className={stacked ? 'grid gap-1 py-2' : 'grid gap-1 py-2 sm:grid-cols-[12rem_1fr] sm:gap-3'}>
       <dt className="text-sm text-muted">{label}</dt>
       <dd className="min-w-0 text-sm break-words">{children}</dd>
     </div>
@@ -141,20 +142,20 @@ export default async function LeadPage({ params }: Props) {
         <div className="grid min-w-0 gap-4">
           <Section title={t('detail.pipeline')}>
             <dl className="mb-3 divide-y divide-line">
-              <Row label={t('detail.status')}>
+              <Row label={t('detail.status')} stacked>
                 <StatusBadge status={lead.status} />
                 {lead.status === 'lost' && lead.lostReason && (
                   <span className="ml-2 text-sm">{t.has(`lostReasons.${lead.lostReason}` as never) ? t(`lostReasons.${lead.lostReason}` as never) : lead.lostReason}</span>
                 )}
               </Row>
               {lead.kind === 'callback' && (
-                <Row label={t('detail.callbackDue')}>
+                <Row label={t('detail.callbackDue')} stacked>
                   <CallbackBadge state={lead.callback} dueAt={lead.callbackDueAt} locale={locale} timeZone={tz} />
                   <span className="mt-1 block text-xs text-muted">{when(lead.callbackDueAt)}</span>
                 </Row>
               )}
-              <Row label={t('detail.contactedAt')}>{when(lead.contactedAt)}</Row>
-              {lead.remindedAt && <Row label={t('detail.remindedAt')}>{when(lead.remindedAt)}</Row>}
+              <Row label={t('detail.contactedAt')} stacked>{when(lead.contactedAt)}</Row>
+              {lead.remindedAt && <Row label={t('detail.remindedAt')} stacked>{when(lead.remindedAt)}</Row>}
             </dl>
             <StatusActions leadId={lead.id} status={lead.status} />
           </Section>
