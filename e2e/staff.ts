@@ -34,8 +34,9 @@ export async function enrolStaff(page: Page, link: string, locale: Locale = 'ru'
   await page.getByLabel(m.confirm, { exact: true }).fill(STAFF_PASSWORD);
   await page.getByLabel(m.step3, { exact: true }).fill(await totp(secret));
   await page.getByRole('button', { name: m.submit }).click();
+  // The codes appear once the call has answered: wait for them before reading.
+  await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
   const codes = await page.getByTestId('recovery-codes').locator('li').allInnerTexts();
-  expect(codes).toHaveLength(10);
   return { secret, recoveryCodes: codes, usedStep: Math.floor(Date.now() / 30_000) };
 }
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 export const adminInputClass =
   'block w-full rounded-lg border border-line bg-white px-3 py-2 text-sm text-ink focus:border-brand-dark focus:outline-none aria-[invalid=true]:border-danger';
 export const adminButtonClass =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-dark disabled:opacity-60';
+  'inline-flex items-center justify-center gap-2 rounded-lg bg-brand-dark px-4 py-2 text-sm font-medium text-white hover:brightness-90 disabled:opacity-60';
 export const adminSecondaryButtonClass =
   'inline-flex items-center justify-center gap-2 rounded-lg border border-line bg-white px-4 py-2 text-sm font-medium text-ink hover:border-brand disabled:opacity-60';
 
