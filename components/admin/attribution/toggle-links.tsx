@@ -13,7 +13,7 @@ export function ToggleLinks({ id, label, options }: { id: string; label: string;
             key={o.href}
             href={o.href}
             aria-current={o.current ? 'true' : undefined}
-            className="rounded-md px-3 py-1.5 text-sm text-ink hover:bg-brand-tint aria-[current=true]:bg-brand aria-[current=true]:text-white"
+            className="rounded-md px-3 py-1.5 text-sm text-ink hover:bg-brand-tint aria-[current=true]:bg-brand-dark aria-[current=true]:text-white"
           >
             {o.label}
           </Link>

@@ -56,7 +56,7 @@ export default async function AttributionPage({ params, searchParams }: { params
       )}
       <FilterBar action={base} labels={{ apply: t('common.apply'), reset: t('common.reset'), title: t('attribution.range') }}>
         <FilterField id="attr-from" label={t('attribution.from')}>
-          <input id="attr-from" name="from" type="date" defaultValue={report.from} max={report.to} className={adminInputClass} aria-invalid={fieldErrors.from ? true : undefined} />
+          <input id="attr-from" name="from" type="date" defaultValue={report.from} className={adminInputClass} aria-invalid={fieldErrors.from ? true : undefined} />
         </FilterField>
         <FilterField id="attr-to" label={t('attribution.to')}>
           <input id="attr-to" name="to" type="date" defaultValue={report.to} className={adminInputClass} aria-invalid={fieldErrors.to ? true : undefined} />
