@@ -155,7 +155,7 @@ describe(`malformed bodies never cause a 5xx (${dbLabel()})`, () => {
   let adminCookie = '';
   let memberId = 0;
   beforeAll(async () => {
-    const member = await enrolledStaff(t.db, { email: 'sweep@school.kz', scopes: ['admin'] });
+    const member = await enrolledStaff(t.db, { email: 'sweep-admin@school.kz', scopes: ['admin'] });
     adminCookie = member.cookie;
     memberId = (await enrolledStaff(t.db, { email: 'sweep-target@school.kz', scopes: ['sales'] })).id;
   });
