@@ -46,7 +46,8 @@ describe('the footers’ documents', () => {
     } finally {
       fs.rmSync(out, { recursive: true, force: true });
     }
-  });
+    // Rendering nine PDFs with their fonts takes about 10 s alone and over 30 s on a busy 2-core machine.
+  }, 120_000);
 
   it('name the company as the site’s footer does', () => {
     for (const locale of locales) {
