@@ -34,3 +34,28 @@ export function FilterField({ id, label, children, wide }: { id: string; label: 
     </div>
   );
 }
+
+/** A filter's select: "all" first (the empty value), then the given values with their labels. */
+export function FilterSelect({ id, name, label, value, allLabel, options }: { id: string; name: string; label: string; value?: string; allLabel: string; options: [string, string][] }) {
+  return (
+    <FilterField id={id} label={label}>
+      <select id={id} name={name} defaultValue={value ?? ''} className={adminInputClass}>
+        <option value="">{allLabel}</option>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </FilterField>
+  );
+}
+
+/** A filter's text, search or date input. */
+export function FilterInput({ id, name, label, value, type = 'text', wide }: { id: string; name: string; label: string; value?: string; type?: 'text' | 'search' | 'date'; wide?: boolean }) {
+  return (
+    <FilterField id={id} label={label} wide={wide}>
+      <input id={id} name={name} type={type} defaultValue={value ?? ''} className={adminInputClass} />
+    </FilterField>
+  );
+}

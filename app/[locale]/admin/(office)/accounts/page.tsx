@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { formatDate } from '@/components/admin/ui/format';
-import { FilterBar, FilterField, adminInputClass } from '@/components/admin/ui/form';
+import { FilterBar, FilterInput, FilterSelect } from '@/components/admin/ui/form';
 import { Pagination } from '@/components/admin/ui/pagination';
 import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
 import { listAccounts } from '@/lib/accounts-admin/list';
@@ -30,29 +30,11 @@ export default async function AccountsPage({ params, searchParams }: Props) {
     <>
       <PageHeader title={t('accounts.title')} lead={t('accounts.lead')} />
       <FilterBar action={path} labels={{ apply: t('common.apply'), reset: t('common.reset'), title: t('accounts.filters') }}>
-        <FilterField id="f-q" label={t('accounts.search')} wide>
-          <input id="f-q" name="q" type="search" defaultValue={f.q ?? ''} className={adminInputClass} />
-        </FilterField>
-        <FilterField id="f-role" label={t('accounts.role')}>
-          <select id="f-role" name="role" defaultValue={f.role ?? ''} className={adminInputClass}>
-            <option value="">{t('common.all')}</option>
-            <option value="student">{t('accounts.roles.student')}</option>
-            <option value="tutor">{t('accounts.roles.tutor')}</option>
-          </select>
-        </FilterField>
-        <FilterField id="f-blocked" label={t('accounts.blockedFilter')}>
-          <select id="f-blocked" name="blocked" defaultValue={f.blocked ?? ''} className={adminInputClass}>
-            <option value="">{t('common.all')}</option>
-            <option value="yes">{t('accounts.blockedYes')}</option>
-            <option value="no">{t('accounts.blockedNo')}</option>
-          </select>
-        </FilterField>
-        <FilterField id="f-from" label={t('accounts.registeredFrom')}>
-          <input id="f-from" name="from" type="date" defaultValue={keep.from ?? ''} className={adminInputClass} />
-        </FilterField>
-        <FilterField id="f-to" label={t('accounts.registeredTo')}>
-          <input id="f-to" name="to" type="date" defaultValue={keep.to ?? ''} className={adminInputClass} />
-        </FilterField>
+        <FilterInput id="f-q" name="q" type="search" label={t('accounts.search')} value={f.q} wide />
+        <FilterSelect id="f-role" name="role" label={t('accounts.role')} value={f.role} allLabel={t('common.all')} options={[['student', t('accounts.roles.student')], ['tutor', t('accounts.roles.tutor')]]} />
+        <FilterSelect id="f-blocked" name="blocked" label={t('accounts.blockedFilter')} value={f.blocked} allLabel={t('common.all')} options={[['yes', t('accounts.blockedYes')], ['no', t('accounts.blockedNo')]]} />
+        <FilterInput id="f-from" name="from" type="date" label={t('accounts.registeredFrom')} value={keep.from} />
+        <FilterInput id="f-to" name="to" type="date" label={t('accounts.registeredTo')} value={keep.to} />
       </FilterBar>
       <DataTable
         caption={t('accounts.caption')}

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { formatDate, formatDateTime } from '@/components/admin/ui/format';
-import { FilterBar, FilterField, adminInputClass } from '@/components/admin/ui/form';
+import { FilterBar, FilterField, FilterInput, FilterSelect, adminInputClass } from '@/components/admin/ui/form';
 import { Pagination } from '@/components/admin/ui/pagination';
 import { ReasonAction } from '@/components/admin/ui/reason-action';
 import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
@@ -74,27 +74,17 @@ export default async function TestsPage({ params, searchParams }: Props) {
             <option value="none">{t('tests.levelNone')}</option>
           </select>
         </FilterField>
-        <FilterField id="f-annulled" label={t('tests.annulledFilter')}>
-          <select id="f-annulled" name="annulled" defaultValue={f.annulled ?? ''} className={adminInputClass}>
-            <option value="">{t('common.all')}</option>
-            <option value="no">{t('tests.annulledNo')}</option>
-            <option value="yes">{t('tests.annulledYes')}</option>
-          </select>
-        </FilterField>
-        <FilterField id="f-certificate" label={t('tests.certificateFilter')}>
-          <select id="f-certificate" name="certificate" defaultValue={f.certificate ?? ''} className={adminInputClass}>
-            <option value="">{t('common.all')}</option>
-            <option value="issued">{t('tests.certIssued')}</option>
-            <option value="revoked">{t('tests.certRevoked')}</option>
-            <option value="none">{t('tests.certNone')}</option>
-          </select>
-        </FilterField>
-        <FilterField id="f-from" label={t('common.from')}>
-          <input id="f-from" name="from" type="date" defaultValue={keep.from ?? ''} className={adminInputClass} />
-        </FilterField>
-        <FilterField id="f-to" label={t('common.to')}>
-          <input id="f-to" name="to" type="date" defaultValue={keep.to ?? ''} className={adminInputClass} />
-        </FilterField>
+        <FilterSelect id="f-annulled" name="annulled" label={t('tests.annulledFilter')} value={f.annulled} allLabel={t('common.all')} options={[['no', t('tests.annulledNo')], ['yes', t('tests.annulledYes')]]} />
+        <FilterSelect
+          id="f-certificate"
+          name="certificate"
+          label={t('tests.certificateFilter')}
+          value={f.certificate}
+          allLabel={t('common.all')}
+          options={[['issued', t('tests.certIssued')], ['revoked', t('tests.certRevoked')], ['none', t('tests.certNone')]]}
+        />
+        <FilterInput id="f-from" name="from" type="date" label={t('common.from')} value={keep.from} />
+        <FilterInput id="f-to" name="to" type="date" label={t('common.to')} value={keep.to} />
       </FilterBar>
       <DataTable
         caption={t('tests.caption')}
