@@ -8,7 +8,7 @@ import { useLocale, useRouter } from '@/i18n/navigation';
 import { companyCreateSchema, type CompanyFormValues } from '@/lib/validations/companies';
 import { adminFetch, AdminApiError } from '@/components/admin/ui/api';
 import { AdminField, describedBy } from '@/components/admin/ui/field';
-import { adminButtonClass, adminInputClass } from '@/components/admin/ui/form';
+import { FormFooter, adminInputClass } from '@/components/admin/ui/form';
 
 /**
  * A company's name, slug and state: creates one (then opens its page) or saves one. Errors from the
@@ -63,14 +63,7 @@ export function CompanyForm({ company }: { company?: { id: number; name: string;
         <input type="checkbox" className="size-4" {...register('active')} />
         {t('active')}
       </label>
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={adminButtonClass} disabled={formState.isSubmitting} aria-busy={formState.isSubmitting}>
-          {company ? tc('save') : t('create')}
-        </button>
-        <p role="status" className={`text-sm ${status?.ok === false ? 'text-danger' : 'text-muted'}`}>
-          {status?.text}
-        </p>
-      </div>
+      <FormFooter label={company ? tc('save') : t('create')} submitting={formState.isSubmitting} status={status} />
     </form>
   );
 }

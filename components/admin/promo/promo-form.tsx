@@ -9,7 +9,7 @@ import { PLAN_IDS } from '@/lib/validations/lead';
 import { promoCreateSchema, promoEditSchema } from '@/lib/validations/promo-admin';
 import { adminFetch, AdminApiError } from '@/components/admin/ui/api';
 import { AdminField, describedBy } from '@/components/admin/ui/field';
-import { adminButtonClass, adminInputClass } from '@/components/admin/ui/form';
+import { FormFooter, adminInputClass } from '@/components/admin/ui/form';
 
 export interface PromoFormValues {
   code: string;
@@ -121,14 +121,7 @@ export function PromoForm({ promo, planNames }: { promo?: PromoFormValues & { id
         <input type="checkbox" className="size-4" {...register('active')} />
         {t('active')}
       </label>
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={adminButtonClass} disabled={formState.isSubmitting} aria-busy={formState.isSubmitting}>
-          {promo ? tc('save') : t('create')}
-        </button>
-        <p role="status" className={`text-sm ${status?.ok === false ? 'text-danger' : 'text-muted'}`}>
-          {status?.text}
-        </p>
-      </div>
+      <FormFooter label={promo ? tc('save') : t('create')} submitting={formState.isSubmitting} status={status} />
     </form>
   );
 }

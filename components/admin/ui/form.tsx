@@ -59,3 +59,17 @@ export function FilterInput({ id, name, label, value, type = 'text', wide }: { i
     </FilterField>
   );
 }
+
+/** A form's submit button and its status line (announced to screen readers), as every admin form ends. */
+export function FormFooter({ label, submitting, status }: { label: string; submitting: boolean; status?: { ok: boolean; text: string } | null }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <button type="submit" className={adminButtonClass} disabled={submitting} aria-busy={submitting}>
+        {label}
+      </button>
+      <p role="status" className={`text-sm ${status?.ok === false ? 'text-danger' : 'text-muted'}`}>
+        {status?.text}
+      </p>
+    </div>
+  );
+}
