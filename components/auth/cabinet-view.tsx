@@ -1,14 +1,12 @@
 'use client';
 
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { api } from '@/lib/browser/api/client';
 import { formatKzPhone } from '@/lib/phone';
 import { Button } from '@/components/ui/button';
 import { useDelayedFlag } from '@/components/ui/use-delayed-flag';
-import { CabinetEmail } from './cabinet-email';
-import { CabinetPassword } from './cabinet-password';
 import { useRequireAuth } from './require-auth';
 import { localePath } from './return-path';
 
@@ -62,6 +60,13 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
+// The e-mail and password cards (their forms, schemas and validation) load while the profile does,
+// not with the page: they are shown only once the profile is there.
+const loadEmailCard = () => import('./cabinet-email');
+const loadPasswordCard = () => import('./cabinet-password');
+const CabinetEmail = lazy(() => loadEmailCard().then((m) => ({ default: m.CabinetEmail })));
+const CabinetPassword = lazy(() => loadPasswordCard().then((m) => ({ default: m.CabinetPassword })));
+
 const row = 'grid gap-1 border-b border-line py-3 last:border-b-0 sm:grid-cols-[10rem_1fr] sm:gap-4';
 
 /** The built-in cabinet: the profile from GET /api/auth/user, the tutor application, sign-out. */
@@ -89,6 +94,8 @@ export function CabinetView() {
 
   useEffect(() => {
     if (!signedIn) return;
+    void loadEmailCard();
+    void loadPasswordCard();
     const timer = setTimeout(load, 0);
     return () => clearTimeout(timer);
   }, [signedIn, load]);
@@ -214,12 +221,16 @@ export function CabinetView() {
       )}
       {user && (
         <Card id="cabinet-email-card" title={t('emailCard.title')}>
-          <CabinetEmail email={user.email} pending={user.pendingEmail ?? null} onPending={(pendingEmail) => setUser({ ...user, pendingEmail })} />
+          <Suspense>
+            <CabinetEmail email={user.email} pending={user.pendingEmail ?? null} onPending={(pendingEmail) => setUser({ ...user, pendingEmail })} />
+          </Suspense>
         </Card>
       )}
       {user && (
         <Card id="cabinet-password-card" title={t('passwordCard.title')}>
-          <CabinetPassword username={user.email ?? user.phone} />
+          <Suspense>
+            <CabinetPassword username={user.email ?? user.phone} />
+          </Suspense>
         </Card>
       )}
       <div>
