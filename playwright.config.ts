@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { captchaServerPort, E2E_RECAPTCHA } from './e2e/captcha-setup';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${PORT}`;
@@ -10,6 +11,9 @@ const dataDir = process.env.E2E_DATA_DIR;
 // The in-process SMTP server of e2e/smtp-sink.ts; tests read the mails from this folder.
 process.env.E2E_SMTP_PORT ??= String(PORT + 25);
 process.env.E2E_MAIL_DIR ??= path.join(os.tmpdir(), `tilmen-e2e-mail-${process.pid}`);
+// The local siteverify of e2e/captcha-setup.ts, asked by the second server (reCAPTCHA on).
+process.env.E2E_SITEVERIFY_PORT ??= String(PORT + 26);
+const CAPTCHA_PORT = captchaServerPort();
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -23,7 +27,7 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'e2e',
-  globalSetup: './e2e/smtp-sink.ts',
+  globalSetup: ['./e2e/smtp-sink.ts', './e2e/captcha-setup.ts'],
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -39,20 +43,45 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], locale: 'ru-RU' } }],
   // A production build (npm test builds first), on a fresh embedded database.
-  webServer: {
-    // server.mjs: Next behind the rule that drops client-sent X-Forwarded-For (no trusted proxy).
-    command: 'node server.mjs',
-    url: `${baseURL}/`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      NEXT_TELEMETRY_DISABLED: '1',
-      DATA_DIR: dataDir,
-      ENABLE_DEV_TOOLS: 'true',
-      OUTBOX_POLL_MS: '1000',
-      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+  webServer: [
+    {
+      // server.mjs: Next behind the rule that drops client-sent X-Forwarded-For (no trusted proxy).
+      command: 'node server.mjs',
+      url: `${baseURL}/`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        NEXT_TELEMETRY_DISABLED: '1',
+        DATA_DIR: dataDir,
+        ENABLE_DEV_TOOLS: 'true',
+        OUTBOX_POLL_MS: '1000',
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      },
     },
-  },
+    // The same app with reCAPTCHA on (v3, and the v2 checkbox for a low score), for e2e/captcha.spec.ts:
+    // its own build with the test site keys in .next-e2e-captcha (scripts/e2e-captcha-server.sh
+    // builds it when missing or stale: several minutes), its own database, the local siteverify.
+    {
+      command: 'bash scripts/e2e-captcha-server.sh',
+      url: `http://127.0.0.1:${CAPTCHA_PORT}/`,
+      timeout: 600_000,
+      reuseExistingServer: false,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(CAPTCHA_PORT),
+        NEXT_TELEMETRY_DISABLED: '1',
+        NEXT_DIST_DIR: '.next-e2e-captcha',
+        DATA_DIR: `${dataDir}-captcha`,
+        ENABLE_DEV_TOOLS: 'true',
+        NEXT_PUBLIC_RECAPTCHA_SITE_KEY: E2E_RECAPTCHA.v3SiteKey,
+        NEXT_PUBLIC_RECAPTCHA_V2_SITE_KEY: E2E_RECAPTCHA.v2SiteKey,
+        RECAPTCHA_SECRET_KEY: E2E_RECAPTCHA.v3Secret,
+        RECAPTCHA_V2_SECRET_KEY: E2E_RECAPTCHA.v2Secret,
+        RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${process.env.E2E_SITEVERIFY_PORT}/recaptcha/api/siteverify`,
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      },
+    },
+  ],
 });

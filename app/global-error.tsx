@@ -12,8 +12,8 @@ export default function GlobalError({ error }: { error?: Error }) {
   const m = GLOBAL_ERROR_MESSAGES[locale];
   return (
     <html lang={locale}>
-      <body style={{ fontFamily: 'system-ui,sans-serif', textAlign: 'center', padding: '6rem 1rem' }}>
-        <p style={{ fontSize: '2rem', fontWeight: 700 }} data-testid="error-status">
+      <body style={{ font: '1.25rem system-ui,sans-serif', textAlign: 'center', padding: '4rem 1rem' }}>
+        <p data-testid="error-status">
           {m.statusLabel}: {errorStatus(error)}
         </p>
         <h1>{m.title}</h1>

@@ -1,24 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CONSENT_VERSION } from '../lib/consent';
-import { asVisitor, LOCALES, localePath, messages, readMails, uniquePhone } from './helpers';
+import { asVisitor, leadsOf, LOCALES, localePath, messages, readMails, uniquePhone } from './helpers';
 
 // Personal data consent on every form that sends personal data, the tariff page's "Choose" in the
 // lead, the teacher landing's calls to action, the ways to the quiz and the simple registration,
 // the loading bar for programmatic navigation and prefetch on slow connections.
-
-interface StoredLead {
-  kind: string;
-  page: string;
-  plan: string | null;
-  promoCode: string | null;
-  consentVersion: string | null;
-  consentAt: string | null;
-}
-
-async function leadsOf(page: Page, phone: string): Promise<StoredLead[]> {
-  const res = await page.request.get(`/api/dev/leads?phone=${encodeURIComponent(phone)}`);
-  return ((await res.json()) as { leads: StoredLead[] }).leads;
-}
 
 const policyHref = (locale: string) => `/docs/privacy-policy-${locale}.pdf`;
 

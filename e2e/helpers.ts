@@ -76,7 +76,8 @@ export function mailText(raw: string): string {
 
 /**
  * Routes the page's calls matching `calls` through a loopback address of its own (127.0.x.y), so a
- * test's submissions count against per-IP limits of their own, not the whole suite's.
+ * test's submissions count against per-IP limits of their own, not the whole suite's. Each call
+ * goes to the server it was meant for (either e2e server).
  */
 export async function asVisitor(page: Page, calls: string[] = ['**/api/sms/send']) {
   const localAddress = `127.0.${randInt(0, 255)}.${randInt(2, 254)}`;
@@ -87,7 +88,7 @@ export async function asVisitor(page: Page, calls: string[] = ['**/api/sms/send'
     const headers: Record<string, string> = { host: url.host };
     for (const name of ['content-type', 'accept-language', 'cookie', 'origin', 'referer', 'user-agent']) if (sent[name]) headers[name] = sent[name];
     const answer = await new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: E2E_PORT, path: url.pathname + url.search, method: request.method(), localAddress, headers }, (res) => {
+      const req = http.request({ host: '127.0.0.1', port: Number(url.port) || E2E_PORT, path: url.pathname + url.search, method: request.method(), localAddress, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
@@ -106,3 +107,18 @@ export async function asVisitor(page: Page, calls: string[] = ['**/api/sms/send'
 
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 const randInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+
+export interface StoredLead {
+  kind: string;
+  page: string;
+  plan: string | null;
+  promoCode: string | null;
+  consentVersion: string | null;
+  consentAt: string | null;
+}
+
+/** The leads stored for a phone (GET /api/dev/leads on the page's server), newest first. */
+export async function leadsOf(page: Page, phone: string): Promise<StoredLead[]> {
+  const res = await page.request.get(`/api/dev/leads?phone=${encodeURIComponent(phone)}`);
+  return ((await res.json()) as { leads: StoredLead[] }).leads;
+}

@@ -12,7 +12,6 @@ export function errorStatus(error: unknown): number {
 
 type SafeText = 'forbidden' | 'notFound' | 'tooMany' | 'unavailable' | 'text';
 
-const SAFE_TEXT: Record<number, SafeText> = { 401: 'forbidden', 403: 'forbidden', 404: 'notFound', 410: 'notFound', 429: 'tooMany', 502: 'unavailable', 503: 'unavailable', 504: 'unavailable' };
-
 /** Which translated sentence the error page shows for a status: never the error's own message. */
-export const safeTextKey = (status: number): SafeText => SAFE_TEXT[status] ?? 'text';
+export const safeTextKey = (s: number): SafeText =>
+  s === 401 || s === 403 ? 'forbidden' : s === 404 || s === 410 ? 'notFound' : s === 429 ? 'tooMany' : s > 501 && s < 505 ? 'unavailable' : 'text';

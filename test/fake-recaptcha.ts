@@ -5,8 +5,9 @@ import type { AddressInfo } from 'node:net';
  * A local stand-in for Google's siteverify endpoint: the token names the answer. With `v2Secret`,
  * that secret verifies v2 tokens (`v2-…`; `v2-host…` from another hostname): no score, no
  * action. Keys are per type, as at Google: a v3 token is invalid under the v2 secret and back.
+ * `port`: a fixed one (the e2e server is told the address before this starts), else any free one.
  */
-export async function startFakeRecaptcha(secret: string, { v2Secret }: { v2Secret?: string } = {}) {
+export async function startFakeRecaptcha(secret: string, { v2Secret, port = 0 }: { v2Secret?: string; port?: number } = {}) {
   const calls: URLSearchParams[] = [];
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -38,7 +39,7 @@ export async function startFakeRecaptcha(secret: string, { v2Secret }: { v2Secre
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   }
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/recaptcha/api/siteverify`, calls, close: () => new Promise<void>((r) => server.close(() => r())) };
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  const { port: bound } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${bound}/recaptcha/api/siteverify`, calls, close: () => new Promise<void>((r) => server.close(() => r())) };
 }

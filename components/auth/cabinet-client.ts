@@ -1,8 +1,8 @@
-import { publicEnv } from '@/lib/public-env';
+import { clientEnv } from '@/lib/public-env-client';
 import type { CabinetProfile } from './types';
 
 // The cabinet site: another origin when NEXT_PUBLIC_CABINET_URL is set, else this site.
-const base = publicEnv.NEXT_PUBLIC_CABINET_URL.replace(/\/+$/, '');
+const base = clientEnv.NEXT_PUBLIC_CABINET_URL.replace(/\/+$/, '');
 const ownSite = !base;
 
 // The contract's paths end in a slash; this site's own routes answer that with a 308, so the
@@ -20,7 +20,7 @@ export function safeCabinetHref(value: unknown): string | null {
   try {
     const url = new URL(value, base || window.location.origin);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    const own = ownSite && (url.origin === window.location.origin || url.origin === new URL(publicEnv.NEXT_PUBLIC_SITE_URL).origin);
+    const own = ownSite && (url.origin === window.location.origin || url.origin === new URL(clientEnv.NEXT_PUBLIC_SITE_URL).origin);
     return own ? url.pathname + url.search + url.hash : url.href;
   } catch {
     return null;

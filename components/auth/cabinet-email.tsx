@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { useTranslations } from 'next-intl';
 import { api } from '@/lib/browser/api/client';
-import { emailChangeSchema } from '@/lib/validations/registration';
+import { emailChangeSchema } from '@/lib/validations/account';
 import { EmailField } from '@/components/registration/email-field';
 import { FormAlert, SubmitButton, useApiForm } from '@/components/registration/form-submit';
 

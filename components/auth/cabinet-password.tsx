@@ -5,7 +5,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import type { z } from 'zod';
 import { api } from '@/lib/browser/api/client';
-import { changePasswordSchema } from '@/lib/validations/registration';
+import { changePasswordSchema } from '@/lib/validations/account';
 import { Field } from '@/components/forms/field';
 import { FormAlert, SubmitButton, useApiForm } from '@/components/registration/form-submit';
 import { PasswordInput } from './password-input';

@@ -1,21 +1,18 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import dynamic from 'next/dynamic';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { api } from '@/lib/browser/api/client';
 import { formatKzPhone } from '@/lib/phone';
 import { Button } from '@/components/ui/button';
 import { useDelayedFlag } from '@/components/ui/use-delayed-flag';
-import { CabinetEmail } from './cabinet-email';
-import { CabinetPassword } from './cabinet-password';
 import { useRequireAuth } from './require-auth';
 import { localePath } from './return-path';
 import type { Resubmitted } from './cabinet-resubmit';
 
 // Only a tutor whose application came back loads the correction form.
-const CabinetResubmit = dynamic(() => import('./cabinet-resubmit').then((m) => m.CabinetResubmit), { ssr: false });
+const CabinetResubmit = lazy(() => import('./cabinet-resubmit').then((m) => ({ default: m.CabinetResubmit })));
 
 interface Application {
   id?: number;
@@ -79,6 +76,13 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
+// The e-mail and password cards (their forms, schemas and validation) load while the profile does,
+// not with the page: they are shown only once the profile is there.
+const loadEmailCard = () => import('./cabinet-email');
+const loadPasswordCard = () => import('./cabinet-password');
+const CabinetEmail = lazy(() => loadEmailCard().then((m) => ({ default: m.CabinetEmail })));
+const CabinetPassword = lazy(() => loadPasswordCard().then((m) => ({ default: m.CabinetPassword })));
+
 const row = 'grid gap-1 border-b border-line py-3 last:border-b-0 sm:grid-cols-[10rem_1fr] sm:gap-4';
 
 /** The built-in cabinet: the profile from GET /api/auth/user, the tutor application, sign-out. */
@@ -114,6 +118,8 @@ export function CabinetView() {
 
   useEffect(() => {
     if (!signedIn) return;
+    void loadEmailCard();
+    void loadPasswordCard();
     const timer = setTimeout(load, 0);
     return () => clearTimeout(timer);
   }, [signedIn, load]);
@@ -238,6 +244,7 @@ export function CabinetView() {
             <>
               <p className="mt-3 text-sm text-muted">{t('fixHint')}</p>
               {correcting && app.id ? (
+                <Suspense>
                 <CabinetResubmit
                   applicationId={app.id}
                   initial={{
@@ -251,6 +258,7 @@ export function CabinetView() {
                   onCancel={() => setCorrecting(false)}
                   onDone={onResubmitted}
                 />
+                </Suspense>
               ) : (
                 app.id && (
                   <Button variant="secondary" className="mt-3" onClick={() => setCorrecting(true)}>
@@ -303,12 +311,16 @@ export function CabinetView() {
       )}
       {user && (
         <Card id="cabinet-email-card" title={t('emailCard.title')}>
-          <CabinetEmail email={user.email} pending={user.pendingEmail ?? null} onPending={(pendingEmail) => setUser({ ...user, pendingEmail })} />
+          <Suspense>
+            <CabinetEmail email={user.email} pending={user.pendingEmail ?? null} onPending={(pendingEmail) => setUser({ ...user, pendingEmail })} />
+          </Suspense>
         </Card>
       )}
       {user && (
         <Card id="cabinet-password-card" title={t('passwordCard.title')}>
-          <CabinetPassword username={user.email ?? user.phone} />
+          <Suspense>
+            <CabinetPassword username={user.email ?? user.phone} />
+          </Suspense>
         </Card>
       )}
       <div>

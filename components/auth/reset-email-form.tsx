@@ -3,10 +3,10 @@
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { api } from '@/lib/browser/api/client';
-import { resetEmailRequestSchema } from '@/lib/validations/registration';
+import { resetEmailRequestSchema } from '@/lib/validations/account';
 import { CaptchaScope, useCaptcha } from '@/components/forms/captcha';
 import { Field, inputClass } from '@/components/forms/field';
-import { ghostSmallClass } from '@/components/ui/button-classes-form';
+import { ghostSmallClass } from '@/components/ui/button-classes';
 import { FormAlert, SubmitButton, useApiForm } from '@/components/registration/form-submit';
 
 function Form() {

@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import type { z } from 'zod';
 import { Link } from '@/i18n/navigation';
 import { api } from '@/lib/browser/api/client';
-import { passwordStep } from '@/lib/validations/registration';
+import { passwordStep } from '@/lib/validations/account';
 import { Field } from '@/components/forms/field';
 import { primaryClass } from '@/components/ui/button-classes';
 import { FormAlert, SubmitButton, useApiForm } from '@/components/registration/form-submit';

@@ -7,7 +7,7 @@ import { CAPTCHA_ERRORS, captchaSettings, checkboxToken, executeCaptcha, type Ca
 import { loadRecaptcha, type Grecaptcha } from '@/lib/browser/captcha/loader';
 import { captchaPublicEnv } from '@/lib/captcha-public-env';
 import type { CaptchaProof } from '@/lib/validations/captcha';
-import { ghostSmallClass } from '@/components/ui/button-classes-form';
+import { ghostSmallClass } from '@/components/ui/button-classes';
 import { RecaptchaWidget, type WidgetEvents } from './recaptcha-widget';
 
 export type { CaptchaProof };

@@ -1,4 +1,4 @@
-import { localizedDocUrl, publicEnv } from '@/lib/public-env';
+import { clientEnv, localizedDocUrl } from '@/lib/public-env-client';
 
 /**
  * What is done with the personal data a form sends, and the privacy policy, next to its submit
@@ -9,7 +9,7 @@ export function ConsentNotice({ text, policy, locale, className = 'text-xs text-
   return (
     <p className={className} data-testid="consent-notice">
       {text}{' '}
-      <a href={localizedDocUrl(publicEnv.NEXT_PUBLIC_PRIVACY_URL, locale)} target="_blank" rel="noopener" className="text-brand-dark underline underline-offset-2 hover:no-underline">
+      <a href={localizedDocUrl(clientEnv.NEXT_PUBLIC_PRIVACY_URL, locale)} target="_blank" rel="noopener" className="text-brand-dark underline underline-offset-2 hover:no-underline">
         {policy}
       </a>
     </p>

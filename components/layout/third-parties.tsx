@@ -1,13 +1,13 @@
 'use client';
 
 import { useEffect } from 'react';
-import { publicEnv } from '@/lib/public-env';
+import { clientEnv } from '@/lib/public-env-client';
 
 type ThirdPartyScript = { id: string; src?: string; code?: string };
 
 /** The configured tag manager, pixel and chat (none by default). */
 function configuredScripts(): ThirdPartyScript[] {
-  const { NEXT_PUBLIC_GTM_ID: gtm, NEXT_PUBLIC_PIXEL_ID: pixel, NEXT_PUBLIC_CHAT_WIDGET_ID: chat } = publicEnv;
+  const { NEXT_PUBLIC_GTM_ID: gtm, NEXT_PUBLIC_PIXEL_ID: pixel, NEXT_PUBLIC_CHAT_WIDGET_ID: chat } = clientEnv;
   const scripts: ThirdPartyScript[] = [];
   if (gtm) {
     scripts.push({

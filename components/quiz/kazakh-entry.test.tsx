@@ -12,7 +12,7 @@ describe('Kazakh test entry (name and IIN): personal data consent', () => {
   it('says what is done with the name, IIN and position code and links the privacy policy', () => {
     render(
       <LocaleProvider locale="ru">
-        <KazakhEntryForm text={text} company={null} busy={false} onStarted={() => {}} />
+        <KazakhEntryForm text={text} company={null} />
       </LocaleProvider>,
     );
     expect(screen.getByTestId('consent-notice').textContent).toContain(form.consent);

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useContext, useId, useState, type InputHTMLAttributes } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CaptchaScope, useCaptcha } from '@/components/forms/captcha';
@@ -11,6 +11,7 @@ import { useLocale } from '@/i18n/navigation';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { kazakhEntrySchema, type KazakhEntryValues } from '@/lib/validations/tests';
 import { errorStatus, startTest, type AttemptView } from './api';
+import { TestStartContext } from './start-context';
 
 export interface KazakhEntryText {
   title: string;
@@ -130,15 +131,12 @@ function EntryForm({
 }
 
 /** The Kazakh test's entry form: last name, first name, IIN (checked as you leave it), position code. */
-export function KazakhEntryForm(props: {
-  text: KazakhEntryText;
-  company: string | null;
-  busy: boolean;
-  onStarted: (token: string, test: AttemptView) => void;
-}) {
+/** The Kazakh test's start form, for TestFlow's `entry` (the flow's state comes through TestStartContext). */
+export function KazakhEntryForm({ text, company }: { text: KazakhEntryText; company: string | null }) {
+  const flow = useContext(TestStartContext);
   return (
     <CaptchaScope>
-      <EntryForm {...props} />
+      <EntryForm text={text} company={company} {...flow} />
     </CaptchaScope>
   );
 }

@@ -1,13 +1,26 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { landingPrimaryClass as buttonPrimary, landingSecondaryClass as buttonSecondary } from '@/components/ui/button-classes-landing';
 import { useDelayedFlag } from '@/components/ui/use-delayed-flag';
 import { errorStatus, fetchAttempt, readToken, startTest, storageKey, writeToken, type AttemptView, type TestKind } from './api';
-import { KazakhEntryForm, type KazakhEntryText } from './kazakh-entry';
-import { TestRunner } from './test-runner';
-import { TestResult } from './test-result';
+import { TestStartContext } from './start-context';
 import type { TestText } from './text';
+
+// The questions and the result come when they are needed (a test started or resumed, a test
+// finished), not with the start screen: a visitor who only reads about the test never loads them.
+const TestRunner = lazy(() => import('./test-runner').then((m) => ({ default: m.TestRunner })));
+const TestResult = lazy(() => import('./test-result').then((m) => ({ default: m.TestResult })));
+
+/** While a part loads: its loading text, only after 200 ms (no flash for a fast answer). */
+function Pending({ label }: { label: string }) {
+  const shown = useDelayedFlag(true);
+  return shown ? (
+    <p role="status" className="text-muted">
+      {label}
+    </p>
+  ) : null;
+}
 
 type Phase =
   | { name: 'checking' }
@@ -24,8 +37,8 @@ export interface TestFlowProps {
   /** The start screen, rendered on the server. */
   intro: ReactNode;
   startLabel: string;
-  /** Kazakh test only: the entry form's strings. */
-  entry?: KazakhEntryText;
+  /** A start form in place of the start button (the Kazakh test's entry form); it reads TestStartContext. */
+  entry?: ReactNode;
   /** The page path (without locale) that a trial-lesson lead comes from. */
   page: string;
   /** '' for Russian, '/kk' or '/en'. */
@@ -116,8 +129,8 @@ export function TestFlow({ kind, company, text, intro, startLabel, entry, page, 
               {phase.notice}
             </p>
           )}
-          {kind === 'kazakh' && entry ? (
-            <KazakhEntryForm text={entry} company={company} onStarted={begin} busy={slowCheck} />
+          {entry ? (
+            <TestStartContext.Provider value={{ busy: slowCheck, onStarted: begin }}>{entry}</TestStartContext.Provider>
           ) : (
             <div>
               <button
@@ -144,11 +157,13 @@ export function TestFlow({ kind, company, text, intro, startLabel, entry, page, 
         </div>
       )}
 
-      {phase.name === 'running' && (
-        <TestRunner key={phase.token} token={phase.token} test={phase.test} text={text} onFinished={(test) => setPhase({ name: 'result', token: phase.token, test })} />
-      )}
+      <Suspense fallback={<Pending label={text.runner.loading} />}>
+        {phase.name === 'running' && (
+          <TestRunner key={phase.token} token={phase.token} test={phase.test} text={text} onFinished={(test) => setPhase({ name: 'result', token: phase.token, test })} />
+        )}
 
-      {phase.name === 'result' && <TestResult token={phase.token} test={phase.test} text={text} page={page} localePrefix={localePrefix} onRestart={kind === 'placement' ? restart : undefined} />}
+        {phase.name === 'result' && <TestResult token={phase.token} test={phase.test} text={text} page={page} localePrefix={localePrefix} onRestart={kind === 'placement' ? restart : undefined} />}
+      </Suspense>
     </div>
   );
 }

@@ -9,9 +9,8 @@ import { buildMetadata } from '@/lib/seo';
 import type { CompanyRef } from '@/lib/quiz/attempts';
 import { getTestText } from './server-text';
 import { TestFlow } from './test-flow';
-import type { KazakhEntryText } from './kazakh-entry';
 
-const prefixOf = (locale: Locale) => (locale === 'ru' ? '' : `/${locale}`);
+export const prefixOf = (locale: Locale) => (locale === 'ru' ? '' : `/${locale}`);
 
 export async function testMetadata(locale: Locale, kind: 'placement' | 'kazakh', company: CompanyRef | null): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace: `Tests.${kind}` });
@@ -25,7 +24,7 @@ function Facts({ items }: { items: string[] }) {
   return <FeatureList variant="facts" className="grid gap-3 sm:grid-cols-2" items={items.map((item) => ({ key: item, content: <span>{item}</span> }))} />;
 }
 
-function Shell({ title, children }: { title: string; children: ReactNode }) {
+export function Shell({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="container-page max-w-4xl py-10 md:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-balance md:text-4xl">{title}</h1>
@@ -34,7 +33,8 @@ function Shell({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** /stud-test and /stud-test/{company}: the English placement test. */
+/** /stud-test and /stud-test/{company}: the English placement test. The Kazakh test's page is in
+ * kazakh-test-page.tsx: a route carries the client code of every component its page modules import. */
 export async function PlacementTestPage({ locale, company }: { locale: Locale; company: CompanyRef | null }) {
   const t = await getTranslations({ locale, namespace: 'Tests.placement' });
   const text = await getTestText(locale);
@@ -66,50 +66,3 @@ export async function PlacementTestPage({ locale, company }: { locale: Locale; c
     </Shell>
   );
 }
-
-const VALIDATION_KEYS = ['required', 'too_long', 'invalid_value', 'name_invalid', 'name_letters', 'iin_length', 'iin_digits', 'iin_checksum', 'worker_code_invalid'] as const;
-
-/** /kazakh-test and /kazakh-test/{company}: the once-only Kazakh level test with a certificate. */
-export async function KazakhTestPage({ locale, company }: { locale: Locale; company: CompanyRef | null }) {
-  const t = await getTranslations({ locale, namespace: 'Tests.kazakh' });
-  const tv = await getTranslations({ locale, namespace: 'Validation' });
-  const text = await getTestText(locale);
-  const entry: KazakhEntryText = {
-    title: t('form.title'),
-    firstName: t('form.firstName'),
-    lastName: t('form.lastName'),
-    iin: t('form.iin'),
-    iinHint: t('form.iinHint'),
-    workerCode: t('form.workerCode'),
-    workerCodeHint: t('form.workerCodeHint'),
-    privacy: t('form.privacy'),
-    consent: t('form.consent'),
-    privacyPolicy: t('form.privacyPolicy'),
-    submit: t('form.submit'),
-    submitting: t('form.submitting'),
-    validation: Object.fromEntries(VALIDATION_KEYS.map((k) => [k, tv(k)])),
-  };
-  const intro = (
-    <div className="grid gap-5">
-      <p className="max-w-3xl text-lg text-muted">{t('lead')}</p>
-      {company && <p className="font-medium">{t('company', { company: company.name })}</p>}
-      <p className="rounded-xl border border-sun/60 bg-sun/10 px-4 py-3 font-medium">{t('once')}</p>
-      <p className="text-sm text-muted">{t('itemsLanguage')}</p>
-    </div>
-  );
-  return (
-    <Shell title={t('title')}>
-      <TestFlow
-        kind="kazakh"
-        company={company?.slug ?? null}
-        text={text}
-        intro={intro}
-        startLabel={t('form.submit')}
-        entry={entry}
-        page={company ? `/kazakh-test/${company.slug}` : '/kazakh-test'}
-        localePrefix={prefixOf(locale)}
-      />
-    </Shell>
-  );
-}
-

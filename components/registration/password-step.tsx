@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { Field, inputClass } from '@/components/forms/field';
-import { passwordStep } from '@/lib/validations/registration';
+import { passwordStep } from '@/lib/validations/account';
 import { describedBy, FormMessage, StepHeading, StepNav, useFieldMessage, useServerErrors, type Message } from './step-ui';
 
 const FIELDS = ['password', 'confirm'] as const;

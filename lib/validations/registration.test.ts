@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONSENT_VERSION } from '@/lib/consent';
-import { passwordStep, studentRegistrationSchema, tutorRegistrationSchema } from './registration';
+import { passwordStep } from './account';
+import { studentRegistrationSchema, tutorRegistrationSchema } from './registration';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   r.success ? {} : Object.fromEntries(r.error!.issues.map((i) => [i.path.join('.'), i.message]));

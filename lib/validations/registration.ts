@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { emailField, passwordField, passwordLikeIdentifier } from './auth';
+import { passwordPair, withPasswordChecks } from './account';
+import { emailField } from './auth';
 import { captchaKindField } from './captcha';
 import { consentField } from './consent';
 import { kzPhoneField } from './lead';
 import { optionalPersonNameField, personNameField } from './person-name';
 
 // One schema per wizard step; the route validates the union of the steps. Messages are
-// "Validation" keys.
+// "Validation" keys. The password step and the account forms' schemas are in ./account.ts.
 export const STUDENT_SUBJECTS = ['english', 'kazakh'] as const;
 export const TUTOR_SUBJECTS = ['english', 'kazakh', 'russian', 'mathematics', 'physics', 'chemistry', 'biology', 'history', 'geography', 'informatics'] as const;
 export const TEACHING_LANGUAGES = ['kk', 'ru', 'en'] as const;
@@ -16,16 +17,6 @@ export const codeField = z.string({ error: 'required' }).trim().min(1, { error: 
 const nameField = personNameField;
 const optionalName = optionalPersonNameField;
 
-const passwordPair = z.object({ password: passwordField, confirm: z.string({ error: 'required' }).min(1, { error: 'required', abort: true }) });
-function withPasswordChecks<T extends z.ZodType<{ password: string; confirm: string; phone?: string; email?: string }>>(schema: T) {
-  return schema.superRefine((v, ctx) => {
-    if (v.password !== v.confirm) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'password_mismatch' });
-    if (passwordLikeIdentifier(v.password, { phone: v.phone, email: v.email })) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'password_like_identifier' });
-    }
-  });
-}
-
 /** Optional at registration: an e-mail lets the visitor sign in and reset the password by e-mail. */
 export const optionalEmail = z.union([z.literal('').transform(() => undefined), emailField]).optional();
 
@@ -33,7 +24,6 @@ export const optionalEmail = z.union([z.literal('').transform(() => undefined), 
 export const studentPersonalStep = z.object({ name: nameField, lastname: nameField, email: optionalEmail, subject: z.enum(STUDENT_SUBJECTS, { error: 'required' }) });
 export const phoneStep = z.object({ phone: kzPhoneField });
 export const codeStep = z.object({ phone: kzPhoneField, code: codeField });
-export const passwordStep = withPasswordChecks(passwordPair);
 
 export const studentRegistrationSchema = withPasswordChecks(
   studentPersonalStep.extend({ email: optionalEmail, phone: kzPhoneField, code: codeField, ...passwordPair.shape, consent: consentField, captchaToken: z.string().max(4096).optional(), captchaKind: captchaKindField }),
@@ -57,11 +47,5 @@ export const lessonRegistrationSchema = z.object({ name: nameField, phone: kzPho
 
 // Password reset.
 export const resetByPhoneSchema = withPasswordChecks(z.object({ phone: kzPhoneField, code: codeField, ...passwordPair.shape }));
-export const resetEmailRequestSchema = z.object({ email: emailField, captchaToken: z.string().max(4096).optional(), captchaKind: captchaKindField });
-export const resetEmailTokenSchema = z.object({ token: z.string().regex(/^[\w-]{20,100}$/, 'invalid_value') });
-export const resetEmailConfirmSchema = withPasswordChecks(resetEmailTokenSchema.extend(passwordPair.shape));
-export const emailChangeSchema = z.object({ email: emailField });
-export const emailConfirmSchema = resetEmailTokenSchema;
-export const changePasswordSchema = withPasswordChecks(z.object({ current: z.string().min(1, { error: 'required', abort: true }).max(128, 'too_long'), ...passwordPair.shape }));
 
 export const smsSendSchema = z.object({ phone: kzPhoneField, purpose: z.enum(SMS_PURPOSES, { error: 'invalid_value' }), captchaToken: z.string().max(4096).optional(), captchaKind: captchaKindField });

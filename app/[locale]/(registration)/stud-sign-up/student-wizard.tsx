@@ -14,10 +14,10 @@ import { STUDENT_SUBJECTS, studentPersonalStep, studentRegistrationSchema } from
 import { serverError } from '@/components/registration/api';
 import { ChoiceCards } from '@/components/registration/choice-cards';
 import { EmailField, EmailSentNote } from '@/components/registration/email-field';
-import { PasswordStep } from '@/components/registration/password-step';
+import { PasswordStep } from '@/components/registration/lazy-password-step';
+import { SmsCodeStep } from '@/components/registration/lazy-sms-code';
 import { PhoneStep } from '@/components/registration/phone-step';
 import { useCaptchaGuard } from '@/components/registration/providers';
-import { SmsCodeStep } from '@/components/registration/sms-code';
 import { accountExists, primaryButton, StepHeading, StepNav, TextField, useFieldMessage, useServerErrors } from '@/components/registration/step-ui';
 import { usePhoneCodeFlow } from '@/components/registration/use-phone-code-flow';
 import { useWizard, type SmsState } from '@/components/registration/use-wizard';

@@ -9,23 +9,15 @@ import { Link } from '@/i18n/navigation';
 import { api } from '@/lib/browser/api/client';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { setAccessToken } from '@/lib/browser/api/token';
-import {
-  passwordStep,
-  TEACHING_LANGUAGES,
-  TUTOR_SUBJECTS,
-  tutorInitialsStep,
-  tutorKindStep,
-  tutorLanguageStep,
-  tutorRegistrationSchema,
-  tutorSubjectStep,
-} from '@/lib/validations/registration';
+import { TEACHING_LANGUAGES, TUTOR_SUBJECTS, tutorInitialsStep, tutorKindStep, tutorLanguageStep, tutorRegistrationSchema, tutorSubjectStep } from '@/lib/validations/registration';
+import { passwordStep } from '@/lib/validations/account';
 import { serverError } from '@/components/registration/api';
 import { ChoiceStep } from '@/components/registration/choice-step';
 import { EmailField, EmailSentNote } from '@/components/registration/email-field';
-import { PasswordStep } from '@/components/registration/password-step';
+import { PasswordStep } from '@/components/registration/lazy-password-step';
+import { SmsCodeStep } from '@/components/registration/lazy-sms-code';
 import { PhoneStep } from '@/components/registration/phone-step';
 import { useCaptchaGuard } from '@/components/registration/providers';
-import { SmsCodeStep } from '@/components/registration/sms-code';
 import { accountExists, primaryButton, StepHeading, StepNav, TextField, useFieldMessage, useServerErrors } from '@/components/registration/step-ui';
 import { usePhoneCodeFlow } from '@/components/registration/use-phone-code-flow';
 import { useWizard, type SmsState } from '@/components/registration/use-wizard';

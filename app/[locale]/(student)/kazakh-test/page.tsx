@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
-import { KazakhTestPage, testMetadata } from '@/components/quiz/test-pages';
+import { KazakhTestPage } from '@/components/quiz/kazakh-test-page';
+import { testMetadata } from '@/components/quiz/test-pages';
 
 type Props = { params: Promise<{ locale: Locale }> };
 

@@ -2,7 +2,7 @@
 import { route } from '@/lib/api/route';
 import { changeAccountEmail } from '@/lib/auth/account';
 import { requireUser } from '@/lib/auth/http';
-import { emailChangeSchema } from '@/lib/validations/registration';
+import { emailChangeSchema } from '@/lib/validations/account';
 
 export const POST = route(
   async (ctx) => {

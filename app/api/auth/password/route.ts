@@ -2,7 +2,7 @@
 import { route } from '@/lib/api/route';
 import { changeAccountPassword } from '@/lib/auth/account';
 import { requireUser, setSessionCookies } from '@/lib/auth/http';
-import { changePasswordSchema } from '@/lib/validations/registration';
+import { changePasswordSchema } from '@/lib/validations/account';
 
 export const POST = route(async (ctx) => {
   const user = await requireUser(ctx.db, ctx.req);

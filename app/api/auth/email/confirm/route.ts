@@ -1,7 +1,7 @@
 // POST /api/auth/email/confirm - {token} from the mailed link → {email}; 410 used or expired, 409 another account has it.
 import { route } from '@/lib/api/route';
 import { confirmAccountEmail } from '@/lib/auth/account';
-import { emailConfirmSchema } from '@/lib/validations/registration';
+import { emailConfirmSchema } from '@/lib/validations/account';
 
 export const POST = route(async (ctx) => {
   const { token } = await ctx.body(emailConfirmSchema);

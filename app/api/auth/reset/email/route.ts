@@ -1,7 +1,7 @@
 // POST /api/auth/reset/email - mails a 30-minute single-use link when the address has an account; 202 always.
 import { route } from '@/lib/api/route';
 import { mailResetLink } from '@/lib/auth/password-reset';
-import { resetEmailRequestSchema } from '@/lib/validations/registration';
+import { resetEmailRequestSchema } from '@/lib/validations/account';
 
 export const POST = route(
   async (ctx) => {

@@ -1,7 +1,7 @@
 // POST /api/auth/reset/email/check - is this reset link still good? 200 or 410.
 import { route } from '@/lib/api/route';
 import { checkResetLink } from '@/lib/auth/password-reset';
-import { resetEmailTokenSchema } from '@/lib/validations/registration';
+import { resetEmailTokenSchema } from '@/lib/validations/account';
 
 export const POST = route(async (ctx) => {
   const { token } = await ctx.body(resetEmailTokenSchema);
