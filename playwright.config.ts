@@ -63,7 +63,8 @@ export default defineConfig({
     // The same app with reCAPTCHA on (v3, and the v2 checkbox for a low score), for e2e/captcha.spec.ts:
     // its own build with the test site keys in .next-e2e-captcha (scripts/e2e-captcha-server.sh
     // builds it when missing or stale: several minutes), its own database, the local siteverify.
-    {
+    // E2E_NO_CAPTCHA_SERVER=1 leaves it out when running specs that do not need it.
+    ...(process.env.E2E_NO_CAPTCHA_SERVER ? [] : [{
       command: 'bash scripts/e2e-captcha-server.sh',
       url: `http://127.0.0.1:${CAPTCHA_PORT}/`,
       timeout: 600_000,
@@ -82,6 +83,6 @@ export default defineConfig({
         RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${process.env.E2E_SITEVERIFY_PORT}/recaptcha/api/siteverify`,
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       },
-    },
+    }]),
   ],
 });
