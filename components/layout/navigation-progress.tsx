@@ -30,7 +30,16 @@ export function NavigationProgress() {
       stop();
       s.delay = window.setTimeout(async () => {
         s.np ??= (await import('nprogress')).default;
-        s.np.configure({ showSpinner: false, trickle: false, minimum: 0.02, speed: 250 });
+        // nprogress's own template says role="bar", which is no ARIA role (axe: aria-roles); the bar
+        // is decoration beside the page's own loading states, so screen readers skip it.
+        s.np.configure({
+          showSpinner: false,
+          trickle: false,
+          minimum: 0.02,
+          speed: 250,
+          template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+          barSelector: '.bar',
+        });
         s.started = Date.now();
         s.np.start();
         s.tick = window.setInterval(() => {
