@@ -1,4 +1,5 @@
 import 'server-only';
+import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { appSecret, env } from '@/lib/env';
@@ -10,10 +11,12 @@ import { actorOf, staffToken } from './http';
 import { hasScope, type Scope } from './scopes';
 import { staffFromSession, type StaffMember } from './sessions';
 
-/** The signed-in staff member of a back-office page, or null (no redirect: the layout's own use). */
-export async function currentStaff(): Promise<StaffMember | null> {
-  return staffFromSession(await getDb(), staffToken(await cookies()));
-}
+/**
+ * The signed-in staff member of a back-office page, or null (no redirect: the layout's own use).
+ * Once per request: the office layout and the page both ask, and a session look-up also slides
+ * its idle deadline (React's `cache` lasts one server render).
+ */
+export const currentStaff = cache(async (): Promise<StaffMember | null> => staffFromSession(await getDb(), staffToken(await cookies())));
 
 /**
  * Guards a back-office page on the server: signed out goes to the sign-in page (and comes back to
