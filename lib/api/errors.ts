@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'payload_too_large'
   | 'rate_limited'
+  | 'export_busy'
   | 'captcha_failed'
   | 'promo_not_found'
   | 'promo_expired'

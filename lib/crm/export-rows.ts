@@ -5,6 +5,7 @@ import { LEAD_STATUSES, leads, staff } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { translatorFor } from '@/lib/i18n/translate';
 import { LEAD_LIST_KINDS, type leadWhere } from './filters';
+import { LOST_REASONS } from './pipeline-rules';
 import { schoolClock } from './school-time';
 
 /** Rows read per query: the export holds about one batch in memory, whatever the list's size. */
@@ -61,10 +62,10 @@ type BatchRow = {
   assignee: string | null;
 };
 
-/** Labels of kinds and statuses, looked up once per export rather than once per row. */
-function labels(locale: Locale, group: 'kinds' | 'statuses', values: readonly string[]): Map<string, string> {
+/** Labels of kinds, statuses and lost reasons, looked up once per export rather than once per row. */
+function labels(locale: Locale, group: 'exports.kinds' | 'exports.statuses' | 'leads.lostReasons', values: readonly string[]): Map<string, string> {
   const t = translatorFor(locale, 'Admin');
-  return new Map(values.map((v) => [v, t.has(`exports.${group}.${v}` as never) ? t(`exports.${group}.${v}` as never) : v]));
+  return new Map(values.map((v) => [v, t.has(`${group}.${v}` as never) ? t(`${group}.${v}` as never) : v]));
 }
 
 /** The Almaty wall clock of a moment; the zone's offset is looked up once per hour of the range. */
@@ -86,8 +87,9 @@ function clock() {
  */
 export async function* leadBatches(db: Db, where: ReturnType<typeof leadWhere>, maxId: number, locale: Locale, opts: { batchSize?: number; onBatch?: (rows: number) => void } = {}): AsyncGenerator<ExportLead[]> {
   const size = opts.batchSize ?? EXPORT_BATCH;
-  const kinds = labels(locale, 'kinds', LEAD_LIST_KINDS);
-  const statuses = labels(locale, 'statuses', LEAD_STATUSES);
+  const kinds = labels(locale, 'exports.kinds', LEAD_LIST_KINDS);
+  const statuses = labels(locale, 'exports.statuses', LEAD_STATUSES);
+  const lostReasons = labels(locale, 'leads.lostReasons', LOST_REASONS);
   const almaty = clock();
   const utm = (u: Record<string, string> | null) => UTM_PARTS.map((p) => u?.[`utm_${p}`] ?? '');
   let after = 0;
@@ -122,7 +124,7 @@ export async function* leadBatches(db: Db, where: ReturnType<typeof leadWhere>, 
           r.assignee ?? '',
           ...utm(r.utm_first),
           ...utm(r.utm_last),
-          r.lost_reason ?? '',
+          r.lost_reason ? (lostReasons.get(r.lost_reason) ?? r.lost_reason) : '',
         ],
       };
     });

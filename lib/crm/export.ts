@@ -6,6 +6,7 @@ import type { Locale } from '@/i18n/routing';
 import { audit, type Actor } from '@/lib/audit/log';
 import { leads } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
+import { ApiError } from '@/lib/api/errors';
 import { translatorFor } from '@/lib/i18n/translate';
 import type { StaffContext } from '@/lib/staff/http';
 import { leadsCsv } from './csv';
@@ -54,31 +55,40 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
  * still push a chunk after a cancel, which throws "Controller is already closed" out of an event
  * handler and would take the server down.
  */
-export function webStream(node: Readable): ReadableStream<Uint8Array> {
+export function webStream(node: Readable, onEnd?: () => void): ReadableStream<Uint8Array> {
   const chunks = node[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
   let cancelled = false;
+  let ended = false;
+  const end = () => {
+    if (!ended) onEnd?.();
+    ended = true;
+  };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         const { done, value } = await chunks.next();
         if (cancelled) return;
-        if (done) controller.close();
-        else controller.enqueue(value);
+        if (done) {
+          end();
+          controller.close();
+        } else controller.enqueue(value);
       } catch (err) {
+        end();
         if (!cancelled) controller.error(err);
       }
     },
     async cancel() {
       cancelled = true;
+      end();
       node.destroy();
       await chunks.return?.().catch(() => {});
     },
   });
 }
 
-/** A download answer streamed from a Node stream. */
-export function downloadResponse(body: Readable, format: ExportFormat, now = new Date()): Response {
-  return new Response(webStream(body), {
+/** A download answer streamed from a Node stream; `onEnd` runs once when it ends, fails or is closed. */
+export function downloadResponse(body: Readable, format: ExportFormat, now = new Date(), onEnd?: () => void): Response {
+  return new Response(webStream(body, onEnd), {
     headers: {
       'Content-Type': CONTENT_TYPES[format],
       'Content-Disposition': `attachment; filename="${exportFileName(format, now)}"`,
@@ -92,15 +102,35 @@ export function downloadResponse(body: Readable, format: ExportFormat, now = new
 const exportLangQuery = z.object({ lang: z.enum(['ru', 'kk', 'en'], { error: 'invalid_value' }).optional() });
 
 /**
+ * Downloads streaming at once in this process. A 100 000-lead XLSX holds a database connection for
+ * about half a minute and some 50 MiB; more than a few at once would starve the site's own requests,
+ * so a further one is told to wait (429 with Retry-After) instead. EXPORTS_AT_ONCE sets it.
+ */
+const exportsAtOnce = () => Math.max(1, Number(process.env.EXPORTS_AT_ONCE) || 3);
+let running = 0;
+
+/**
  * GET /api/admin/leads/export.(csv|xlsx) with the list's query: the audit row first, then the file
  * streamed from batches of 1000 read as the download goes.
  */
 export async function exportLeads(ctx: StaffContext, format: ExportFormat): Promise<Response> {
   const filter = ctx.query(leadFilterSchema);
   const locale: Locale = ctx.query(exportLangQuery).lang ?? ctx.locale;
-  const start = await startLeadExport(ctx.db, ctx.actor, filter, format, ctx.req.nextUrl.searchParams);
-  const batches = leadBatches(ctx.db, start.where, start.maxId, locale);
-  const columns = exportColumns(locale);
-  const body = format === 'csv' ? leadsCsv(columns.map((c) => c.label), batches) : leadsXlsx(columns, batches, translatorFor(locale, 'Admin')('exports.sheet'));
-  return downloadResponse(body, format);
+  if (running >= exportsAtOnce()) throw new ApiError(429, 'export_busy', undefined, 30);
+  running += 1;
+  let released = false;
+  const release = () => {
+    if (!released) running -= 1;
+    released = true;
+  };
+  try {
+    const start = await startLeadExport(ctx.db, ctx.actor, filter, format, ctx.req.nextUrl.searchParams);
+    const batches = leadBatches(ctx.db, start.where, start.maxId, locale);
+    const columns = exportColumns(locale);
+    const body = format === 'csv' ? leadsCsv(columns.map((c) => c.label), batches) : leadsXlsx(columns, batches, translatorFor(locale, 'Admin')('exports.sheet'));
+    return downloadResponse(body, format, new Date(), release);
+  } catch (err) {
+    release();
+    throw err;
+  }
 }

@@ -122,7 +122,7 @@ describe(`lead exports: CSV and XLSX, streamed, audited, export scope only (${db
     expect(row[col('utm_campaign (последнее касание)')]).toBe('осень_2026');
     const tricky = rows.find((r) => r[0] === String(ids.tricky))!;
     expect(tricky[col('Имя')]).toBe(TRICKY_NAME);
-    expect(tricky[col('Причина отказа')]).toBe('too_expensive');
+    expect(tricky[col('Причина отказа')]).toBe('Дорого');
     expect(text).toContain('"Иванов; ""Ваня""\nПетрович"');
   });
 
@@ -180,6 +180,7 @@ describe(`lead exports: CSV and XLSX, streamed, audited, export scope only (${db
     expect(created).toBeInstanceOf(Date);
     expect(created.toISOString()).toBe('2026-11-21T00:30:00.000Z'); // shows 00:30, Almaty's wall clock
     expect(rowOf(ids.tricky).getCell(col('Аты-жөні')).value).toBe(TRICKY_NAME);
+    expect(rowOf(ids.tricky).getCell(col('Бас тарту себебі')).value).toBe('Бағасы қымбат'); // the reason in words, in the export's language
     expect(rowOf(ids.formula).getCell(col('Аты-жөні')).value).toBe(FORMULA_NAME); // a string, not { formula }
   });
 
@@ -282,6 +283,27 @@ describe(`lead exports: CSV and XLSX, streamed, audited, export scope only (${db
       expect(batchReads - before).toBe(20);
       // The file is ~2 MB; the rows as objects several times more. Held whole, the heap would grow by that.
       expect(peak - heap0).toBeLessThan(48 * 2 ** 20);
+    }, 60_000);
+
+    it('three downloads at once at most: a fourth is told to wait (429, Retry-After, in the language); one ending frees a place', async () => {
+      const open = await Promise.all([get(csv, '?kind=quiz'), get(xlsx, '?kind=quiz'), get(csv, '?kind=quiz')]);
+      const readers = open.map((r) => r.body!.getReader());
+      for (const r of readers) expect((await r.read()).done).toBe(false);
+      const busy = await get(xlsx, '?kind=quiz', { locale: 'kk' });
+      expect(busy.status).toBe(429);
+      expect(busy.headers.get('retry-after')).toBe('30');
+      expect((await busy.json()).error).toMatchObject({ code: 'export_busy', message: expect.stringContaining('жүктеліп жатыр') });
+      await readers[0]!.cancel(); // a closed download
+      let rest = 0;
+      for (;;) {
+        const { done, value } = await readers[1]!.read(); // one read to its end
+        if (done) break;
+        rest += value.length;
+      }
+      expect(rest).toBeGreaterThan(0);
+      const again = await Promise.all([get(csv, '?kind=quiz'), get(csv, '?kind=quiz')]);
+      expect(again.map((r) => r.status)).toEqual([200, 200]);
+      await Promise.all([...again.map((r) => r.body!.cancel()), readers[2]!.cancel()]);
     }, 60_000);
 
     it('xlsx: the whole 20 000 arrive and parse back', async () => {
