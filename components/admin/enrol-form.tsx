@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { Link, useLocale } from '@/i18n/navigation';
 import { enrolFinishSchema } from '@/lib/validations/staff';
 import { adminFetch, AdminApiError } from './ui/api';
-import { AdminField, describedBy } from './ui/field';
+import { AdminField, CodeInput, describedBy, FormError } from './ui/field';
 import { adminButtonClass, adminInputClass, adminSecondaryButtonClass } from './ui/form';
 
 type Values = z.input<typeof enrolFinishSchema>;
@@ -110,21 +110,9 @@ export function EnrolForm() {
         </AdminField>
       </section>
       <AdminField id="enrol-code" label={t('step3')} error={errors.code?.message}>
-        <input
-          id="enrol-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          className={`${adminInputClass} font-mono tracking-widest`}
-          {...describedBy('enrol-code', errors.code?.message)}
-          {...register('code')}
-        />
+        <CodeInput id="enrol-code" maxLength={6} error={errors.code?.message} {...register('code')} />
       </AdminField>
-      {error && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-danger">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button type="submit" className={adminButtonClass} disabled={formState.isSubmitting}>
         {t('submit')}
       </button>

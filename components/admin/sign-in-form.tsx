@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { useLocale } from '@/i18n/navigation';
 import { staffSignInSchema } from '@/lib/validations/staff';
 import { adminFetch, AdminApiError } from './ui/api';
-import { AdminField, describedBy } from './ui/field';
+import { AdminField, CodeInput, describedBy, FormError } from './ui/field';
 import { adminButtonClass, adminInputClass } from './ui/form';
 
 type Values = z.input<typeof staffSignInSchema>;
@@ -39,21 +39,9 @@ export function StaffSignInForm({ target }: { target: string }) {
         <input id="staff-password" type="password" autoComplete="current-password" className={adminInputClass} {...describedBy('staff-password', errors.password?.message)} {...register('password')} />
       </AdminField>
       <AdminField id="staff-code" label={t('code')} error={errors.code?.message} hint={t('codeHint')}>
-        <input
-          id="staff-code"
-          inputMode="text"
-          autoComplete="one-time-code"
-          spellCheck={false}
-          className={`${adminInputClass} font-mono tracking-widest`}
-          {...describedBy('staff-code', errors.code?.message, true)}
-          {...register('code')}
-        />
+        <CodeInput id="staff-code" numeric={false} hint error={errors.code?.message} {...register('code')} />
       </AdminField>
-      {error && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-danger">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button type="submit" className={`${adminButtonClass} w-full`} disabled={formState.isSubmitting}>
         {formState.isSubmitting ? '…' : t('submit')}
       </button>

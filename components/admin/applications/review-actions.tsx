@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { useLocale, useRouter } from '@/i18n/navigation';
 import { REVIEW_REASONS, reviewReasonsSchema, type ApplicationStatus } from '@/lib/validations/review';
 import { adminFetch } from '../ui/api';
-import { AdminField, describedBy } from '../ui/field';
+import { AdminField, describedBy, FormError } from '../ui/field';
 import { adminButtonClass, adminInputClass, adminSecondaryButtonClass } from '../ui/form';
 
 type Values = z.input<typeof reviewReasonsSchema>;
@@ -108,11 +108,7 @@ export function ReviewActions({
           </p>
         )}
       </div>
-      {error && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-danger">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {!open && <p className="text-sm text-muted">{status === 'approved' ? t('closed.approved') : t('closed.waiting')}</p>}
       {open && (
         <div className="flex flex-wrap gap-2">

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { useLocale } from '@/i18n/navigation';
 import { staffPasswordChangeSchema } from '@/lib/validations/staff';
 import { adminFetch, AdminApiError } from '../ui/api';
-import { AdminField, describedBy } from '../ui/field';
+import { AdminField, describedBy, FormError } from '../ui/field';
 import { adminButtonClass, adminInputClass } from '../ui/form';
 
 type Values = z.input<typeof staffPasswordChangeSchema>;
@@ -52,11 +52,7 @@ export function PasswordForm() {
       <p role="status" aria-live="polite" className="text-sm text-emerald-800">
         {done}
       </p>
-      {error && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-danger">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </form>
   );
 }

@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import { useLocale, useRouter } from '@/i18n/navigation';
 import { staffRecoverySchema } from '@/lib/validations/staff';
 import { adminFetch, AdminApiError } from '../ui/api';
-import { AdminField, describedBy } from '../ui/field';
-import { adminButtonClass, adminInputClass, adminSecondaryButtonClass } from '../ui/form';
+import { AdminField, CodeInput, FormError } from '../ui/field';
+import { adminButtonClass, adminSecondaryButtonClass } from '../ui/form';
 
 type Values = z.input<typeof staffRecoverySchema>;
 
@@ -71,24 +71,12 @@ export function RecoveryForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="me-recovery-title" className="max-w-md space-y-4">
       <AdminField id="me-recovery-code" label={t('code')} error={errors.code?.message}>
-        <input
-          id="me-recovery-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          className={`${adminInputClass} font-mono tracking-widest`}
-          {...describedBy('me-recovery-code', errors.code?.message)}
-          {...register('code')}
-        />
+        <CodeInput id="me-recovery-code" maxLength={7} error={errors.code?.message} {...register('code')} />
       </AdminField>
       <button type="submit" className={adminButtonClass} disabled={formState.isSubmitting}>
         {t('recoverySubmit')}
       </button>
-      {error && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-danger">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </form>
   );
 }

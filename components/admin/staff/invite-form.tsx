@@ -9,7 +9,7 @@ import { useLocale, useRouter } from '@/i18n/navigation';
 import { STAFF_SCOPE_LIST } from '@/lib/staff/scopes';
 import { staffInviteSchema } from '@/lib/validations/staff';
 import { adminFetch, AdminApiError } from '../ui/api';
-import { AdminField, describedBy } from '../ui/field';
+import { AdminField, describedBy, FormError } from '../ui/field';
 import { adminButtonClass, adminInputClass } from '../ui/form';
 
 type Values = z.input<typeof staffInviteSchema>;
@@ -95,11 +95,7 @@ export function InviteForm() {
           <p role="status" aria-live="polite" className="mt-2 text-sm">
             {done && <span className="text-emerald-800">{done}</span>}
           </p>
-          {error && (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-danger">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
         </div>
       </form>
     </section>
