@@ -1,22 +1,25 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 
-/** Previous / next links that keep the list's filters (the URL is the list's state). */
+/** Previous / next links that keep the list's filters (the URL is the list's state); `nav` names the list for screen readers. */
 export function Pagination({
   path,
   params,
   page,
   pageSize,
   total,
-  labels,
+  nav,
 }: {
   path: string;
   params: Record<string, string | undefined>;
   page: number;
   pageSize: number;
   total: number;
-  labels: { prev: string; next: string; pageOf: string; total: string; nav: string };
+  nav: string;
 }) {
+  const t = useTranslations('Admin.common');
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const labels = { prev: t('prev'), next: t('next'), nav, total: t('total', { count: total }), pageOf: t('pageOf', { page, pages }) };
   const href = (p: number) => {
     const q = new URLSearchParams(Object.entries({ ...params, page: String(p) }).filter((e): e is [string, string] => !!e[1]));
     return `${path}?${q}`;

@@ -62,7 +62,7 @@ export default async function AccountsPage({ params, searchParams }: Props) {
         page={f.page}
         pageSize={f.pageSize}
         total={total}
-        labels={{ prev: t('common.prev'), next: t('common.next'), nav: t('accounts.caption'), total: t('common.total', { count: total }), pageOf: t('common.pageOf', { page: f.page, pages: Math.max(1, Math.ceil(total / f.pageSize)) }) }}
+        nav={t('accounts.caption')}
       />
     </>
   );

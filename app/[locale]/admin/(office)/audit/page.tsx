@@ -50,7 +50,6 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
   const knownAction = !raw.action || AUDIT_ACTIONS.includes(raw.action as never) || AUDIT_ENTITIES.some((e) => raw.action === `${e}.`);
   const path = localePath(locale, '/admin/audit');
   const changeLabels = { yes: t('common.yes'), no: t('common.no'), none: t('common.none'), added: t('audit.added'), removed: t('audit.removed') };
-  const pages = Math.max(1, Math.ceil(log.total / log.pageSize));
 
   return (
     <>
@@ -146,13 +145,7 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
         page={log.page}
         pageSize={log.pageSize}
         total={log.total}
-        labels={{
-          prev: t('common.prev'),
-          next: t('common.next'),
-          pageOf: t('common.pageOf', { page: log.page, pages }),
-          total: t('common.total', { count: log.total }),
-          nav: t('audit.caption'),
-        }}
+        nav={t('audit.caption')}
       />
       <p className="mt-4 text-xs text-muted">{t('audit.readOnly')}</p>
     </>

@@ -87,7 +87,7 @@ export default async function PromoPage({ params, searchParams }: Props) {
         page={f.page}
         pageSize={f.pageSize}
         total={total}
-        labels={{ prev: t('common.prev'), next: t('common.next'), nav: t('promo.caption'), total: t('common.total', { count: total }), pageOf: t('common.pageOf', { page: f.page, pages: Math.max(1, Math.ceil(total / f.pageSize)) }) }}
+        nav={t('promo.caption')}
       />
     </>
   );

@@ -199,7 +199,7 @@ export default async function TestsPage({ params, searchParams }: Props) {
         page={f.page}
         pageSize={f.pageSize}
         total={total}
-        labels={{ prev: t('common.prev'), next: t('common.next'), nav: t('tests.caption'), total: t('common.total', { count: total }), pageOf: t('common.pageOf', { page: f.page, pages: Math.max(1, Math.ceil(total / f.pageSize)) }) }}
+        nav={t('tests.caption')}
       />
     </>
   );
