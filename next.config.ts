@@ -17,6 +17,8 @@ const cabinet = (() => {
 })();
 
 // Third parties are allowed only where they are loaded (captcha, tag manager, pixel, chat).
+// This policy is what `next dev` and a bare `next start` send. The production server (server.mjs)
+// replaces it on every response with one without 'unsafe-inline' (lib/server/csp.mjs).
 const csp = [
   "default-src 'self'",
   "script-src 'self' 'unsafe-inline'" +

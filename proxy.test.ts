@@ -15,9 +15,12 @@ function cookieLine(res: Response, name: string): string {
 
 afterEach(() => vi.unstubAllEnvs());
 
+// A visitor who chose Russian before (the switcher's cookie) opens a Kazakh address: the cookie follows.
+const CHOSE_RU = { cookie: 'NEXT_LOCALE=ru' };
+
 describe('proxy cookies carry Secure exactly when the visitor came over https', () => {
   it('https: NEXT_LOCALE and the utm cookies are Secure', () => {
-    const res = visit('https://tilmen.kz/kk/stud-faq?utm_source=insta&utm_medium=cpc');
+    const res = visit('https://tilmen.kz/kk/stud-faq?utm_source=insta&utm_medium=cpc', CHOSE_RU);
     expect(cookieLine(res, 'NEXT_LOCALE')).toContain('; secure');
     expect(cookieLine(res, 'utm_source')).toContain('; secure');
     expect(cookieLine(res, 'utm_medium')).toContain('; secure');
@@ -25,13 +28,13 @@ describe('proxy cookies carry Secure exactly when the visitor came over https', 
 
   it('http (even in production): not Secure, so a plain-http deployment keeps working', () => {
     vi.stubEnv('NODE_ENV', 'production');
-    const res = visit('http://localhost:3000/kk/stud-faq?utm_source=insta');
+    const res = visit('http://localhost:3000/kk/stud-faq?utm_source=insta', CHOSE_RU);
     expect(cookieLine(res, 'NEXT_LOCALE')).not.toContain('secure');
     expect(cookieLine(res, 'utm_source')).not.toContain('secure');
   });
 
   it('X-Forwarded-Proto: https counts only with TRUST_PROXY=true', () => {
-    const forwarded = { 'x-forwarded-proto': 'https' };
+    const forwarded = { 'x-forwarded-proto': 'https', ...CHOSE_RU };
     vi.stubEnv('TRUST_PROXY', 'false');
     let res = visit('http://10.0.0.5:3000/kk/stud-faq?utm_source=insta', forwarded);
     expect(cookieLine(res, 'NEXT_LOCALE')).not.toContain('secure');
@@ -40,6 +43,31 @@ describe('proxy cookies carry Secure exactly when the visitor came over https', 
     res = visit('http://10.0.0.5:3000/kk/stud-faq?utm_source=insta', forwarded);
     expect(cookieLine(res, 'NEXT_LOCALE')).toContain('; secure');
     expect(cookieLine(res, 'utm_source')).toContain('; secure');
+  });
+});
+
+describe('the locale cookie is set only once a locale was chosen', () => {
+  const localeCookies = (res: Response) => res.headers.getSetCookie().filter((c) => c.startsWith('NEXT_LOCALE='));
+
+  it('a first visit sets none, whatever the address and the browser language (utm cookies still set)', () => {
+    for (const [url, lang] of [
+      ['https://tilmen.kz/', 'ru'],
+      ['https://tilmen.kz/kk/stud-faq', 'ru'],
+      ['https://tilmen.kz/en', 'kk-KZ'],
+      ['https://tilmen.kz/student?utm_source=insta', 'en'],
+    ] as const) {
+      const res = visit(url, { 'accept-language': lang });
+      expect(localeCookies(res), url).toEqual([]);
+      if (url.includes('utm_source')) expect(cookieLine(res, 'utm_source')).toContain('; secure');
+    }
+  });
+
+  it('a chosen locale is kept, and updated (Secure on https) when the visitor opens another locale', () => {
+    expect(localeCookies(visit('https://tilmen.kz/kk', { cookie: 'NEXT_LOCALE=kk' }))).toEqual([]);
+    const [line] = localeCookies(visit('https://tilmen.kz/en/student', { cookie: 'NEXT_LOCALE=kk' }));
+    expect(line).toMatch(/^NEXT_LOCALE=en;/);
+    expect(line!.toLowerCase()).toContain('; secure');
+    expect(line!.toLowerCase()).toContain('samesite=lax');
   });
 });
 

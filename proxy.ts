@@ -22,6 +22,10 @@ export default function proxy(request: NextRequest) {
   const secure = isHttpsRequest(request.headers, request.url, trustProxyFromEnv());
   const localeCookie = response.cookies.get(LOCALE_COOKIE);
   if (localeCookie && secure) response.cookies.set({ ...localeCookie, secure: true });
+  // The locale is remembered only once chosen: the switcher sets the cookie in the browser, and a
+  // visit to another locale's address then updates it here. A plain first visit (no cookie yet)
+  // gets none: no cookie a visitor did not ask for, and shared caches may keep the page.
+  const dropLocaleCookie = localeCookie !== undefined && !request.cookies.has(LOCALE_COOKIE);
   const utm = extractUtm(request.nextUrl.searchParams);
   if (Object.keys(utm).length > 0) {
     const options = {
@@ -39,7 +43,16 @@ export default function proxy(request: NextRequest) {
       response.cookies.set(UTM_FIRST_TOUCH_COOKIE, encodeFirstTouch(utm), options);
     }
   }
+  // Last: any cookies.set above rewrites the Set-Cookie header from next-intl's list.
+  if (dropLocaleCookie) dropSetCookie(response, LOCALE_COOKIE);
   return response;
+}
+
+/** Removes the Set-Cookie line of `name` (cookies.delete would send an expiring cookie instead). */
+function dropSetCookie(response: NextResponse, name: string) {
+  const lines = response.headers.getSetCookie();
+  response.headers.delete('set-cookie');
+  for (const line of lines) if (!line.startsWith(`${name}=`)) response.headers.append('set-cookie', line);
 }
 
 const LOGIN_PATH = /^\/(?:(ru|kk|en)\/)?login\/?$/;

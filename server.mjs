@@ -3,7 +3,12 @@
 // proxy that overwrites them stands in front (TRUST_PROXY=true), strips the framework's response
 // headers and serves /.well-known/security.txt. Timeouts: HTTP_REQUEST_TIMEOUT_MS (30000),
 // HTTP_HEADERS_TIMEOUT_MS (20000), HTTP_KEEP_ALIVE_TIMEOUT_MS (5000).
+// It also sets each response's Content-Security-Policy: the hashes of a prerendered page's inline
+// scripts (the build's csp-manifest.json) and a per-request nonce for pages rendered per request
+// (lib/server/csp.mjs). The policy in next.config.ts is only what `next dev` / `next start` send.
+import path from 'node:path';
 import next from 'next';
+import { cabinetOrigin, createCsp, loadManifest } from './lib/server/csp.mjs';
 import { createAppServer, serverOptionsFromEnv } from './lib/server/http-server.mjs';
 
 const port = Number(process.env.PORT || 3000);
@@ -14,6 +19,8 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 // After prepare: Next has loaded .env files into process.env by now.
-createAppServer((req, res) => handle(req, res), serverOptionsFromEnv(process.env)).listen(port, hostname, () =>
+const distDir = path.join(import.meta.dirname, process.env.NEXT_DIST_DIR || '.next');
+const csp = createCsp({ manifest: loadManifest(distDir), cabinet: cabinetOrigin(process.env.NEXT_PUBLIC_CABINET_URL) });
+createAppServer((req, res) => handle(req, res), { ...serverOptionsFromEnv(process.env), csp }).listen(port, hostname, () =>
   console.log(`▲ Tilmen ready on http://${hostname ?? 'localhost'}:${port}`),
 );

@@ -6,7 +6,15 @@ export const routing = defineRouting({
   locales: ['ru', 'kk', 'en'],
   defaultLocale: 'ru',
   localePrefix: 'as-needed',
-  localeCookie: { name: 'NEXT_LOCALE', maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: 'lax' },
+  // `secure` only in a browser on https: next-intl writes this cookie with document.cookie when
+  // the locale is switched (and writes "secure" for any boolean value, so false must be left out).
+  // On the server the spread is empty; proxy.ts adds Secure to the cookie it sets over https.
+  localeCookie: {
+    name: 'NEXT_LOCALE',
+    maxAge: LOCALE_COOKIE_MAX_AGE,
+    sameSite: 'lax',
+    ...(typeof window !== 'undefined' && window.location.protocol === 'https:' ? { secure: true } : {}),
+  },
   // hreflang alternates are rendered in <head> by each page's metadata instead.
   alternateLinks: false,
 });

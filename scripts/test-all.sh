@@ -15,5 +15,6 @@ step "lint"; npx eslint . --max-warnings 0
 step "unit and integration tests (PGlite)"; npx vitest run
 step "production build"; npm run build --silent
 step "e2e (Playwright, chromium)"; npx playwright test
+step "security headers (MDN HTTP Observatory behind a local TLS proxy, 100 or more)"; node scripts/observatory.mjs
 step "database suites on PostgreSQL"; bash scripts/with-postgres.sh npx vitest run .db.test
 step "all passed"

@@ -19,7 +19,7 @@ export function useSwitchLocale() {
   const [pending, startTransition] = useTransition();
   function switchTo(next: Locale) {
     // The choice is remembered for a year; the page, query and hash are kept.
-    Cookies.set('NEXT_LOCALE', next, { expires: 365, sameSite: 'lax', path: '/' });
+    Cookies.set('NEXT_LOCALE', next, { expires: 365, sameSite: 'lax', path: '/', secure: window.location.protocol === 'https:' });
     const href = `${pathname}${window.location.search}${window.location.hash}`;
     startTransition(() => router.replace(href, { locale: next, scroll: false }));
   }

@@ -11,6 +11,10 @@ export interface AppServerOptions {
   connectionsCheckingInterval?: number;
   securityContact?: string;
   siteUrl?: string;
+  /** Content-Security-Policy of every response (lib/server/csp.mjs createCsp); none when absent. */
+  csp?: { policyFor(r: { url: string | undefined; status?: number; html: boolean; nonce?: string }): string };
+  /** Where violation reports go (default: createReportLogger(), rate-limited console lines). */
+  cspReportLogger?: (body: string) => boolean;
 }
 
 export declare function isStrippedHeader(name: string, routerFetch: boolean): boolean;

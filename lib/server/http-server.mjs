@@ -8,8 +8,12 @@
 //    otherwise the client's X-Forwarded-* are dropped and Next fills them from the socket;
 //  - response headers: the framework's own (x-powered-by, x-middleware-*, x-nextjs-*) are
 //    removed, except the few the client router reads on its own RSC requests;
-//  - /.well-known/security.txt (RFC 9116) is answered here, with an Expires date that rolls.
+//  - /.well-known/security.txt (RFC 9116) is answered here, with an Expires date that rolls;
+//  - Content-Security-Policy (when `csp` is given, lib/server/csp.mjs): each HTML document gets the
+//    hashes of its prerendered inline scripts and a fresh nonce (put in the request's CSP header,
+//    where Next reads it on a per-request render); CSP violation reports are logged here.
 import http from 'node:http';
+import { createReportLogger, newNonce, REPORT_PATH, REPORTING_ENDPOINTS } from './csp.mjs';
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const ALLOWED = new Set(ALLOWED_METHODS);
@@ -108,17 +112,82 @@ function filterHeaderArg(headers, routerFetch) {
   return Object.fromEntries(Object.entries(headers).filter(([k]) => !isStrippedHeader(k, routerFetch)));
 }
 
-/** Every way headers leave (writeHead, or write/end/flushHeaders through it) passes this filter. */
-function stripResponseHeaders(req, res) {
+/** A header's value from what a handler passed to writeHead, or else from the response. */
+function headerValue(res, args, name) {
+  for (const a of args) {
+    if (!a || typeof a !== 'object') continue;
+    if (Array.isArray(a)) {
+      if (a.length > 0 && Array.isArray(a[0])) {
+        const hit = a.find(([k]) => String(k).toLowerCase() === name);
+        if (hit) return String(hit[1]);
+      } else {
+        for (let i = 0; i + 1 < a.length; i += 2) if (String(a[i]).toLowerCase() === name) return String(a[i + 1]);
+      }
+    } else {
+      for (const [k, v] of Object.entries(a)) if (k.toLowerCase() === name) return String(v);
+    }
+  }
+  const v = res.getHeader(name);
+  return v === undefined ? '' : String(v);
+}
+
+/** Drops `name` from writeHead's header argument (the policy set on the response replaces it). */
+function withoutHeader(arg, name) {
+  if (!arg || typeof arg !== 'object') return arg;
+  if (Array.isArray(arg)) {
+    if (arg.length > 0 && Array.isArray(arg[0])) return arg.filter(([k]) => String(k).toLowerCase() !== name);
+    const out = [];
+    for (let i = 0; i + 1 < arg.length; i += 2) if (String(arg[i]).toLowerCase() !== name) out.push(arg[i], arg[i + 1]);
+    return out;
+  }
+  return Object.fromEntries(Object.entries(arg).filter(([k]) => k.toLowerCase() !== name));
+}
+
+/**
+ * Every way headers leave (writeHead, or write/end/flushHeaders through it) passes this filter;
+ * `policy(status, html)` (when given) is the Content-Security-Policy of the response.
+ */
+function stripResponseHeaders(req, res, policy) {
   const routerFetch = isRouterFetch(req);
   const writeHead = res.writeHead;
   res.writeHead = function (statusCode, ...rest) {
     if (!res.headersSent) {
       for (const name of res.getHeaderNames()) if (isStrippedHeader(name, routerFetch)) res.removeHeader(name);
     }
-    const args = rest.map((a) => (typeof a === 'string' ? a : filterHeaderArg(a, routerFetch)));
+    let args = rest.map((a) => (typeof a === 'string' ? a : filterHeaderArg(a, routerFetch)));
+    if (policy && !res.headersSent) {
+      const html = /^text\/html\b/i.test(headerValue(res, args, 'content-type'));
+      args = args.map((a) => (typeof a === 'string' ? a : withoutHeader(a, 'content-security-policy')));
+      if (statusCode === 304) {
+        // No body and no content type: the browser keeps the policy it stored with the page
+        // (a 304's headers replace the stored ones, so a policy here would be a guess).
+        res.removeHeader('content-security-policy');
+      } else {
+        res.setHeader('content-security-policy', policy(statusCode, html));
+        if (html) res.setHeader('reporting-endpoints', REPORTING_ENDPOINTS);
+      }
+    }
     return writeHead.call(this, statusCode, ...args);
   };
+}
+
+/** The violation report's body (up to 64 KiB), logged; 204, or 413 when larger. */
+function cspReport(req, res, record) {
+  const chunks = [];
+  let size = 0;
+  let tooLarge = false;
+  req.on('data', (c) => {
+    size += c.length;
+    if (size > 65_536) tooLarge = true;
+    else chunks.push(c);
+  });
+  req.on('end', () => {
+    if (tooLarge) return plain(res, 413, 'Payload Too Large\n');
+    record(Buffer.concat(chunks).toString('utf8'));
+    res.writeHead(204, { 'cache-control': 'no-store' });
+    res.end();
+  });
+  req.on('error', () => res.destroy());
 }
 
 /**
@@ -127,7 +196,8 @@ function stripResponseHeaders(req, res) {
  * @param {ReturnType<typeof serverOptionsFromEnv> & { connectionsCheckingInterval?: number }} options
  */
 export function createAppServer(handler, options = serverOptionsFromEnv()) {
-  const { trustProxy = false, requestTimeout = 30_000, headersTimeout = 20_000, keepAliveTimeout = 5_000 } = options;
+  const { trustProxy = false, requestTimeout = 30_000, headersTimeout = 20_000, keepAliveTimeout = 5_000, csp } = options;
+  const recordReport = csp ? (options.cspReportLogger ?? createReportLogger()) : null;
   const server = http.createServer(
     {
       requestTimeout,
@@ -138,13 +208,29 @@ export function createAppServer(handler, options = serverOptionsFromEnv()) {
       connectionsCheckingInterval: options.connectionsCheckingInterval ?? Math.max(100, Math.min(1_000, requestTimeout || 1_000)),
     },
     (req, res) => {
-      stripResponseHeaders(req, res);
+      const path = (req.url ?? '').split('?')[0];
+      let policy;
+      if (csp) {
+        // The client's own CSP request headers never reach Next: only the nonce chosen here.
+        delete req.headers['content-security-policy-report-only'];
+        if (path.startsWith('/_next/static/')) {
+          delete req.headers['content-security-policy'];
+        } else {
+          const nonce = newNonce();
+          req.headers['content-security-policy'] = `script-src 'nonce-${nonce}'`;
+          policy = (status, html) => csp.policyFor({ url: req.url, status, html, nonce });
+        }
+      }
+      stripResponseHeaders(req, res, policy);
       if (!ALLOWED.has(req.method ?? '')) {
         plain(res, 405, 'Method Not Allowed\n', { allow: ALLOWED_METHODS.join(', '), 'cache-control': 'no-store' });
         return;
       }
       if (!trustProxy) for (const name of FORWARDED_HEADERS) delete req.headers[name];
-      const path = (req.url ?? '').split('?')[0];
+      if (recordReport && path === REPORT_PATH && req.method === 'POST') {
+        cspReport(req, res, recordReport);
+        return;
+      }
       if (path === '/.well-known/security.txt' && (req.method === 'GET' || req.method === 'HEAD')) {
         plain(res, 200, securityTxt({ contact: options.securityContact ?? 'mailto:support@tilmen.kz', siteUrl: options.siteUrl }), {
           'cache-control': 'public, max-age=86400',

@@ -1,0 +1,28 @@
+export declare const MANIFEST_FILE: string;
+export declare const REPORT_PATH: string;
+export declare const REPORTING_ENDPOINTS: string;
+export declare const SCRIPT_HOSTS: string[];
+
+export interface CspManifest {
+  buildId: string | null;
+  pages: Record<string, string[]>;
+  errorPages: string[];
+}
+
+export declare function scriptHash(text: string): string;
+export declare function inlineScriptHashes(html: string): string[];
+export declare function pagePathOf(relFile: string, opts?: { defaultLocale?: string }): string;
+export declare function buildManifest(distDir: string, opts?: { defaultLocale?: string }): CspManifest;
+export declare function writeManifest(distDir: string, opts?: { defaultLocale?: string }): CspManifest;
+export declare function loadManifest(distDir: string, opts?: { defaultLocale?: string }): CspManifest;
+export declare function cabinetOrigin(url: string | undefined): string;
+export declare function cspHeader(opts?: { hashes?: string[]; nonce?: string; cabinet?: string; reportUri?: string | null }): string;
+export declare function manifestKey(url: string | undefined, opts?: { defaultLocale?: string }): string;
+export declare function newNonce(): string;
+export declare function createCsp(opts: {
+  manifest: Pick<CspManifest, 'pages' | 'errorPages'> | null;
+  cabinet?: string;
+  defaultLocale?: string;
+  reportUri?: string | null;
+}): { plain: string; policyFor(r: { url: string | undefined; status?: number; html: boolean; nonce?: string }): string };
+export declare function createReportLogger(opts?: { perMinute?: number; log?: (line: string) => void; now?: () => number }): (body: string) => boolean;
