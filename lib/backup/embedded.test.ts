@@ -48,7 +48,7 @@ describe('embedded database backup and restore', () => {
       }
     })();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const backup = await source.dump!();
+    const backup = await new Response(await source.dump!()).blob();
     const writtenAtDump = written;
     await new Promise((resolve) => setTimeout(resolve, 50));
     writing = false;

@@ -20,7 +20,7 @@ export interface OpenDb {
   driver: 'pglite' | 'postgres';
   close: () => Promise<void>;
   /** The embedded database only: a consistent backup of its data folder (lib/backup/embedded.ts). */
-  dump?: () => Promise<Blob>;
+  dump?: () => Promise<ReadableStream<Uint8Array>>;
 }
 
 /** Opens PostgreSQL when a URL is given, else embedded PGlite (in a folder, or in memory). */

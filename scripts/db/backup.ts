@@ -6,7 +6,7 @@
 // <DATA_DIR>.backups) and prints its path, size and the time taken. With DATABASE_URL set it prints
 // the pg_dump command instead (README, "Backups and personal data retention").
 // Run with tsx under the react-server condition, like admin:create.
-import { createWriteStream, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -37,7 +37,7 @@ async function direct(dataDir: string, file: string) {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const client = new PGlite(dataDir, { extensions: { pg_trgm } });
   try {
-    writeFileSync(file, Buffer.from(await (await dumpPglite(client)).arrayBuffer()), { mode: 0o600 });
+    await pipeline(Readable.fromWeb((await dumpPglite(client)) as WebReadableStream<Uint8Array>), createWriteStream(file, { mode: 0o600 }));
   } finally {
     await client.close();
   }

@@ -18,11 +18,9 @@ export const POST = route(async ({ req, ip }) => {
   }
   const opened = await getOpenDb();
   if (!opened.dump) throw new ApiError(404, 'not_found');
-  const backup = await opened.dump();
-  return new Response(backup.stream(), {
+  return new Response(await opened.dump(), {
     headers: {
       'Content-Type': 'application/gzip',
-      'Content-Length': String(backup.size),
       'Content-Disposition': `attachment; filename="${backupFileName()}"`,
       'Cache-Control': 'no-store',
     },
