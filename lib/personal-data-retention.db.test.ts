@@ -73,7 +73,7 @@ describe(`personal data retention (${dbLabel()})`, () => {
 
     const rows = await t.db.select().from(auditLog).where(eq(auditLog.action, 'retention.anonymise'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actorKind: 'system', actorId: null, entity: 'personal_data' });
+    expect(rows[0]).toMatchObject({ actorKind: 'system', actorId: null, entity: 'retention' });
     expect(rows[0]!.after).toMatchObject({ leads: 1, takers: 1, certificates: 1, leadsBefore: ago(730).toISOString(), takersBefore: ago(1825).toISOString() });
 
     // The next pass finds nothing to do and writes no audit row.

@@ -170,7 +170,7 @@ export async function anonymisePersonalData(db: Db, periods: PersonalDataPeriods
       if (ids.length || takerIds.length) {
         await audit(tx, SYSTEM_ACTOR, {
           action: 'retention.anonymise',
-          entity: 'personal_data',
+          entity: 'retention',
           after: { ...counts, leadsBefore: leadCutoff.toISOString(), takersBefore: takerCutoff.toISOString() },
         });
       }
