@@ -170,7 +170,7 @@ function post({ path: p, body, localAddress }) {
 }
 
 const results = new Map(); // i → status (0: no answer)
-const cutOff = new Set(); // requests sent to a live server that got no answer: in flight at the kill
+const cutOff = new Set(); // requests sent to a live server that got no answer: in flight at the kill (or timed out)
 
 /** Sends requests `indexes` with CONCURRENCY in flight; calls onAnswer after each answer (status 0: none). */
 async function burst(indexes, onAnswer = () => {}) {
@@ -233,7 +233,7 @@ async function main() {
   // Requests after the kill met a closed port (status 0); they are sent again after the restart.
   const unanswered1 = [...results].filter(([, s]) => s === 0).map(([i]) => i);
   const first = [...results].filter(([, s]) => s >= 200 && s < 300).length;
-  log(`SIGKILL after ${first} answered 2xx (request #${killedAtIndex}), ${cutOff.size} requests in flight cut off; ${unanswered1.length} requests got no answer in all`);
+  log(`SIGKILL after ${first} answered 2xx (request #${killedAtIndex}), ${cutOff.size} sent to the live server got no answer (in flight at the kill, or timed out); ${unanswered1.length} got no answer in all`);
 
   // Phase 2: restart on the same data, then send again what got no answer.
   log(`restarted on the same data, ready in ${(await startServer()).toFixed(1)} s`);
