@@ -15,6 +15,12 @@ describe('configuration', () => {
     ).toThrow(/DATABASE_URL: must start with postgres[\s\S]*APP_SECRET: must be at least 32[\s\S]*SMTP_URL[\s\S]*RECAPTCHA_MIN_SCORE/);
   });
 
+  it('personal data retention: two and five years by default, at least 30 days', () => {
+    expect(parseServerEnv({} as NodeJS.ProcessEnv)).toMatchObject({ LEAD_RETENTION_DAYS: 730, TEST_TAKER_RETENTION_DAYS: 1825 });
+    expect(parseServerEnv({ LEAD_RETENTION_DAYS: '365' } as unknown as NodeJS.ProcessEnv).LEAD_RETENTION_DAYS).toBe(365);
+    expect(() => parseServerEnv({ TEST_TAKER_RETENTION_DAYS: '7' } as unknown as NodeJS.ProcessEnv)).toThrow(/TEST_TAKER_RETENTION_DAYS/);
+  });
+
   it('treats empty values as unset', () => {
     expect(parseServerEnv({ DATABASE_URL: '', SMTP_URL: '' } as unknown as NodeJS.ProcessEnv).DATABASE_URL).toBeUndefined();
   });

@@ -1,12 +1,19 @@
 // How long rows of the tables that grow with traffic are kept, and the clean-up that enforces it.
 // Run hourly by the background loop (lib/server/services.ts); safe on any number of instances at once.
+// Personal data (leads, Kazakh test takers) is anonymised rather than deleted: see the end of the file.
 import 'server-only';
-import { and, getTableName, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, getTableName, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { REFRESH_ABSOLUTE_S } from '@/lib/auth/tokens';
+import { audit, type Actor } from '@/lib/audit/log';
 import {
   captchaTokens,
+  certificatePdfs,
+  certificates,
   emailConfirmations,
+  kazakhTestTakers,
+  leadEvents,
+  leads,
   outbox,
   passwordResets,
   rateLimits,
@@ -85,4 +92,94 @@ export async function prune(db: Db, now = new Date(), opts: PruneOptions = {}): 
     deleted[rule.table] = total;
   }
   return deleted;
+}
+
+// ── Personal data ────────────────────────────────────────────────────────────────────────────────
+// Leads and Kazakh test takers are not deleted (the counts behind the reports and the certificates
+// stay) but anonymised once older than LEAD_RETENTION_DAYS / TEST_TAKER_RETENTION_DAYS (lib/env.ts):
+//  - a lead: name and phone become '' (ANONYMISED), its quiz answers and address hash go, and the
+//    staff notes on it are emptied; kind, page, utm, status, dates and consent record stay;
+//  - a taker: first and last name, worker code and the IIN's last four digits become '', the IIN
+//    hash becomes 'anonymised:<id>' (the person may sit the test again); its certificates lose the
+//    names and their stored PDF. /certificate/{number} then still confirms number, level, date and
+//    status, and says the holder's name was removed under the retention period (a verifier compares
+//    the number, level and date with the paper in front of them).
+// Every pass that anonymises anything writes one audit row (actor 'system', action
+// 'retention.anonymise', the counts and the cut-off dates).
+
+const SYSTEM_ACTOR: Actor = { kind: 'system', id: null, label: 'retention', ipHash: null };
+
+/** What an anonymised name or phone holds. */
+export const ANONYMISED = '';
+
+export interface PersonalDataPeriods {
+  leadDays: number;
+  takerDays: number;
+}
+
+export interface AnonymiseResult {
+  leads: number;
+  takers: number;
+  certificates: number;
+}
+
+/**
+ * Anonymises the leads and test takers older than the periods at `now`, in batches (SKIP LOCKED, so
+ * several instances share the work), one transaction per batch with its share of the audit row's
+ * counts; returns the totals. Idempotent: rows already anonymised are not touched again.
+ */
+export async function anonymisePersonalData(db: Db, periods: PersonalDataPeriods, now = new Date(), opts: PruneOptions = {}): Promise<AnonymiseResult> {
+  const batch = opts.batch ?? 500;
+  const maxBatches = opts.maxBatches ?? 100;
+  const leadCutoff = new Date(now.getTime() - periods.leadDays * DAY);
+  const takerCutoff = new Date(now.getTime() - periods.takerDays * DAY);
+  const total: AnonymiseResult = { leads: 0, takers: 0, certificates: 0 };
+  for (let i = 0; i < maxBatches; i++) {
+    const done = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const ids = (
+        await tx
+          .update(leads)
+          .set({ name: ANONYMISED, phone: ANONYMISED, answers: null, ipHash: null })
+          .where(
+            sql`${leads.id} in (select ${leads.id} from ${leads} where ${leads.createdAt} < ${leadCutoff} and (${leads.name} <> ${ANONYMISED} or ${leads.phone} <> ${ANONYMISED}) limit ${batch} for update skip locked)`,
+          )
+          .returning({ id: leads.id })
+      ).map((r) => r.id);
+      if (ids.length) await tx.update(leadEvents).set({ note: null }).where(and(inArray(leadEvents.leadId, ids), isNotNull(leadEvents.note)));
+      const takerIds = (
+        await tx
+          .update(kazakhTestTakers)
+          .set({ firstName: ANONYMISED, lastName: ANONYMISED, workerCode: ANONYMISED, iinLast4: ANONYMISED, iinHash: sql`'anonymised:' || ${kazakhTestTakers.id}` })
+          .where(
+            sql`${kazakhTestTakers.id} in (select ${kazakhTestTakers.id} from ${kazakhTestTakers} where ${kazakhTestTakers.createdAt} < ${takerCutoff} and ${kazakhTestTakers.iinHash} not like 'anonymised:%' limit ${batch} for update skip locked)`,
+          )
+          .returning({ id: kazakhTestTakers.id })
+      ).map((r) => r.id);
+      const certIds = takerIds.length
+        ? (
+            await tx
+              .update(certificates)
+              .set({ firstName: ANONYMISED, lastName: ANONYMISED })
+              .where(inArray(certificates.takerId, takerIds))
+              .returning({ id: certificates.id })
+          ).map((r) => r.id)
+        : [];
+      if (certIds.length) await tx.delete(certificatePdfs).where(inArray(certificatePdfs.certificateId, certIds));
+      const counts = { leads: ids.length, takers: takerIds.length, certificates: certIds.length };
+      if (ids.length || takerIds.length) {
+        await audit(tx, SYSTEM_ACTOR, {
+          action: 'retention.anonymise',
+          entity: 'retention',
+          after: { ...counts, leadsBefore: leadCutoff.toISOString(), takersBefore: takerCutoff.toISOString() },
+        });
+      }
+      return counts;
+    });
+    total.leads += done.leads;
+    total.takers += done.takers;
+    total.certificates += done.certificates;
+    if (done.leads < batch && done.takers < batch) break;
+  }
+  return total;
 }

@@ -32,10 +32,11 @@ export const AUDIT_ACTIONS = [
   'staff.bootstrap',
   'staff.password',
   'staff.recovery',
+  'retention.anonymise',
 ] as const;
 
 /** Record types as the actions name them (the part before the dot). */
-export const AUDIT_ENTITIES = ['lead', 'application', 'account', 'company', 'attempt', 'certificate', 'promo', 'staff'] as const;
+export const AUDIT_ENTITIES = ['lead', 'application', 'account', 'company', 'attempt', 'certificate', 'promo', 'staff', 'retention'] as const;
 
 export const auditActionKey = (action: string) => action.replace(/\./g, '_');
 

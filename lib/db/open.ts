@@ -1,6 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { dumpPglite } from '@/lib/backup/embedded';
 import * as schema from './schema';
 import { seed } from './seed';
 import type { Db } from './types';
@@ -18,6 +19,8 @@ export interface OpenDb {
   db: Db;
   driver: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** The embedded database only: a consistent backup of its data folder (lib/backup/embedded.ts). */
+  dump?: () => Promise<ReadableStream<Uint8Array>>;
 }
 
 /** Opens PostgreSQL when a URL is given, else embedded PGlite (in a folder, or in memory). */
@@ -65,6 +68,7 @@ export async function openDb(opts: { url?: string; dataDir?: string; seed?: bool
     opened = {
       db,
       driver: 'pglite',
+      dump: () => dumpPglite(client),
       close: () => {
         closedDbs.add(db);
         return client.close();

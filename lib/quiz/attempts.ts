@@ -4,6 +4,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { certificates, companies, kazakhTestTakers, quizItemExposure, testAttempts, type StoredTestResult } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
+import { ANONYMISED } from '@/lib/retention';
 import { EN_BANK } from './bank-en';
 import { KK_BANK } from './bank-kk';
 import { createRng, drawTest, pickItems, testFromIds, type DrawnTest } from './draw';
@@ -422,13 +423,18 @@ export async function certificateOfAttempt(db: Db, token: string | null) {
   if (!c) throw new ApiError(404, 'certificate_not_found');
   // Revoked by the school (or its sitting annulled): the PDF is no longer handed out.
   if (c.revokedAt) throw new ApiError(410, 'certificate_revoked');
+  // Anonymised under the retention period (lib/retention.ts): the names and the PDF are gone.
+  if (c.firstName === ANONYMISED && c.lastName === ANONYMISED) throw new ApiError(404, 'certificate_not_found');
   return c;
 }
 
 export interface PublicCertificate {
   number: string;
-  /** First name and the initial of the last name: enough to confirm, not enough to profile. */
-  name: string;
+  /**
+   * First name and the initial of the last name: enough to confirm, not enough to profile. Null once
+   * the taker's data were anonymised under the retention period (the page says the name was removed).
+   */
+  name: string | null;
   level: string;
   levelName: string;
   companyName: string | null;
@@ -451,7 +457,7 @@ export async function findCertificate(db: Db, number: string): Promise<PublicCer
   if (!c) return null;
   return {
     number: c.number,
-    name: shortName(c.firstName, c.lastName),
+    name: c.firstName === ANONYMISED && c.lastName === ANONYMISED ? null : shortName(c.firstName, c.lastName),
     level: c.level,
     levelName: c.levelName,
     companyName: c.companyName,

@@ -9,7 +9,7 @@ import type { CaptchaConfig } from '@/lib/captcha/verify';
 import { remindCallbacks } from '@/lib/crm/reminders';
 import { processOutbox, type Sender } from '@/lib/outbox';
 import { createMailSender } from '@/lib/outbox/mail';
-import { prune } from '@/lib/retention';
+import { anonymisePersonalData, prune } from '@/lib/retention';
 import type { Db } from '@/lib/db/types';
 import { createSmsSender, redactsCodes, settleSmsOutbox, smsDriverConfig } from '@/lib/sms/drivers';
 
@@ -91,11 +91,19 @@ export function kickOutbox(): Promise<void> {
   });
 }
 
-/** Deletes what the retention rules (lib/retention.ts) let go. */
+/**
+ * Deletes what the retention rules (lib/retention.ts) let go, and anonymises leads and test takers
+ * older than LEAD_RETENTION_DAYS / TEST_TAKER_RETENTION_DAYS (each such pass writes an audit row).
+ */
 export function pruneTables(now = new Date()): Promise<void> {
   return runBackgroundPass('retention', async (db) => {
     const deleted = Object.entries(await prune(db, now)).filter(([, n]) => n > 0);
     if (deleted.length > 0) console.info(`[retention] deleted ${deleted.map(([table, n]) => `${n} from ${table}`).join(', ')}.`);
+    const e = env();
+    const done = await anonymisePersonalData(db, { leadDays: e.LEAD_RETENTION_DAYS, takerDays: e.TEST_TAKER_RETENTION_DAYS }, now);
+    if (done.leads || done.takers) {
+      console.info(`[retention] anonymised ${done.leads} lead(s) older than ${e.LEAD_RETENTION_DAYS} days and ${done.takers} test taker(s) (${done.certificates} certificate(s)) older than ${e.TEST_TAKER_RETENTION_DAYS} days.`);
+    }
   });
 }
 

@@ -78,9 +78,15 @@ export default async function CertificatePage({ params }: Props) {
             </div>
             <div>
               <dt className="text-sm text-muted">{t('name')}</dt>
-              <dd className="text-lg font-semibold" data-testid="certificate-name">
-                {found.name}
-              </dd>
+              {found.name === null ? (
+                <dd className="text-muted" data-testid="certificate-name">
+                  {t('nameRemoved')}
+                </dd>
+              ) : (
+                <dd className="text-lg font-semibold" data-testid="certificate-name">
+                  {found.name}
+                </dd>
+              )}
             </div>
             <div>
               <dt className="text-sm text-muted">{t('level')}</dt>

@@ -25,6 +25,7 @@ export default async function LeadsPage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   const { staff, actor } = await requireStaffPage(locale, 'sales', '/admin/leads');
   const t = await getTranslations('Admin.leads');
+  const tr = await getTranslations('Admin.retention');
   const raw = await searchParams;
   const { filter, dropped } = leadFilterFromQuery(raw);
   const db = await getDb();
@@ -64,10 +65,10 @@ export default async function LeadsPage({ params, searchParams }: Props) {
             <td className={cellClass}>{t.has(`kinds.${r.kind}` as never) ? t(`kinds.${r.kind}` as never) : r.kind}</td>
             <td className={cellClass}>
               <Link href={`/admin/leads/${r.id}`} className="font-medium text-brand-dark underline-offset-2 hover:underline">
-                {r.name}
+                {r.name || <span className="italic">{tr('anonymised')}</span>}
               </Link>
             </td>
-            <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{r.phone}</td>
+            <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{r.phone || <span className="text-muted">—</span>}</td>
             <td className={cellClass}>
               <StatusBadge status={r.status} />
             </td>

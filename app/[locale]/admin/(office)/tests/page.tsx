@@ -104,7 +104,7 @@ export default async function TestsPage({ params, searchParams }: Props) {
       >
         {rows.map((r) => (
           <tr key={r.attemptId} data-testid={`sitting-${r.attemptId}`} className={r.annulledAt ? 'bg-slate-50 text-muted' : undefined}>
-            <td className={`${cellClass} font-medium`}>{r.name}</td>
+            <td className={`${cellClass} font-medium`}>{r.name.trim() || <span className="font-normal italic text-muted">{t('retention.anonymised')}</span>}</td>
             <td className={`${cellClass} whitespace-nowrap font-mono`}>{r.iin}</td>
             <td className={cellClass}>{r.workerCode}</td>
             <td className={cellClass}>

@@ -66,6 +66,7 @@ export default async function LeadPage({ params }: Props) {
     throw err;
   });
   const t = await getTranslations('Admin.leads');
+  const tr = await getTranslations('Admin.retention');
   const { lead, account, history } = detail;
   const people = await salesAssignees(db);
   // A member who no longer sells (disabled) still shows as the current assignee.
@@ -82,17 +83,23 @@ export default async function LeadPage({ params }: Props) {
           {t('detail.back')}
         </Link>
       </p>
-      <PageHeader title={t('detail.title', { id: lead.id, name: lead.name })} lead={`${kind} · ${when(lead.createdAt)}`} />
+      <PageHeader title={t('detail.title', { id: lead.id, name: lead.name || tr('anonymised') })} lead={`${kind} · ${when(lead.createdAt)}`} />
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">
         <div className="grid min-w-0 gap-4">
           <Section title={t('detail.contact')}>
             <dl className="divide-y divide-line">
-              <Row label={t('detail.name')}>{lead.name}</Row>
+              <Row label={t('detail.name')}>{lead.name || <span className="italic text-muted">{tr('anonymised')}</span>}</Row>
               <Row label={t('detail.phone')}>
-                <a href={`tel:${lead.phone}`} className="font-medium text-brand-dark tabular-nums underline-offset-2 hover:underline" data-testid="lead-phone">
-                  {formatKzPhone(lead.phone)}
-                </a>
-                <p className="mt-1 text-xs text-muted">{t('detail.phoneViewed')}</p>
+                {lead.phone ? (
+                  <>
+                    <a href={`tel:${lead.phone}`} className="font-medium text-brand-dark tabular-nums underline-offset-2 hover:underline" data-testid="lead-phone">
+                      {formatKzPhone(lead.phone)}
+                    </a>
+                    <p className="mt-1 text-xs text-muted">{t('detail.phoneViewed')}</p>
+                  </>
+                ) : (
+                  <span className="italic text-muted">{tr('anonymised')}</span>
+                )}
               </Row>
               <Row label={t('detail.account')}>
                 {account ? (
