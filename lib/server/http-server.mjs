@@ -14,6 +14,13 @@ import http from 'node:http';
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const ALLOWED = new Set(ALLOWED_METHODS);
 
+/**
+ * Where a trusted proxy's X-Forwarded-Proto goes (lib/api/scheme.ts reads it). Next must not see
+ * `x-forwarded-proto: https` itself: it then takes its own origin for https://localhost:<port> and
+ * proxies the middleware's rewrite of / to /ru to that address over TLS (a 500 on every visit).
+ */
+export const PROXY_PROTO_HEADER = 'x-tilmen-forwarded-proto';
+
 /** Request headers only a trusted reverse proxy may set. */
 export const FORWARDED_HEADERS = [
   'x-forwarded-for',
@@ -143,7 +150,12 @@ export function createAppServer(handler, options = serverOptionsFromEnv()) {
         plain(res, 405, 'Method Not Allowed\n', { allow: ALLOWED_METHODS.join(', '), 'cache-control': 'no-store' });
         return;
       }
+      delete req.headers[PROXY_PROTO_HEADER];
       if (!trustProxy) for (const name of FORWARDED_HEADERS) delete req.headers[name];
+      else if (req.headers['x-forwarded-proto'] !== undefined) {
+        req.headers[PROXY_PROTO_HEADER] = req.headers['x-forwarded-proto'];
+        delete req.headers['x-forwarded-proto'];
+      }
       const path = (req.url ?? '').split('?')[0];
       if (path === '/.well-known/security.txt' && (req.method === 'GET' || req.method === 'HEAD')) {
         plain(res, 200, securityTxt({ contact: options.securityContact ?? 'mailto:support@tilmen.kz', siteUrl: options.siteUrl }), {
