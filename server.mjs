@@ -14,7 +14,9 @@ import { createAppServer, serverOptionsFromEnv } from './lib/server/http-server.
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || undefined;
 
-const app = next({ dev: false, port, hostname, dir: import.meta.dirname, conf: undefined });
+// HOSTNAME is only where the server listens: given to Next too, its own URL (http://<HOSTNAME>:<port>)
+// no longer matches the one its middleware builds, and the rewrite of / to /ru turned into a 307 to /.
+const app = next({ dev: false, port, dir: import.meta.dirname, conf: undefined });
 const handle = app.getRequestHandler();
 await app.prepare();
 

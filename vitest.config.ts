@@ -14,7 +14,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['**/*.test.{ts,tsx}'],
-    exclude: ['node_modules/**', 'e2e/**', '.next*/**'],
+    exclude: ['node_modules/**', 'e2e/**', '.next*/**', 'deploy/**'],
     setupFiles: ['test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

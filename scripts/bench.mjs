@@ -29,11 +29,13 @@ import throughput from './bench/throughput.mjs';
 import login from './bench/login.mjs';
 import tests from './bench/tests.mjs';
 import backoffice from './bench/backoffice.mjs';
+import proxy from './bench/proxy.mjs';
 
 const SECTIONS = [
   landingJs, //   scripts/bench/landing-js.mjs  — JS per prerendered page, from the build (BENCH_JS_BASE=<other .next> compares)
   lighthouse, //  scripts/bench/lighthouse.mjs — 5 pages × 3 locales
   throughput, //  scripts/bench/throughput.mjs — autocannon on /, app vs static copy
+  proxy, //       scripts/bench/proxy.mjs       — autocannon on / through nginx (TLS) beside the bare app
   // ── add new sections here, in the order they should run: ──
   login, //       scripts/bench/login.mjs       — login under 20 concurrent clients
   tests, //       scripts/bench/tests.mjs       — certificate PDF, test result call under 20 clients

@@ -44,6 +44,13 @@ if [ ! -x "$CHROME" ]; then
 fi
 export CHROME_PATH="$CHROME"
 
+# nginx for the proxy section (scripts/bench/proxy.mjs); installed when root, else that section says so.
+if [ -z "${BENCH_ONLY:-}" ] || [[ ",${BENCH_ONLY}," == *",proxy,"* ]]; then
+  # shellcheck source=scripts/lib.sh
+  source scripts/lib.sh
+  ensure_nginx || say "nginx is missing: the proxy section will fail (apt-get install -y nginx-light libnginx-mod-http-brotli-static)"
+fi
+
 # ── 2. production build ────────────────────────────────────────────────────────────────────────
 need_build=""
 if [ "${BENCH_REBUILD:-0}" = 1 ]; then

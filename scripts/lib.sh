@@ -36,3 +36,22 @@ ensure_pdf_tools() {
     return 1
   fi
 }
+
+# The cluster test (scripts/test-cluster.sh) runs nginx with deploy/nginx/tilmen-proxy.conf; its
+# precompressed assets need the brotli_static module.
+ensure_nginx() {
+  if [ -x /usr/sbin/nginx ] && [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; then return 0; fi
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "== installing nginx for the cluster test (apt-get install nginx-light libnginx-mod-http-brotli-static)"
+    # policy-rc.d 101: the package must not start a system nginx on port 80; the test runs its own.
+    local policy=/usr/sbin/policy-rc.d made=""
+    if [ ! -e "$policy" ]; then printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod +x "$policy" && made=1; fi
+    local rc=0
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=300 nginx-light libnginx-mod-http-brotli-static >/dev/null; } || rc=$?
+    [ -n "$made" ] && rm -f "$policy"
+    return $rc
+  else
+    echo "The cluster test needs nginx: sudo apt-get install -y nginx-light libnginx-mod-http-brotli-static" >&2
+    return 1
+  fi
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm test: every test. Typecheck, lint, unit and integration (Vitest, PGlite), e2e (Playwright in
 # Debian's chromium against a production build), the kill -9 durability check (scripts/durability),
-# then the database suites and the kill -9 check again on a throwaway PostgreSQL.
+# then the database suites and the kill -9 check again on a throwaway PostgreSQL, then two instances
+# behind nginx on one PostgreSQL (scripts/test-cluster.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -20,4 +21,5 @@ step "security headers (MDN HTTP Observatory behind a local TLS proxy, 100 or mo
 step "kill -9 in a burst of writes (PGlite)"; node scripts/durability/kill9.mjs --db pglite
 step "database suites on PostgreSQL"; bash scripts/with-postgres.sh npx vitest run .db.test
 step "kill -9 in a burst of writes (PostgreSQL)"; bash scripts/with-postgres.sh node scripts/durability/kill9.mjs --db postgres
+step "two instances behind nginx on PostgreSQL"; bash scripts/test-cluster.sh
 step "all passed"

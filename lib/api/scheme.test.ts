@@ -19,6 +19,11 @@ describe('isHttpsRequest', () => {
     expect(isHttpsRequest(h(), 'not a url', true)).toBe(false);
   });
 
+  it('reads the proto server.mjs moved to x-tilmen-forwarded-proto first (behind a trusted proxy only)', () => {
+    expect(isHttpsRequest(h({ 'x-tilmen-forwarded-proto': 'https' }), 'http://127.0.0.1:3001/', true)).toBe(true);
+    expect(isHttpsRequest(h({ 'x-tilmen-forwarded-proto': 'https' }), 'http://127.0.0.1:3001/', false)).toBe(false);
+  });
+
   it('reads TRUST_PROXY like the rest of the app', () => {
     expect(trustProxyFromEnv('true')).toBe(true);
     expect(trustProxyFromEnv('1')).toBe(true);

@@ -12,7 +12,8 @@ export function isHttpsRequest(
   trustProxy: boolean,
 ): boolean {
   if (trustProxy) {
-    const forwarded = headers.get('x-forwarded-proto');
+    // server.mjs moves a trusted proxy's X-Forwarded-Proto here (lib/server/http-server.mjs, PROXY_PROTO_HEADER).
+    const forwarded = headers.get('x-tilmen-forwarded-proto') ?? headers.get('x-forwarded-proto');
     if (forwarded) return forwarded.split(',')[0]!.trim().toLowerCase() === 'https';
   }
   try {

@@ -2,6 +2,7 @@ import type http from 'node:http';
 
 export declare const ALLOWED_METHODS: string[];
 export declare const FORWARDED_HEADERS: string[];
+export declare const PROXY_PROTO_HEADER: string;
 
 export interface AppServerOptions {
   trustProxy?: boolean;

@@ -18,6 +18,13 @@ import { createReportLogger, newNonce, REPORT_PATH, REPORTING_ENDPOINTS } from '
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const ALLOWED = new Set(ALLOWED_METHODS);
 
+/**
+ * Where a trusted proxy's X-Forwarded-Proto goes (lib/api/scheme.ts reads it). Next must not see
+ * `x-forwarded-proto: https` itself: it then takes its own origin for https://localhost:<port> and
+ * proxies the middleware's rewrite of / to /ru to that address over TLS (a 500 on every visit).
+ */
+export const PROXY_PROTO_HEADER = 'x-tilmen-forwarded-proto';
+
 /** Request headers only a trusted reverse proxy may set. */
 export const FORWARDED_HEADERS = [
   'x-forwarded-for',
@@ -226,7 +233,12 @@ export function createAppServer(handler, options = serverOptionsFromEnv()) {
         plain(res, 405, 'Method Not Allowed\n', { allow: ALLOWED_METHODS.join(', '), 'cache-control': 'no-store' });
         return;
       }
+      delete req.headers[PROXY_PROTO_HEADER];
       if (!trustProxy) for (const name of FORWARDED_HEADERS) delete req.headers[name];
+      else if (req.headers['x-forwarded-proto'] !== undefined) {
+        req.headers[PROXY_PROTO_HEADER] = req.headers['x-forwarded-proto'];
+        delete req.headers['x-forwarded-proto'];
+      }
       if (recordReport && path === REPORT_PATH && req.method === 'POST') {
         cspReport(req, res, recordReport);
         return;

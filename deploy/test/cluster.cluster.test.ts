@@ -1,0 +1,377 @@
+// Two app instances on one throwaway PostgreSQL behind nginx with the production proxy snippet
+// (deploy/nginx/tilmen-proxy.conf), over TLS with a self-signed certificate: the same path a
+// browser's request takes in production (X-Forwarded-Proto https → Secure cookies, the client
+// address overwritten by nginx). Run by scripts/test-cluster.sh (npm test's "cluster" step), which
+// installs nginx when missing, starts PostgreSQL (TEST_DATABASE_URL) and builds when needed.
+//
+// nginx listens on three ports: the site (round robin over both instances, like production) and one
+// pinned to each instance (same snippet, `$tilmen_upstream` naming a one-server upstream), so a step
+// can say which instance answers. Its access log records which instance served each request.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import https from 'node:https';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { openDb } from '@/lib/db/open';
+import { users } from '@/lib/db/schema';
+import { hashPassword } from '@/lib/auth/password';
+import { CONSENT_VERSION } from '@/lib/consent';
+import { LEAD_LIMITS } from '@/lib/leads/submit';
+import { startSmtp } from '@/test/smtp';
+import { startFakeSmsGateway } from '@/test/fake-sms-gateway';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const DIST = path.join(ROOT, process.env.NEXT_DIST_DIR || '.next');
+const NGINX = process.env.NGINX_BIN || '/usr/sbin/nginx';
+const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+const APP_SECRET = 'cluster-test-secret-0123456789abcdefghijklmnopqrstuvwxyz';
+const SMS_KEY = 'cluster-test-key';
+const PASSWORD = 'Almaty2026x';
+const USER_PHONE = '+77059990001';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tilmen-cluster-'));
+const procs: ChildProcess[] = [];
+const logs = new Map<string, string[]>();
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let sms: Awaited<ReturnType<typeof startFakeSmsGateway>>;
+let admin: pg.Pool;
+let dbUrl = '';
+const dbName = `cluster_${process.pid}`;
+const ports = { site: 0, a: 0, b: 0, appA: 0, appB: 0 };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** Ports from CLUSTER_PORT_BASE (…+4) when given, else free ones. */
+async function pickPorts() {
+  const base = Number(process.env.CLUSTER_PORT_BASE || 0);
+  const keys = Object.keys(ports) as (keyof typeof ports)[];
+  for (const [i, k] of keys.entries()) ports[k] = base ? base + i : await freePort();
+}
+
+function run(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
+  // Its own process group (detached): afterAll stops the whole group.
+  const child = spawn(cmd, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  logs.set(name, lines);
+  for (const s of [child.stdout!, child.stderr!]) s.on('data', (c: Buffer) => lines.push(...c.toString('utf8').split('\n').filter(Boolean)));
+  procs.push(child);
+  return child;
+}
+
+interface Res {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  raw: Buffer;
+}
+
+/** One HTTPS request through nginx, from `from` (a 127.x.y.z source address: each is a client). */
+function request(port: number, method: string, urlPath: string, opts: { from?: string; json?: unknown; headers?: Record<string, string> } = {}): Promise<Res> {
+  const body = opts.json === undefined ? undefined : Buffer.from(JSON.stringify(opts.json));
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: urlPath,
+        localAddress: opts.from ?? '127.0.0.1',
+        rejectUnauthorized: false,
+        agent: false,
+        headers: {
+          ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}),
+          'accept-language': 'ru',
+          ...opts.headers,
+        },
+        timeout: 30_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw.toString('utf8'), raw });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.on('timeout', () => req.destroy(new Error(`${method} ${urlPath}: timeout`)));
+    req.end(body);
+  });
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 60_000): Promise<T> {
+  const until = Date.now() + ms;
+  let last: unknown;
+  while (Date.now() < until) {
+    try {
+      const v = await probe();
+      if (v) return v;
+    } catch (err) {
+      last = err;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const errorLog = path.join(tmp, 'error.log');
+  const tails = [...logs, ['nginx error.log', fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8').split('\n') : []] as const]
+    .map(([n, l]) => `--- ${n}\n${l.slice(-15).join('\n')}`)
+    .join('\n');
+  throw new Error(`timed out waiting for ${what}${last ? ` (${String(last)})` : ''}\n${tails}`);
+}
+
+/** Lines of nginx's access log: client address, the instance that answered, status, request. */
+function accessLog(): { client: string; upstream: string; status: number; request: string }[] {
+  const file = path.join(tmp, 'access.log');
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => {
+      const [client, upstream, status, ...rest] = l.split(' ');
+      return { client: client!, upstream: upstream!, status: Number(status), request: rest.join(' ').replace(/^"|"$/g, '') };
+    });
+}
+
+const cookieOf = (res: Res, name: string) => {
+  const set = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  return set.find((c) => c.startsWith(`${name}=`));
+};
+
+/** A Kazakh mobile number; `prefix` (3 digits) varies the part the per-prefix SMS cap counts. */
+const phone = (prefix: number, n: number) => `+7701${String(prefix).padStart(3, '0')}${String(n).padStart(4, '0')}`;
+
+const lead = (p: string) => ({ name: 'Айгүл', phone: p, kind: 'callback', page: '/', consent: CONSENT_VERSION });
+
+beforeAll(async () => {
+  if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set: run bash scripts/test-cluster.sh');
+  if (!fs.existsSync(path.join(DIST, 'BUILD_ID'))) throw new Error(`no production build in ${DIST}: npm run build`);
+  if (!fs.existsSync(NGINX)) throw new Error(`${NGINX} is missing: apt-get install nginx-light libnginx-mod-http-brotli-static`);
+  await pickPorts();
+
+  // A fresh database on the throwaway server, migrated and seeded once (the instances then find it ready).
+  admin = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 2 });
+  await admin.query(`drop database if exists ${dbName}`);
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${dbName}`;
+  dbUrl = url.toString();
+  const opened = await openDb({ url: dbUrl });
+  await opened.db.insert(users).values({ role: 'student', name: 'Айгүл', lastname: 'Сейтова', phone: USER_PHONE, passwordHash: await hashPassword(PASSWORD) });
+  await opened.close();
+
+  smtp = await startSmtp();
+  sms = await startFakeSmsGateway({ apiKey: SMS_KEY, login: 'x', password: 'x' });
+  execFileSync('node', ['scripts/precompress.mjs', path.join(DIST, 'static')], { cwd: ROOT, stdio: 'ignore' });
+
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    DATABASE_URL: dbUrl,
+    APP_SECRET,
+    TRUST_PROXY: 'true',
+    HOSTNAME: '127.0.0.1',
+    SMTP_URL: smtp.url,
+    STAFF_EMAIL: 'sales@cluster.test',
+    SMS_DRIVER: 'mobizon',
+    SMS_API_URL: sms.url,
+    SMS_API_KEY: SMS_KEY,
+    // Both instances poll the outbox five times a second, besides the kick after each request: they race for every row.
+    OUTBOX_POLL_MS: '200',
+    RECAPTCHA_SECRET_KEY: '',
+    RECAPTCHA_V2_SECRET_KEY: '',
+    ENABLE_DEV_TOOLS: '',
+    TEST_DATABASE_URL: '',
+  } as NodeJS.ProcessEnv;
+  run('app A', process.execPath, ['server.mjs'], { ...env, PORT: String(ports.appA) });
+  run('app B', process.execPath, ['server.mjs'], { ...env, PORT: String(ports.appB) });
+
+  // Self-signed certificate for 127.0.0.1.
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', path.join(tmp, 'key.pem'), '-out', path.join(tmp, 'cert.pem')], { stdio: 'ignore' });
+  const server = (port: number, upstream: string) => `
+    server {
+      listen 127.0.0.1:${port} ssl;
+      ssl_certificate ${tmp}/cert.pem;
+      ssl_certificate_key ${tmp}/key.pem;
+      set $tilmen_root ${ROOT};
+      set $tilmen_upstream ${upstream};
+      include ${ROOT}/deploy/nginx/tilmen-proxy.conf;
+    }`;
+  const conf = `
+    ${fs.existsSync(BROTLI_MODULE) ? `load_module ${BROTLI_MODULE};` : ''}
+    ${process.getuid?.() === 0 ? 'user root;' : ''}
+    worker_processes 1;
+    pid ${tmp}/nginx.pid;
+    error_log ${tmp}/error.log warn;
+    events { worker_connections 1024; }
+    http {
+      include /etc/nginx/mime.types;
+      default_type application/octet-stream;
+      log_format cluster '$remote_addr $upstream_addr $status "$request"';
+      access_log ${tmp}/access.log cluster;
+      client_body_temp_path ${tmp}/body; proxy_temp_path ${tmp}/proxy;
+      fastcgi_temp_path ${tmp}/fastcgi; uwsgi_temp_path ${tmp}/uwsgi; scgi_temp_path ${tmp}/scgi;
+      upstream tilmen { server 127.0.0.1:${ports.appA}; server 127.0.0.1:${ports.appB}; keepalive 8; }
+      upstream tilmen_a { server 127.0.0.1:${ports.appA}; keepalive 4; }
+      upstream tilmen_b { server 127.0.0.1:${ports.appB}; keepalive 4; }
+      ${server(ports.site, 'tilmen')}
+      ${server(ports.a, 'tilmen_a')}
+      ${server(ports.b, 'tilmen_b')}
+    }`;
+  fs.writeFileSync(path.join(tmp, 'nginx.conf'), conf);
+  execFileSync(NGINX, ['-t', '-q', '-p', tmp, '-e', path.join(tmp, 'error.log'), '-c', path.join(tmp, 'nginx.conf')], { stdio: 'pipe' });
+  run('nginx', NGINX, ['-p', tmp, '-e', path.join(tmp, 'error.log'), '-c', path.join(tmp, 'nginx.conf'), '-g', 'daemon off;']);
+
+  // Both instances up, each through its pinned port.
+  for (const port of [ports.a, ports.b]) await waitFor(`the instance behind :${port}`, async () => (await request(port, 'GET', '/')).status === 200);
+});
+
+afterAll(async () => {
+  for (const child of procs.reverse()) {
+    if (child.exitCode !== null || child.pid === undefined) continue;
+    const exited = new Promise((r) => child.once('exit', r));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* gone */
+    }
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 8000))]);
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
+  await smtp?.close();
+  await sms?.close();
+  if (admin) {
+    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+    await admin.end();
+  }
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('two instances behind nginx on one PostgreSQL', () => {
+  it('serves pages with the app’s own security headers, and hashed assets precompressed with a year of caching', async () => {
+    const page = await request(ports.site, 'GET', '/', { headers: { 'accept-encoding': 'gzip' } });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(page.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    expect(page.headers['server']).toBe('nginx'); // server_tokens off: no version
+    const chunk = /\/_next\/static\/[^"'\s]+\.js/.exec(page.headers['content-encoding'] === 'gzip' ? (await import('node:zlib')).gunzipSync(page.raw).toString('utf8') : page.body)?.[0];
+    expect(chunk, 'a script of the home page').toBeTruthy();
+    const asset = path.join(DIST, 'static', chunk!.slice('/_next/static/'.length));
+    for (const [encoding, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
+      const res = await request(ports.site, 'GET', chunk!, { headers: { 'accept-encoding': encoding } });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.raw.equals(fs.readFileSync(asset + ext)), `${chunk} is the precompressed file`).toBe(true);
+    }
+    const missing = await request(ports.site, 'GET', '/_next/static/chunks/not-there-0123.js');
+    expect(missing.status).toBe(404);
+    // Assets never reach the instances.
+    expect(accessLog().filter((l) => l.request.includes('/_next/static/')).every((l) => l.upstream === '-')).toBe(true);
+  });
+
+  it('holds the per-address lead limit across both instances, whatever X-Forwarded-For the client sends', async () => {
+    const tries = LEAD_LIMITS.perIp.max + 2;
+    const from = '127.0.1.1';
+    const answers = await Promise.all(
+      Array.from({ length: tries }, (_, i) =>
+        request(ports.site, 'POST', '/api/leads', { from, json: lead(phone(100, i)), headers: { 'x-forwarded-for': `203.0.113.${i}`, 'x-real-ip': `198.51.100.${i}` } }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(LEAD_LIMITS.perIp.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    // Both instances took part: the counter lives in the database, not in either process.
+    const served = accessLog().filter((l) => l.client === from && l.request.startsWith('POST /api/leads'));
+    expect(new Set(served.map((l) => l.upstream)).size).toBe(2);
+    expect(new Set(served.filter((l) => l.status === 201).map((l) => l.upstream)).size).toBe(2);
+    // Another client is not affected.
+    expect((await request(ports.site, 'POST', '/api/leads', { from: '127.0.1.2', json: lead(phone(101, 1)) })).status).toBe(201);
+  });
+
+  it('sends every outbox message of a burst of leads and SMS codes exactly once', async () => {
+    const leadClients = ['127.0.2.1', '127.0.2.2', '127.0.2.3'];
+    const smsClients = ['127.0.3.1', '127.0.3.2'];
+    const leadPhones = leadClients.flatMap((_, c) => Array.from({ length: LEAD_LIMITS.perIp.max }, (_, i) => phone(200 + c, i)));
+    const smsPhones = smsClients.flatMap((_, c) => Array.from({ length: 10 }, (_, i) => phone(300 + c * 10 + i, 1)));
+    const answers = await Promise.all([
+      ...leadPhones.map((p, i) => request(ports.site, 'POST', '/api/leads', { from: leadClients[Math.floor(i / LEAD_LIMITS.perIp.max)], json: lead(p) })),
+      ...smsPhones.map((p, i) => request(ports.site, 'POST', '/api/sms/send', { from: smsClients[Math.floor(i / 10)], json: { phone: p, purpose: 'register' } })),
+    ]);
+    expect(answers.slice(0, leadPhones.length).map((r) => r.status)).toEqual(leadPhones.map(() => 201));
+    expect(answers.slice(leadPhones.length).map((r) => r.status)).toEqual(smsPhones.map(() => 202));
+
+    // Everything queued so far (this burst and the test before) is sent: nothing left pending.
+    const db = new pg.Pool({ connectionString: dbUrl, max: 1 });
+    try {
+      const rows = await waitFor('the outbox to drain', async () => {
+        const { rows } = await db.query<{ channel: string; status: string; recipient: string; n: string }>(
+          `select channel, status, recipient, count(*) as n from outbox group by 1, 2, 3`,
+        );
+        return rows.every((r) => r.status === 'sent') && rows.length > 0 && rows;
+      });
+      const queued = (channel: string) => rows.filter((r) => r.channel === channel).reduce((n, r) => n + Number(r.n), 0);
+      const smsQueued = queued('sms');
+      const mailQueued = queued('email');
+      expect(smsQueued).toBe(smsPhones.length);
+      // Every lead stored (this test's and the one before) queued its staff e-mail.
+      const { rows: leadCount } = await db.query<{ n: string }>(`select count(*) as n from leads`);
+      expect(mailQueued).toBe(Number(leadCount[0]!.n));
+      expect(mailQueued).toBeGreaterThanOrEqual(leadPhones.length);
+      // Give a duplicate the time to show up, then count what left: once each.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(sms.messages).toHaveLength(smsQueued);
+      expect(new Set(sms.messages.map((m) => m.to)).size).toBe(smsPhones.length);
+      expect(smtp.mails).toHaveLength(mailQueued);
+      const mailsByRecipient = new Map<string, number>();
+      for (const m of smtp.mails) for (const to of m.to) mailsByRecipient.set(to, (mailsByRecipient.get(to) ?? 0) + 1);
+      for (const r of rows.filter((x) => x.channel === 'email')) expect(mailsByRecipient.get(r.recipient)).toBe(Number(r.n));
+      // The burst went through both instances.
+      const burst = accessLog().filter((l) => l.client.startsWith('127.0.2.') || l.client.startsWith('127.0.3.'));
+      expect(new Set(burst.map((l) => l.upstream)).size).toBe(2);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('revokes on instance B a refresh-token family rotated on instance A when the old token is replayed', async () => {
+    const from = '127.0.4.1';
+    const login = await request(ports.a, 'POST', '/api/auth/login', { from, json: { login: USER_PHONE, password: PASSWORD } });
+    expect(login.status).toBe(200);
+    const first = cookieOf(login, 'tilmen_rt')!;
+    // https through the proxy: the app saw X-Forwarded-Proto and marked the cookie Secure.
+    expect(first).toMatch(/; Secure/i);
+    const token = (c: string) => c.split(';')[0]!;
+
+    const rotated = await request(ports.a, 'POST', '/api/member/refresh', { from, headers: { cookie: token(first) } });
+    expect(rotated.status).toBe(200);
+    const second = cookieOf(rotated, 'tilmen_rt')!;
+    expect(token(second)).not.toBe(token(first));
+
+    // The stolen first token, replayed on the other instance: refused, and the family ends.
+    const replay = await request(ports.b, 'POST', '/api/member/refresh', { from: '127.0.4.2', headers: { cookie: token(first) } });
+    expect(replay.status).toBe(401);
+    expect(cookieOf(replay, 'tilmen_rt')).toMatch(/^tilmen_rt=;/);
+    // The legitimate holder's current token is dead on both instances.
+    for (const port of [ports.a, ports.b]) expect((await request(port, 'POST', '/api/member/refresh', { from, headers: { cookie: token(second) } })).status).toBe(401);
+    const log = accessLog().filter((l) => l.request.startsWith('POST /api/member/refresh'));
+    expect(log.map((l) => l.upstream)).toEqual([`127.0.0.1:${ports.appA}`, `127.0.0.1:${ports.appB}`, `127.0.0.1:${ports.appA}`, `127.0.0.1:${ports.appB}`]);
+  });
+});

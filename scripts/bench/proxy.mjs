@@ -1,0 +1,152 @@
+// Section "proxy": `/` through nginx with the production proxy snippet (deploy/nginx/tilmen-proxy.conf,
+// TLS with a self-signed certificate) beside the bare app, and one hashed script served by nginx
+// from disk (precompressed). nginx runs in front of the one server bench.sh started; it is started
+// and stopped here (needs /usr/sbin/nginx: scripts/lib.sh ensure_nginx, or apt-get install
+// nginx-light libnginx-mod-http-brotli-static). BENCH_ONLY=proxy runs this section alone.
+//
+// Env knobs: BENCH_CONNECTIONS=50 BENCH_DURATION=10 BENCH_WARMUP=2 (as the throughput section).
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+import autocannon from 'autocannon';
+
+import { LiveTable, errText, fmt, httpGet } from './lib.mjs';
+
+const NGINX = process.env.NGINX_BIN || '/usr/sbin/nginx';
+const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+
+function load(url, { connections, duration, headers }) {
+  // The certificate is self-signed: autocannon passes tls options to its connections.
+  return autocannon({ url, connections, duration, headers, timeout: 10, tlsOptions: { rejectUnauthorized: false } });
+}
+
+// eslint-disable-next-line import/no-anonymous-default-export
+export default {
+  id: 'proxy',
+  title: 'Throughput of / through nginx (TLS) beside the bare app',
+
+  async run(ctx) {
+    const { baseUrl, root, log } = ctx;
+    if (!fs.existsSync(NGINX)) throw new Error(`${NGINX} is missing: apt-get install -y nginx-light libnginx-mod-http-brotli-static`);
+    const connections = Number(process.env.BENCH_CONNECTIONS) || 50;
+    const duration = Number(process.env.BENCH_DURATION) || 10;
+    const warmup = Number(process.env.BENCH_WARMUP ?? 2);
+    const headers = { 'accept-encoding': 'gzip' };
+    const app = new URL(baseUrl);
+    const dist = path.join(root, process.env.NEXT_DIST_DIR || '.next');
+    execFileSync(process.execPath, [path.join(root, 'scripts/precompress.mjs'), path.join(dist, 'static')], { stdio: 'ignore' });
+
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
+    const port = await freePort();
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', `${tmp}/key.pem`, '-out', `${tmp}/cert.pem`], { stdio: 'ignore' });
+    fs.writeFileSync(
+      `${tmp}/nginx.conf`,
+      `${fs.existsSync(BROTLI_MODULE) ? `load_module ${BROTLI_MODULE};` : ''}
+      ${process.getuid?.() === 0 ? 'user root;' : ''}
+      worker_processes 1;
+      pid ${tmp}/nginx.pid;
+      error_log ${tmp}/error.log warn;
+      events { worker_connections 4096; }
+      http {
+        include /etc/nginx/mime.types;
+        access_log off;
+        client_body_temp_path ${tmp}/body; proxy_temp_path ${tmp}/proxy;
+        fastcgi_temp_path ${tmp}/fastcgi; uwsgi_temp_path ${tmp}/uwsgi; scgi_temp_path ${tmp}/scgi;
+        upstream tilmen { server ${app.hostname}:${app.port}; keepalive 64; }
+        server {
+          listen 127.0.0.1:${port} ssl;
+          ssl_certificate ${tmp}/cert.pem;
+          ssl_certificate_key ${tmp}/key.pem;
+          set $tilmen_root ${root};
+          set $tilmen_upstream tilmen;
+          include ${root}/deploy/nginx/tilmen-proxy.conf;
+        }
+      }`,
+    );
+    const nginx = spawn(NGINX, ['-p', tmp, '-e', `${tmp}/error.log`, '-c', `${tmp}/nginx.conf`, '-g', 'daemon off;'], { stdio: 'ignore', detached: true });
+    const stop = () => {
+      try {
+        process.kill(-nginx.pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
+      fs.rmSync(tmp, { recursive: true, force: true });
+    };
+    process.on('exit', stop);
+
+    const table = new LiveTable(
+      [
+        { key: 'target', label: 'target', align: 'left', width: 40 },
+        { key: 'rps', label: 'req/s', width: 8 },
+        { key: 'p50', label: 'p50 ms', width: 7 },
+        { key: 'p99', label: 'p99 ms', width: 7 },
+        { key: 'errors', label: 'errors', width: 6 },
+        { key: 'non2xx', label: 'non-2xx', width: 7 },
+        { key: 'total', label: 'requests', width: 8 },
+      ],
+      log,
+    );
+    const results = {};
+    try {
+      const proxied = `https://127.0.0.1:${port}`;
+      let up = false;
+      for (let i = 0; i < 50 && !up; i++) {
+        up = await new Promise((resolve) => {
+          const s = net.connect(port, '127.0.0.1', () => (s.destroy(), resolve(true)));
+          s.on('error', () => resolve(false));
+        });
+        if (!up) await new Promise((r) => setTimeout(r, 100));
+      }
+      if (!up) throw new Error(`nginx did not start: ${fs.existsSync(`${tmp}/error.log`) ? fs.readFileSync(`${tmp}/error.log`, 'utf8').slice(-500) : ''}`);
+      const home = await httpGet(`${baseUrl}/`);
+      const script = /\/_next\/static\/[^"'\s]+\.js/.exec(home.body.toString('utf8'))?.[0];
+      const targets = [
+        { id: 'app', label: 'bare app, http /', url: `${baseUrl}/` },
+        { id: 'proxy', label: 'nginx → app, https /', url: `${proxied}/` },
+        ...(script ? [{ id: 'asset', label: `nginx from disk, https ${path.basename(script)} (br)`, url: `${proxied}${script}`, headers: { 'accept-encoding': 'br' } }] : []),
+      ];
+      for (const t of targets) {
+        const row = { target: t.label };
+        try {
+          if (warmup > 0) await load(t.url, { connections, duration: warmup, headers: t.headers ?? headers });
+          const r = await load(t.url, { connections, duration, headers: t.headers ?? headers });
+          results[t.id] = r;
+          Object.assign(row, {
+            rps: fmt.int(r.requests.average),
+            p50: fmt.dec(r.latency.p50, 1),
+            p99: fmt.dec(r.latency.p99, 1),
+            errors: `${r.errors}${r.timeouts ? ` (${r.timeouts} timeouts)` : ''}`,
+            non2xx: String(r.non2xx),
+            total: String(r.requests.total),
+          });
+        } catch (err) {
+          row.rps = `ERROR ${errText(err)}`;
+        }
+        table.add(row);
+      }
+    } finally {
+      stop();
+      process.off('exit', stop);
+    }
+    const a = results.app?.requests.average;
+    const p = results.proxy?.requests.average;
+    const ratioLine = `ratio proxy/bare (req/s): ${a && p ? (p / a).toFixed(3) : '–'}`;
+    log(ratioLine);
+    const setup =
+      `${connections} connections, ${duration} s after ${warmup} s warm-up, Accept-Encoding gzip (the asset: br); ` +
+      `one app instance, nginx with 1 worker, TLS 1.3 with keep-alive. Load generator, nginx and the app share ${os.cpus().length} cores.`;
+    return { markdown: [table.markdown(), '', `**${ratioLine}**`, '', setup].join('\n') };
+  },
+};
