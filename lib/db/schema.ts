@@ -104,6 +104,8 @@ export const outbox = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** An e-mail's calendar invitation (text/calendar, RFC 5545), sent as nodemailer's icalEvent. */
+    ics: text('ics'),
     createdAt: createdAt(),
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],

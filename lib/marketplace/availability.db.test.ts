@@ -3,9 +3,9 @@ import { insertTestUser, useTestDb } from '@/test/db';
 import { scheduleSchema } from '@/lib/validations/booking';
 import { freeSlotsOf, getSchedule, saveSchedule } from './availability';
 
-const t = useTestDb();
-
 describe('availability on the database', () => {
+  const t = useTestDb();
+
   it('saves a tutor’s rules and gives slots only to bookable tutors', async () => {
     const bookable = await insertTestUser(t.db, { role: 'tutor', scope: 'tutor tutor:bookable', phone: '+77010000101' });
     const pending = await insertTestUser(t.db, { role: 'tutor', scope: 'tutor', phone: '+77010000102' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TUTOR_SUBJECTS } from './registration';
 
 // The tutor's availability editor and the booking calls (issue 14). Messages: keys of "Validation".
 
@@ -45,8 +46,8 @@ export const scheduleSchema = z.object({
 });
 export type ScheduleInput = z.input<typeof scheduleSchema>;
 
-/** A trial's subject: the same codes as the registration's subjects. */
-const subject = z.string({ error: 'required' }).trim().min(1, 'required').max(40, 'too_long').regex(/^[a-z_]+$/, 'invalid_value');
+/** A trial's subject: the registration's subject codes (labels: Registration.tutor.subjects). */
+const subject = z.enum(TUTOR_SUBJECTS, { error: 'required' });
 const instant = z.iso.datetime({ offset: true, error: 'invalid_value' }).transform((s) => new Date(s));
 const tutorId = z.number({ error: 'invalid_value' }).int('invalid_value').positive('invalid_value').max(2_147_483_647, 'invalid_value');
 
