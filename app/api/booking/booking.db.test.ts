@@ -5,6 +5,7 @@ import { openSession } from '@/lib/auth/http';
 import { lessonMessages, lessons, outbox, users } from '@/lib/db/schema';
 import { saveSchedule } from '@/lib/marketplace/availability';
 import { cancelLesson, holdSlot } from '@/lib/marketplace/booking';
+import { remindLessons } from '@/lib/marketplace/reminders';
 import { scheduleSchema } from '@/lib/validations/booking';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { call } from '@/test/staff';
@@ -168,6 +169,25 @@ describe(`booking a trial lesson (${dbLabel()})`, () => {
     const [second] = await t.db.insert(lessons).values({ tutorId, studentId: s2.id, subject: 'kazakh', status: 'booked', startsAt: start2, endsAt: new Date(start2.getTime() + 30 * 60_000) }).returning();
     const byTutor = await cancelLesson(t.db, { id: tutorId, scope: 'tutor tutor:bookable', role: 'tutor' }, second!.id);
     expect(byTutor).toMatchObject({ status: 'cancelled', cancelledBy: 'tutor', lateCancel: true });
+  });
+
+  it('reminds both sides 24 hours and 1 hour before, once each, through the outbox', async () => {
+    const tutorId = await tutor();
+    const s = await student();
+    const start = new Date('2031-03-10T13:00:00Z');
+    const [lesson] = await t.db
+      .insert(lessons)
+      .values({ tutorId, studentId: s.id, subject: 'kazakh', status: 'booked', startsAt: start, endsAt: new Date(start.getTime() + 30 * 60_000), createdAt: new Date('2031-03-01T00:00:00Z') })
+      .returning();
+    const purposes = async () => (await t.db.select().from(lessonMessages).where(eq(lessonMessages.lessonId, lesson!.id))).map((m) => m.purpose).sort();
+    await remindLessons(t.db, new Date('2031-03-09T12:00:00Z'));
+    expect(await purposes()).toEqual([]);
+    await remindLessons(t.db, new Date('2031-03-09T13:30:00Z'));
+    await remindLessons(t.db, new Date('2031-03-09T13:31:00Z'));
+    expect(await purposes()).toEqual(Array(4).fill('reminder_day'));
+    await remindLessons(t.db, new Date('2031-03-10T12:05:00Z'));
+    await remindLessons(t.db, new Date('2031-03-10T12:06:00Z'));
+    expect((await purposes()).filter((p) => p === 'reminder_hour')).toHaveLength(4);
   });
 
   it('bad input is a 4xx with the error shape', async () => {
