@@ -59,7 +59,7 @@ export async function busyTimes(db: Db, tutorIds: number[], from: Date, to: Date
 /** Whether the user may be booked: a tutor with `tutor:bookable`, not blocked. */
 export async function bookableTutor(db: Db, tutorId: number) {
   const [row] = await db
-    .select({ id: users.id, scope: users.scope, blockedAt: users.blockedAt, subject: users.subject })
+    .select({ id: users.id, scope: users.scope, blockedAt: users.blockedAt, subject: users.subject, name: users.name, lastname: users.lastname })
     .from(users)
     .where(eq(users.id, tutorId))
     .limit(1);
