@@ -94,6 +94,37 @@ async function slotValues(browser: Browser, tutorId: number): Promise<string[]> 
   return values;
 }
 
+/** A captured mail with every MIME part decoded (the invitation is its own text/calendar part). */
+function decodedMail(raw: string): string {
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  return parts
+    .map((part) => {
+      const split = part.search(/\r?\n\r?\n/);
+      const head = split < 0 ? part : part.slice(0, split);
+      const body = split < 0 ? '' : part.slice(split).trim();
+      if (/content-transfer-encoding:\s*base64/i.test(head)) return head + '\n' + Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+      if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return head + '\n' + Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+      return part;
+    })
+    .join('\n');
+}
+
+async function calendarMail(email: string, method: string): Promise<string | undefined> {
+  for (let i = 0; i < 60; i++) {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const dir = process.env.E2E_MAIL_DIR!;
+    const found = (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [])
+      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+      .filter((x) => x.split('\r\n')[0]!.includes(email))
+      .map(decodedMail)
+      .find((x) => x.includes(`METHOD:${method}`));
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return undefined;
+}
+
 const almaty = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Almaty', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 
 async function signIn(page: Page, phone: string) {
@@ -167,7 +198,7 @@ test('a visitor books a trial slot of a Monday/Wednesday tutor, registering on t
   expect((await sms(studentPhone, 'Tilmen: trial lesson')).length).toBeGreaterThan(0);
   await sms(tutor.phone, 'Tilmen:');
   const utc = slot.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-  const invite = (await readMails(tutor.email, { containing: 'METHOD:REQUEST' })).find((x) => x.includes('METHOD:REQUEST'));
+  const invite = await calendarMail(tutor.email, 'REQUEST');
   expect(invite).toContain('BEGIN:VCALENDAR');
   expect(invite).toContain(`DTSTART:${utc}`);
 
@@ -179,7 +210,7 @@ test('a visitor books a trial slot of a Monday/Wednesday tutor, registering on t
   await page.getByRole('button', { name: m.Cabinet.lessons.cancel }).click();
   await expect(page.getByText(m.Cabinet.lessons.cancelled)).toBeVisible();
   expect(await slotValues(browser, tutor.id)).toContain(slot);
-  const cancel = (await readMails(tutor.email, { containing: 'METHOD:CANCEL' })).find((x) => x.includes('METHOD:CANCEL'));
+  const cancel = await calendarMail(tutor.email, 'CANCEL');
   expect(cancel).toContain('SEQUENCE:1');
   await visitor.close();
   await tutorContext.close();

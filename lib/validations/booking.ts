@@ -73,3 +73,14 @@ export const rateSchema = z.object({
   rating: z.number({ error: 'invalid_value' }).int('invalid_value').min(1, 'invalid_value').max(5, 'invalid_value'),
   comment: z.string({ error: 'invalid_value' }).trim().max(500, 'too_long').optional(),
 });
+
+/** The back office's trial figures: a period of school dates (default: the last 30 days to the next 30). */
+export const trialsQuery = z.object({
+  from: ymd.optional(),
+  to: ymd.optional(),
+});
+export function trialsPeriod(q: z.output<typeof trialsQuery>, now = new Date()): { from: Date; to: Date } {
+  const from = q.from ? new Date(`${q.from}T00:00:00+05:00`) : new Date(now.getTime() - 30 * 86_400_000);
+  const to = q.to ? new Date(new Date(`${q.to}T00:00:00+05:00`).getTime() + 86_400_000) : new Date(now.getTime() + 30 * 86_400_000);
+  return { from, to };
+}
