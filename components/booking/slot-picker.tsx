@@ -132,7 +132,7 @@ export function SlotPicker({ tutorId }: { tutorId: number }) {
 
   if (booked) {
     return (
-      <div role="status" className="rounded-2xl border border-line bg-white p-5 sm:p-6">
+      <div role="status" data-testid="booking-done" className="rounded-2xl border border-line bg-white p-5 sm:p-6">
         <h2 className="text-xl font-bold">{t('bookedTitle')}</h2>
         <p className="mt-2 text-base">{when(booked.startsAt)}</p>
         <p className="mt-2 text-sm text-muted">{t('bookedHint')}</p>
