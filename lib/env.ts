@@ -30,6 +30,12 @@ const serverEnvSchema = z.object({
   RECAPTCHA_HOSTNAMES: z.string().optional(),
   ENABLE_DEV_TOOLS: bool,
   LESSON_URL: z.url().default('https://lesson.tilmen.kz/room/welcome'),
+  // A trial lesson's room (lib/marketplace/room.ts): {id} is the lesson id, {key} a keyed hash of it
+  // (so a room name cannot be guessed from a neighbour's id).
+  LESSON_ROOM_URL: z
+    .string()
+    .regex(/^https?:\/\/\S*\{id\}/, 'must be an http(s) URL containing {id}')
+    .default('https://lesson.tilmen.kz/room/trial-{id}-{key}'),
   OUTBOX_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(5000),
   // SMS one-time codes (lib/sms): log driver by default; Mobizon or SMSC.kz for real delivery.
   SMS_DRIVER: z.enum(['log', 'mobizon', 'smsc'], { error: 'must be log, mobizon or smsc' }).default('log'),

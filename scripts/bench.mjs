@@ -30,6 +30,7 @@ import login from './bench/login.mjs';
 import tests from './bench/tests.mjs';
 import backoffice from './bench/backoffice.mjs';
 import proxy from './bench/proxy.mjs';
+import marketplace from './bench/marketplace.mjs';
 
 const SECTIONS = [
   landingJs, //   scripts/bench/landing-js.mjs  — JS per prerendered page, from the build (BENCH_JS_BASE=<other .next> compares)
@@ -40,6 +41,7 @@ const SECTIONS = [
   login, //       scripts/bench/login.mjs       — login under 20 concurrent clients
   tests, //       scripts/bench/tests.mjs       — certificate PDF, test result call under 20 clients
   backoffice, //  scripts/bench/backoffice.mjs  — 100 000 seeded leads: list, search, exports, attribution
+  marketplace, // scripts/bench/marketplace.mjs — free slots of 1 000 tutors over 4 weeks (in-memory PGlite)
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -56,6 +56,12 @@ export type ErrorCode =
   | 'conflict'
   | 'lead_move_invalid'
   | 'application_status'
+  | 'slot_taken'
+  | 'slot_unavailable'
+  | 'trial_already_booked'
+  | 'cancel_too_late'
+  | 'lesson_state'
+  | 'not_student'
   | 'internal';
 
 export class ApiError extends Error {

@@ -59,9 +59,12 @@ export async function openDb(opts: { url?: string; dataDir?: string; seed?: bool
       const fs = await import('node:fs');
       fs.mkdirSync(opts.dataDir, { recursive: true });
     }
-    // pg_trgm: the trigram indexes of the leads search (migration 0007).
+    // pg_trgm: the trigram indexes of the leads search (migration 0007); btree_gist: the lessons'
+    // no-overlap exclusion constraint (migration 0009).
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const client = new PGlite(opts.dataDir, { extensions: { pg_trgm } });
+    const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+    // The options form: `new PGlite(undefined, { extensions })` (in memory) ignores the extensions.
+    const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm, btree_gist } });
     const pdb = drizzle({ client, schema });
     await migrate(pdb, { migrationsFolder: MIGRATIONS_FOLDER });
     const db = pdb as unknown as Db;

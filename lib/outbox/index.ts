@@ -4,7 +4,7 @@ import { outbox } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 
 export type OutboxMessage = typeof outbox.$inferSelect;
-export type NewOutboxMessage = Pick<typeof outbox.$inferInsert, 'channel' | 'recipient' | 'subject' | 'body'>;
+export type NewOutboxMessage = Pick<typeof outbox.$inferInsert, 'channel' | 'recipient' | 'subject' | 'body' | 'ics'>;
 
 /** Delivers one message or throws; drivers: log, SMTP (and SMS gateways later). */
 export type Sender = (message: OutboxMessage) => Promise<void>;

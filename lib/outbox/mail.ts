@@ -1,4 +1,5 @@
 import 'server-only';
+import { icsMethod } from '@/lib/marketplace/ics';
 import type { OutboxMessage, Sender } from './index';
 
 /** SMTP through nodemailer when a URL is configured; otherwise the log driver. */
@@ -13,6 +14,8 @@ export async function createMailSender(opts: { smtpUrl?: string; from: string; p
   const nodemailer = await import('nodemailer');
   const transport = nodemailer.createTransport(opts.smtpUrl);
   return async (m: OutboxMessage) => {
-    await transport.sendMail({ from: opts.from, to: m.recipient, subject: m.subject ?? '', text: m.body });
+    // A lesson's invitation goes as the text/calendar part (and an invite.ics attachment) calendars read.
+    const icalEvent = m.ics ? { method: icsMethod(m.ics), filename: 'invite.ics', content: m.ics } : undefined;
+    await transport.sendMail({ from: opts.from, to: m.recipient, subject: m.subject ?? '', text: m.body, icalEvent });
   };
 }

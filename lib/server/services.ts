@@ -7,6 +7,7 @@ import { env } from '@/lib/env';
 import { publicEnv } from '@/lib/public-env';
 import type { CaptchaConfig } from '@/lib/captcha/verify';
 import { remindCallbacks } from '@/lib/crm/reminders';
+import { remindLessons } from '@/lib/marketplace/reminders';
 import { processOutbox, type Sender } from '@/lib/outbox';
 import { createMailSender } from '@/lib/outbox/mail';
 import { anonymisePersonalData, prune } from '@/lib/retention';
@@ -118,6 +119,13 @@ export function remindCallbackLeads(now = new Date()): Promise<void> {
   });
 }
 
+/** Reminds both sides 24 hours and 1 hour before each booked trial lesson (lib/marketplace/reminders.ts). */
+export function remindTrialLessons(now = new Date()): Promise<void> {
+  return runBackgroundPass('lesson-reminders', async (db) => {
+    if ((await remindLessons(db, now)) > 0) void kickOutbox();
+  });
+}
+
 export const RETENTION_INTERVAL_MS = 3_600_000;
 export const CALLBACK_REMINDER_INTERVAL_MS = 60_000;
 
@@ -133,6 +141,7 @@ export function startBackgroundWork(opts: { outboxPollMs: number; retentionMs?: 
     setInterval(() => void kickOutbox(), opts.outboxPollMs),
     setInterval(() => void pruneTables(), opts.retentionMs ?? RETENTION_INTERVAL_MS),
     setInterval(() => void remindCallbackLeads(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
+    setInterval(() => void remindTrialLessons(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
   ];
   for (const timer of bg.timers) timer.unref();
   void pruneTables();

@@ -4,6 +4,8 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import type { Locale } from '@/i18n/routing';
 import { accountPageMetadata } from '@/components/auth/auth-shell';
 import { CabinetView } from '@/components/auth/cabinet-view';
+import { CabinetLessons } from '@/components/booking/cabinet-lessons';
+import { ScheduleEditor } from '@/components/booking/schedule-editor';
 import { pickMessages } from '@/lib/i18n/pick';
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -32,6 +34,8 @@ export default async function CabinetPage({ params }: Props) {
       <div className="mt-8">
         <NextIntlClientProvider messages={picked}>
           <CabinetView />
+          <CabinetLessons />
+          <ScheduleEditor />
         </NextIntlClientProvider>
       </div>
     </div>

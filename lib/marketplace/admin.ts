@@ -1,0 +1,73 @@
+import 'server-only';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { lessonMessages, lessons, outbox, users } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+
+/**
+ * The back office's trial figures per tutor over a period of lesson start times: trials booked (not
+ * holds), held, not held (and whose no-show), cancelled, late cancels by the tutor, the average
+ * rating, and the conversion: held ÷ booked trials that were not cancelled by the student (the share
+ * of the tutor's trials that really took place; paid lessons do not exist yet).
+ */
+export async function trialFigures(db: Db, from: Date, to: Date) {
+  const tutor = alias(users, 'tutor');
+  const n = (cond: ReturnType<typeof sql>) => sql<number>`count(*) filter (where ${cond})::int`;
+  const rows = await db
+    .select({
+      tutorId: lessons.tutorId,
+      name: tutor.name,
+      lastname: tutor.lastname,
+      booked: sql<number>`count(*)::int`,
+      held: n(sql`${lessons.status} = 'held'`),
+      notHeld: n(sql`${lessons.status} = 'not_held'`),
+      studentNoShow: n(sql`${lessons.noShow} in ('student', 'both')`),
+      tutorNoShow: n(sql`${lessons.noShow} in ('tutor', 'both')`),
+      cancelled: n(sql`${lessons.status} = 'cancelled'`),
+      cancelledByStudent: n(sql`${lessons.cancelledBy} = 'student'`),
+      lateTutorCancels: n(sql`${lessons.lateCancel}`),
+      rating: sql<number | null>`round(avg(${lessons.rating}), 1)::float`,
+    })
+    .from(lessons)
+    .innerJoin(tutor, eq(tutor.id, lessons.tutorId))
+    .where(and(sql`${lessons.status} <> 'hold'`, gte(lessons.startsAt, from), lt(lessons.startsAt, to)))
+    .groupBy(lessons.tutorId, tutor.name, tutor.lastname)
+    .orderBy(desc(sql`count(*)`), asc(lessons.tutorId))
+    .limit(500);
+  return rows.map((r) => {
+    const base = r.booked - r.cancelledByStudent;
+    return { ...r, conversion: base > 0 ? r.held / base : null };
+  });
+}
+
+/** A lesson's messages with their outbox delivery status (no bodies: they carry personal data). */
+export async function lessonDeliveries(db: Db, lessonId: number) {
+  return db
+    .select({
+      outboxId: outbox.id,
+      purpose: lessonMessages.purpose,
+      role: lessonMessages.recipientRole,
+      channel: outbox.channel,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      createdAt: outbox.createdAt,
+      sentAt: outbox.sentAt,
+    })
+    .from(lessonMessages)
+    .innerJoin(outbox, eq(outbox.id, lessonMessages.outboxId))
+    .where(eq(lessonMessages.lessonId, lessonId))
+    .orderBy(asc(outbox.id));
+}
+
+/** The latest trial lessons (for the back office list): ids to open the delivery status of. */
+export async function recentTrials(db: Db, limit = 50) {
+  const tutor = alias(users, 'tutor');
+  return db
+    .select({ id: lessons.id, startsAt: lessons.startsAt, status: lessons.status, tutorName: tutor.name, tutorLastname: tutor.lastname })
+    .from(lessons)
+    .innerJoin(tutor, eq(tutor.id, lessons.tutorId))
+    .where(sql`${lessons.status} <> 'hold'`)
+    .orderBy(desc(lessons.createdAt))
+    .limit(limit);
+}

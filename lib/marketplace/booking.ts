@@ -1,0 +1,260 @@
+import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, lte, ne, sql } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import { hasUserScope } from '@/lib/auth/scope';
+import { dbErrorInfo } from '@/lib/db/errors';
+import { lessons, users } from '@/lib/db/schema';
+import { enforceLimits } from '@/lib/rate-limit';
+import type { Db } from '@/lib/db/types';
+import { bookableTutor, busyTimes, getSchedule } from './availability';
+import { notifyLesson } from './notify';
+import { CANCEL_DEADLINE_MINUTES, freeSlots, TRIAL_MINUTES } from './slots';
+
+/** A visitor who signs in or registers on the way keeps the slot this long. */
+export const HOLD_MINUTES = 10;
+/** A tutor's cancel less than this long before the start is counted as late for the back office. */
+export const TUTOR_LATE_CANCEL_MINUTES = 24 * 60;
+
+export type Lesson = typeof lessons.$inferSelect;
+type User = Pick<typeof users.$inferSelect, 'id' | 'scope' | 'role'>;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+const MIN = 60_000;
+
+/** Why `start` is not free now: taken by someone (409 slot_taken) or not offered (409 slot_unavailable). */
+async function assertFree(db: Db, tutorId: number, start: Date, now: Date, ignoreLessonId?: number) {
+  const rules = await getSchedule(db, tutorId);
+  const busy = (await busyTimes(db, [tutorId], now, new Date(now.getTime() + (rules.horizonDays + 1) * 86_400_000), now)).get(tutorId) ?? [];
+  const own = ignoreLessonId ? await db.select({ s: lessons.startsAt, e: lessons.endsAt }).from(lessons).where(eq(lessons.id, ignoreLessonId)) : [];
+  const others = busy.filter((b) => !own.some((o) => o.s.getTime() === b.start && o.e.getTime() === b.end));
+  const at = start.getTime();
+  if (freeSlots(rules, others, now).some((s) => s.getTime() === at)) return;
+  if (freeSlots(rules, [], now).some((s) => s.getTime() === at)) throw new ApiError(409, 'slot_taken');
+  throw new ApiError(409, 'slot_unavailable');
+}
+
+/** Expired holds of this tutor around `start` go first, so they never block the insert. */
+async function dropExpiredHolds(db: Db, tutorId: number, start: Date, end: Date, now: Date) {
+  await db
+    .delete(lessons)
+    .where(and(eq(lessons.tutorId, tutorId), eq(lessons.status, 'hold'), lte(lessons.holdExpiresAt, now), lt(lessons.startsAt, end), gt(lessons.endsAt, start)));
+}
+
+/** Maps the database's refusals to the caller's 409s. */
+function refusal(err: unknown): never {
+  const { code, constraint } = dbErrorInfo(err);
+  if (code === '23P01') throw new ApiError(409, 'slot_taken');
+  if (code === '23505' && constraint === 'lessons_one_trial_uq') throw new ApiError(409, 'trial_already_booked');
+  throw err;
+}
+
+async function requireBookable(db: Db, tutorId: number) {
+  const tutor = await bookableTutor(db, tutorId);
+  if (!tutor) throw new ApiError(404, 'not_found');
+  return tutor;
+}
+
+/**
+ * Holds a slot for a visitor on the way to sign in (HOLD_MINUTES). The hold is a lesson row in
+ * status `hold`, under the same exclusion constraint: nobody else can take the slot meanwhile.
+ * Returns the secret token the visitor brings back to book it.
+ */
+export async function holdSlot(db: Db, tutorId: number, startsAt: Date, now = new Date(), caller?: { ipHash: string; rangeHash: string }) {
+  // Holds block slots for everyone: a few per visitor, so nobody can hold a tutor's whole week.
+  if (caller) {
+    await enforceLimits(db, [
+      { key: `booking:hold:ip:${caller.ipHash}`, max: 5, windowSeconds: 600 },
+      { key: `booking:hold:range:${caller.rangeHash}`, max: 30, windowSeconds: 600 },
+    ]);
+  }
+  const tutor = await requireBookable(db, tutorId);
+  await assertFree(db, tutorId, startsAt, now);
+  const token = randomBytes(24).toString('base64url');
+  const endsAt = new Date(startsAt.getTime() + TRIAL_MINUTES * MIN);
+  const expiresAt = new Date(now.getTime() + HOLD_MINUTES * MIN);
+  try {
+    await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await dropExpiredHolds(tx, tutorId, startsAt, endsAt, now);
+      await tx.insert(lessons).values({ tutorId, subject: tutor.subject ?? 'language', status: 'hold', startsAt, endsAt, holdTokenHash: hashToken(token), holdExpiresAt: expiresAt });
+    });
+  } catch (err) {
+    refusal(err);
+  }
+  return { holdToken: token, expiresAt };
+}
+
+export interface BookInput {
+  tutorId: number;
+  startsAt: Date;
+  subject: string;
+  idempotencyKey: string;
+  holdToken?: string;
+}
+
+/**
+ * Books a free trial lesson for a signed-in student. The database decides: the exclusion
+ * constraint refuses an overlapping lesson of the tutor (409 slot_taken), the partial unique index
+ * a second live trial of the student in the subject (409 trial_already_booked), and the unique
+ * (student, idempotency key) makes a retried request answer the lesson it booked.
+ */
+export async function bookTrial(db: Db, student: User, input: BookInput, now = new Date()): Promise<{ lesson: Lesson; replayed: boolean }> {
+  if (!hasUserScope(student.scope, 'student')) throw new ApiError(403, 'not_student');
+  const replay = async () => {
+    const [row] = await db
+      .select()
+      .from(lessons)
+      .where(and(eq(lessons.studentId, student.id), eq(lessons.idempotencyKey, input.idempotencyKey)))
+      .limit(1);
+    return row;
+  };
+  const earlier = await replay();
+  if (earlier) return { lesson: earlier, replayed: true };
+  await requireBookable(db, input.tutorId);
+  const endsAt = new Date(input.startsAt.getTime() + TRIAL_MINUTES * MIN);
+  const values = { tutorId: input.tutorId, studentId: student.id, subject: input.subject, status: 'booked' as const, startsAt: input.startsAt, endsAt, idempotencyKey: input.idempotencyKey, holdTokenHash: null, holdExpiresAt: null, updatedAt: now };
+  try {
+    const lesson = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      let row: Lesson | undefined;
+      if (input.holdToken) {
+        // The visitor's own hold (even a just-expired one, while nobody took the slot) becomes the lesson.
+        [row] = await tx
+          .update(lessons)
+          .set(values)
+          .where(and(eq(lessons.tutorId, input.tutorId), eq(lessons.startsAt, input.startsAt), eq(lessons.status, 'hold'), eq(lessons.holdTokenHash, hashToken(input.holdToken))))
+          .returning();
+      }
+      if (!row) {
+        await assertFree(tx, input.tutorId, input.startsAt, now);
+        await dropExpiredHolds(tx, input.tutorId, input.startsAt, endsAt, now);
+        [row] = await tx.insert(lessons).values(values).returning();
+      }
+      await notifyLesson(tx, row!, 'booked');
+      return row!;
+    });
+    return { lesson, replayed: false };
+  } catch (err) {
+    const { code, constraint } = dbErrorInfo(err);
+    if (code === '23505' && constraint === 'lessons_idempotency_uq') {
+      const same = await replay();
+      if (same) return { lesson: same, replayed: true };
+    }
+    refusal(err);
+  }
+}
+
+/** The lesson, if `user` is its student or its tutor (404 otherwise: no hint that it exists). */
+async function ownLesson(db: Db, user: User, id: number): Promise<{ lesson: Lesson; side: 'student' | 'tutor' }> {
+  const [lesson] = await db.select().from(lessons).where(eq(lessons.id, id)).limit(1);
+  if (lesson && lesson.status !== 'hold') {
+    if (lesson.studentId === user.id) return { lesson, side: 'student' };
+    if (lesson.tutorId === user.id) return { lesson, side: 'tutor' };
+  }
+  throw new ApiError(404, 'not_found');
+}
+
+const beforeDeadline = (lesson: Lesson, now: Date) => lesson.startsAt.getTime() - now.getTime() >= CANCEL_DEADLINE_MINUTES * MIN;
+
+/** Cancels by either side up to CANCEL_DEADLINE_MINUTES before the start; later the lesson stands (409 cancel_too_late). */
+export async function cancelLesson(db: Db, user: User, id: number, now = new Date()): Promise<Lesson> {
+  const { lesson, side } = await ownLesson(db, user, id);
+  if (lesson.status !== 'booked') throw new ApiError(409, 'lesson_state');
+  if (!beforeDeadline(lesson, now)) throw new ApiError(409, 'cancel_too_late');
+  const late = side === 'tutor' && lesson.startsAt.getTime() - now.getTime() < TUTOR_LATE_CANCEL_MINUTES * MIN;
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [row] = await tx
+      .update(lessons)
+      .set({ status: 'cancelled', cancelledAt: now, cancelledBy: side, lateCancel: late, sequence: sql`${lessons.sequence} + 1`, updatedAt: now })
+      .where(and(eq(lessons.id, id), eq(lessons.status, 'booked')))
+      .returning();
+    if (!row) throw new ApiError(409, 'lesson_state');
+    await notifyLesson(tx, row, 'cancelled');
+    return row;
+  });
+}
+
+/** Moves the lesson to another free slot of the same tutor, up to the same deadline. */
+export async function rescheduleLesson(db: Db, user: User, id: number, startsAt: Date, now = new Date()): Promise<Lesson> {
+  const { lesson } = await ownLesson(db, user, id);
+  if (lesson.status !== 'booked') throw new ApiError(409, 'lesson_state');
+  if (!beforeDeadline(lesson, now)) throw new ApiError(409, 'cancel_too_late');
+  await assertFree(db, lesson.tutorId, startsAt, now, lesson.id);
+  const endsAt = new Date(startsAt.getTime() + TRIAL_MINUTES * MIN);
+  try {
+    return await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await dropExpiredHolds(tx, lesson.tutorId, startsAt, endsAt, now);
+      const [row] = await tx
+        .update(lessons)
+        .set({ startsAt, endsAt, sequence: sql`${lessons.sequence} + 1`, remindedDayAt: null, remindedHourAt: null, updatedAt: now })
+        .where(and(eq(lessons.id, id), eq(lessons.status, 'booked'), eq(lessons.sequence, lesson.sequence)))
+        .returning();
+      if (!row) throw new ApiError(409, 'lesson_state');
+      await notifyLesson(tx, row, 'rescheduled');
+      return row;
+    });
+  } catch (err) {
+    refusal(err);
+  }
+}
+
+/** After the start, the tutor marks the lesson held or not held (who did not come). */
+export async function markLesson(db: Db, user: User, id: number, outcome: 'held' | 'not_held', noShow: 'student' | 'tutor' | 'both' | undefined, now = new Date()) {
+  const { lesson, side } = await ownLesson(db, user, id);
+  if (side !== 'tutor') throw new ApiError(404, 'not_found');
+  if (lesson.status !== 'booked' || lesson.startsAt > now) throw new ApiError(409, 'lesson_state');
+  const [row] = await db
+    .update(lessons)
+    .set({ status: outcome, noShow: outcome === 'not_held' ? (noShow ?? null) : null, markedAt: now, updatedAt: now })
+    .where(and(eq(lessons.id, id), eq(lessons.status, 'booked')))
+    .returning();
+  if (!row) throw new ApiError(409, 'lesson_state');
+  return row;
+}
+
+/** The student's short rating of a held lesson, once. */
+export async function rateLesson(db: Db, user: User, id: number, rating: number, comment: string | undefined, now = new Date()) {
+  const { lesson, side } = await ownLesson(db, user, id);
+  if (side !== 'student') throw new ApiError(404, 'not_found');
+  if (lesson.status !== 'held' || lesson.rating !== null) throw new ApiError(409, 'lesson_state');
+  const [row] = await db
+    .update(lessons)
+    .set({ rating, ratingComment: comment || null, updatedAt: now })
+    .where(and(eq(lessons.id, id), eq(lessons.status, 'held'), sql`${lessons.rating} is null`))
+    .returning();
+  if (!row) throw new ApiError(409, 'lesson_state');
+  return row;
+}
+
+/** Both sides' lessons (no holds), soonest upcoming first, then the past ones newest first. */
+export async function listLessons(db: Db, user: User, now = new Date()) {
+  const side = user.role === 'tutor' ? lessons.tutorId : lessons.studentId;
+  const other = user.role === 'tutor' ? lessons.studentId : lessons.tutorId;
+  const rows = await db
+    .select({ lesson: lessons, otherName: users.name, otherLastname: users.lastname })
+    .from(lessons)
+    .leftJoin(users, eq(users.id, other))
+    .where(and(eq(side, user.id), ne(lessons.status, 'hold')))
+    .orderBy(lessons.startsAt)
+    .limit(500);
+  const view = (r: (typeof rows)[number]) => ({
+    id: r.lesson.id,
+    subject: r.lesson.subject,
+    status: r.lesson.status,
+    startsAt: r.lesson.startsAt.toISOString(),
+    endsAt: r.lesson.endsAt.toISOString(),
+    with: [r.otherName, r.otherLastname].filter(Boolean).join(' '),
+    cancellable: r.lesson.status === 'booked' && beforeDeadline(r.lesson, now),
+    markable: user.role === 'tutor' && r.lesson.status === 'booked' && r.lesson.startsAt <= now,
+    rateable: user.role !== 'tutor' && r.lesson.status === 'held' && r.lesson.rating === null,
+    noShow: r.lesson.noShow,
+    rating: r.lesson.rating,
+    cancelledBy: r.lesson.cancelledBy,
+  });
+  const upcoming = rows.filter((r) => r.lesson.endsAt > now && r.lesson.status === 'booked').map(view);
+  const past = rows.filter((r) => !(r.lesson.endsAt > now && r.lesson.status === 'booked')).reverse().map(view);
+  return { upcoming, past };
+}

@@ -1,0 +1,84 @@
+import 'server-only';
+import { inArray } from 'drizzle-orm';
+import { checkKzMobile } from '@/lib/phone';
+import { lessonMessages, users, type lessons } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { env } from '@/lib/env';
+import { translatorFor } from '@/lib/i18n/translate';
+import { enqueue } from '@/lib/outbox';
+import { absoluteUrl, localePath } from '@/lib/seo';
+import { lessonIcs } from './ics';
+import { roomUrl } from './room';
+import { schoolZone } from './time';
+
+export type LessonEvent = 'booked' | 'rescheduled' | 'cancelled' | 'reminder_day' | 'reminder_hour';
+type Lesson = typeof lessons.$inferSelect;
+type Person = Pick<typeof users.$inferSelect, 'id' | 'name' | 'lastname' | 'phone' | 'email' | 'locale'>;
+
+const fullName = (p: Person) => [p.name, p.lastname].filter(Boolean).join(' ');
+
+/** The date and time of an instant in the school's time, as each language writes them. */
+export function schoolDateTime(at: Date, locale: string): { date: string; time: string } {
+  const zone = schoolZone();
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  const date =
+    locale === 'en'
+      ? new Intl.DateTimeFormat('en-GB', { timeZone: zone, day: 'numeric', month: 'long', year: 'numeric' }).format(at)
+      : new Intl.DateTimeFormat('ru-RU', { timeZone: zone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
+  return { date, time };
+}
+
+function mailbox(): { name: string; email: string } {
+  const from = env().MAIL_FROM;
+  const m = /^(.*)<([^>]+)>\s*$/.exec(from);
+  return m ? { name: m[1]!.trim() || 'Tilmen', email: m[2]!.trim() } : { name: 'Tilmen', email: from.trim() };
+}
+
+/**
+ * Tells both sides about a lesson (or only `only`), each in their language: an SMS to a Kazakh
+ * mobile, and an e-mail with the .ics invitation (METHOD:REQUEST, or CANCEL when cancelled; SEQUENCE
+ * is the lesson's) to a confirmed address. Everything goes through the outbox in the caller's
+ * transaction, and each message is linked to the lesson for the back office's delivery status.
+ * SMS bodies carry no six-digit run (the SMS driver would take it for a one-time code).
+ */
+export async function notifyLesson(db: Db, lesson: Lesson, event: LessonEvent) {
+  if (!lesson.studentId) return;
+  const people = await db
+    .select({ id: users.id, name: users.name, lastname: users.lastname, phone: users.phone, email: users.email, locale: users.locale })
+    .from(users)
+    .where(inArray(users.id, [lesson.studentId, lesson.tutorId]));
+  const student = people.find((p) => p.id === lesson.studentId);
+  const tutor = people.find((p) => p.id === lesson.tutorId);
+  if (!student || !tutor) return;
+  const room = roomUrl(lesson.id);
+  const org = mailbox();
+  for (const [role, me, other] of [['student', student, tutor], ['tutor', tutor, student]] as const) {
+    const t = translatorFor(me.locale, 'Booking');
+    const reg = translatorFor(me.locale, 'Registration');
+    const { date, time } = schoolDateTime(lesson.startsAt, me.locale);
+    const subjectKey = `tutor.subjects.${lesson.subject}` as Parameters<typeof reg>[0];
+    const subject = reg.has(subjectKey) ? reg(subjectKey) : lesson.subject;
+    const values = { name: me.name, other: fullName(other), subject, date, time, zone: t('notify.zone'), room, cabinet: absoluteUrl(localePath(me.locale, '/cabinet')) };
+    const link = async (outboxId: number) => db.insert(lessonMessages).values({ lessonId: lesson.id, outboxId, purpose: event, recipientRole: role });
+    const phone = checkKzMobile(me.phone);
+    if (phone.ok) await link(await enqueue(db, { channel: 'sms', recipient: phone.e164, subject: null, body: t(`notify.${event}_sms`, values) }));
+    if (me.email) {
+      const remind = event === 'reminder_day' || event === 'reminder_hour';
+      const ics = remind
+        ? null
+        : lessonIcs({
+            id: lesson.id,
+            startsAt: lesson.startsAt,
+            endsAt: lesson.endsAt,
+            sequence: lesson.sequence,
+            title: t('notify.icsTitle', { subject }),
+            description: `${t('notify.icsTitle', { subject })}: ${fullName(other)}\n${room}`,
+            url: room,
+            organizer: org,
+            attendee: { name: fullName(me), email: me.email },
+            method: event === 'cancelled' ? 'CANCEL' : 'REQUEST',
+          });
+      await link(await enqueue(db, { channel: 'email', recipient: me.email, subject: t(`notify.${event}_subject`, values), body: t(`notify.${event}_body`, values), ics }));
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { TUTOR_SUBJECTS } from './registration';
+
+// The tutor's availability editor and the booking calls (issue 14). Messages: keys of "Validation".
+
+export const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
+export const MAX_RANGES_PER_DAY = 6;
+export const MAX_DAYS_OFF = 60;
+
+const minute = z.number({ error: 'invalid_value' }).int('invalid_value').min(0, 'invalid_value').max(1440, 'invalid_value');
+
+/** "HH:MM" on the half hour → minutes from midnight ("24:00" ends a day). */
+export function parseClock(value: string): number | null {
+  const m = /^([01]\d|2[0-4]):([03]0)$/.exec(value);
+  if (!m) return null;
+  const minutes = Number(m[1]) * 60 + Number(m[2]);
+  return minutes <= 1440 ? minutes : null;
+}
+
+export const formatClock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+const range = z
+  .tuple([minute, minute], { error: 'invalid_value' })
+  .refine(([a, b]) => a % 30 === 0 && b % 30 === 0, { message: 'schedule_half_hour' })
+  .refine(([a, b]) => b - a >= 30, { message: 'schedule_range_order' });
+
+const dayRanges = z
+  .array(range, { error: 'invalid_value' })
+  .max(MAX_RANGES_PER_DAY, 'too_long')
+  .transform((rs) => [...rs].sort((a, b) => a[0] - b[0]))
+  .refine((rs) => rs.every((r, i) => i === 0 || r[0] >= rs[i - 1]![1]), { message: 'schedule_overlap' });
+
+const ymd = z
+  .string({ error: 'invalid_value' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_value')
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), { message: 'invalid_value' });
+
+export const scheduleSchema = z.object({
+  weekly: z.partialRecord(z.enum(WEEKDAYS, { error: 'invalid_value' }), dayRanges, { error: 'invalid_value' }),
+  daysOff: z
+    .array(ymd, { error: 'invalid_value' })
+    .max(MAX_DAYS_OFF, 'too_long')
+    .transform((ds) => [...new Set(ds)].sort()),
+  minNoticeHours: z.number({ error: 'invalid_value' }).int('invalid_value').min(1, 'invalid_value').max(168, 'invalid_value'),
+  horizonWeeks: z.number({ error: 'invalid_value' }).int('invalid_value').min(1, 'invalid_value').max(12, 'invalid_value'),
+});
+export type ScheduleInput = z.input<typeof scheduleSchema>;
+
+/** A trial's subject: the registration's subject codes (labels: Registration.tutor.subjects). */
+const subject = z.enum(TUTOR_SUBJECTS, { error: 'required' });
+const instant = z.iso.datetime({ offset: true, error: 'invalid_value' }).transform((s) => new Date(s));
+const tutorId = z.number({ error: 'invalid_value' }).int('invalid_value').positive('invalid_value').max(2_147_483_647, 'invalid_value');
+
+export const holdSchema = z.object({ tutorId, startsAt: instant });
+
+export const bookSchema = z.object({
+  tutorId,
+  startsAt: instant,
+  subject,
+  /** The browser's key for this attempt: a retry with the same key answers the same lesson. */
+  idempotencyKey: z.string({ error: 'required' }).regex(/^[\w-]{16,80}$/, 'invalid_value'),
+  /** The hold taken before signing in, when there was one. */
+  holdToken: z.string({ error: 'invalid_value' }).regex(/^[\w-]{20,80}$/, 'invalid_value').optional(),
+});
+
+export const cancelSchema = z.object({ reason: z.string({ error: 'invalid_value' }).trim().max(500, 'too_long').optional() });
+export const rescheduleSchema = z.object({ startsAt: instant });
+export const markSchema = z.object({
+  outcome: z.enum(['held', 'not_held'], { error: 'invalid_value' }),
+  noShow: z.enum(['student', 'tutor', 'both'], { error: 'invalid_value' }).optional(),
+}).refine((v) => v.outcome === 'held' || v.noShow, { message: 'required', path: ['noShow'] });
+export const rateSchema = z.object({
+  rating: z.number({ error: 'invalid_value' }).int('invalid_value').min(1, 'invalid_value').max(5, 'invalid_value'),
+  comment: z.string({ error: 'invalid_value' }).trim().max(500, 'too_long').optional(),
+});
+
+/** The back office's trial figures: a period of school dates (default: the last 30 days to the next 30). */
+export const trialsQuery = z.object({
+  from: ymd.optional(),
+  to: ymd.optional(),
+});
+export function trialsPeriod(q: z.output<typeof trialsQuery>, now = new Date()): { from: Date; to: Date } {
+  const from = q.from ? new Date(`${q.from}T00:00:00+05:00`) : new Date(now.getTime() - 30 * 86_400_000);
+  const to = q.to ? new Date(new Date(`${q.to}T00:00:00+05:00`).getTime() + 86_400_000) : new Date(now.getTime() + 30 * 86_400_000);
+  return { from, to };
+}
