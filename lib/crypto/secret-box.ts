@@ -2,7 +2,7 @@ import 'server-only';
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Authenticated encryption (AES-256-GCM) of small secrets at rest, e.g. staff TOTP secrets: a copy
+ * Authenticated encryption (AES-256-GCM) of small secrets at rest, e.g. staff and HR TOTP secrets, IINs kept for an audited export: a copy
  * of the database alone does not let anyone generate codes. The key is derived from the
  * application secret with HKDF and a purpose label.
  */
