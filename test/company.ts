@@ -47,3 +47,24 @@ export function companyRequest(path: string, opts: { method?: string; body?: unk
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
 }
+
+/** A multipart upload as the browser sends it, with the HR cookie. */
+export function uploadRequest(path: string, file: { data: Buffer | string; name: string }, opts: { cookie?: string; locale?: string; fields?: Record<string, string> } = {}): NextRequest {
+  const form = new FormData();
+  const bytes = typeof file.data === 'string' ? new TextEncoder().encode(file.data) : new Uint8Array(file.data);
+  form.set('file', new Blob([bytes]), file.name);
+  for (const [k, v] of Object.entries(opts.fields ?? {})) form.set(k, v);
+  const headers = new Headers({ 'accept-language': opts.locale ?? 'ru', 'x-forwarded-for': nextIp(), origin: 'http://localhost' });
+  if (opts.cookie) headers.set('cookie', opts.cookie);
+  return new NextRequest(`http://localhost${path}`, { method: 'POST', headers, body: form });
+}
+
+/** An XLSX roster: a header row and rows of cells (numbers stay numbers, as Excel stores them). */
+export async function rosterXlsx(rows: (string | number | null)[][], header = ['Фамилия', 'Имя', 'ИИН', 'Код должности', 'Подразделение', 'Телефон', 'E-mail']): Promise<Buffer> {
+  const ExcelJS = (await import('exceljs')).default;
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('Staff');
+  sheet.addRow(header);
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

@@ -6,8 +6,12 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * of the database alone does not let anyone generate codes. The key is derived from the
  * application secret with HKDF and a purpose label.
  */
+const keys = new Map<string, Buffer>();
 function keyFor(secret: string, purpose: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, 'tilmen-secret-box', purpose, 32));
+  const id = `${purpose}\u0000${secret}`;
+  let key = keys.get(id);
+  if (!key) keys.set(id, (key = Buffer.from(hkdfSync('sha256', secret, 'tilmen-secret-box', purpose, 32))));
+  return key;
 }
 
 export function seal(plain: string, secret: string, purpose: string): string {

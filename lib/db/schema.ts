@@ -595,3 +595,36 @@ export const companySessions = pgTable(
   },
   (t) => [index('company_sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * A company's roster (corporate portal). The IIN is kept as the Kazakh test keeps it: a keyed hash
+ * (lib/quiz/attempts.ts hashIin) for lookups and its last four digits for display; and, for the
+ * audited full-IIN export only, sealed (AES-256-GCM, lib/crypto/secret-box.ts, purpose
+ * `company-iin`): a copy of the database alone does not reveal it. One row per IIN per company.
+ */
+export const companyEmployees = pgTable(
+  'company_employees',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    lastName: text('last_name').notNull(),
+    firstName: text('first_name').notNull(),
+    iinHash: text('iin_hash').notNull(),
+    iinLast4: text('iin_last4').notNull(),
+    iinSealed: text('iin_sealed').notNull(),
+    positionCode: text('position_code').notNull(),
+    department: text('department'),
+    phone: text('phone'),
+    email: text('email'),
+    /** The language of the employee's invitations. */
+    locale: text('locale').notNull().default('ru'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('company_employees_iin').on(t.companyId, t.iinHash),
+    index('company_employees_name_idx').on(t.companyId, t.lastName, t.firstName),
+  ],
+);

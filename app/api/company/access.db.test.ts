@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, outbox } from '@/lib/db/schema';
+import { auditLog, companyEmployees, outbox } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { totpCode } from '@/lib/crypto/totp';
 import { companyFromSession, COMPANY_IDLE_S } from '@/lib/company-portal/sessions';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
-import { companyRequest, hrUser, insertCompany, mailedLinkToken, smsCodeFor } from '@/test/company';
+import { companyRequest, hrUser, insertCompany, mailedLinkToken, smsCodeFor, uploadRequest } from '@/test/company';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -20,6 +20,13 @@ const PORTAL_CALLS: PortalCall[] = [
   { method: 'POST', path: '/api/company/totp', module: './totp/route' },
   { method: 'DELETE', path: '/api/company/totp', module: './totp/route' },
   { method: 'POST', path: '/api/company/totp/confirm', module: './totp/confirm/route', body: { code: '123456' } },
+  { method: 'GET', path: '/api/company/employees', module: './employees/route' },
+  { method: 'POST', path: '/api/company/employees', module: './employees/route', body: { lastName: 'Бекова', firstName: 'Алма', iin: '900101300017', positionCode: 'B-1' } },
+  { method: 'PATCH', path: '/api/company/employees/[id]', module: './employees/[id]/route', body: { positionCode: 'X' }, params: { id: 'A_EMPLOYEE' } },
+  { method: 'DELETE', path: '/api/company/employees/[id]', module: './employees/[id]/route', params: { id: 'A_EMPLOYEE' } },
+  { method: 'GET', path: '/api/company/roster/template', module: './roster/template/route' },
+  { method: 'POST', path: '/api/company/roster/preview', module: './roster/preview/route' },
+  { method: 'POST', path: '/api/company/roster/import', module: './roster/import/route' },
 ];
 
 describe(`company portal access: HR users, sign-in with SMS or TOTP, sessions, one company only (${dbLabel()})`, () => {
@@ -156,17 +163,36 @@ describe(`company portal access: HR users, sign-in with SMS or TOTP, sessions, o
     const a = await hrUser(t.db, { companyId: companyA, email: 'iso-a@alpha.kz', phone: '+77011112288' });
     const b = await hrUser(t.db, { companyId: companyB, email: 'iso-b@beta.kz', phone: '+77011112299' });
     const admin = await enrolledStaff(t.db, { email: 'iso-admin@school.kz', scopes: ['admin'] });
+    // Company A's records, named by id in B's calls.
+    const [employee] = await t.db
+      .insert(companyEmployees)
+      .values({ companyId: companyA, lastName: 'Альфаева', firstName: 'Алия', iinHash: 'alpha-hash', iinLast4: '0017', iinSealed: 'x', positionCode: 'A-1' })
+      .returning();
+    const ids: Record<string, string> = { A_EMPLOYEE: String(employee!.id) };
     for (const c of PORTAL_CALLS) {
       const handler = ((await import(c.module)) as Record<string, unknown>)[c.method];
+      const params = c.params && Object.fromEntries(Object.entries(c.params).map(([k, v]) => [k, ids[v] ?? v]));
+      const path = c.path.replace('[id]', params?.id ?? '');
+      const upload = c.path.startsWith('/api/company/roster/') && c.method === 'POST';
+      const request = (cookie?: string) =>
+        upload
+          ? uploadRequest(path, { data: 'Фамилия;Имя;ИИН;Код должности\nБеков;Ерлан;061211600012;B-2\n', name: 'r.csv' }, { cookie, fields: { basis: 'yes' } })
+          : companyRequest(path, { method: c.method, body: c.body, cookie });
       for (const cookie of [undefined, admin.cookie]) {
-        const r = await call(handler, companyRequest(c.path, { method: c.method, body: c.body, cookie }), c.params);
+        const r = await call(handler, request(cookie), params);
         expect(r.status, `${c.method} ${c.path}`).toBe(401);
       }
-      const r = await call(handler, companyRequest(c.path, { method: c.method, body: c.body, cookie: b.cookie }), c.params);
+      const r = await call(handler, request(b.cookie), params);
       const text = await r.text();
       expect(text, `${c.method} ${c.path}`).not.toMatch(/alpha|Альфа/i);
+      expect(text, `${c.method} ${c.path}`).not.toMatch(/Альфаева/);
       if (c.params) expect([403, 404], `${c.method} ${c.path}`).toContain(r.status);
     }
+    // Company A's employee is untouched, and B's calls landed in B's roster only.
+    const [still] = await t.db.select().from(companyEmployees).where(eq(companyEmployees.id, employee!.id));
+    expect(still).toMatchObject({ companyId: companyA, positionCode: 'A-1' });
+    const bRows = await t.db.select().from(companyEmployees).where(eq(companyEmployees.companyId, companyB));
+    expect(bRows.map((e) => e.lastName).sort()).toEqual(['Бекова', 'Беков'].sort());
     expect(await (await call(me, companyRequest('/api/company/me', { cookie: a.cookie }))).json()).toMatchObject({ company: { id: companyA } });
     // The HR cookie opens no back-office call.
     expect((await call(adminMe, staffRequest('/api/admin/me', { cookie: b.cookie }))).status).toBe(401);

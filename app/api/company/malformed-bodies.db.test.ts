@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, it, vi } from 'vitest';
+import { companyEmployees } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { hrUser, insertCompany } from '@/test/company';
@@ -27,6 +28,19 @@ const hrCreateBody = fc.record(
   },
   { requiredKeys: [] },
 );
+const employeeBody = fc.record(
+  {
+    lastName: fc.oneof(nasty(), fc.constant('Сәрсенова')),
+    firstName: fc.oneof(nasty(), fc.constant('Әйгерім')),
+    iin: fc.oneof(nasty(), fc.constantFrom('900101300017', '061211600012', '900101300018', '61211600012', 'ЖСН')),
+    positionCode: fc.oneof(nasty(), fc.constant('HR-1')),
+    department: fc.oneof(nasty(), fc.constant(null)),
+    phone: fc.oneof(nasty(), fc.constantFrom('+7 701 555 00 11', '+7 916 555 00 11', '', null)),
+    email: fc.oneof(nasty(), fc.constantFrom('a@b.kz', 'bad', '', null)),
+    locale: fc.oneof(nasty(), fc.constantFrom('ru', 'kk', 'de')),
+  },
+  { requiredKeys: [] },
+);
 const hrPatchBody = fc.record({ disabled: fc.oneof(nasty(), fc.boolean()), resendLink: fc.oneof(nasty(), fc.constant(true)) }, { requiredKeys: [] });
 
 describe(`company portal calls: malformed bodies never cause a 5xx (${dbLabel()})`, () => {
@@ -35,6 +49,7 @@ describe(`company portal calls: malformed bodies never cause a 5xx (${dbLabel()}
   let hrCookie = '';
   let companyId = 0;
   let hrId = 0;
+  let employeeId = 0;
   beforeAll(async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     t = await createTestDb();
@@ -44,6 +59,11 @@ describe(`company portal calls: malformed bodies never cause a 5xx (${dbLabel()}
     const hr = await hrUser(t.db, { companyId, email: 'hr@sweep.kz', phone: '+77015550011', password: 'Sweep-Passw0rd' });
     hrCookie = hr.cookie;
     hrId = hr.id;
+    const [employee] = await t.db
+      .insert(companyEmployees)
+      .values({ companyId, lastName: 'Сәрсенова', firstName: 'Әйгерім', iinHash: 'sweep', iinLast4: '0012', iinSealed: 'x', positionCode: 'HR-1' })
+      .returning();
+    employeeId = employee!.id;
   });
   afterAll(() => t.close());
 
@@ -60,6 +80,8 @@ describe(`company portal calls: malformed bodies never cause a 5xx (${dbLabel()}
     ['/api/company/password/open', './password/open/route', 'POST', (m) => anon(m.POST), fc.record({ token }, { requiredKeys: [] })],
     ['/api/company/password/set', './password/set/route', 'POST', (m) => anon(m.POST), setPasswordBody],
     ['/api/company/totp/confirm', './totp/confirm/route', 'POST', (m) => as(() => hrCookie, m.POST), fc.record({ code }, { requiredKeys: [] })],
+    ['/api/company/employees', './employees/route', 'POST', (m) => as(() => hrCookie, m.POST), employeeBody],
+    ['/api/company/employees/[id]', './employees/[id]/route', 'PATCH', (m) => as(() => hrCookie, m.PATCH, () => ({ id: String(employeeId) }), 'PATCH'), employeeBody],
     ['/api/admin/companies/[id]/hr-users', '../admin/companies/[id]/hr-users/route', 'POST', (m) => as(() => staffCookie, m.POST, () => ({ id: String(companyId) })), hrCreateBody],
     [
       '/api/admin/companies/[id]/hr-users/[userId]',

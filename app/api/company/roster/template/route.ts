@@ -1,0 +1,14 @@
+// GET /api/company/roster/template - the roster template (XLSX, the IIN column as text) in the HR person's language.
+import { companyRoute } from '@/lib/company-portal/http';
+import { rosterTemplate } from '@/lib/company-portal/roster';
+
+export const GET = companyRoute(async ({ locale }) => {
+  const body = await rosterTemplate(locale);
+  return new Response(new Uint8Array(body), {
+    headers: {
+      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'content-disposition': 'attachment; filename="roster-template.xlsx"',
+      'cache-control': 'no-store',
+    },
+  });
+});
