@@ -44,6 +44,10 @@ export const employeeSchema = z.object({
   email: optionalEmail,
   locale: z.enum(['ru', 'kk', 'en'], { error: 'invalid_value' }).default('ru'),
 });
-export const employeePatchSchema = employeeSchema.partial().refine((v) => Object.keys(v).length > 0, { message: 'required' });
+/** An edit: any field; a blank IIN keeps the stored one (the form never holds the full IIN). */
+export const employeePatchSchema = employeeSchema
+  .partial()
+  .extend({ iin: z.union([z.literal('').transform(() => undefined), iinField]).optional() })
+  .refine((v) => Object.keys(v).length > 0, { message: 'required' });
 
 export const employeesQuery = pageQuery.extend({ q: z.string().trim().max(100, 'too_long').optional() });

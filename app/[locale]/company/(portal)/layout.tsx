@@ -6,6 +6,7 @@ import { currentCompanyMember } from '@/lib/company-portal/page';
 /** Sections of the portal (each page guards itself with requireCompanyPage). */
 const SECTIONS = [
   { key: 'home', path: '/company' },
+  { key: 'employees', path: '/company/employees' },
   { key: 'security', path: '/company/security' },
 ] as const;
 

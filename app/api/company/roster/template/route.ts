@@ -2,8 +2,10 @@
 import { companyRoute } from '@/lib/company-portal/http';
 import { rosterTemplate } from '@/lib/company-portal/roster';
 
-export const GET = companyRoute(async ({ locale }) => {
-  const body = await rosterTemplate(locale);
+export const GET = companyRoute(async ({ req, locale }) => {
+  // A download link cannot set Accept-Language: the page passes its language.
+  const lang = req.nextUrl.searchParams.get('lang');
+  const body = await rosterTemplate(lang === 'ru' || lang === 'kk' || lang === 'en' ? lang : locale);
   return new Response(new Uint8Array(body), {
     headers: {
       'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
