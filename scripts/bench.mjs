@@ -29,6 +29,7 @@ import throughput from './bench/throughput.mjs';
 import login from './bench/login.mjs';
 import tests from './bench/tests.mjs';
 import backoffice from './bench/backoffice.mjs';
+import portal from './bench/portal.mjs';
 
 const SECTIONS = [
   landingJs, //   scripts/bench/landing-js.mjs  — JS per prerendered page, from the build (BENCH_JS_BASE=<other .next> compares)
@@ -38,6 +39,7 @@ const SECTIONS = [
   login, //       scripts/bench/login.mjs       — login under 20 concurrent clients
   tests, //       scripts/bench/tests.mjs       — certificate PDF, test result call under 20 clients
   backoffice, //  scripts/bench/backoffice.mjs  — 100 000 seeded leads: list, search, exports, attribution
+  portal, //      scripts/bench/portal.mjs      — company portal: 5 000-row XLSX import, the 5 000-person roster page
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
