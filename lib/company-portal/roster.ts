@@ -20,7 +20,7 @@ export const sealIin = (iin: string) => seal(iin, appSecret(), IIN_PURPOSE);
 export const openIin = (sealed: string) => open(sealed, appSecret(), IIN_PURPOSE);
 
 /** The preview of an import, with every problem and note in the HR person's language. */
-export async function checkRosterFile(db: Db, companyId: number, data: Buffer, locale: string) {
+export async function checkRosterFile(db: Db, companyId: number, data: Buffer, locale: string, opts: { countExisting?: boolean } = {}) {
   const t = translatorFor(locale, 'Company');
   if (data.length === 0) throw new ApiError(422, 'validation_failed', { file: 'roster_file_empty' });
   if (data.length > ROSTER_MAX_BYTES) throw new ApiError(413, 'payload_too_large');
@@ -28,7 +28,7 @@ export async function checkRosterFile(db: Db, companyId: number, data: Buffer, l
   if (!parsed.ok) throw new ApiError(422, 'validation_failed', { file: `roster_file_${parsed.reason}` });
   const { rows, problems, notes } = checkRows(parsed.rows);
   // IINs already on the roster: those rows update the employee instead of adding one.
-  const hashes = rows.filter((r) => /^\d{12}$/.test(r.iin)).map((r) => hashIin(r.iin, appSecret()));
+  const hashes = opts.countExisting === false ? [] : rows.filter((r) => /^\d{12}$/.test(r.iin)).map((r) => hashIin(r.iin, appSecret()));
   const existing = new Set<string>();
   for (let i = 0; i < hashes.length; i += 1000) {
     const found = await db
@@ -58,9 +58,11 @@ export async function checkRosterFile(db: Db, companyId: number, data: Buffer, l
  * otherwise every row is added, or updates the employee with the same IIN, in one transaction.
  */
 export async function importRoster(db: Db, actor: Actor, companyId: number, data: Buffer, locale: string, now = new Date()) {
-  const preview = await checkRosterFile(db, companyId, data, locale);
+  // The added/updated split comes from the insert itself (xmax = 0: a new row), not a lookup first.
+  const preview = await checkRosterFile(db, companyId, data, locale, { countExisting: false });
   if (preview.problems.length > 0) return { imported: false as const, preview: { ...preview, rows: undefined } };
   const secret = appSecret();
+  let added = 0;
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const values = preview.rows.map((r: RosterRow) => ({
@@ -79,7 +81,7 @@ export async function importRoster(db: Db, actor: Actor, companyId: number, data
       updatedAt: now,
     }));
     for (let i = 0; i < values.length; i += 500) {
-      await tx
+      const done = await tx
         .insert(companyEmployees)
         .values(values.slice(i, i + 500))
         .onConflictDoUpdate({
@@ -94,8 +96,12 @@ export async function importRoster(db: Db, actor: Actor, companyId: number, data
             locale: sql`excluded.locale`,
             updatedAt: now,
           },
-        });
+        })
+        .returning({ added: sql<boolean>`(xmax = 0)` });
+      added += done.filter((d) => d.added).length;
     }
+    preview.summary.added = added;
+    preview.summary.updated = preview.rows.length - added;
     await audit(tx, actor, { action: 'roster.import', entity: 'company', entityId: companyId, after: preview.summary });
   });
   return { imported: true as const, summary: preview.summary, notes: preview.notes };
