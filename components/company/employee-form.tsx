@@ -10,6 +10,7 @@ import { employeePatchSchema, employeeSchema } from '@/lib/validations/company-r
 import { companyFetch, CompanyApiError } from './api';
 import { describedBy, Field } from './field';
 import { buttonClass, inputClass } from './ui';
+import { useHydrated } from './use-hydrated';
 
 type Values = z.input<typeof employeeSchema>;
 export interface EmployeeInitial {
@@ -34,6 +35,7 @@ export function EmployeeForm({ employee, onDone }: { employee?: EmployeeInitial;
   const router = useRouter();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const edit = !!employee;
+  const hydrated = useHydrated();
   const { register, handleSubmit, formState, setError, reset } = useForm<Values>({
     resolver: zodResolver(edit ? (employeePatchSchema as unknown as typeof employeeSchema) : employeeSchema),
     mode: 'onTouched',
@@ -62,7 +64,7 @@ export function EmployeeForm({ employee, onDone }: { employee?: EmployeeInitial;
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+    <form onSubmit={onSubmit} method="post" noValidate className="grid gap-4 sm:grid-cols-2">
       {FIELDS.map((f) => (
         <Field
           key={f}
@@ -90,7 +92,7 @@ export function EmployeeForm({ employee, onDone }: { employee?: EmployeeInitial;
         </select>
       </Field>
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-        <button type="submit" className={buttonClass} disabled={formState.isSubmitting} aria-busy={formState.isSubmitting}>
+        <button type="submit" className={buttonClass} disabled={!hydrated || formState.isSubmitting} aria-busy={formState.isSubmitting}>
           {edit ? t('save') : t('add')}
         </button>
         <p role="status" className={`text-sm ${status?.ok === false ? 'text-danger' : 'text-muted'}`}>

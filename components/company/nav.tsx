@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Link, useLocale, usePathname } from '@/i18n/navigation';
 import { companyFetch } from './api';
+import { useHydrated } from './use-hydrated';
 
 export interface CompanyNavItem {
   href: string;
@@ -24,6 +25,7 @@ export function CompanyNav({
   const pathname = usePathname();
   const locale = useLocale();
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   const current = (href: string) => (href === '/company' ? pathname === '/company' : pathname === href || pathname.startsWith(`${href}/`));
   async function signOut() {
     await companyFetch('/api/company/auth/logout', { method: 'POST', body: {}, locale }).catch(() => undefined);
@@ -35,7 +37,7 @@ export function CompanyNav({
         <Link href="/company" className="min-w-0 truncate font-bold text-ink">
           {company}
         </Link>
-        <button type="button" className="rounded-lg border border-line px-3 py-1.5 text-sm md:hidden" aria-expanded={open} aria-controls="company-nav" onClick={() => setOpen((v) => !v)}>
+        <button type="button" className="rounded-lg border border-line px-3 py-1.5 text-sm md:hidden" disabled={!hydrated} aria-expanded={open} aria-controls="company-nav" onClick={() => setOpen((v) => !v)}>
           {labels.menu}
         </button>
         <nav id="company-nav" aria-label={labels.nav} className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-1 md:flex md:w-auto md:flex-row md:items-center md:gap-4`}>
@@ -50,7 +52,7 @@ export function CompanyNav({
             </Link>
           ))}
           <span className="px-2 text-sm text-muted md:border-l md:border-line md:pl-4">{person}</span>
-          <button type="button" className="rounded-lg px-2 py-2 text-left text-sm text-ink hover:bg-slate-100" onClick={() => void signOut()}>
+          <button type="button" className="rounded-lg px-2 py-2 text-left text-sm text-ink hover:bg-slate-100" disabled={!hydrated} onClick={() => void signOut()}>
             {labels.signOut}
           </button>
         </nav>

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useLocale, useRouter } from '@/i18n/navigation';
 import { CompanyApiError } from './api';
 import { buttonClass, secondaryButtonClass } from './ui';
+import { useHydrated } from './use-hydrated';
 
 interface Preview {
   summary: { total: number; withProblems: number; added: number; updated: number; restored: number };
@@ -40,6 +41,7 @@ export function RosterImport() {
   const [preview, setPreview] = useState<Preview | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   async function check(chosen: File) {
     setBusy(true);
@@ -89,6 +91,7 @@ export function RosterImport() {
         <input
           id={fileId}
           type="file"
+          disabled={!hydrated}
           accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
           className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-line file:bg-white file:px-4 file:py-2"
           onChange={(e) => {

@@ -51,7 +51,7 @@ export function SetPasswordForm() {
   if (state.kind === 'loading') return <p aria-live="polite" className="text-muted">…</p>;
   if (state.kind === 'invalid') return <p role="alert" className="text-danger">{t('invalid')}</p>;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} method="post" noValidate className="space-y-4">
       <p className="text-sm text-muted">{t('intro', { name: state.data.name, company: state.data.company })}</p>
       <input type="email" autoComplete="username" value={state.data.email} readOnly hidden />
       <Field id="hr-new-password" label={t('password')} error={errors.password?.message} hint={t('hint')}>

@@ -10,6 +10,7 @@ import { companySignInSchema } from '@/lib/validations/company-portal';
 import { companyFetch, CompanyApiError } from './api';
 import { describedBy, Field } from './field';
 import { buttonClass, inputClass, linkButtonClass } from './ui';
+import { useHydrated } from './use-hydrated';
 
 type Values = z.input<typeof companySignInSchema>;
 type Step = { via: 'sms' | 'totp'; phone?: string; resendAfter?: number };
@@ -25,6 +26,7 @@ export function CompanySignInForm({ target }: { target: string }) {
   const [error, setError] = useState<string | null>(null);
   const [wait, setWait] = useState(0);
   const codeRef = useRef<HTMLInputElement | null>(null);
+  const hydrated = useHydrated();
   const { register, handleSubmit, formState, setValue, getValues, setError: setFieldError } = useForm<Values>({ resolver: zodResolver(companySignInSchema), mode: 'onTouched' });
   const errors = formState.errors;
 
@@ -75,7 +77,7 @@ export function CompanySignInForm({ target }: { target: string }) {
 
   const codeField = register('code');
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} method="post" noValidate className="space-y-4">
       <Field id="hr-email" label={t('email')} error={errors.email?.message}>
         <input id="hr-email" type="email" autoComplete="username" readOnly={!!step} className={inputClass} {...describedBy('hr-email', errors.email?.message)} {...register('email')} />
       </Field>
@@ -122,7 +124,7 @@ export function CompanySignInForm({ target }: { target: string }) {
           {error}
         </p>
       )}
-      <button type="submit" className={`${buttonClass} w-full`} disabled={formState.isSubmitting}>
+      <button type="submit" className={`${buttonClass} w-full`} disabled={!hydrated || formState.isSubmitting}>
         {formState.isSubmitting ? '…' : step ? t('submit') : t('next')}
       </button>
     </form>

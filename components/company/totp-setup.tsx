@@ -70,7 +70,7 @@ export function TotpSetup({ enrolled }: { enrolled: boolean }) {
           {t('start')}
         </button>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <form onSubmit={onSubmit} method="post" noValidate className="space-y-4">
           <p className="text-sm">{t('scan')}</p>
           <svg viewBox={`0 0 ${offer.qr.side} ${offer.qr.side}`} className="h-48 w-48 bg-white" role="img" aria-label={t('qr')}>
             <path d={offer.qr.path} fill="currentColor" />
