@@ -31,6 +31,7 @@ import tests from './bench/tests.mjs';
 import backoffice from './bench/backoffice.mjs';
 import proxy from './bench/proxy.mjs';
 import marketplace from './bench/marketplace.mjs';
+import portal from './bench/portal.mjs';
 
 const SECTIONS = [
   landingJs, //   scripts/bench/landing-js.mjs  — JS per prerendered page, from the build (BENCH_JS_BASE=<other .next> compares)
@@ -42,6 +43,7 @@ const SECTIONS = [
   tests, //       scripts/bench/tests.mjs       — certificate PDF, test result call under 20 clients
   backoffice, //  scripts/bench/backoffice.mjs  — 100 000 seeded leads: list, search, exports, attribution
   marketplace, // scripts/bench/marketplace.mjs — free slots of 1 000 tutors over 4 weeks (in-memory PGlite)
+  portal, //      scripts/bench/portal.mjs      — company portal: 5 000-row XLSX import, the 5 000-person roster page
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

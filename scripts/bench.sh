@@ -84,6 +84,7 @@ fi
 PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 DATA_DIR=$(mktemp -d -t bench-data.XXXXXX)
 STAFF_FILE="$DATA_DIR.staff.json" # the backoffice section's session cookie (written by the seeding)
+PORTAL_FILE="$DATA_DIR.portal.json" # the portal section's HR session cookie (npm run seed:portal)
 PIDFILE=$(mktemp -t bench-server-pid.XXXXXX)
 SERVER_PGID=""
 
@@ -100,7 +101,7 @@ cleanup() {
     kill -KILL -- "-$SERVER_PGID" 2>/dev/null || true
     stopped=1
   fi
-  rm -rf "$DATA_DIR" "$PIDFILE" "$STAFF_FILE" "$DATA_DIR.secret"
+  rm -rf "$DATA_DIR" "$PIDFILE" "$STAFF_FILE" "$PORTAL_FILE" "$DATA_DIR.secret"
   [ -n "$stopped" ] && say "server stopped" 2>/dev/null
   exit "$rc"
 }
@@ -118,6 +119,12 @@ if [[ "$only" == *",backoffice,"* ]]; then
     tail -n 20 "$RESULTS/seed.log"
     say "seeding failed (bench-results/seed.log): the backoffice section will say so"
   fi
+fi
+
+if [[ -z "${BENCH_ONLY:-}" || "$only" == *",portal,"* ]]; then
+  say "seeding a company and its HR person's session for the portal section…"
+  DATA_DIR="$DATA_DIR" NODE_ENV=development npm run seed:portal --silent -- --session "$PORTAL_FILE" >>"$RESULTS/seed.log" 2>&1 ||
+    say "seeding the portal failed (bench-results/seed.log): the portal section will say so"
 fi
 
 say "starting next start -p $PORT (DATA_DIR=$DATA_DIR, log: bench-results/server.log)"
@@ -154,5 +161,5 @@ fi
 say "server up after $(($(date +%s) - t_server)) s"
 
 # ── 4. sections ────────────────────────────────────────────────────────────────────────────────
-BENCH_BASE_URL="http://127.0.0.1:$PORT" DATA_DIR="$DATA_DIR" BENCH_SERVER_PID="$SERVER_PGID" BENCH_STAFF_FILE="$STAFF_FILE" node scripts/bench.mjs
+BENCH_BASE_URL="http://127.0.0.1:$PORT" DATA_DIR="$DATA_DIR" BENCH_SERVER_PID="$SERVER_PGID" BENCH_STAFF_FILE="$STAFF_FILE" BENCH_PORTAL_FILE="$PORTAL_FILE" node scripts/bench.mjs
 say "total $(($(date +%s) - T_START)) s"

@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db/types';
 import { createStaffMember } from '@/lib/staff/accounts';
 import { finishEnrolment, openEnrolment } from '@/lib/staff/enrol';
 import type { Scope } from '@/lib/staff/scopes';
-import { totpCode } from '@/lib/staff/totp';
+import { totpCode } from '@/lib/crypto/totp';
 import { nextIp } from './http';
 
 /**

@@ -50,6 +50,11 @@ export type ErrorCode =
   | 'staff_link_invalid'
   | 'staff_self_lockout'
   | 'staff_disabled'
+  | 'company_user_exists'
+  | 'company_link_invalid'
+  | 'company_user_disabled'
+  | 'company_totp_not_started'
+  | 'roster_has_problems'
   | 'account_blocked'
   | 'certificate_revoked'
   | 'test_annulled'
@@ -82,13 +87,16 @@ export function translator(locale: Locale) {
     field: createTranslator({ locale, messages, namespace: 'Validation' }),
     /** Field messages only the back office uses: kept out of Validation, which public pages carry to the browser. */
     adminField: createTranslator({ locale, messages, namespace: 'Admin.validation' }),
+    /** The corporate portal's own field messages, kept out of Validation for the same reason. */
+    companyField: createTranslator({ locale, messages, namespace: 'Company.validation' }),
   };
 }
 
 function fieldMessage(locale: Locale, key: string): string {
-  const { field: t, adminField } = translator(locale);
+  const { field: t, adminField, companyField } = translator(locale);
   if (t.has(key as never)) return t(key as never);
-  return adminField.has(key as never) ? adminField(key as never) : t('invalid_value');
+  if (adminField.has(key as never)) return adminField(key as never);
+  return companyField.has(key as never) ? companyField(key as never) : t('invalid_value');
 }
 
 export function errorResponse(err: unknown, locale: Locale): NextResponse {

@@ -10,7 +10,7 @@ import { hashLinkToken } from './accounts';
 import { issueRecoveryCodes } from './recovery';
 import { openTotp, sealTotp } from './second-factor';
 import { endAllStaffSessions, openStaffSession } from './sessions';
-import { matchTotp, newTotpSecret, totpUri } from './totp';
+import { matchTotp, newTotpSecret, totpUri } from '@/lib/crypto/totp';
 
 async function liveLink(db: Db, token: string, now: Date) {
   const [row] = await db

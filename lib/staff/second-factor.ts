@@ -4,8 +4,8 @@ import { staff } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { appSecret } from '@/lib/env';
 import { spendRecoveryCode } from './recovery';
-import { open, seal } from './secret-box';
-import { matchTotp } from './totp';
+import { open, seal } from '@/lib/crypto/secret-box';
+import { matchTotp } from '@/lib/crypto/totp';
 
 const PURPOSE = 'staff-totp';
 export const sealTotp = (secret: string) => seal(secret, appSecret(), PURPOSE);

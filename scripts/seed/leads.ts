@@ -19,7 +19,7 @@ import { readInstanceMark } from '@/lib/server/instance-mark';
 import { createStaffMember } from '@/lib/staff/accounts';
 import { finishEnrolment, openEnrolment } from '@/lib/staff/enrol';
 import { openStaffSession } from '@/lib/staff/sessions';
-import { totpCode } from '@/lib/staff/totp';
+import { totpCode } from '@/lib/crypto/totp';
 import { bulkInsert } from './bulk';
 import { personName, random, seedLead, utmPair, type Random } from './lead-data';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, staff } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { bootstrapAdmin } from '@/lib/staff/bootstrap';
-import { totpCode } from '@/lib/staff/totp';
+import { totpCode } from '@/lib/crypto/totp';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
 

@@ -3,10 +3,14 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { CompanyForm } from '@/components/admin/companies/company-form';
+import { HrUserActions } from '@/components/admin/companies/hr-user-actions';
+import { HrUserForm } from '@/components/admin/companies/hr-user-form';
 import { CopyButton } from '@/components/admin/ui/copy-button';
 import { Facts, Section } from '@/components/admin/ui/section';
-import { Badge, PageHeader } from '@/components/admin/ui/table';
+import { Badge, cellClass, DataTable, PageHeader } from '@/components/admin/ui/table';
 import { companyDetail } from '@/lib/companies/admin';
+import { listHrUsers } from '@/lib/company-portal/accounts';
+import { maskPhone } from '@/lib/mask';
 import { getDb } from '@/lib/db/client';
 import { localePath } from '@/lib/seo';
 import { requireStaffPage } from '@/lib/staff/page';
@@ -19,9 +23,12 @@ export default async function CompanyPage({ params }: Props) {
   setRequestLocale(locale);
   const { staff } = await requireStaffPage(locale, 'sales', `/admin/companies/${rawId}`);
   const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
-  const company = id ? await companyDetail(await getDb(), id) : null;
+  const db = await getDb();
+  const company = id ? await companyDetail(db, id) : null;
   if (!company) notFound();
+  const hrUsers = await listHrUsers(db, company.id);
   const t = await getTranslations('Admin.companies');
+  const th = await getTranslations('Admin.companies.hr');
   return (
     <>
       <p className="mb-3 text-sm">
@@ -76,6 +83,39 @@ export default async function CompanyPage({ params }: Props) {
             {t('results')}
           </Link>
         </p>
+      </Section>
+
+      <Section id="hr" title={th('title')}>
+        <p className="mb-3 text-sm text-muted">{th('lead')}</p>
+        <DataTable
+          caption={th('title')}
+          head={[th('name'), th('email'), th('phone'), th('state'), '']}
+          empty={hrUsers.length === 0 ? <p className="px-3 py-4 text-sm text-muted">{th('empty')}</p> : undefined}
+        >
+          {hrUsers.map((u) => (
+            <tr key={u.id}>
+              <td className={cellClass}>{u.name}</td>
+              <td className={`${cellClass} break-all`}>{u.email}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{maskPhone(u.phone)}</td>
+              <td className={cellClass}>
+                {u.disabled ? (
+                  <Badge tone="warn">{th('stateDisabled')}</Badge>
+                ) : u.passwordSet ? (
+                  <Badge tone="good">{u.totp ? th('stateTotp') : th('stateActive')}</Badge>
+                ) : u.linkPending ? (
+                  <Badge>{th('stateInvited')}</Badge>
+                ) : (
+                  <Badge tone="warn">{th('stateLinkExpired')}</Badge>
+                )}
+              </td>
+              <td className={cellClass}>
+                <HrUserActions companyId={company.id} user={{ id: u.id, name: u.name, disabled: u.disabled }} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+        <h3 className="mt-6 mb-2 font-semibold">{th('new')}</h3>
+        <HrUserForm companyId={company.id} />
       </Section>
 
       <Section id="edit" title={t('edit')}>

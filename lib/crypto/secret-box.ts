@@ -2,12 +2,16 @@ import 'server-only';
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Authenticated encryption (AES-256-GCM) of small secrets at rest, e.g. staff TOTP secrets: a copy
+ * Authenticated encryption (AES-256-GCM) of small secrets at rest, e.g. staff and HR TOTP secrets, IINs kept for an audited export: a copy
  * of the database alone does not let anyone generate codes. The key is derived from the
  * application secret with HKDF and a purpose label.
  */
+const keys = new Map<string, Buffer>();
 function keyFor(secret: string, purpose: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, 'tilmen-secret-box', purpose, 32));
+  const id = `${purpose}\u0000${secret}`;
+  let key = keys.get(id);
+  if (!key) keys.set(id, (key = Buffer.from(hkdfSync('sha256', secret, 'tilmen-secret-box', purpose, 32))));
+  return key;
 }
 
 export function seal(plain: string, secret: string, purpose: string): string {

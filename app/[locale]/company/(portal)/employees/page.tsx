@@ -1,0 +1,103 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { Link } from '@/i18n/navigation';
+import { EmployeeActions } from '@/components/company/employee-actions';
+import { EmployeeForm } from '@/components/company/employee-form';
+import { buttonClass, inputClass, secondaryButtonClass } from '@/components/company/ui';
+import { getDb } from '@/lib/db/client';
+import { maskIin, maskPhone } from '@/lib/mask';
+import { requireCompanyPage } from '@/lib/company-portal/page';
+import { listEmployees } from '@/lib/company-portal/roster';
+import { employeesQuery } from '@/lib/validations/company-roster';
+
+type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The company's roster: search, pages of 50, IINs masked; add, edit and remove one person; import a file. */
+export default async function EmployeesPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const { member } = await requireCompanyPage(locale, '/company/employees');
+  const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+  const parsed = employeesQuery.safeParse(raw);
+  const f = parsed.success ? parsed.data : { page: 1, pageSize: 50, q: undefined };
+  const data = await listEmployees(await getDb(), member.companyId, { ...f, pageSize: 50 });
+  const t = await getTranslations('Company.employees');
+  const tc = await getTranslations('Company.roster.column');
+  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
+  const pageHref = (p: number) => `/company/employees?${new URLSearchParams({ ...(f.q ? { q: f.q } : {}), page: String(p) })}`;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
+        <Link href="/company/employees/import" className={buttonClass}>
+          {t('importLink')}
+        </Link>
+      </div>
+      <form method="get" role="search" className="flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1 sm:max-w-sm">
+          <label htmlFor="emp-q" className="mb-1 block text-sm font-medium">
+            {t('search')}
+          </label>
+          <input id="emp-q" name="q" defaultValue={f.q ?? ''} className={inputClass} />
+        </div>
+        <button type="submit" className={secondaryButtonClass}>
+          {t('find')}
+        </button>
+      </form>
+      <p className="text-sm text-muted" aria-live="polite">
+        {t('count', { count: data.total })}
+      </p>
+      {data.rows.length === 0 ? (
+        <p className="rounded-xl bg-white p-6 text-center text-muted">{f.q ? t('noMatch') : t('empty')}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-line bg-white" role="region" aria-label={t('title')} tabIndex={0}>
+          <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
+            <caption className="sr-only">{t('title')}</caption>
+            <thead className="bg-slate-50 text-xs tracking-wide text-muted uppercase">
+              <tr>
+                {[t('name'), tc('iin'), tc('positionCode'), tc('department'), t('contacts'), t('actions')].map((h) => (
+                  <th key={h} scope="col" className="px-3 py-2.5 font-medium">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {data.rows.map((e) => (
+                <tr key={e.id}>
+                  <th scope="row" className="px-3 py-2.5 text-left align-top font-medium">
+                    {e.lastName} {e.firstName}
+                  </th>
+                  <td className="px-3 py-2.5 align-top whitespace-nowrap tabular-nums">{maskIin(e.iinLast4)}</td>
+                  <td className="px-3 py-2.5 align-top">{e.positionCode}</td>
+                  <td className="px-3 py-2.5 align-top">{e.department ?? '—'}</td>
+                  <td className="px-3 py-2.5 align-top">
+                    {e.phone ? <span className="block whitespace-nowrap">{maskPhone(e.phone)}</span> : null}
+                    {e.email ? <span className="block break-all">{e.email}</span> : null}
+                    {!e.phone && !e.email ? '—' : null}
+                  </td>
+                  <td className="px-3 py-2.5 align-top">
+                    <EmployeeActions employee={e} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 && (
+        <nav aria-label={t('pages')} className="flex items-center gap-3 text-sm">
+          {f.page > 1 && <Link href={pageHref(f.page - 1)}>{t('prev')}</Link>}
+          <span>{t('pageOf', { page: f.page, pages })}</span>
+          {f.page < pages && <Link href={pageHref(f.page + 1)}>{t('next')}</Link>}
+        </nav>
+      )}
+      <section aria-labelledby="add-title" className="rounded-2xl bg-white p-5 shadow-sm">
+        <h2 id="add-title" className="mb-4 text-lg font-semibold">
+          {t('addTitle')}
+        </h2>
+        <EmployeeForm />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { auditLog, companyEmployees, outbox } from '@/lib/db/schema';
+import type { OpenDb } from '@/lib/db/open';
+import { totpCode } from '@/lib/crypto/totp';
+import { companyFromSession, COMPANY_IDLE_S } from '@/lib/company-portal/sessions';
+import { createTestDb, dbLabel, setAppDb } from '@/test/db';
+import { companyRequest, hrUser, insertCompany, mailedLinkToken, smsCodeFor, uploadRequest } from '@/test/company';
+import { call, enrolledStaff, staffRequest } from '@/test/staff';
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+/**
+ * Every portal call. A call that names a record by its id lists the id of a record of company A:
+ * company B's HR person must get 404 (or 403) and nothing of it. Later slices add their calls here.
+ */
+type PortalCall = { method: string; path: string; module: string; body?: unknown; params?: Record<string, string> };
+const PORTAL_CALLS: PortalCall[] = [
+  { method: 'GET', path: '/api/company/me', module: './me/route' },
+  { method: 'POST', path: '/api/company/totp', module: './totp/route' },
+  { method: 'DELETE', path: '/api/company/totp', module: './totp/route' },
+  { method: 'POST', path: '/api/company/totp/confirm', module: './totp/confirm/route', body: { code: '123456' } },
+  { method: 'GET', path: '/api/company/employees', module: './employees/route' },
+  { method: 'POST', path: '/api/company/employees', module: './employees/route', body: { lastName: 'Бекова', firstName: 'Алма', iin: '900101300017', positionCode: 'B-1' } },
+  { method: 'PATCH', path: '/api/company/employees/[id]', module: './employees/[id]/route', body: { positionCode: 'X' }, params: { id: 'A_EMPLOYEE' } },
+  { method: 'DELETE', path: '/api/company/employees/[id]', module: './employees/[id]/route', params: { id: 'A_EMPLOYEE' } },
+  { method: 'GET', path: '/api/company/roster/template', module: './roster/template/route' },
+  { method: 'POST', path: '/api/company/roster/preview', module: './roster/preview/route' },
+  { method: 'POST', path: '/api/company/roster/import', module: './roster/import/route' },
+];
+
+describe(`company portal access: HR users, sign-in with SMS or TOTP, sessions, one company only (${dbLabel()})`, () => {
+  let t: OpenDb;
+  let login: unknown, logout: unknown, me: unknown, open: unknown, setPassword: unknown, totpStart: unknown, totpConfirm: unknown;
+  let hrList: unknown, hrCreate: unknown, hrPatch: unknown, adminMe: unknown;
+  let companyA: number, companyB: number;
+
+  beforeAll(async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    t = await createTestDb();
+    setAppDb(t);
+    login = (await import('./auth/login/route')).POST;
+    logout = (await import('./auth/logout/route')).POST;
+    me = (await import('./me/route')).GET;
+    open = (await import('./password/open/route')).POST;
+    setPassword = (await import('./password/set/route')).POST;
+    ({ POST: totpStart } = await import('./totp/route'));
+    totpConfirm = (await import('./totp/confirm/route')).POST;
+    ({ GET: hrList, POST: hrCreate } = await import('../admin/companies/[id]/hr-users/route'));
+    hrPatch = (await import('../admin/companies/[id]/hr-users/[userId]/route')).PATCH;
+    adminMe = (await import('../admin/me/route')).GET;
+    companyA = await insertCompany(t.db, 'alpha', 'ТОО «Альфа»');
+    companyB = await insertCompany(t.db, 'beta', 'ТОО «Бета»');
+  });
+  afterAll(() => t.close());
+
+  it('sales create an HR user by phone and e-mail; the link sets the password once and signs in; a reviewer may not', async () => {
+    const sales = await enrolledStaff(t.db, { email: 'sales@school.kz', scopes: ['sales'] });
+    const reviewer = await enrolledStaff(t.db, { email: 'rev@school.kz', scopes: ['reviewer'] });
+    const body = { name: 'Динара Ахметова', email: 'HR@Alpha.kz', phone: '8 701 111 22 33', locale: 'kk' };
+    const params = { id: String(companyA) };
+    expect((await call(hrCreate, staffRequest(`/api/admin/companies/${companyA}/hr-users`, { body, cookie: reviewer.cookie }), params)).status).toBe(403);
+    const russian = await call(hrCreate, staffRequest(`/api/admin/companies/${companyA}/hr-users`, { body: { ...body, phone: '+7 916 111 22 33' }, cookie: sales.cookie, locale: 'en' }), params);
+    expect(russian.status).toBe(422);
+    expect(((await russian.json()) as ErrorBody).error.fields?.phone).toBeTruthy();
+    const created = await call(hrCreate, staffRequest(`/api/admin/companies/${companyA}/hr-users`, { body, cookie: sales.cookie }), params);
+    expect(created.status).toBe(201);
+    const again = await call(hrCreate, staffRequest(`/api/admin/companies/${companyB}/hr-users`, { body, cookie: sales.cookie }), { id: String(companyB) });
+    expect(again.status).toBe(409);
+    const list = (await (await call(hrList, staffRequest(`/api/admin/companies/${companyA}/hr-users`, { cookie: sales.cookie }), params)).json()) as { rows: { email: string; linkPending: boolean; passwordSet: boolean }[] };
+    expect(list.rows).toMatchObject([{ email: 'hr@alpha.kz', linkPending: true, passwordSet: false }]);
+
+    const token = await mailedLinkToken(t.db, 'hr@alpha.kz');
+    const [mail] = await t.db.select().from(outbox).where(eq(outbox.recipient, 'hr@alpha.kz'));
+    expect(mail!.subject).toContain('компаниясының кабинетіне'); // in the HR person's language (kk)
+    const opened = await call(open, companyRequest('/api/company/password/open', { body: { token } }));
+    expect(await opened.json()).toEqual({ name: 'Динара Ахметова', email: 'hr@alpha.kz', company: 'ТОО «Альфа»' });
+    const weak = await call(setPassword, companyRequest('/api/company/password/set', { body: { token, password: 'password', confirm: 'password' }, locale: 'en' }));
+    expect(weak.status).toBe(422);
+    const ok = await call(setPassword, companyRequest('/api/company/password/set', { body: { token, password: 'Alpha-Passw0rd', confirm: 'Alpha-Passw0rd' } }));
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('set-cookie')).toMatch(/tilmen_company=.+HttpOnly.+SameSite=strict/i);
+    const spent = await call(setPassword, companyRequest('/api/company/password/set', { body: { token, password: 'Alpha-Passw0rd2', confirm: 'Alpha-Passw0rd2' } }));
+    expect(spent.status).toBe(410);
+    const audited = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'company_user'));
+    expect(audited.map((a) => a.action)).toEqual(expect.arrayContaining(['company_user.create', 'company_user.password']));
+  });
+
+  it('sign-in: the password first (only then an SMS code is sent), then the code once; a wrong code is refused', async () => {
+    const phone = '+77011112233';
+    const smsBefore = (await t.db.select().from(outbox).where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, phone)))).length;
+    const wrong = await call(login, companyRequest('/api/company/auth/login', { body: { email: 'hr@alpha.kz', password: 'Wrong-Passw0rd' }, locale: 'en' }));
+    expect(wrong.status).toBe(401);
+    expect((await t.db.select().from(outbox).where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, phone)))).length).toBe(smsBefore);
+    const step1 = await call(login, companyRequest('/api/company/auth/login', { body: { email: 'hr@alpha.kz', password: 'Alpha-Passw0rd' } }));
+    expect(step1.status).toBe(200);
+    expect(await step1.json()).toMatchObject({ step: 'code', via: 'sms', phone: '+7 701 ••• •• 33' });
+    const code = await smsCodeFor(t.db, phone);
+    const bad = await call(login, companyRequest('/api/company/auth/login', { body: { email: 'hr@alpha.kz', password: 'Alpha-Passw0rd', code: code === '000000' ? '111111' : '000000' }, locale: 'en' }));
+    expect(bad.status).toBe(401);
+    expect(((await bad.json()) as ErrorBody).error.fields?.code).toBe('The code is wrong');
+    const done = await call(login, companyRequest('/api/company/auth/login', { body: { email: 'hr@alpha.kz', password: 'Alpha-Passw0rd', code } }));
+    expect(done.status).toBe(200);
+    const cookie = done.headers.get('set-cookie')!.split(';')[0]!;
+    const who = await call(me, companyRequest('/api/company/me', { cookie }));
+    expect(await who.json()).toMatchObject({ company: { id: companyA, name: 'ТОО «Альфа»' }, scope: `company:${companyA}` });
+    const replay = await call(login, companyRequest('/api/company/auth/login', { body: { email: 'hr@alpha.kz', password: 'Alpha-Passw0rd', code } }));
+    expect(replay.status).toBe(401);
+    expect((await call(logout, companyRequest('/api/company/auth/logout', { method: 'POST', cookie }))).status).toBe(200);
+    expect((await call(me, companyRequest('/api/company/me', { cookie }))).status).toBe(401);
+  });
+
+  it('an HR person who enrolled an authenticator app signs in with its code, and no SMS is sent', async () => {
+    const hr = await hrUser(t.db, { companyId: companyA, email: 'totp@alpha.kz', phone: '+77011112244' });
+    const offer = (await (await call(totpStart, companyRequest('/api/company/totp', { method: 'POST', cookie: hr.cookie }))).json()) as { secret: string };
+    const wrong = await call(totpConfirm, companyRequest('/api/company/totp/confirm', { body: { code: '000000' }, cookie: hr.cookie }));
+    expect(wrong.status).toBe(422);
+    const now = Date.now();
+    expect((await call(totpConfirm, companyRequest('/api/company/totp/confirm', { body: { code: await totpCode(offer.secret, now) }, cookie: hr.cookie }))).status).toBe(200);
+    const step1 = await call(login, companyRequest('/api/company/auth/login', { body: { email: 'totp@alpha.kz', password: 'Hr-Passw0rd!' } }));
+    expect(await step1.json()).toEqual({ step: 'code', via: 'totp' });
+    expect(await t.db.select().from(outbox).where(eq(outbox.recipient, '+77011112244'))).toHaveLength(0);
+    const later = now + 30_000;
+    vi.useFakeTimers({ now: later, toFake: ['Date'] });
+    try {
+      const done = await call(login, companyRequest('/api/company/auth/login', { body: { email: 'totp@alpha.kz', password: 'Hr-Passw0rd!', code: await totpCode(offer.secret, later) } }));
+      expect(done.status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('brute force: failed passwords on one account are limited (429), and the limit holds for the right password too', async () => {
+    await hrUser(t.db, { companyId: companyB, email: 'target@beta.kz', phone: '+77011112255' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const r = await call(login, companyRequest('/api/company/auth/login', { body: { email: 'TARGET@beta.kz', password: `Guess-Passw0rd${i}` } }));
+      statuses.push(r.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect((await call(login, companyRequest('/api/company/auth/login', { body: { email: 'target@beta.kz', password: 'Hr-Passw0rd!' } }))).status).toBe(429);
+  });
+
+  it('sessions end after 30 idle minutes; disabling in the back office ends them and refuses sign-in', async () => {
+    const hr = await hrUser(t.db, { companyId: companyA, email: 'idle@alpha.kz', phone: '+77011112266' });
+    const token = hr.cookie.split('=')[1]!;
+    expect(await companyFromSession(t.db, token)).not.toBeNull();
+    expect(await companyFromSession(t.db, token, new Date(Date.now() + (COMPANY_IDLE_S + 60) * 1000))).toBeNull();
+
+    const hr2 = await hrUser(t.db, { companyId: companyA, email: 'gone@alpha.kz', phone: '+77011112277' });
+    const admin = await enrolledStaff(t.db, { email: 'admin@school.kz', scopes: ['admin'] });
+    const patch = await call(hrPatch, staffRequest(`/api/admin/companies/${companyA}/hr-users/${hr2.id}`, { method: 'PATCH', body: { disabled: true }, cookie: admin.cookie }), { id: String(companyA), userId: String(hr2.id) });
+    expect(patch.status).toBe(200);
+    expect((await call(me, companyRequest('/api/company/me', { cookie: hr2.cookie }))).status).toBe(401);
+    expect((await call(login, companyRequest('/api/company/auth/login', { body: { email: 'gone@alpha.kz', password: 'Hr-Passw0rd!' } }))).status).toBe(403);
+    // An HR person of another company, named through the wrong company's URL, is not found.
+    const crossed = await call(hrPatch, staffRequest(`/api/admin/companies/${companyB}/hr-users/${hr2.id}`, { method: 'PATCH', body: { disabled: false }, cookie: admin.cookie }), { id: String(companyB), userId: String(hr2.id) });
+    expect(crossed.status).toBe(404);
+  });
+
+  it('every portal call: 401 without the HR cookie (a staff cookie is not one), and only the own company through it', async () => {
+    const a = await hrUser(t.db, { companyId: companyA, email: 'iso-a@alpha.kz', phone: '+77011112288' });
+    const b = await hrUser(t.db, { companyId: companyB, email: 'iso-b@beta.kz', phone: '+77011112299' });
+    const admin = await enrolledStaff(t.db, { email: 'iso-admin@school.kz', scopes: ['admin'] });
+    // Company A's records, named by id in B's calls.
+    const [employee] = await t.db
+      .insert(companyEmployees)
+      .values({ companyId: companyA, lastName: 'Альфаева', firstName: 'Алия', iinHash: 'alpha-hash', iinLast4: '0017', iinSealed: 'x', positionCode: 'A-1' })
+      .returning();
+    const ids: Record<string, string> = { A_EMPLOYEE: String(employee!.id) };
+    for (const c of PORTAL_CALLS) {
+      const handler = ((await import(c.module)) as Record<string, unknown>)[c.method];
+      const params = c.params && Object.fromEntries(Object.entries(c.params).map(([k, v]) => [k, ids[v] ?? v]));
+      const path = c.path.replace('[id]', params?.id ?? '');
+      const upload = c.path.startsWith('/api/company/roster/') && c.method === 'POST';
+      const request = (cookie?: string) =>
+        upload
+          ? uploadRequest(path, { data: 'Фамилия;Имя;ИИН;Код должности\nБеков;Ерлан;061211600012;B-2\n', name: 'r.csv' }, { cookie, fields: { basis: 'yes' } })
+          : companyRequest(path, { method: c.method, body: c.body, cookie });
+      for (const cookie of [undefined, admin.cookie]) {
+        const r = await call(handler, request(cookie), params);
+        expect(r.status, `${c.method} ${c.path}`).toBe(401);
+      }
+      const r = await call(handler, request(b.cookie), params);
+      const text = await r.text();
+      expect(text, `${c.method} ${c.path}`).not.toMatch(/alpha|Альфа/i);
+      expect(text, `${c.method} ${c.path}`).not.toMatch(/Альфаева/);
+      if (c.params) expect([403, 404], `${c.method} ${c.path}`).toContain(r.status);
+    }
+    // Company A's employee is untouched, and B's calls landed in B's roster only.
+    const [still] = await t.db.select().from(companyEmployees).where(eq(companyEmployees.id, employee!.id));
+    expect(still).toMatchObject({ companyId: companyA, positionCode: 'A-1' });
+    const bRows = await t.db.select().from(companyEmployees).where(eq(companyEmployees.companyId, companyB));
+    expect(bRows.map((e) => e.lastName).sort()).toEqual(['Бекова', 'Беков'].sort());
+    expect(await (await call(me, companyRequest('/api/company/me', { cookie: a.cookie }))).json()).toMatchObject({ company: { id: companyA } });
+    // The HR cookie opens no back-office call.
+    expect((await call(adminMe, staffRequest('/api/admin/me', { cookie: b.cookie }))).status).toBe(401);
+  });
+});

@@ -1,0 +1,101 @@
+import fc from 'fast-check';
+import { NextRequest } from 'next/server';
+import { afterAll, beforeAll, describe, it, vi } from 'vitest';
+import { companyEmployees } from '@/lib/db/schema';
+import type { OpenDb } from '@/lib/db/open';
+import { createTestDb, dbLabel, setAppDb } from '@/test/db';
+import { hrUser, insertCompany } from '@/test/company';
+import { jsonRequest } from '@/test/http';
+import { nasty, sweep } from '@/test/malformed';
+import { call, enrolledStaff } from '@/test/staff';
+
+// The malformed-body sweep (test/malformed.ts) over the portal's calls and the back office's HR-user
+// calls, each signed in as who may make it, so the bodies reach the checks behind the guard.
+
+const code = fc.oneof(nasty(), fc.constantFrom('123456', '123 456', '12345', 'abcdef'));
+const token = fc.oneof(nasty(), fc.constantFrom('a'.repeat(43), 'short', '../x'));
+const loginBody = fc.record(
+  { email: fc.oneof(nasty(), fc.constantFrom('hr@sweep.kz', 'HR@SWEEP.kz', 'not-an-email')), password: fc.oneof(nasty(), fc.constant('Sweep-Passw0rd')), code, method: fc.oneof(nasty(), fc.constantFrom('sms', 'totp', 'fax')) },
+  { requiredKeys: [] },
+);
+const setPasswordBody = fc.record({ token, password: fc.oneof(nasty(), fc.constant('New-Steppe-2026')), confirm: fc.oneof(nasty(), fc.constant('New-Steppe-2026')) }, { requiredKeys: [] });
+const hrCreateBody = fc.record(
+  {
+    name: fc.oneof(nasty(), fc.constant('Динара Ахметова')),
+    email: fc.oneof(nasty(), fc.constantFrom('new-hr@sweep.kz', 'bad')),
+    phone: fc.oneof(nasty(), fc.constantFrom('+7 701 555 00 11', '+7 916 555 00 11', '123')),
+    locale: fc.oneof(nasty(), fc.constantFrom('ru', 'kk', 'en', 'de')),
+  },
+  { requiredKeys: [] },
+);
+const employeeBody = fc.record(
+  {
+    lastName: fc.oneof(nasty(), fc.constant('Сәрсенова')),
+    firstName: fc.oneof(nasty(), fc.constant('Әйгерім')),
+    iin: fc.oneof(nasty(), fc.constantFrom('900101300017', '061211600012', '900101300018', '61211600012', 'ЖСН')),
+    positionCode: fc.oneof(nasty(), fc.constant('HR-1')),
+    department: fc.oneof(nasty(), fc.constant(null)),
+    phone: fc.oneof(nasty(), fc.constantFrom('+7 701 555 00 11', '+7 916 555 00 11', '', null)),
+    email: fc.oneof(nasty(), fc.constantFrom('a@b.kz', 'bad', '', null)),
+    locale: fc.oneof(nasty(), fc.constantFrom('ru', 'kk', 'de')),
+  },
+  { requiredKeys: [] },
+);
+const hrPatchBody = fc.record({ disabled: fc.oneof(nasty(), fc.boolean()), resendLink: fc.oneof(nasty(), fc.constant(true)) }, { requiredKeys: [] });
+
+describe(`company portal calls: malformed bodies never cause a 5xx (${dbLabel()})`, () => {
+  let t: OpenDb;
+  let staffCookie = '';
+  let hrCookie = '';
+  let companyId = 0;
+  let hrId = 0;
+  let employeeId = 0;
+  beforeAll(async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    t = await createTestDb();
+    setAppDb(t);
+    staffCookie = (await enrolledStaff(t.db, { email: 'sweep-sales@school.kz', scopes: ['sales'] })).cookie;
+    companyId = await insertCompany(t.db, 'sweep');
+    const hr = await hrUser(t.db, { companyId, email: 'hr@sweep.kz', phone: '+77015550011', password: 'Sweep-Passw0rd' });
+    hrCookie = hr.cookie;
+    hrId = hr.id;
+    const [employee] = await t.db
+      .insert(companyEmployees)
+      .values({ companyId, lastName: 'Сәрсенова', firstName: 'Әйгерім', iinHash: 'sweep', iinLast4: '0012', iinSealed: 'x', positionCode: 'HR-1' })
+      .returning();
+    employeeId = employee!.id;
+  });
+  afterAll(() => t.close());
+
+  const as = (cookie: () => string, handler: unknown, params: () => Record<string, string> = () => ({}), method?: string) => (req: ReturnType<typeof jsonRequest>) => {
+    const headers = new Headers(req.headers);
+    headers.set('cookie', cookie());
+    headers.set('origin', 'http://localhost');
+    return call(handler, new NextRequest(req, { headers, method: method ?? req.method }), params());
+  };
+  const anon = (handler: unknown) => as(() => '', handler);
+
+  const routes: [string, string, string, (mod: Record<string, unknown>) => (req: ReturnType<typeof jsonRequest>) => Promise<Response>, fc.Arbitrary<unknown>][] = [
+    ['/api/company/auth/login', './auth/login/route', 'POST', (m) => anon(m.POST), loginBody],
+    ['/api/company/password/open', './password/open/route', 'POST', (m) => anon(m.POST), fc.record({ token }, { requiredKeys: [] })],
+    ['/api/company/password/set', './password/set/route', 'POST', (m) => anon(m.POST), setPasswordBody],
+    ['/api/company/totp/confirm', './totp/confirm/route', 'POST', (m) => as(() => hrCookie, m.POST), fc.record({ code }, { requiredKeys: [] })],
+    ['/api/company/employees', './employees/route', 'POST', (m) => as(() => hrCookie, m.POST), employeeBody],
+    ['/api/company/employees/[id]', './employees/[id]/route', 'PATCH', (m) => as(() => hrCookie, m.PATCH, () => ({ id: String(employeeId) }), 'PATCH'), employeeBody],
+    ['/api/admin/companies/[id]/hr-users', '../admin/companies/[id]/hr-users/route', 'POST', (m) => as(() => staffCookie, m.POST, () => ({ id: String(companyId) })), hrCreateBody],
+    [
+      '/api/admin/companies/[id]/hr-users/[userId]',
+      '../admin/companies/[id]/hr-users/[userId]/route',
+      'PATCH',
+      (m) => as(() => staffCookie, m.PATCH, () => ({ id: String(companyId), userId: String(hrId) }), 'PATCH'),
+      hrPatchBody,
+    ],
+  ];
+
+  for (const [path, module, method, wrap, shaped] of routes) {
+    it(`${method} ${path}: shaped, arbitrary JSON and raw bodies`, async () => {
+      const handler = wrap((await import(module)) as Record<string, unknown>);
+      await sweep(path, handler, shaped);
+    }, 240_000);
+  }
+});

@@ -1,0 +1,73 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useLocale } from '@/i18n/navigation';
+import { companySetPasswordSchema } from '@/lib/validations/company-portal';
+import { companyFetch, CompanyApiError } from './api';
+import { describedBy, Field } from './field';
+import { buttonClass, inputClass } from './ui';
+
+type Values = z.input<typeof companySetPasswordSchema>;
+interface Opened {
+  name: string;
+  email: string;
+  company: string;
+}
+
+/** The single-use link's page: the token is read from the fragment and leaves the address bar at once. */
+export function SetPasswordForm() {
+  const t = useTranslations('Company.setPassword');
+  const locale = useLocale();
+  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'invalid' } | { kind: 'ready'; data: Opened }>({ kind: 'loading' });
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setValue, setError: setFieldError } = useForm<Values>({ resolver: zodResolver(companySetPasswordSchema), mode: 'onTouched' });
+  const errors = formState.errors;
+
+  useEffect(() => {
+    const token = window.location.hash.slice(1);
+    if (token) window.history.replaceState(null, '', window.location.pathname);
+    setValue('token', token);
+    const opened = token ? companyFetch<Opened>('/api/company/password/open', { body: { token }, locale }) : Promise.reject(new Error('no token'));
+    opened.then((data) => setState({ kind: 'ready', data })).catch(() => setState({ kind: 'invalid' }));
+  }, [locale, setValue]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await companyFetch('/api/company/password/set', { body: values, locale });
+      window.location.assign(locale === 'ru' ? '/company' : `/${locale}/company`);
+    } catch (err) {
+      if (err instanceof CompanyApiError && err.fields) {
+        for (const [field, message] of Object.entries(err.fields)) setFieldError(field as keyof Values, { message });
+      } else if (err instanceof CompanyApiError && err.status === 410) setState({ kind: 'invalid' });
+      else setError(err instanceof Error ? err.message : String(err));
+    }
+  });
+
+  if (state.kind === 'loading') return <p aria-live="polite" className="text-muted">…</p>;
+  if (state.kind === 'invalid') return <p role="alert" className="text-danger">{t('invalid')}</p>;
+  return (
+    <form onSubmit={onSubmit} method="post" noValidate className="space-y-4">
+      <p className="text-sm text-muted">{t('intro', { name: state.data.name, company: state.data.company })}</p>
+      <input type="email" autoComplete="username" value={state.data.email} readOnly hidden />
+      <Field id="hr-new-password" label={t('password')} error={errors.password?.message} hint={t('hint')}>
+        <input id="hr-new-password" type="password" autoComplete="new-password" className={inputClass} {...describedBy('hr-new-password', errors.password?.message, true)} {...register('password')} />
+      </Field>
+      <Field id="hr-confirm" label={t('confirm')} error={errors.confirm?.message}>
+        <input id="hr-confirm" type="password" autoComplete="new-password" className={inputClass} {...describedBy('hr-confirm', errors.confirm?.message)} {...register('confirm')} />
+      </Field>
+      {error && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-danger">
+          {error}
+        </p>
+      )}
+      <button type="submit" className={`${buttonClass} w-full`} disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? '…' : t('submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useLocale, useRouter } from '@/i18n/navigation';
+import { companyTotpConfirmSchema } from '@/lib/validations/company-portal';
+import { companyFetch, CompanyApiError } from './api';
+import { describedBy, Field } from './field';
+import { buttonClass, inputClass, secondaryButtonClass } from './ui';
+
+type Values = z.input<typeof companyTotpConfirmSchema>;
+interface Offer {
+  secret: string;
+  qr: { side: number; path: string };
+}
+
+/** Sign-in codes from an authenticator app instead of SMS: scan, confirm with the first code; or back to SMS. */
+export function TotpSetup({ enrolled }: { enrolled: boolean }) {
+  const t = useTranslations('Company.security');
+  const locale = useLocale();
+  const router = useRouter();
+  const [offer, setOffer] = useState<Offer | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, formState, setError } = useForm<Values>({ resolver: zodResolver(companyTotpConfirmSchema), mode: 'onTouched' });
+
+  async function start() {
+    setBusy(true);
+    try {
+      setOffer(await companyFetch<Offer>('/api/company/totp', { method: 'POST', body: {}, locale }));
+    } finally {
+      setBusy(false);
+    }
+  }
+  async function remove() {
+    setBusy(true);
+    try {
+      await companyFetch('/api/company/totp', { method: 'DELETE', body: {}, locale });
+      setStatus(t('removed'));
+      router.refresh();
+    } finally {
+      setBusy(false);
+    }
+  }
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await companyFetch('/api/company/totp/confirm', { body: values, locale });
+      setOffer(null);
+      setStatus(t('enabled'));
+      router.refresh();
+    } catch (err) {
+      setError('code', { message: err instanceof CompanyApiError ? (err.fields?.code ?? err.message) : String(err) });
+    }
+  });
+
+  return (
+    <div className="space-y-4">
+      <p aria-live="polite" className="text-sm font-medium text-ink">
+        {status}
+      </p>
+      {enrolled && !offer ? (
+        <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => void remove()}>
+          {t('remove')}
+        </button>
+      ) : !offer ? (
+        <button type="button" className={buttonClass} disabled={busy} onClick={() => void start()}>
+          {t('start')}
+        </button>
+      ) : (
+        <form onSubmit={onSubmit} method="post" noValidate className="space-y-4">
+          <p className="text-sm">{t('scan')}</p>
+          <svg viewBox={`0 0 ${offer.qr.side} ${offer.qr.side}`} className="h-48 w-48 bg-white" role="img" aria-label={t('qr')}>
+            <path d={offer.qr.path} fill="currentColor" />
+          </svg>
+          <p className="text-sm">
+            {t('secret')} <code className="break-all rounded bg-slate-100 px-1 font-mono" data-testid="totp-secret">{offer.secret}</code>
+          </p>
+          <Field id="hr-totp" label={t('code')} error={formState.errors.code?.message}>
+            <input id="hr-totp" inputMode="numeric" autoComplete="one-time-code" className={`${inputClass} max-w-40 font-mono tracking-widest`} {...describedBy('hr-totp', formState.errors.code?.message)} {...register('code')} />
+          </Field>
+          <button type="submit" className={buttonClass} disabled={formState.isSubmitting}>
+            {t('confirm')}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

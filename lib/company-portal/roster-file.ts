@@ -1,0 +1,149 @@
+import 'server-only';
+import ExcelJS from 'exceljs';
+
+/** A cell as the file holds it: its text, and whether a spreadsheet stored it as a number. */
+export interface RawCell {
+  text: string;
+  numeric: boolean;
+}
+export type RosterField = 'lastName' | 'firstName' | 'iin' | 'positionCode' | 'department' | 'phone' | 'email' | 'locale';
+export interface RawRow {
+  /** The row's number in the file as the HR person sees it (the header is row 1). */
+  line: number;
+  cells: Partial<Record<RosterField, RawCell>>;
+}
+export type ParsedFile = { ok: true; rows: RawRow[] } | { ok: false; reason: 'unreadable' | 'no_header' | 'empty' | 'too_many' };
+
+export const ROSTER_MAX_ROWS = 10_000;
+export const ROSTER_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Column titles in the three languages (and the template's), compared lowercased without punctuation. */
+const ALIASES: Record<RosterField, string[]> = {
+  lastName: ['фамилия', 'тегі', 'тегi', 'last name', 'lastname', 'surname', 'family name'],
+  firstName: ['имя', 'аты', 'first name', 'firstname', 'given name'],
+  iin: ['иин', 'жсн', 'iin', 'иин жсн', 'жсн иин'],
+  positionCode: ['код должности', 'лауазым коды', 'лауазым коды', 'position code', 'position', 'должность'],
+  department: ['подразделение', 'отдел', 'бөлім', 'бөлімше', 'department', 'division'],
+  phone: ['телефон', 'мобильный телефон', 'ұялы телефон', 'phone', 'mobile', 'mobile phone'],
+  email: ['email', 'e mail', 'почта', 'эл почта', 'электронная почта', 'электрондық пошта'],
+  locale: ['язык', 'тіл', 'language', 'lang'],
+};
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+const FIELD_OF = new Map<string, RosterField>(Object.entries(ALIASES).flatMap(([f, names]) => names.map((n) => [norm(n), f as RosterField])));
+
+function mapHeader(titles: string[]): Map<number, RosterField> | null {
+  const map = new Map<number, RosterField>();
+  titles.forEach((title, i) => {
+    const field = FIELD_OF.get(norm(title));
+    if (field && ![...map.values()].includes(field)) map.set(i, field);
+  });
+  const found = new Set(map.values());
+  return found.has('lastName') && found.has('firstName') && found.has('iin') ? map : null;
+}
+
+function toRows(table: RawCell[][]): ParsedFile {
+  const headerAt = table.findIndex((r) => r.some((c) => c.text.trim() !== ''));
+  if (headerAt < 0) return { ok: false, reason: 'empty' };
+  const header = mapHeader(table[headerAt]!.map((c) => c.text));
+  if (!header) return { ok: false, reason: 'no_header' };
+  const rows: RawRow[] = [];
+  for (let i = headerAt + 1; i < table.length; i++) {
+    const line = table[i]!;
+    if (!line.some((c) => c.text.trim() !== '')) continue;
+    const cells: RawRow['cells'] = {};
+    for (const [col, field] of header) {
+      const cell = line[col];
+      if (cell) cells[field] = cell;
+    }
+    rows.push({ line: i + 1, cells });
+    if (rows.length > ROSTER_MAX_ROWS) return { ok: false, reason: 'too_many' };
+  }
+  if (rows.length === 0) return { ok: false, reason: 'empty' };
+  return { ok: true, rows };
+}
+
+/** An exceljs cell value as text; numbers are kept as digits (never "9E+11"). */
+function cellOf(value: ExcelJS.CellValue): RawCell {
+  if (value == null) return { text: '', numeric: false };
+  if (typeof value === 'number') return { text: Number.isInteger(value) ? value.toFixed(0) : String(value), numeric: true };
+  if (typeof value === 'string') return { text: value, numeric: false };
+  if (typeof value === 'boolean') return { text: String(value), numeric: false };
+  if (value instanceof Date) return { text: value.toISOString().slice(0, 10), numeric: false };
+  if (typeof value === 'object') {
+    if ('richText' in value) return { text: value.richText.map((r) => r.text).join(''), numeric: false };
+    if ('text' in value && typeof value.text === 'string') return { text: value.text, numeric: false };
+    if ('result' in value) return cellOf(value.result as ExcelJS.CellValue);
+  }
+  return { text: String(value), numeric: false };
+}
+
+export async function readXlsx(data: Buffer): Promise<ParsedFile> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    return { ok: false, reason: 'unreadable' };
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return { ok: false, reason: 'empty' };
+  const table: RawCell[][] = [];
+  if (sheet.rowCount > ROSTER_MAX_ROWS + 50) return { ok: false, reason: 'too_many' };
+  sheet.eachRow({ includeEmpty: true }, (row, n) => {
+    const cells: RawCell[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, col) => {
+      cells[col - 1] = cellOf(cell.value);
+    });
+    table[n - 1] = Array.from(cells, (c) => c ?? { text: '', numeric: false });
+  });
+  return toRows(Array.from(table, (r) => r ?? []));
+}
+
+/**
+ * CSV as Excel writes it: `;` (a Russian or Kazakh Excel) or `,` separated, quoted fields with
+ * doubled quotes, CRLF or LF, an optional BOM. The separator is the one the header line holds most
+ * of outside quotes. Written here (30 lines) rather than adding a parser package for it.
+ */
+export function readCsv(text: string): ParsedFile {
+  const src = text.replace(/^\uFEFF/, '');
+  const firstLine = src.split(/\r?\n/, 1)[0] ?? '';
+  const sep = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ',';
+  const table: RawCell[][] = [];
+  let row: RawCell[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i]!;
+    if (quoted) {
+      if (ch === '"' && src[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"' && field === '') quoted = true;
+    else if (ch === sep) {
+      row.push({ text: field, numeric: false });
+      field = '';
+    }    else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && src[i + 1] === '\n') i++;
+      row.push({ text: field, numeric: false });
+      table.push(row);
+      if (table.length > ROSTER_MAX_ROWS + 50) return { ok: false, reason: 'too_many' };
+      row = [];
+      field = '';
+    } else field += ch;
+  }
+  if (field !== '' || row.length > 0) table.push([...row, { text: field, numeric: false }]);
+  return toRows(table);
+}
+
+/** By the file's first bytes: an XLSX is a ZIP ("PK"); anything else is read as UTF-8 CSV. */
+export async function readRosterFile(data: Buffer): Promise<ParsedFile> {
+  if (data.length >= 2 && data[0] === 0x50 && data[1] === 0x4b) return readXlsx(data);
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(data);
+  if (text.includes('\u0000')) return { ok: false, reason: 'unreadable' };
+  return readCsv(text);
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { checkIin } from '@/lib/iin';
+import { checkKzMobile } from '@/lib/phone';
+import { emailField } from './auth';
+import { personNameField } from './person-name';
+import { pageQuery } from './staff';
+
+// Field messages: keys of Validation, or of Company.validation (lib/api/errors.ts).
+export const iinField = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required', abort: true })
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .superRefine((v, ctx) => {
+    const r = checkIin(v);
+    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.reason === 'checksum' ? 'iin_checksum' : r.reason === 'digits' ? 'iin_digits' : 'iin_length' });
+  });
+
+const optionalPhone = z
+  .string({ error: 'invalid_value' })
+  .trim()
+  .max(40, 'too_long')
+  .nullish()
+  .superRefine((v, ctx) => {
+    if (!v) return;
+    const r = checkKzMobile(v);
+    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.reason === 'invalid' ? 'phone_invalid' : 'phone_not_kz' });
+  })
+  .transform((v) => {
+    if (!v) return null;
+    const r = checkKzMobile(v);
+    return r.ok ? r.e164 : v;
+  });
+const optionalEmail = z.union([z.literal('').transform(() => null), emailField]).nullish().transform((v) => v ?? null);
+const optionalText = (max: number) => z.string({ error: 'invalid_value' }).trim().max(max, 'too_long').nullish().transform((v) => v || null);
+
+export const employeeSchema = z.object({
+  lastName: personNameField,
+  firstName: personNameField,
+  iin: iinField,
+  positionCode: z.string({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).max(40, 'too_long'),
+  department: optionalText(120),
+  phone: optionalPhone,
+  email: optionalEmail,
+  locale: z.enum(['ru', 'kk', 'en'], { error: 'invalid_value' }).default('ru'),
+});
+/** An edit: any field; a blank IIN keeps the stored one (the form never holds the full IIN). */
+export const employeePatchSchema = employeeSchema
+  .partial()
+  .extend({ iin: z.union([z.literal('').transform(() => undefined), iinField]).optional() })
+  .refine((v) => Object.keys(v).length > 0, { message: 'required' });
+
+export const employeesQuery = pageQuery.extend({ q: z.string().trim().max(100, 'too_long').optional() });
