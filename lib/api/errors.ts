@@ -55,6 +55,11 @@ export type ErrorCode =
   | 'conflict'
   | 'lead_move_invalid'
   | 'application_status'
+  | 'photo_invalid'
+  | 'profile_not_allowed'
+  | 'profile_incomplete'
+  | 'profile_unchanged'
+  | 'profile_status'
   | 'internal';
 
 export class ApiError extends Error {
@@ -142,7 +147,7 @@ export async function readJson(req: Request): Promise<unknown> {
 }
 
 /** The body's bytes, at most `max`; one byte more cancels the stream and answers 413. */
-async function readCapped(req: Request, max: number): Promise<Uint8Array> {
+export async function readCapped(req: Request, max: number): Promise<Uint8Array> {
   if (!req.body) return new Uint8Array(0);
   let reader: ReadableStreamDefaultReader<Uint8Array>;
   try {
