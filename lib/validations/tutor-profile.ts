@@ -155,3 +155,8 @@ export function missingForPublication(p: ProfileData): Record<string, string> {
 export const profileRejectSchema = z.object({
   reason: z.string({ error: 'required' }).trim().min(3, 'required').max(1000, 'too_long'),
 });
+
+/** The submission the reviewer read (its time): another one is a 409. */
+export const profileDecisionSchema = z.object({ submittedAt: z.iso.datetime({ offset: true, error: 'invalid_value' }) });
+export const profileRejectBodySchema = profileDecisionSchema.extend(profileRejectSchema.shape);
+export const profileQueueSchema = z.object({ page: z.coerce.number({ error: 'invalid_value' }).int('invalid_value').min(1, 'invalid_value').max(10_000, 'invalid_value').default(1) });

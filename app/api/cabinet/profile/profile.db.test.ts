@@ -5,11 +5,14 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSession } from '@/lib/auth/http';
 import { createAccount } from '@/lib/auth/register';
 import { CONSENT_VERSION } from '@/lib/consent';
-import { tutorApplications } from '@/lib/db/schema';
+import { auditLog, tutorApplications, tutorProfiles, users } from '@/lib/db/schema';
 import kk from '@/messages/kk.json';
 import en from '@/messages/en.json';
 import { dbLabel, useTestDb } from '@/test/db';
-import { call } from '@/test/staff';
+import { call, enrolledStaff, staffRequest } from '@/test/staff';
+import * as listRoute from '../../admin/profiles/route';
+import * as approveRoute from '../../admin/profiles/[id]/approve/route';
+import * as rejectRoute from '../../admin/profiles/[id]/reject/route';
 import * as photoRoute from './photo/route';
 import * as profileRoute from './route';
 import * as submitRoute from './submit/route';
@@ -168,5 +171,53 @@ describe(`tutor profile editor and photo upload (${dbLabel()})`, () => {
     const body = (await res.json()) as ErrorBody;
     expect(body.error.code).toBe('profile_incomplete');
     expect(Object.keys(body.error.fields!)).toEqual(expect.arrayContaining(['photo', 'about', 'price', 'subjects']));
+  });
+
+  it('a reviewer sees what changed, approves (published, bookable, audited), and a later change waits while the published version stays', async () => {
+    const reviewer = await enrolledStaff(t.db, { email: 'profiles-reviewer@school.kz', scopes: ['reviewer'] });
+    const sales = await enrolledStaff(t.db, { email: 'profiles-sales@school.kz', scopes: ['sales'] });
+    expect((await call(listRoute.GET, staffRequest('/api/admin/profiles', { cookie: sales.cookie }))).status).toBe(403);
+    const listed = (await (await call(listRoute.GET, staffRequest('/api/admin/profiles', { cookie: reviewer.cookie }))).json()) as {
+      rows: { userId: number; firstPublication: boolean; changed: string[]; submittedAt: string }[];
+    };
+    const row = listed.rows.find((r) => r.userId === approved.id)!;
+    expect(row.firstPublication).toBe(true);
+    expect(row.changed).toEqual(expect.arrayContaining(['photo', 'about', 'price']));
+    const decide = (handler: unknown, body: unknown) =>
+      call(handler, staffRequest(`/api/admin/profiles/${approved.id}/x`, { cookie: reviewer.cookie, body }), { id: String(approved.id) });
+
+    // A stale submission time is a 409: the reviewer must read the newest one.
+    const stale = await decide(approveRoute.POST, { submittedAt: '2020-01-01T00:00:00.000Z' });
+    expect(stale.status).toBe(409);
+    const ok = await decide(approveRoute.POST, { submittedAt: row.submittedAt });
+    expect(ok.status).toBe(200);
+    const [published] = await t.db.select().from(tutorProfiles).where(eq(tutorProfiles.userId, approved.id));
+    expect(published!.published?.about.kk).toBe(ABOUT_KK);
+    expect(published!.reviewStatus).toBe('none');
+    const [user] = await t.db.select({ scope: users.scope }).from(users).where(eq(users.id, approved.id));
+    expect(user!.scope.split(' ')).toContain('tutor:bookable');
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'tutor_profile.approve'));
+    expect(audits.map((a) => a.entityId)).toContain(String(approved.id));
+
+    // A change of price: submitted, returned with a reason; the published price stays 6000.
+    expect((await put(approved.token, { ...valid, price: 9000 })).status).toBe(200);
+    const again = (await (await call(submitRoute.POST, req('/api/cabinet/profile/submit', approved.token, { method: 'POST' }))).json()) as Profile & { profile: { submittedAt: string } };
+    expect(again.profile.reviewStatus).toBe('pending');
+    const relisted = (await (await call(listRoute.GET, staffRequest('/api/admin/profiles', { cookie: reviewer.cookie }))).json()) as { rows: { userId: number; changed: string[]; firstPublication: boolean }[] };
+    expect(relisted.rows.find((r) => r.userId === approved.id)).toMatchObject({ changed: ['price'], firstPublication: false });
+    const noReason = await decide(rejectRoute.POST, { submittedAt: again.profile.submittedAt, reason: '' });
+    expect(noReason.status).toBe(422);
+    const rejected = await decide(rejectRoute.POST, { submittedAt: again.profile.submittedAt, reason: 'Цена выше обычной для этого уровня' });
+    expect(rejected.status).toBe(200);
+    const [after] = await t.db.select().from(tutorProfiles).where(eq(tutorProfiles.userId, approved.id));
+    expect(after!.published?.price).toBe(6000);
+    expect(after!.draft.price).toBe(9000);
+    expect(after).toMatchObject({ reviewStatus: 'rejected', rejectReason: 'Цена выше обычной для этого уровня' });
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'tutor_profile.reject'))).length).toBe(1);
+    // Sending the same draft again as the published one is refused: nothing to review.
+    expect((await put(approved.token, valid)).status).toBe(200);
+    const same = await call(submitRoute.POST, req('/api/cabinet/profile/submit', approved.token, { method: 'POST' }));
+    expect(same.status).toBe(409);
+    expect(((await same.json()) as ErrorBody).error.code).toBe('profile_unchanged');
   });
 });
