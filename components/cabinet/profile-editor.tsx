@@ -329,7 +329,6 @@ export function ProfileEditor() {
               inputMode="numeric"
               min={view.limits.min}
               max={view.limits.max}
-              step={500}
               value={form.price}
               aria-invalid={err('price') ? true : undefined}
               aria-describedby={err('price') ? 'profile-price-error' : 'profile-price-hint'}
