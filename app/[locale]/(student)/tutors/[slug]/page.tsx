@@ -11,13 +11,10 @@ import { PROFILE_LOCALES, videoEmbedUrl, type ProfileLocale } from '@/lib/valida
 
 type Props = { params: Promise<{ locale: Locale; slug: string }> };
 
-// Built on the first visit, then served from the cache until a reviewer publishes a change
-// (lib/marketplace/revalidate.ts) or an hour passes.
-export const revalidate = 3600;
-export const dynamicParams = true;
-export function generateStaticParams() {
-  return [];
-}
+// Rendered on request from the cached catalogue data (tags `tutors` and `tutor:{slug}`, refreshed
+// by lib/marketplace/revalidate.ts when a reviewer publishes a change). An empty
+// generateStaticParams with ISR made Next 16.4 answer client navigations with HTML (InvariantError
+// "Expected RSC response") and a 404: see the hand-over.
 
 const SLUG = /^[a-z0-9-]{1,80}$/;
 
