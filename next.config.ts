@@ -28,7 +28,8 @@ const csp = [
   "img-src 'self' data: https://www.googletagmanager.com https://www.facebook.com https://*.jivosite.com" + cabinet,
   "font-src 'self'",
   "connect-src 'self' https://www.google.com https://www.google-analytics.com https://*.jivosite.com wss://*.jivosite.com" + cabinet,
-  'frame-src https://www.google.com https://www.googletagmanager.com',
+  // Tutor videos: loaded only after the visitor presses play (components/tutors/video-facade.tsx).
+  'frame-src https://www.google.com https://www.googletagmanager.com https://www.youtube-nocookie.com https://player.vimeo.com',
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

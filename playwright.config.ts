@@ -55,6 +55,7 @@ export default defineConfig({
         PORT: String(PORT),
         NEXT_TELEMETRY_DISABLED: '1',
         DATA_DIR: dataDir,
+        MEDIA_DIR: `${dataDir}-media`,
         ENABLE_DEV_TOOLS: 'true',
         OUTBOX_POLL_MS: '1000',
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,

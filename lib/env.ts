@@ -17,6 +17,11 @@ const serverEnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATA_DIR: z.string().min(1).default('.data/pglite'),
+  /** Uploaded files (tutor photos): a folder outside the code; default beside the embedded database. */
+  MEDIA_DIR: z.string().min(1).default('.data/media'),
+  /** The school's limits of a tutor's price per lesson, in tenge (issue 14). */
+  TUTOR_PRICE_MIN: z.coerce.number().int().min(0).max(10_000_000).default(2000),
+  TUTOR_PRICE_MAX: z.coerce.number().int().min(1).max(10_000_000).default(30000),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: bool,
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
@@ -72,6 +77,7 @@ const serverEnvSchema = z.object({
     .default('Asia/Almaty')
     .refine(isTimeZone, 'must be an IANA time zone such as Asia/Almaty'),
 }).superRefine((e, ctx) => {
+  if (e.TUTOR_PRICE_MIN > e.TUTOR_PRICE_MAX) ctx.addIssue({ code: 'custom', path: ['TUTOR_PRICE_MIN'], message: 'must not be above TUTOR_PRICE_MAX' });
   // Several instances on one PostgreSQL must share the secret that signs their tokens and keys
   // their hashes; a secret generated per instance would split them.
   if (e.DATABASE_URL && !e.APP_SECRET) {

@@ -30,6 +30,12 @@ import { POST as postStaffInvite } from './admin/staff/route';
 import { PATCH as patchStaff } from './admin/staff/[id]/route';
 import { POST as postMyPassword } from './admin/me/password/route';
 import { POST as postMyRecovery } from './admin/me/recovery-codes/route';
+import { POST as postProfileApprove } from './admin/profiles/[id]/approve/route';
+import { POST as postProfileReject } from './admin/profiles/[id]/reject/route';
+import { PUT as putProfile } from './cabinet/profile/route';
+import { eq } from 'drizzle-orm';
+import { tutorApplications } from '@/lib/db/schema';
+import { PROFILE_AGES, PROFILE_LEVELS } from '@/lib/validations/tutor-profile';
 
 const nasty = nastyValues(fc.constant('+7 701 123 45 67'));
 const leadBody = fc.record(
@@ -69,6 +75,24 @@ const decisionBody = fc.record(
     round: fc.oneof(nasty, fc.integer({ min: -1, max: 3 })),
     reasons: fc.oneof(nasty, fc.array(fc.oneof(fc.constantFrom(...REVIEW_REASONS), fc.string({ maxLength: 12 })), { maxLength: 8 })),
     note: nasty,
+  },
+  { requiredKeys: [] },
+);
+const profileDecisionBody = fc.record(
+  { submittedAt: fc.oneof(nasty, fc.constant('2026-11-23T10:00:00.000Z')), reason: fc.oneof(nasty, fc.constant('Фото нечёткое')) },
+  { requiredKeys: [] },
+);
+const profileBody = fc.record(
+  {
+    about: fc.oneof(nasty, fc.record({ ru: nasty, kk: fc.oneof(nasty, fc.constant('Қазақ тілін үйретемін. '.repeat(5))), en: nasty }, { requiredKeys: [] })),
+    teachingLanguages: fc.oneof(nasty, fc.constant(['kk', 'ru'])),
+    nativeSpeaker: fc.oneof(nasty, fc.boolean()),
+    subjects: fc.oneof(nasty, fc.constant(['kazakh'])),
+    levels: fc.oneof(nasty, fc.constant([...PROFILE_LEVELS])),
+    ages: fc.oneof(nasty, fc.constant([...PROFILE_AGES])),
+    price: fc.oneof(nasty, fc.integer({ min: -1, max: 100_000 })),
+    experienceYears: fc.oneof(nasty, fc.integer({ min: -1, max: 70 })),
+    video: fc.oneof(nasty, fc.constantFrom('https://youtu.be/dQw4w9WgXcQ', 'https://vimeo.com/76979871', 'javascript:alert(1)')),
   },
   { requiredKeys: [] },
 );
@@ -146,6 +170,22 @@ describe(`malformed bodies never cause a 5xx (${dbLabel()})`, () => {
     headers.set('origin', 'http://localhost');
     return call(handler, new NextRequest(req, { headers }), { id: applicationId });
   };
+  // The profile editor as an approved tutor.
+  let approvedBearer = '';
+  beforeAll(async () => {
+    const created = await createAccount(t.db, {
+      role: 'tutor', name: 'Дана', lastname: 'Серікова', phone: '+77014440002', password: 'Mektep2025', subject: 'kazakh',
+      teachingLanguage: 'kk', tutorKind: 'local', locale: 'kk', utmFirst: {}, utmLast: {}, consent: CONSENT_VERSION,
+    });
+    if (!created.ok) throw new Error('tutor exists');
+    await t.db.update(tutorApplications).set({ status: 'approved' }).where(eq(tutorApplications.userId, created.user.id));
+    approvedBearer = (await openSession(t.db, created.user)).accessToken;
+  });
+  const asApprovedTutor = (req: ReturnType<typeof jsonRequest>) => {
+    const headers = new Headers(req.headers);
+    headers.set('authorization', `Bearer ${approvedBearer}`);
+    return putProfile(new NextRequest(req, { method: 'PUT', headers }));
+  };
   const asTutor = (req: ReturnType<typeof jsonRequest>) => {
     req.headers.set('authorization', `Bearer ${bearer}`);
     return postResubmit(req);
@@ -172,6 +212,9 @@ describe(`malformed bodies never cause a 5xx (${dbLabel()})`, () => {
     ['/api/admin/applications/:id/reject', asReviewer(postReject), decisionBody],
     ['/api/admin/applications/:id/changes', asReviewer(postChanges), decisionBody],
     ['/api/user2/application/resubmit', asTutor, resubmitBody],
+    ['/api/admin/profiles/:id/approve', asReviewer(postProfileApprove), profileDecisionBody],
+    ['/api/admin/profiles/:id/reject', asReviewer(postProfileReject), profileDecisionBody],
+    ['/api/cabinet/profile (PUT)', asApprovedTutor, profileBody],
     ['/api/leads', postLead, leadBody],
     ['/api/promo/check', postPromo, promoBody],
     ['/api/tests/placement', postPlacement, placementBody],

@@ -6,7 +6,7 @@ import { useLocale } from '@/i18n/navigation';
 import { adminFetch } from './ui/api';
 
 export interface AdminNavItem {
-  key: 'dashboard' | 'leads' | 'attribution' | 'applications' | 'trials' | 'accounts' | 'companies' | 'tests' | 'promo' | 'staff' | 'audit';
+  key: 'dashboard' | 'leads' | 'attribution' | 'applications' | 'profiles' | 'trials' | 'accounts' | 'companies' | 'tests' | 'promo' | 'staff' | 'audit';
   href: string;
   label: string;
 }

@@ -270,6 +270,13 @@ export function CabinetView() {
           ) : (
             app.status !== 'approved' && <p className="mt-3 text-sm text-muted">{t('reviewNote')}</p>
           )}
+          {app.status === 'approved' && (
+            <p className="mt-3">
+              <a className="font-medium text-brand-dark underline-offset-2 hover:underline" href={localePath(locale, '/cabinet/profile')} data-testid="cabinet-public-profile">
+                {t('publicProfile.open')}
+              </a>
+            </p>
+          )}
         </Card>
       )}
       {user && (

@@ -67,6 +67,11 @@ export type ErrorCode =
   | 'cancel_too_late'
   | 'lesson_state'
   | 'not_student'
+  | 'photo_invalid'
+  | 'profile_not_allowed'
+  | 'profile_incomplete'
+  | 'profile_unchanged'
+  | 'profile_status'
   | 'internal';
 
 export class ApiError extends Error {
@@ -157,7 +162,7 @@ export async function readJson(req: Request): Promise<unknown> {
 }
 
 /** The body's bytes, at most `max`; one byte more cancels the stream and answers 413. */
-async function readCapped(req: Request, max: number): Promise<Uint8Array> {
+export async function readCapped(req: Request, max: number): Promise<Uint8Array> {
   if (!req.body) return new Uint8Array(0);
   let reader: ReadableStreamDefaultReader<Uint8Array>;
   try {

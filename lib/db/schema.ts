@@ -723,3 +723,33 @@ export const companyEmployees = pgTable(
     index('company_employees_name_idx').on(t.companyId, t.lastName, t.firstName),
   ],
 );
+
+/**
+ * A tutor's public profile (issue 14, lib/marketplace/profile.ts), one per tutor, keyed by the
+ * user. `published` is what the catalogue shows; `draft` is what the tutor edits. A submission
+ * (`review_status` pending) waits for a reviewer while the published version stays visible; an
+ * approval copies the draft into `published`.
+ */
+export const tutorProfiles = pgTable(
+  'tutor_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull().unique(),
+    draft: jsonb('draft').$type<import('../validations/tutor-profile').ProfileData>().notNull(),
+    published: jsonb('published').$type<import('../validations/tutor-profile').ProfileData>(),
+    /** none: nothing waits; pending: the draft waits for a reviewer; rejected: sent back with a reason. */
+    reviewStatus: text('review_status').$type<'none' | 'pending' | 'rejected'>().notNull().default('none'),
+    rejectReason: text('reject_reason'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    reviewerId: integer('reviewer_id').references(() => staff.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Demo tutors of the embedded database (lib/db/seed.ts): never on PostgreSQL. */
+    demo: boolean('demo').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tutor_profiles_review_idx').on(t.reviewStatus, t.submittedAt)],
+);

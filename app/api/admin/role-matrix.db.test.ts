@@ -52,6 +52,10 @@ const MATRIX: Record<string, Access> = {
   'POST /api/admin/applications/[id]/approve': ['reviewer'],
   'POST /api/admin/applications/[id]/reject': ['reviewer'],
   'POST /api/admin/applications/[id]/changes': ['reviewer'],
+  // Tutor profiles (issue 14: reviewer)
+  'GET /api/admin/profiles': ['reviewer'],
+  'POST /api/admin/profiles/[id]/approve': ['reviewer'],
+  'POST /api/admin/profiles/[id]/reject': ['reviewer'],
   // Accounts, companies, tests, certificates, promo codes: sales read, admin changes
   'GET /api/admin/accounts': ['sales'],
   'GET /api/admin/accounts/[id]': ['sales'],

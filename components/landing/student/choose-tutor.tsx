@@ -1,5 +1,6 @@
 import Image from '@/components/ui/image';
 import { getTranslations } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
 import { Section } from '@/components/ui/section';
 import { SHORTLIST, TUTORS } from './tutors';
 
@@ -8,6 +9,7 @@ const STEPS = ['s1', 's2', 's3'] as const;
 /** How matching works, and a sample shortlist of three tutors. */
 export async function ChooseTutor() {
   const t = await getTranslations('StudentLanding');
+  const tc = await getTranslations('Tutors');
   const shortlist = SHORTLIST.map((id) => TUTORS.find((tutor) => tutor.id === id)!);
   return (
     <Section id="tutors" tone="tint" title={t('tutors.title')} lead={t('tutors.lead')}>
@@ -44,6 +46,9 @@ export async function ChooseTutor() {
               </li>
             ))}
           </ul>
+          <Link href="/tutors" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand-dark underline-offset-2 hover:underline" data-testid="choose-tutor-link">
+            {tc('chooseTutor')} →
+          </Link>
         </div>
       </div>
     </Section>

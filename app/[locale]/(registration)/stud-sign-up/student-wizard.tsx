@@ -154,9 +154,14 @@ function Wizard() {
         <li>{t('next2')}</li>
       </ol>
       <EmailSentNote email={data.email} />
-      <Link href="/cabinet" className={`${primaryButton} mt-8 w-full sm:w-auto`}>
-        {t('toCabinet')}
-      </Link>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Link href="/cabinet" className={`${primaryButton} w-full sm:w-auto`}>
+          {t('toCabinet')}
+        </Link>
+        <Link href="/tutors" className="inline-flex min-h-11 w-full items-center justify-center rounded-xl border border-line px-5 font-semibold text-brand-dark hover:bg-brand-tint sm:w-auto" data-testid="success-tutors-link">
+          {t('toTutors')}
+        </Link>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,154 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { VideoFacade } from '@/components/tutors/video-facade';
+import { tutorBySlug } from '@/lib/marketplace/catalogue';
+import { photoUrl } from '@/lib/marketplace/photo';
+import { absoluteUrl, buildMetadata, localePath } from '@/lib/seo';
+import { PROFILE_LOCALES, videoEmbedUrl, type ProfileLocale } from '@/lib/validations/tutor-profile';
+
+type Props = { params: Promise<{ locale: Locale; slug: string }> };
+
+// Rendered on request from the cached catalogue data (tags `tutors` and `tutor:{slug}`, refreshed
+// by lib/marketplace/revalidate.ts when a reviewer publishes a change). An empty
+// generateStaticParams with ISR made Next 16.4 answer client navigations with HTML (InvariantError
+// "Expected RSC response") and a 404: see the hand-over.
+
+const SLUG = /^[a-z0-9-]{1,80}$/;
+
+async function load(slug: string) {
+  return SLUG.test(slug) ? tutorBySlug(slug) : null;
+}
+
+/** The about text in the page's language, else the first one the tutor wrote. */
+function aboutFor(about: Partial<Record<ProfileLocale, string>>, locale: Locale): { text: string; lang: ProfileLocale } | null {
+  const lang = about[locale] ? locale : PROFILE_LOCALES.find((l) => about[l]);
+  return lang ? { text: about[lang]!, lang } : null;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, slug } = await params;
+  const tutor = await load(slug);
+  if (!tutor) return {};
+  const t = await getTranslations({ locale, namespace: 'Tutors' });
+  const tw = await getTranslations({ locale, namespace: 'Registration.tutor' });
+  const about = aboutFor(tutor.profile.about, locale);
+  const subjects = tutor.profile.subjects.map((s) => tw(`subjects.${s}` as never)).join(', ');
+  const meta = buildMetadata(locale, `/tutors/${slug}`, `${tutor.name} — ${subjects}`, (about?.text ?? t('metaDescription')).slice(0, 160));
+  return tutor.profile.photo ? { ...meta, openGraph: { ...meta.openGraph, type: 'profile', images: [{ url: photoUrl(tutor.profile.photo, 'page'), width: 640, height: 640 }] } } : meta;
+}
+
+/** A tutor's public page: photo, about text, what and whom they teach, price, the video behind a play button; JSON-LD. */
+export default async function TutorPage({ params }: Props) {
+  const { locale, slug } = await params;
+  setRequestLocale(locale);
+  const tutor = await load(slug);
+  if (!tutor) notFound();
+  const p = tutor.profile;
+  const t = await getTranslations('Tutors');
+  const tw = await getTranslations('Registration.tutor');
+  const format = await getFormatter();
+  const about = aboutFor(p.about, locale);
+  const subjects = p.subjects.map((s) => tw(`subjects.${s}` as never));
+  const languages = p.teachingLanguages.map((l) => tw(`languages.${l}` as never));
+  const pageUrl = absoluteUrl(localePath(locale, `/tutors/${slug}`));
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: tutor.name,
+    url: pageUrl,
+    jobTitle: t('teaches', { subjects: subjects.join(', ') }),
+    ...(p.photo ? { image: absoluteUrl(photoUrl(p.photo, 'page')) } : {}),
+    ...(about ? { description: about.text.slice(0, 500) } : {}),
+    knowsLanguage: p.teachingLanguages,
+    worksFor: { '@type': 'EducationalOrganization', name: 'Tilmen', url: absoluteUrl(localePath(locale, '/')) },
+    ...(p.price !== null
+      ? { makesOffer: { '@type': 'Offer', priceCurrency: 'KZT', price: p.price, itemOffered: { '@type': 'Service', name: subjects.join(', ') } } }
+      : {}),
+  };
+  const dl = 'grid gap-1 border-b border-line py-3 last:border-b-0 sm:grid-cols-[12rem_1fr] sm:gap-4';
+
+  return (
+    <div className="container-page max-w-4xl py-10 md:py-14">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
+      <p className="mb-4 text-sm">
+        <Link href={localePath(locale, '/tutors')} className="font-medium text-brand-dark underline-offset-2 hover:underline">
+          {t('back')}
+        </Link>
+      </p>
+      <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
+        {p.photo && (
+          // eslint-disable-next-line @next/next/no-img-element
+          <img src={photoUrl(p.photo, 'page')} alt={t('photoAlt', { name: tutor.name })} width={240} height={240} fetchPriority="high" className="size-48 rounded-2xl object-cover sm:size-60" />
+        )}
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight md:text-4xl" data-testid="tutor-name">
+            {tutor.name}
+          </h1>
+          <p className="mt-2 text-lg">{t('teaches', { subjects: subjects.join(', ') })}</p>
+          <p className="mt-1 text-muted">
+            {t('experience', { count: p.experienceYears })}
+            {p.nativeSpeaker && ` · ${t('native')}`}
+          </p>
+          {p.price !== null && (
+            <p className="mt-3 text-xl font-semibold" data-testid="tutor-price">
+              {t('perLesson', { price: format.number(p.price) })}
+            </p>
+          )}
+          {/* SLOT(booking): "free slots of the coming days" and the booking button — lib/marketplace/slots.ts fills them at merge. */}
+        </div>
+      </div>
+
+      {about && (
+        <section aria-labelledby="tutor-about" className="mt-10">
+          <h2 id="tutor-about" className="text-2xl font-bold">
+            {t('about')}
+          </h2>
+          {about.lang !== locale && <p className="mt-1 text-sm text-muted">{t('aboutOtherLanguage')}</p>}
+          <p lang={about.lang} className="mt-3 whitespace-pre-line break-words leading-relaxed" data-testid="tutor-about">
+            {about.text}
+          </p>
+        </section>
+      )}
+
+      {p.video && (
+        <section aria-labelledby="tutor-video" className="mt-10">
+          <h2 id="tutor-video" className="mb-3 text-2xl font-bold">
+            {t('video')}
+          </h2>
+          <VideoFacade
+            embedUrl={videoEmbedUrl(p.video)}
+            label={t('playVideo', { provider: p.video.provider === 'youtube' ? 'YouTube' : 'Vimeo' })}
+            title={t('videoTitle', { name: tutor.name })}
+          />
+        </section>
+      )}
+
+      <section aria-labelledby="tutor-details" className="mt-10">
+        <h2 id="tutor-details" className="text-2xl font-bold">
+          {t('details')}
+        </h2>
+        <dl className="mt-3">
+          <div className={dl}>
+            <dt className="text-sm text-muted">{t('subjectsTitle')}</dt>
+            <dd>{subjects.join(', ')}</dd>
+          </div>
+          <div className={dl}>
+            <dt className="text-sm text-muted">{t('languagesTitle')}</dt>
+            <dd>{languages.join(', ')}</dd>
+          </div>
+          <div className={dl}>
+            <dt className="text-sm text-muted">{t('levelsTitle')}</dt>
+            <dd>{p.levels.map((l) => t(`levels.${l}` as never)).join(', ')}</dd>
+          </div>
+          <div className={dl}>
+            <dt className="text-sm text-muted">{t('agesTitle')}</dt>
+            <dd>{p.ages.map((a) => t(`ages.${a}` as never)).join(', ')}</dd>
+          </div>
+        </dl>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { inputClass } from '@/components/forms/field';
+import { TutorCard } from '@/components/tutors/tutor-card';
+import { photoUrl } from '@/lib/marketplace/photo';
+import { publishedTutors, searchTutors } from '@/lib/marketplace/catalogue';
+import { buildMetadata, localePath } from '@/lib/seo';
+import { CATALOGUE_SORTS, catalogueQuerySchema, catalogueSearch } from '@/lib/validations/catalogue';
+import { PROFILE_AGES, PROFILE_LEVELS, TEACHING_LANGUAGES, TUTOR_SUBJECTS } from '@/lib/validations/tutor-profile';
+
+type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'Tutors' });
+  const meta = buildMetadata(locale, '/tutors', t('metaTitle'), t('metaDescription'));
+  // Filtered and paged views are not separate pages for search engines: the canonical is the catalogue.
+  const filtered = Object.keys(await searchParams).length > 0;
+  return filtered ? { ...meta, robots: { index: false, follow: true } } : meta;
+}
+
+const labelClass = 'mb-1 block text-sm font-medium text-ink';
+
+/**
+ * The public catalogue: filters, sort and page in the URL (a GET form: no script needed), cards
+ * rendered on the server from the cached list of published profiles.
+ */
+export default async function TutorsPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+  const q = catalogueQuerySchema.parse(raw);
+  const result = searchTutors(await publishedTutors(), q);
+  const t = await getTranslations('Tutors');
+  const tw = await getTranslations('Registration.tutor');
+  const path = localePath(locale, '/tutors');
+  const select = (name: string, label: string, values: readonly string[], current: string | undefined, text: (v: string) => string) => (
+    <div>
+      <label htmlFor={`f-${name}`} className={labelClass}>
+        {label}
+      </label>
+      <select id={`f-${name}`} name={name} defaultValue={current ?? ''} className={inputClass}>
+        <option value="">{t('filters.any')}</option>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {text(v)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  return (
+    <div className="container-page py-10 md:py-14">
+      <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('title')}</h1>
+      <p className="mt-3 max-w-2xl text-muted">{t('lead')}</p>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[18rem_1fr]">
+        <form action={path} method="get" aria-labelledby="tutors-filters" className="grid content-start gap-4 rounded-2xl border border-line bg-white p-4 sm:p-5">
+          <h2 id="tutors-filters" className="text-lg font-bold">
+            {t('filters.title')}
+          </h2>
+          {select('subject', t('filters.subject'), TUTOR_SUBJECTS, q.subject, (v) => tw(`subjects.${v}` as never))}
+          {select('lang', t('filters.lang'), TEACHING_LANGUAGES, q.lang, (v) => tw(`languages.${v}` as never))}
+          {select('level', t('filters.level'), PROFILE_LEVELS, q.level, (v) => t(`levels.${v}` as never))}
+          {select('age', t('filters.age'), PROFILE_AGES, q.age, (v) => t(`ages.${v}` as never))}
+          <div className="grid grid-cols-2 gap-3">
+            <div>
+              <label htmlFor="f-priceMin" className={labelClass}>
+                {t('filters.priceMin')}
+              </label>
+              <input id="f-priceMin" name="priceMin" type="number" inputMode="numeric" min={0} defaultValue={q.priceMin ?? ''} className={inputClass} />
+            </div>
+            <div>
+              <label htmlFor="f-priceMax" className={labelClass}>
+                {t('filters.priceMax')}
+              </label>
+              <input id="f-priceMax" name="priceMax" type="number" inputMode="numeric" min={0} defaultValue={q.priceMax ?? ''} className={inputClass} />
+            </div>
+          </div>
+          <label className="flex min-h-11 items-center gap-2 text-sm">
+            <input type="checkbox" name="native" value="1" defaultChecked={q.native} className="size-4" />
+            {t('filters.native')}
+          </label>
+          {/* SLOT(booking): "free days / times of day next week" filter — lib/marketplace/slots.ts fills it at merge. */}
+          {select('sort', t('filters.sort'), CATALOGUE_SORTS.slice(1), q.sort === 'recommended' ? undefined : q.sort, (v) => t(`sort.${v}` as never))}
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" className="min-h-11 rounded-xl bg-brand-dark px-5 font-semibold text-white hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
+              {t('filters.apply')}
+            </button>
+            <Link href={path} className="inline-flex min-h-11 items-center rounded-xl px-3 font-medium text-brand-dark underline-offset-2 hover:underline">
+              {t('filters.reset')}
+            </Link>
+          </div>
+        </form>
+        <section aria-labelledby="tutors-found">
+          <p id="tutors-found" role="status" className="mb-4 font-medium" data-testid="tutors-found">
+            {t('found', { count: result.total })}
+          </p>
+          {result.rows.length === 0 ? (
+            <p className="rounded-2xl border border-line p-6 text-muted">{t('empty')}</p>
+          ) : (
+            <ul className="grid gap-4 xl:grid-cols-2">
+              {result.rows.map((tutor, i) => (
+                <TutorCard
+                  key={tutor.slug}
+                  priority={i < 2}
+                  tutor={{
+                    href: localePath(locale, `/tutors/${tutor.slug}`),
+                    name: tutor.name,
+                    photo: tutor.profile.photo ? photoUrl(tutor.profile.photo, 'card') : null,
+                    subjects: tutor.profile.subjects,
+                    languages: tutor.profile.teachingLanguages,
+                    price: tutor.profile.price,
+                    experienceYears: tutor.profile.experienceYears,
+                    nativeSpeaker: tutor.profile.nativeSpeaker,
+                  }}
+                />
+              ))}
+            </ul>
+          )}
+          {result.pages > 1 && (
+            <nav aria-label={t('pagination')} className="mt-6 flex flex-wrap items-center gap-4">
+              {result.page > 1 && (
+                <Link rel="prev" href={`${path}${catalogueSearch({ ...q, page: result.page - 1 })}`} className="font-medium text-brand-dark underline-offset-2 hover:underline">
+                  {t('prev')}
+                </Link>
+              )}
+              <span aria-current="page">{t('pageOf', { page: result.page, pages: result.pages })}</span>
+              {result.page < result.pages && (
+                <Link rel="next" href={`${path}${catalogueSearch({ ...q, page: result.page + 1 })}`} className="font-medium text-brand-dark underline-offset-2 hover:underline">
+                  {t('next')}
+                </Link>
+              )}
+            </nav>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

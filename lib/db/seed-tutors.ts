@@ -1,0 +1,107 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { storePhoto } from '@/lib/marketplace/photo';
+import type { ProfileData } from '@/lib/validations/tutor-profile';
+import { tutorApplications, tutorProfiles, users } from './schema';
+import type { Db } from './types';
+
+/**
+ * Three demo tutors for a fresh embedded database (`npm start` without DATABASE_URL), so the
+ * catalogue can be tried at once. Never on PostgreSQL (lib/db/open.ts decides). Their accounts
+ * cannot sign in (no password hash matches) and their rows are marked `demo`. The photos are
+ * drawn here (an SVG made from shapes, rendered by sharp and stored like an upload): no image files
+ * of anybody, no licence question.
+ */
+const DEMO: { name: string; lastname: string; phone: string; colors: [string, string]; profile: Omit<ProfileData, 'photo'> }[] = [
+  {
+    name: 'Айгерім',
+    lastname: 'Сейітова',
+    phone: '+77000009001',
+    colors: ['#0f766e', '#99f6e4'],
+    profile: {
+      about: {
+        kk: 'Қазақ тілін он жылдан бері үйретемін. Сабақта көбірек сөйлейміз: күнделікті тақырыптар, жаңалықтар, жұмыс. Грамматиканы мысал арқылы түсіндіремін, әр оқушыға жеке жоспар құрамын.',
+        ru: 'Преподаю казахский десять лет. На уроках больше говорим: повседневные темы, новости, работа. Грамматику объясняю на примерах, для каждого ученика составляю свой план.',
+      },
+      teachingLanguages: ['kk', 'ru'],
+      nativeSpeaker: true,
+      subjects: ['kazakh'],
+      levels: ['beginner', 'elementary', 'intermediate'],
+      ages: ['teens', 'adults'],
+      price: 5000,
+      experienceYears: 10,
+      video: null,
+    },
+  },
+  {
+    name: 'Daniyar',
+    lastname: 'Omarov',
+    phone: '+77000009002',
+    colors: ['#1d4ed8', '#bfdbfe'],
+    profile: {
+      about: {
+        en: 'I prepare students for IELTS and help adults speak English at work with confidence. Lessons are built around your goals: speaking practice, clear feedback and homework that takes twenty minutes a day.',
+        ru: 'Готовлю к IELTS и помогаю взрослым уверенно говорить по-английски на работе. Уроки строю вокруг ваших целей: разговорная практика, понятная обратная связь и домашние задания на двадцать минут в день.',
+      },
+      teachingLanguages: ['en', 'ru'],
+      nativeSpeaker: false,
+      subjects: ['english'],
+      levels: ['intermediate', 'advanced', 'exam'],
+      ages: ['teens', 'adults'],
+      price: 8000,
+      experienceYears: 6,
+      video: null,
+    },
+  },
+  {
+    name: 'Мадина',
+    lastname: 'Ахметова',
+    phone: '+77000009003',
+    colors: ['#b45309', '#fde68a'],
+    profile: {
+      about: {
+        ru: 'Занимаюсь с детьми английским через игры, песни и короткие задания. Родителям после каждого урока пишу, что прошли и что повторить. Умею удерживать внимание даже самых непоседливых учеников.',
+        kk: 'Балалармен ағылшын тілін ойын, ән және қысқа тапсырмалар арқылы үйренеміз. Әр сабақтан кейін ата-анаға не өткенімізді, нені қайталау керегін жазамын.',
+      },
+      teachingLanguages: ['ru', 'kk', 'en'],
+      nativeSpeaker: false,
+      subjects: ['english'],
+      levels: ['beginner', 'elementary'],
+      ages: ['children'],
+      price: 4000,
+      experienceYears: 4,
+      video: null,
+    },
+  },
+];
+
+/** A friendly abstract portrait: a head and shoulders in the tutor's colours, the initial on the shirt. */
+function portraitSvg([dark, light]: [string, string], initial: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="640" viewBox="0 0 640 640">
+  <rect width="640" height="640" fill="${light}"/>
+  <circle cx="320" cy="250" r="120" fill="${dark}" opacity="0.85"/>
+  <path d="M120 640c0-130 90-210 200-210s200 80 200 210z" fill="${dark}"/>
+  <text x="320" y="590" font-family="sans-serif" font-size="90" font-weight="700" fill="${light}" text-anchor="middle">${initial}</text>
+</svg>`;
+}
+
+export async function seedDemoTutors(db: Db): Promise<void> {
+  const [any] = await db.select({ id: tutorProfiles.userId }).from(tutorProfiles).where(eq(tutorProfiles.demo, true)).limit(1);
+  if (any) return;
+  const sharp = (await import('sharp')).default;
+  for (const d of DEMO) {
+    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.phone, d.phone)).limit(1);
+    if (existing) continue;
+    const png = await sharp(Buffer.from(portraitSvg(d.colors, Array.from(d.name)[0]!))).png().toBuffer();
+    const photo = await storePhoto(new Uint8Array(png));
+    const now = new Date();
+    const [user] = await db
+      .insert(users)
+      .values({ role: 'tutor', name: d.name, lastname: d.lastname, phone: d.phone, passwordHash: '!demo', scope: 'tutor tutor:bookable', subject: d.profile.subjects[0], teachingLanguage: d.profile.teachingLanguages[0], tutorKind: 'local' })
+      .returning({ id: users.id });
+    await db.insert(tutorApplications).values({ userId: user!.id, status: 'approved', reviewDueAt: now, decidedAt: now });
+    const profile: ProfileData = { ...d.profile, photo };
+    const slug = `${d.name === 'Daniyar' ? 'daniyar-omarov' : d.name === 'Айгерім' ? 'aigerim-seiitova' : 'madina-akhmetova'}-${user!.id}`;
+    await db.insert(tutorProfiles).values({ userId: user!.id, slug, draft: profile, published: profile, publishedAt: now, demo: true });
+  }
+}
