@@ -1,7 +1,6 @@
 'use client';
 
 import { useTransition } from 'react';
-import Cookies from 'js-cookie';
 import { useLocale, usePathname, useRouter } from '@/i18n/navigation';
 import { routing, type Locale } from '@/i18n/routing';
 import { useDisclosure } from '@/components/ui/use-disclosure';
@@ -18,8 +17,8 @@ export function useSwitchLocale() {
   const pathname = usePathname();
   const [pending, startTransition] = useTransition();
   function switchTo(next: Locale) {
-    // The choice is remembered for a year; the page, query and hash are kept.
-    Cookies.set('NEXT_LOCALE', next, { expires: 365, sameSite: 'lax', path: '/', secure: window.location.protocol === 'https:' });
+    // The page, query and hash are kept; the router remembers the choice for a year (the locale
+    // cookie, i18n/navigation.tsx).
     const href = `${pathname}${window.location.search}${window.location.hash}`;
     startTransition(() => router.replace(href, { locale: next, scroll: false }));
   }
