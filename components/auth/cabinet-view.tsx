@@ -86,7 +86,8 @@ const CabinetPassword = lazy(() => loadPasswordCard().then((m) => ({ default: m.
 const row = 'grid gap-1 border-b border-line py-3 last:border-b-0 sm:grid-cols-[10rem_1fr] sm:gap-4';
 
 /** The built-in cabinet: the profile from GET /api/auth/user, the tutor application, sign-out. */
-export function CabinetView() {
+/** `tutorTools` (the availability editor) is rendered for a tutor only: a student's page never asks for them. */
+export function CabinetView({ tutorTools }: { tutorTools?: ReactNode } = {}) {
   const t = useTranslations('Cabinet');
   const tr = useTranslations('Review.reasons');
   const format = useFormatter();
@@ -330,6 +331,7 @@ export function CabinetView() {
           </Suspense>
         </Card>
       )}
+      {user?.role === 'tutor' && tutorTools}
       <div>
         <Button variant="secondary" className="disabled:opacity-70" onClick={signOut} busy={signingOut}>
           {signingOut ? t('signingOut') : t('signOut')}

@@ -40,7 +40,7 @@ export function ScheduleEditor() {
       .then(({ api }) => api.get<Schedule>('/api/tutor/schedule'))
       .then(
         (res) => live && setS(res.data),
-        () => undefined, // not a tutor (403): nothing to show
+        () => undefined, // the rules could not be loaded: the editor stays away
       );
     return () => {
       live = false;
