@@ -262,7 +262,7 @@ export async function listLessons(db: Db, user: User, now = new Date()) {
   });
   const upcoming = rows.filter((r) => r.lesson.endsAt > now && r.lesson.status === 'booked').map(view);
   const past = rows.filter((r) => !(r.lesson.endsAt > now && r.lesson.status === 'booked')).reverse().map(view);
-  return { upcoming, past };
+  return { upcoming, past, deadlineHours: CANCEL_DEADLINE_MINUTES / 60 };
 }
 
 /**
