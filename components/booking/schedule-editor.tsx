@@ -9,6 +9,7 @@ import { TutorWeek } from './tutor-week';
 
 type Range = [number, number];
 interface Schedule {
+  tutor?: boolean;
   weekly: Partial<Record<(typeof WEEKDAYS)[number], Range[]>>;
   daysOff: string[];
   minNoticeHours: number;
@@ -42,7 +43,7 @@ export function ScheduleEditor() {
     import('@/lib/browser/api/client')
       .then(({ api }) => api.get<Schedule>('/api/tutor/schedule'))
       .then(
-        (res) => live && setS(res.data),
+        (res) => live && res.data.tutor !== false && setS(res.data),
         () => undefined, // not a tutor (403): nothing to show
       );
     return () => {

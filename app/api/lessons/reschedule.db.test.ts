@@ -10,6 +10,7 @@ import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { call } from '@/test/staff';
 import { POST as book } from '../booking/book/route';
 import { GET as slotsRoute } from '../booking/slots/route';
+import { GET as scheduleRoute } from '../tutor/schedule/route';
 import { GET as weekRoute } from '../tutor/week/route';
 import { POST as cancel } from './[id]/cancel/route';
 import { POST as reschedule } from './[id]/reschedule/route';
@@ -184,8 +185,12 @@ describe(`rescheduling and cancelling a lesson from the cabinet (${dbLabel()})`,
     expect(week.days[1]!.lessons).toEqual([]);
     expect(week.days[2]).toMatchObject({ off: true, ranges: [] });
     expect(week.days[6]!.lessons.map((l) => l.startsAt)).toEqual(['2030-01-13T18:30:00.000Z']);
-    // A student has no week; bad input is a 422.
+    // A student has no week, and the cabinet's schedule call tells them so without an error; bad input is a 422.
     expect((await call(weekRoute, req('/api/tutor/week', { token: st.token }))).status).toBe(403);
+    const notTutor = await call(scheduleRoute, req('/api/tutor/schedule', { token: st.token }));
+    expect(notTutor.status).toBe(200);
+    expect(await notTutor.json()).toEqual({ tutor: false });
+    expect(await (await call(scheduleRoute, req('/api/tutor/schedule', { token: tu.token }))).json()).toMatchObject({ tutor: true, bookable: true, weekly: { '1': [[1080, 1260]] } });
     expect((await call(weekRoute, req('/api/tutor/week?week=2030-13-45', { token: tu.token }))).status).toBe(422);
     expect((await call(weekRoute, req('/api/tutor/week'))).status).toBe(401);
   });
