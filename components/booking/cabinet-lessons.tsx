@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useAuthState } from '@/components/auth/auth-store';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
@@ -8,11 +8,14 @@ import { clock, dayKey, dayLabel, SCHOOL_ZONE } from './slot-times';
 
 interface LessonRow {
   id: number;
+  tutorId: number;
   subject: string;
   status: 'booked' | 'cancelled' | 'held' | 'not_held';
   startsAt: string;
   with: string;
+  withRole: 'tutor' | 'student';
   cancellable: boolean;
+  stands: boolean;
   markable: boolean;
   rateable: boolean;
   noShow: 'student' | 'tutor' | 'both' | null;
@@ -21,6 +24,13 @@ interface LessonRow {
 interface Lessons {
   upcoming: LessonRow[];
   past: LessonRow[];
+  deadlineHours: number;
+}
+/** The lesson being moved: the tutor's free slots (null while loading) and the chosen one. */
+interface Moving {
+  id: number;
+  slots: string[] | null;
+  pick: string;
 }
 
 const small = 'rounded-lg border border-brand-dark px-3 py-2 text-sm font-medium text-brand-dark hover:bg-brand-tint disabled:opacity-60';
@@ -34,6 +44,8 @@ export function CabinetLessons() {
   const [message, setMessage] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
   const [busy, setBusy] = useState<number | null>(null);
+  const [moving, setMoving] = useState<Moving | null>(null);
+  const pickId = useId();
 
   useEffect(() => {
     if (!token) return;
@@ -56,29 +68,99 @@ export function CabinetLessons() {
       const { api } = await import('@/lib/browser/api/client');
       await api.post(`/api/lessons/${id}/${path}`, body);
       setMessage(done);
+      setMoving(null);
       setReloads((n) => n + 1);
     } catch (err) {
       setMessage(apiErrorBody(err)?.message ?? t('failed'));
+      // Past the deadline the list now shows that the lesson stands.
+      setMoving(null);
+      setReloads((n) => n + 1);
     } finally {
       setBusy(null);
     }
   }
 
+  async function startMove(l: LessonRow) {
+    setMoving({ id: l.id, slots: null, pick: '' });
+    setMessage(null);
+    try {
+      const { api } = await import('@/lib/browser/api/client');
+      const res = await api.get<{ slots: string[] }>(`/api/booking/slots?tutorId=${l.tutorId}`);
+      setMoving((m) => (m && m.id === l.id ? { ...m, slots: res.data.slots, pick: res.data.slots[0] ?? '' } : m));
+    } catch (err) {
+      setMoving(null);
+      setMessage(apiErrorBody(err)?.message ?? t('failed'));
+    }
+  }
+
   if (!token || !data) return null;
+  const byDay = (slots: string[]) => {
+    const groups = new Map<string, string[]>();
+    for (const s of slots) groups.set(dayKey(s, SCHOOL_ZONE), [...(groups.get(dayKey(s, SCHOOL_ZONE)) ?? []), s]);
+    return [...groups.entries()];
+  };
+  const picker = (l: LessonRow) => {
+    if (!moving || moving.id !== l.id) return null;
+    if (!moving.slots) return <p className="mt-3 text-sm">{t('rescheduleLoading')}</p>;
+    return (
+      <div className="mt-3 flex flex-wrap items-end gap-2">
+        {moving.slots.length ? (
+          <>
+            <label htmlFor={`${pickId}-${l.id}`} className="grid gap-1 text-sm">
+              {t('rescheduleTitle')}
+              <select
+                id={`${pickId}-${l.id}`}
+                className="max-w-full rounded-lg border border-line bg-white px-2 py-2 text-base"
+                value={moving.pick}
+                onChange={(e) => setMoving({ ...moving, pick: e.target.value })}
+              >
+                {byDay(moving.slots).map(([day, times]) => (
+                  <optgroup key={day} label={dayLabel(day, locale)}>
+                    {times.map((s) => (
+                      <option key={s} value={s}>
+                        {`${dayLabel(day, locale)}, ${clock(s, SCHOOL_ZONE)}`}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+            </label>
+            <button type="button" className={small} disabled={busy === l.id || !moving.pick} onClick={() => void act(l.id, 'reschedule', { startsAt: moving.pick }, t('rescheduled'))}>
+              {t('rescheduleConfirm')}
+            </button>
+          </>
+        ) : (
+          <p className="text-sm">{t('rescheduleNone')}</p>
+        )}
+        <button type="button" className={small} onClick={() => setMoving(null)}>
+          {t('rescheduleClose')}
+        </button>
+      </div>
+    );
+  };
   const when = (iso: string) => `${dayLabel(dayKey(iso, SCHOOL_ZONE), locale)}, ${clock(iso, SCHOOL_ZONE)}`;
   const row = (l: LessonRow) => (
     <li key={l.id} className="rounded-xl border border-line p-4">
       <p className="font-semibold">{when(l.startsAt)}</p>
       <p className="text-sm text-muted">
-        {t('with', { name: l.with })} · {t(`status_${l.status}`)}
+        {t(l.withRole === 'tutor' ? 'withTutor' : 'withStudent', { name: l.with || '—' })} · {t(`status_${l.status}`)}
         {l.noShow ? ` · ${t(`noShow_${l.noShow}`)}` : ''}
         {l.rating ? ` · ${t('rated', { rating: l.rating })}` : ''}
       </p>
+      {l.cancellable ? <p className="mt-1 text-sm text-muted">{t('deadline', { hours: data.deadlineHours })}</p> : null}
+      {l.stands ? <p className="mt-1 text-sm font-medium">{t('stands', { hours: data.deadlineHours })}</p> : null}
       <div className="mt-3 flex flex-wrap gap-2">
         {l.cancellable ? (
-          <button type="button" className={small} disabled={busy === l.id} onClick={() => void act(l.id, 'cancel', {}, t('cancelled'))}>
-            {t('cancel')}
-          </button>
+          <>
+            <button type="button" className={small} disabled={busy === l.id} onClick={() => void act(l.id, 'cancel', {}, t('cancelled'))}>
+              {t('cancel')}
+            </button>
+            {moving?.id !== l.id ? (
+              <button type="button" className={small} disabled={busy === l.id} onClick={() => void startMove(l)}>
+                {t('reschedule')}
+              </button>
+            ) : null}
+          </>
         ) : null}
         {l.markable ? (
           <>
@@ -102,6 +184,7 @@ export function CabinetLessons() {
           </fieldset>
         ) : null}
       </div>
+      {picker(l)}
     </li>
   );
   return (

@@ -5,9 +5,11 @@ import { useTranslations } from 'next-intl';
 import { useAuthState } from '@/components/auth/auth-store';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { formatClock, WEEKDAYS } from '@/lib/validations/booking';
+import { TutorWeek } from './tutor-week';
 
 type Range = [number, number];
 interface Schedule {
+  tutor?: boolean;
   weekly: Partial<Record<(typeof WEEKDAYS)[number], Range[]>>;
   daysOff: string[];
   minNoticeHours: number;
@@ -22,7 +24,8 @@ const small = 'rounded-lg border border-brand-dark px-3 py-2 text-sm font-medium
 /**
  * The tutor's availability (Cabinet.schedule): weekly ranges in Almaty time, several a day on the
  * half hour, dates off, the minimum notice and how far ahead students can book. Native selects and
- * inputs only, so it works by keyboard and on a 360 px phone. Shown to tutors only.
+ * inputs only, so it works by keyboard and on a 360 px phone. Shown to tutors only, after the
+ * week's schedule (TutorWeek), which it refreshes on each save.
  */
 export function ScheduleEditor() {
   const t = useTranslations('Cabinet.schedule');
@@ -32,6 +35,7 @@ export function ScheduleEditor() {
   const [newDay, setNewDay] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [saves, setSaves] = useState(0);
 
   useEffect(() => {
     if (!token) return;
@@ -39,7 +43,7 @@ export function ScheduleEditor() {
     import('@/lib/browser/api/client')
       .then(({ api }) => api.get<Schedule>('/api/tutor/schedule'))
       .then(
-        (res) => live && setS(res.data),
+        (res) => live && res.data.tutor !== false && setS(res.data),
         () => undefined, // the rules could not be loaded: the editor stays away
       );
     return () => {
@@ -59,6 +63,7 @@ export function ScheduleEditor() {
       const { api } = await import('@/lib/browser/api/client');
       const res = await api.put<Schedule>('/api/tutor/schedule', { weekly: s.weekly, daysOff: s.daysOff, minNoticeHours: s.minNoticeHours, horizonWeeks: s.horizonWeeks });
       setS(res.data);
+      setSaves((n) => n + 1);
       setMessage(t('saved'));
     } catch (err) {
       const body = apiErrorBody(err);
@@ -70,112 +75,115 @@ export function ScheduleEditor() {
   }
 
   return (
-    <section aria-labelledby={`${id}-title`} className="mt-6 rounded-2xl border border-line bg-white p-5 sm:p-6">
-      <h2 id={`${id}-title`} className="text-xl font-bold">
-        {t('title')}
-      </h2>
-      <p className="mt-1 text-sm text-muted">{t('intro')}</p>
-      {!s.bookable ? <p className="mt-2 text-sm">{t('notBookable')}</p> : null}
-      <div className="mt-4 grid gap-4">
-        {WEEKDAYS.map((d) => (
-          <fieldset key={d} className="min-w-0 rounded-xl border border-line p-3">
-            <legend className="px-1 font-semibold">{t(`day${d}`)}</legend>
-            {day(d).length === 0 ? <p className="text-sm text-muted">{t('dayOff')}</p> : null}
-            <ul className="grid gap-2">
-              {day(d).map(([from, to], i) => (
-                <li key={i} className="flex flex-wrap items-center gap-2">
-                  <label className="flex items-center gap-1">
-                    <span className="text-sm">{t('from')}</span>
-                    <select className={input} value={from} onChange={(e) => setDay(d, day(d).map((r, j) => (j === i ? [Number(e.target.value), r[1]] : r)))}>
-                      {HALF_HOURS.slice(0, -1).map((m) => (
-                        <option key={m} value={m}>
-                          {formatClock(m)}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <label className="flex items-center gap-1">
-                    <span className="text-sm">{t('to')}</span>
-                    <select className={input} value={to} onChange={(e) => setDay(d, day(d).map((r, j) => (j === i ? [r[0], Number(e.target.value)] : r)))}>
-                      {HALF_HOURS.slice(1).map((m) => (
-                        <option key={m} value={m}>
-                          {formatClock(m)}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <button type="button" className={small} onClick={() => setDay(d, day(d).filter((_, j) => j !== i))} aria-label={t('removeRange', { day: t(`day${d}`), from: formatClock(from), to: formatClock(to) })}>
-                    {t('remove')}
+    <>
+      <TutorWeek version={saves} />
+      <section aria-labelledby={`${id}-title`} className="mt-6 rounded-2xl border border-line bg-white p-5 sm:p-6">
+        <h2 id={`${id}-title`} className="text-xl font-bold">
+          {t('title')}
+        </h2>
+        <p className="mt-1 text-sm text-muted">{t('intro')}</p>
+        {!s.bookable ? <p className="mt-2 text-sm">{t('notBookable')}</p> : null}
+        <div className="mt-4 grid gap-4">
+          {WEEKDAYS.map((d) => (
+            <fieldset key={d} className="min-w-0 rounded-xl border border-line p-3">
+              <legend className="px-1 font-semibold">{t(`day${d}`)}</legend>
+              {day(d).length === 0 ? <p className="text-sm text-muted">{t('dayOff')}</p> : null}
+              <ul className="grid gap-2">
+                {day(d).map(([from, to], i) => (
+                  <li key={i} className="flex flex-wrap items-center gap-2">
+                    <label className="flex items-center gap-1">
+                      <span className="text-sm">{t('from')}</span>
+                      <select className={input} value={from} onChange={(e) => setDay(d, day(d).map((r, j) => (j === i ? [Number(e.target.value), r[1]] : r)))}>
+                        {HALF_HOURS.slice(0, -1).map((m) => (
+                          <option key={m} value={m}>
+                            {formatClock(m)}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <label className="flex items-center gap-1">
+                      <span className="text-sm">{t('to')}</span>
+                      <select className={input} value={to} onChange={(e) => setDay(d, day(d).map((r, j) => (j === i ? [r[0], Number(e.target.value)] : r)))}>
+                        {HALF_HOURS.slice(1).map((m) => (
+                          <option key={m} value={m}>
+                            {formatClock(m)}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <button type="button" className={small} onClick={() => setDay(d, day(d).filter((_, j) => j !== i))} aria-label={t('removeRange', { day: t(`day${d}`), from: formatClock(from), to: formatClock(to) })}>
+                      {t('remove')}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                className={`${small} mt-2`}
+                onClick={() => {
+                  const last = day(d).at(-1);
+                  const start = last ? Math.min(last[1] + 60, 1380) : 18 * 60;
+                  setDay(d, [...day(d), [start, Math.min(start + 180, 1440)]]);
+                }}
+              >
+                {t('addRange', { day: t(`day${d}`) })}
+              </button>
+            </fieldset>
+          ))}
+          <fieldset className="min-w-0 rounded-xl border border-line p-3">
+            <legend className="px-1 font-semibold">{t('daysOffTitle')}</legend>
+            <div className="flex flex-wrap items-end gap-2">
+              <label className="grid gap-1">
+                <span className="text-sm">{t('date')}</span>
+                <input type="date" className={input} value={newDay} onChange={(e) => setNewDay(e.target.value)} />
+              </label>
+              <button
+                type="button"
+                className={small}
+                disabled={!newDay}
+                onClick={() => {
+                  setS({ ...s, daysOff: [...new Set([...s.daysOff, newDay])].sort() });
+                  setNewDay('');
+                }}
+              >
+                {t('addDayOff')}
+              </button>
+            </div>
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {s.daysOff.map((x) => (
+                <li key={x} className="flex items-center gap-1 rounded-lg bg-brand-tint px-2 py-1 text-sm">
+                  {x.split('-').reverse().join('.')}
+                  <button type="button" className="underline" onClick={() => setS({ ...s, daysOff: s.daysOff.filter((y) => y !== x) })} aria-label={t('removeDayOff', { date: x })}>
+                    ×
                   </button>
                 </li>
               ))}
             </ul>
-            <button
-              type="button"
-              className={`${small} mt-2`}
-              onClick={() => {
-                const last = day(d).at(-1);
-                const start = last ? Math.min(last[1] + 60, 1380) : 18 * 60;
-                setDay(d, [...day(d), [start, Math.min(start + 180, 1440)]]);
-              }}
-            >
-              {t('addRange', { day: t(`day${d}`) })}
-            </button>
           </fieldset>
-        ))}
-        <fieldset className="min-w-0 rounded-xl border border-line p-3">
-          <legend className="px-1 font-semibold">{t('daysOffTitle')}</legend>
-          <div className="flex flex-wrap items-end gap-2">
+          <div className="flex flex-wrap gap-4">
             <label className="grid gap-1">
-              <span className="text-sm">{t('date')}</span>
-              <input type="date" className={input} value={newDay} onChange={(e) => setNewDay(e.target.value)} />
+              <span className="text-sm">{t('minNotice')}</span>
+              <input type="number" min={1} max={168} className={`${input} w-28`} value={s.minNoticeHours} onChange={(e) => setS({ ...s, minNoticeHours: Number(e.target.value) })} />
             </label>
-            <button
-              type="button"
-              className={small}
-              disabled={!newDay}
-              onClick={() => {
-                setS({ ...s, daysOff: [...new Set([...s.daysOff, newDay])].sort() });
-                setNewDay('');
-              }}
-            >
-              {t('addDayOff')}
-            </button>
+            <label className="grid gap-1">
+              <span className="text-sm">{t('horizon')}</span>
+              <select className={input} value={s.horizonWeeks} onChange={(e) => setS({ ...s, horizonWeeks: Number(e.target.value) })}>
+                {Array.from({ length: 12 }, (_, i) => i + 1).map((w) => (
+                  <option key={w} value={w}>
+                    {t('weeks', { n: w })}
+                  </option>
+                ))}
+              </select>
+            </label>
           </div>
-          <ul className="mt-2 flex flex-wrap gap-2">
-            {s.daysOff.map((x) => (
-              <li key={x} className="flex items-center gap-1 rounded-lg bg-brand-tint px-2 py-1 text-sm">
-                {x.split('-').reverse().join('.')}
-                <button type="button" className="underline" onClick={() => setS({ ...s, daysOff: s.daysOff.filter((y) => y !== x) })} aria-label={t('removeDayOff', { date: x })}>
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-        <div className="flex flex-wrap gap-4">
-          <label className="grid gap-1">
-            <span className="text-sm">{t('minNotice')}</span>
-            <input type="number" min={1} max={168} className={`${input} w-28`} value={s.minNoticeHours} onChange={(e) => setS({ ...s, minNoticeHours: Number(e.target.value) })} />
-          </label>
-          <label className="grid gap-1">
-            <span className="text-sm">{t('horizon')}</span>
-            <select className={input} value={s.horizonWeeks} onChange={(e) => setS({ ...s, horizonWeeks: Number(e.target.value) })}>
-              {Array.from({ length: 12 }, (_, i) => i + 1).map((w) => (
-                <option key={w} value={w}>
-                  {t('weeks', { n: w })}
-                </option>
-              ))}
-            </select>
-          </label>
         </div>
-      </div>
-      <button type="button" className="mt-4 rounded-xl bg-brand-dark px-5 py-3 font-medium text-white hover:bg-[#005a9c] disabled:opacity-60" disabled={busy} onClick={() => void save()}>
-        {t('save')}
-      </button>
-      <p aria-live="polite" className="mt-2 text-sm">
-        {message}
-      </p>
-    </section>
+        <button type="button" className="mt-4 rounded-xl bg-brand-dark px-5 py-3 font-medium text-white hover:bg-[#005a9c] disabled:opacity-60" disabled={busy} onClick={() => void save()}>
+          {t('save')}
+        </button>
+        <p aria-live="polite" className="mt-2 text-sm">
+          {message}
+        </p>
+      </section>
+    </>
   );
 }

@@ -10,6 +10,7 @@ import type { Db } from '@/lib/db/types';
 import { bookableTutor, busyTimes, getSchedule } from './availability';
 import { notifyLesson } from './notify';
 import { CANCEL_DEADLINE_MINUTES, freeSlots, TRIAL_MINUTES } from './slots';
+import { addDays, isoWeekday, schoolDate, schoolInstant } from './time';
 
 /** A visitor who signs in or registers on the way keeps the slot this long. */
 export const HOLD_MINUTES = 10;
@@ -242,12 +243,17 @@ export async function listLessons(db: Db, user: User, now = new Date()) {
     .limit(500);
   const view = (r: (typeof rows)[number]) => ({
     id: r.lesson.id,
+    tutorId: r.lesson.tutorId,
     subject: r.lesson.subject,
     status: r.lesson.status,
     startsAt: r.lesson.startsAt.toISOString(),
     endsAt: r.lesson.endsAt.toISOString(),
     with: [r.otherName, r.otherLastname].filter(Boolean).join(' '),
+    /** Who the other side is, so the list can say "Tutor: …" or "Student: …". */
+    withRole: user.role === 'tutor' ? ('student' as const) : ('tutor' as const),
     cancellable: r.lesson.status === 'booked' && beforeDeadline(r.lesson, now),
+    /** Booked, not started, past the deadline: it can no longer be cancelled or moved. */
+    stands: r.lesson.status === 'booked' && r.lesson.startsAt > now && !beforeDeadline(r.lesson, now),
     markable: user.role === 'tutor' && r.lesson.status === 'booked' && r.lesson.startsAt <= now,
     rateable: user.role !== 'tutor' && r.lesson.status === 'held' && r.lesson.rating === null,
     noShow: r.lesson.noShow,
@@ -256,5 +262,33 @@ export async function listLessons(db: Db, user: User, now = new Date()) {
   });
   const upcoming = rows.filter((r) => r.lesson.endsAt > now && r.lesson.status === 'booked').map(view);
   const past = rows.filter((r) => !(r.lesson.endsAt > now && r.lesson.status === 'booked')).reverse().map(view);
-  return { upcoming, past };
+  return { upcoming, past, deadlineHours: CANCEL_DEADLINE_MINUTES / 60 };
+}
+
+/**
+ * The tutor's week in Almaty time, Monday `weekStart` to Sunday: each day's available ranges
+ * (weekly rules, nothing on a date off) and the lessons (booked, held or not held; cancelled ones
+ * are left out), with the student's name.
+ */
+export async function tutorWeek(db: Db, tutorId: number, weekStart: string) {
+  const rules = await getSchedule(db, tutorId);
+  const from = schoolInstant(weekStart, 0);
+  const to = schoolInstant(addDays(weekStart, 7), 0);
+  const rows = await db
+    .select({ id: lessons.id, status: lessons.status, startsAt: lessons.startsAt, endsAt: lessons.endsAt, subject: lessons.subject, name: users.name, lastname: users.lastname })
+    .from(lessons)
+    .leftJoin(users, eq(users.id, lessons.studentId))
+    .where(and(eq(lessons.tutorId, tutorId), ne(lessons.status, 'hold'), ne(lessons.status, 'cancelled'), lt(lessons.startsAt, to), gt(lessons.endsAt, from)))
+    .orderBy(lessons.startsAt)
+    .limit(400);
+  const days = Array.from({ length: 7 }, (_, i) => {
+    const date = addDays(weekStart, i);
+    const off = rules.daysOff.includes(date);
+    const ranges = off ? [] : (rules.weekly[String(isoWeekday(date)) as keyof typeof rules.weekly] ?? []);
+    const dayLessons = rows
+      .filter((r) => schoolDate(r.startsAt) === date)
+      .map((r) => ({ id: r.id, status: r.status, subject: r.subject, startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString(), with: [r.name, r.lastname].filter(Boolean).join(' ') }));
+    return { date, off, ranges, lessons: dayLessons };
+  });
+  return { weekStart, days };
 }

@@ -84,3 +84,6 @@ export function trialsPeriod(q: z.output<typeof trialsQuery>, now = new Date()):
   const to = q.to ? new Date(new Date(`${q.to}T00:00:00+05:00`).getTime() + 86_400_000) : new Date(now.getTime() + 30 * 86_400_000);
   return { from, to };
 }
+
+/** The tutor's week grid: any school date of the week (default: this week). */
+export const weekQuery = z.object({ week: ymd.optional() });

@@ -1,4 +1,5 @@
-// GET /api/tutor/schedule - the signed-in tutor's (bearer) availability rules and the week's lessons.
+// GET /api/tutor/schedule - the signed-in tutor's (bearer) availability rules; {tutor: false} for anyone
+//   else signed in (the cabinet asks for every account: a 403 would show a student a permission error).
 // PUT /api/tutor/schedule {weekly, daysOff, minNoticeHours, horizonWeeks} - saves them (Asia/Almaty time).
 import { ApiError } from '@/lib/api/errors';
 import { route } from '@/lib/api/route';
@@ -16,6 +17,7 @@ async function requireTutor(db: Db, req: NextRequest) {
 }
 
 const answer = (s: Awaited<ReturnType<typeof getSchedule>>, bookable: boolean) => ({
+  tutor: true as const,
   weekly: s.weekly,
   daysOff: s.daysOff,
   minNoticeHours: s.minNoticeHours,
@@ -24,7 +26,8 @@ const answer = (s: Awaited<ReturnType<typeof getSchedule>>, bookable: boolean) =
 });
 
 export const GET = route(async (ctx) => {
-  const user = await requireTutor(ctx.db, ctx.req);
+  const user = await requireUser(ctx.db, ctx.req);
+  if (!hasUserScope(user.scope, 'tutor')) return { tutor: false as const };
   return answer(await getSchedule(ctx.db, user.id), hasUserScope(user.scope, 'tutor:bookable'));
 });
 
