@@ -99,7 +99,7 @@ test('HR invites two employees; one takes the test through the personal link acr
   const inv = en.Company.invite;
   await a.page.getByLabel('Select Sarsenova Aigerim').check();
   await a.page.getByLabel('Select Ivanov Petr').check();
-  await a.page.getByLabel(inv.email).uncheck();
+  await a.page.locator('#invite-form').getByLabel(inv.email, { exact: true }).uncheck();
   await a.page.getByTestId('invite-send').click();
   await expect(a.page.getByTestId('invite-status')).toHaveText('2 invitations sent.');
   const row = (name: string) => a.page.getByTestId('employee-row').filter({ has: a.page.getByRole('rowheader', { name }) });
@@ -143,7 +143,7 @@ test('HR invites two employees; one takes the test through the personal link acr
   const cefr = /\b(A1|A2|B1|B2|C1)\b/.exec(level)?.[1];
   await expect(finished).toContainText(cefr ? `Level: ${cefr}` : 'Level: below A1');
   await expect(row('Ivanov Petr').getByTestId('employee-status')).toContainText(inv.status.invited);
-  await a.page.getByLabel(inv.statusFilter).selectOption('finished');
+  await a.page.getByLabel(inv.statusFilter, { exact: true }).selectOption('finished');
   await a.page.getByRole('button', { name: en.Company.employees.find }).click();
   await expect(a.page.getByTestId('employee-row')).toHaveCount(1);
 
