@@ -128,7 +128,7 @@ async function activeCompany(db: Db, slug: string) {
 
 export async function findCompany(db: Db, slug: string): Promise<CompanyRef | null> {
   const row = await activeCompany(db, slug);
-  return row ? { slug: row.slug, name: row.name, rosterOnly: row.rosterOnly } : null;
+  return row ? { slug: row.slug, name: row.name, ...(row.rosterOnly ? { rosterOnly: true } : {}) } : null;
 }
 
 /**

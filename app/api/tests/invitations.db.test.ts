@@ -11,7 +11,7 @@ import { iinCheckDigit } from '@/lib/iin';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { companyRequest, hrUser, insertCompany } from '@/test/company';
 import { jsonRequest, nextIp } from '@/test/http';
-import { call } from '@/test/staff';
+import { call, enrolledStaff, staffRequest } from '@/test/staff';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Started = { token: string; test: AttemptView };
@@ -224,6 +224,17 @@ describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
     expect((await call(inviteStart, tokenRequest('/api/tests/invitation', reminded, { body: { consent: CONSENT_VERSION } }))).status).toBe(201);
     await remindInvitations(t.db, new Date(deadline.getTime() - 0.5 * 86_400_000));
     expect(await count()).toBe(2);
+  });
+
+  it('staff switch roster-only on the back-office company page too (audited); the entry form then refuses an outside IIN', async () => {
+    const admin = await enrolledStaff(t.db, { email: 'inv-admin@school.kz', scopes: ['admin'] });
+    const patch = (await import('../admin/companies/[id]/route')).PATCH;
+    const r = await call(patch, staffRequest(`/api/admin/companies/${companyB}`, { method: 'PATCH', body: { rosterOnly: true }, cookie: admin.cookie }), { id: String(companyB) });
+    expect(r.status).toBe(200);
+    const refused = await call(kazakhStart, jsonRequest('/api/tests/kazakh', { firstName: 'Айдос', lastName: 'Серіков', iin: freshIin(), workerCode: 'KZ-1', consent: CONSENT_VERSION, company: 'inv-beta' }, { locale: 'en' }));
+    expect(refused.status).toBe(422);
+    const [row] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'company.update'), eq(auditLog.entityId, String(companyB))));
+    expect(row!.after).toMatchObject({ rosterOnly: true });
   });
 
   it('malformed bodies to the new calls are 4xx, never 5xx', async () => {
