@@ -74,3 +74,30 @@ export function errorStatus(error: unknown): { status?: number; code?: string; m
   const body = typeof response?.data?.error?.message === 'string' ? response.data.error : undefined;
   return { status: response?.status, code: body?.code, message: body?.message, fields: body?.fields ?? {} };
 }
+
+export interface InvitationInfo {
+  state: 'open' | 'started' | 'finished' | 'expired';
+  firstName: string;
+  lastName: string;
+  company: { slug: string; name: string };
+  deadline: string;
+}
+
+/** The personal invitation behind a link's token (404: unknown or replaced by a newer link). */
+export async function fetchInvitation(token: string): Promise<InvitationInfo> {
+  const { data } = await (await client()).get<{ invitation: InvitationInfo }>('/api/tests/invitation', { headers: { [HEADER]: token } });
+  return data.invitation;
+}
+
+/** Starts the invitation's test (or returns the one already started): the token stays the link's. */
+export async function startInvitation(token: string, consent: string): Promise<{ token: string; test: AttemptView }> {
+  await ensureSession();
+  const { data } = await (await client()).post<{ token: string; test: AttemptView }>('/api/tests/invitation', { consent }, { headers: { [HEADER]: token } });
+  return data;
+}
+
+/** A roster-only company: is the IIN on its roster, and under which names (for the entry form). */
+export async function checkRoster(company: string, iin: string): Promise<{ rosterOnly: boolean; onRoster?: boolean; firstName?: string; lastName?: string }> {
+  const { data } = await (await client()).post<{ rosterOnly: boolean; onRoster?: boolean; firstName?: string; lastName?: string }>('/api/tests/kazakh/roster-check', { company, iin });
+  return data;
+}

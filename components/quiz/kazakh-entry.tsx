@@ -1,6 +1,6 @@
 'use client';
 
-import { useContext, useId, useState, type InputHTMLAttributes } from 'react';
+import { useContext, useId, useRef, useState, type InputHTMLAttributes } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CaptchaScope, useCaptcha } from '@/components/forms/captcha';
@@ -9,8 +9,9 @@ import { Field, inputClass } from '@/components/forms/field';
 import { landingPrimaryClass as buttonPrimary } from '@/components/ui/button-classes-landing';
 import { useLocale } from '@/i18n/navigation';
 import { CONSENT_VERSION } from '@/lib/consent';
+import { checkIin } from '@/lib/iin';
 import { kazakhEntrySchema, type KazakhEntryValues } from '@/lib/validations/tests';
-import { errorStatus, startTest, type AttemptView } from './api';
+import { checkRoster, errorStatus, startTest, type AttemptView } from './api';
 import { TestStartContext } from './start-context';
 
 export interface KazakhEntryText {
@@ -27,6 +28,9 @@ export interface KazakhEntryText {
   privacyPolicy: string;
   submit: string;
   submitting: string;
+  /** Roster-only company: the names were filled in from the roster / the IIN is being looked up. */
+  rosterFound: string;
+  rosterChecking: string;
   /** Validation key → message in the page's language. */
   validation: Record<string, string>;
 }
@@ -37,11 +41,13 @@ const FIELDS: FieldName[] = ['firstName', 'lastName', 'iin', 'workerCode'];
 function EntryForm({
   text,
   company,
+  rosterOnly,
   busy,
   onStarted,
 }: {
   text: KazakhEntryText;
   company: string | null;
+  rosterOnly: boolean;
   busy: boolean;
   onStarted: (token: string, test: AttemptView) => void;
 }) {
@@ -55,8 +61,35 @@ function EntryForm({
     handleSubmit,
     setError,
     setFocus,
+    setValue,
+    clearErrors,
     formState: { errors },
   } = useForm<KazakhEntryValues>({ resolver: zodResolver(kazakhEntrySchema), mode: 'onTouched' });
+
+  // Roster-only company: a valid IIN is looked up once it is typed (rate-limited on the server);
+  // one on the roster fills in the names, one off it is refused here as the start would refuse it.
+  const [roster, setRoster] = useState<'checking' | 'found' | null>(null);
+  const lastLookup = useRef<string | null>(null);
+  const lookUp = async (raw: string) => {
+    const iin = raw.replace(/[\s-]/g, '');
+    if (!rosterOnly || !company || !checkIin(iin).ok || lastLookup.current === iin) return;
+    lastLookup.current = iin;
+    setRoster('checking');
+    try {
+      const r = await checkRoster(company, iin);
+      if (r.onRoster && r.firstName && r.lastName) {
+        setValue('firstName', r.firstName, { shouldValidate: true });
+        setValue('lastName', r.lastName, { shouldValidate: true });
+        clearErrors('iin');
+        setRoster('found');
+      } else {
+        setRoster(null);
+        if (r.rosterOnly) setError('iin', { type: 'server', message: text.validation.iin_not_on_roster });
+      }
+    } catch {
+      setRoster(null); // the start checks again
+    }
+  };
 
   const message = (field: FieldName) => {
     const e = errors[field];
@@ -97,7 +130,7 @@ function EntryForm({
           aria-required="true"
           className={inputClass}
           {...extra}
-          {...register(name)}
+          {...register(name, name === 'iin' ? { onBlur: (e: { target: { value: string } }) => void lookUp(e.target.value), onChange: (e: { target: { value: string } }) => void lookUp(e.target.value) } : undefined)}
         />
       </Field>
     );
@@ -113,6 +146,11 @@ function EntryForm({
         {input('firstName', { autoComplete: 'given-name' })}
       </div>
       {input('iin', { inputMode: 'numeric', autoComplete: 'off', maxLength: 14, spellCheck: false }, text.iinHint)}
+      {roster && (
+        <p role="status" className="text-sm text-muted" data-testid="roster-status">
+          {roster === 'found' ? text.rosterFound : text.rosterChecking}
+        </p>
+      )}
       {input('workerCode', { autoComplete: 'off', spellCheck: false, maxLength: 40 }, text.workerCodeHint)}
       <p className="text-sm text-muted">{text.privacy}</p>
       <ConsentNotice text={text.consent} policy={text.privacyPolicy} locale={locale} className="text-sm text-muted" />
@@ -132,11 +170,11 @@ function EntryForm({
 
 /** The Kazakh test's entry form: last name, first name, IIN (checked as you leave it), position code. */
 /** The Kazakh test's start form, for TestFlow's `entry` (the flow's state comes through TestStartContext). */
-export function KazakhEntryForm({ text, company }: { text: KazakhEntryText; company: string | null }) {
+export function KazakhEntryForm({ text, company, rosterOnly = false }: { text: KazakhEntryText; company: string | null; rosterOnly?: boolean }) {
   const flow = useContext(TestStartContext);
   return (
     <CaptchaScope>
-      <EntryForm text={text} company={company} {...flow} />
+      <EntryForm text={text} company={company} rosterOnly={rosterOnly} {...flow} />
     </CaptchaScope>
   );
 }

@@ -6,7 +6,7 @@ import { getTestText } from './server-text';
 import { TestFlow } from './test-flow';
 import { prefixOf, Shell } from './test-pages';
 
-const VALIDATION_KEYS = ['required', 'too_long', 'invalid_value', 'name_invalid', 'name_letters', 'iin_length', 'iin_digits', 'iin_checksum', 'worker_code_invalid'] as const;
+const VALIDATION_KEYS = ['required', 'too_long', 'invalid_value', 'name_invalid', 'name_letters', 'iin_length', 'iin_digits', 'iin_checksum', 'worker_code_invalid', 'iin_not_on_roster'] as const;
 
 /** /kazakh-test and /kazakh-test/{company}: the once-only Kazakh level test with a certificate. */
 export async function KazakhTestPage({ locale, company }: { locale: Locale; company: CompanyRef | null }) {
@@ -26,6 +26,8 @@ export async function KazakhTestPage({ locale, company }: { locale: Locale; comp
     privacyPolicy: t('form.privacyPolicy'),
     submit: t('form.submit'),
     submitting: t('form.submitting'),
+    rosterFound: t('form.rosterFound'),
+    rosterChecking: t('form.rosterChecking'),
     validation: Object.fromEntries(VALIDATION_KEYS.map((k) => [k, tv(k)])),
   };
   const intro = (
@@ -44,7 +46,7 @@ export async function KazakhTestPage({ locale, company }: { locale: Locale; comp
         text={text}
         intro={intro}
         startLabel={t('form.submit')}
-        entry={<KazakhEntryForm text={entry} company={company?.slug ?? null} />}
+        entry={<KazakhEntryForm text={entry} company={company?.slug ?? null} rosterOnly={company?.rosterOnly ?? false} />}
         page={company ? `/kazakh-test/${company.slug}` : '/kazakh-test'}
         localePrefix={prefixOf(locale)}
       />

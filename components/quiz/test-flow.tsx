@@ -43,13 +43,18 @@ export interface TestFlowProps {
   page: string;
   /** '' for Russian, '/kk' or '/en'. */
   localePrefix: string;
+  /**
+   * A personal invitation's token: the attempt lives on the server under it (any device resumes it),
+   * so nothing goes into localStorage; until it is started the entry form shows.
+   */
+  token?: string;
 }
 
 /**
  * Start screen → items → result. The attempt token is kept in localStorage, so a reload (or the
  * language switch) resumes the same test at the same question; everything else lives on the server.
  */
-export function TestFlow({ kind, company, text, intro, startLabel, entry, page, localePrefix }: TestFlowProps) {
+export function TestFlow({ kind, company, text, intro, startLabel, entry, page, localePrefix, token: fixedToken }: TestFlowProps) {
   const key = storageKey(kind, company);
   const [phase, setPhase] = useState<Phase>({ name: 'checking' });
   const [starting, setStarting] = useState(false);
@@ -70,6 +75,7 @@ export function TestFlow({ kind, company, text, intro, startLabel, entry, page, 
       } catch (error) {
         const { status } = errorStatus(error);
         if (status === 404) {
+          if (fixedToken) return setPhase({ name: 'intro' }); // the invitation's test is not started yet
           writeToken(key, null);
           setPhase({ name: 'intro', notice: text.runner.notFound });
         } else {
@@ -77,17 +83,17 @@ export function TestFlow({ kind, company, text, intro, startLabel, entry, page, 
         }
       }
     },
-    [key, show, text.runner.loadFailed, text.runner.notFound],
+    [key, show, text.runner.loadFailed, text.runner.notFound, fixedToken],
   );
 
   useEffect(() => {
-    const token = readToken(key);
+    const token = fixedToken ?? readToken(key);
     // Deferred to a microtask: the first paint is the server-rendered start screen either way.
     queueMicrotask(() => {
       if (token) void resume(token);
       else setPhase({ name: 'intro' });
     });
-  }, [key, resume]);
+  }, [key, resume, fixedToken]);
 
   // A new screen starts at its top, for sighted and screen-reader users alike.
   const phaseName = phase.name;
@@ -96,7 +102,7 @@ export function TestFlow({ kind, company, text, intro, startLabel, entry, page, 
   }, [phaseName]);
 
   const begin = (token: string, test: AttemptView) => {
-    writeToken(key, token);
+    if (!fixedToken) writeToken(key, token);
     show(token, test);
   };
 

@@ -42,6 +42,8 @@ export type ErrorCode =
   | 'sms_code_missing'
   | 'company_not_found'
   | 'test_already_taken'
+  | 'invitation_not_found'
+  | 'invitation_expired'
   | 'test_not_found'
   | 'test_finished'
   | 'certificate_not_found'

@@ -6,11 +6,12 @@ import { audit, type Actor } from '@/lib/audit/log';
 import { open, seal } from '@/lib/crypto/secret-box';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { likeEscape } from '@/lib/db/like';
-import { companyEmployees } from '@/lib/db/schema';
+import { companyEmployees, companyInvitations, testAttempts } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { appSecret } from '@/lib/env';
 import { translatorFor } from '@/lib/i18n/translate';
-import { hashIin } from '@/lib/quiz/attempts';
+import { hashIin, kazakhResultView } from '@/lib/quiz/attempts';
+import { employeeStatusSql, type InvitationStatus } from './invitations';
 import { readRosterFile, ROSTER_MAX_BYTES } from './roster-file';
 import { checkRows, type RosterRow } from './roster-rows';
 
@@ -131,7 +132,7 @@ const publicEmployee = (e: typeof companyEmployees.$inferSelect) => ({
   updatedAt: e.updatedAt,
 });
 
-export async function listEmployees(db: Db, companyId: number, f: { q?: string; page: number; pageSize: number }) {
+export async function listEmployees(db: Db, companyId: number, f: { q?: string; status?: InvitationStatus; page: number; pageSize: number }, now = new Date()) {
   const where: SQL[] = [eq(companyEmployees.companyId, companyId)];
   if (f.q) {
     const like = `%${likeEscape(f.q)}%`;
@@ -146,12 +147,37 @@ export async function listEmployees(db: Db, companyId: number, f: { q?: string; 
       )!,
     );
   }
+  // The invitation status (lib/company-portal/invitations.ts): the invitation and the attempt its link started.
+  const status = employeeStatusSql(now);
+  if (f.status) where.push(sql`${status} = ${f.status}`);
   const cond = and(...where);
+  const base = () =>
+    db
+      .select({ e: companyEmployees, status, deadline: companyInvitations.deadline, result: testAttempts.result, finishedAt: testAttempts.finishedAt })
+      .from(companyEmployees)
+      .leftJoin(companyInvitations, eq(companyInvitations.employeeId, companyEmployees.id))
+      .leftJoin(testAttempts, eq(testAttempts.tokenHash, companyInvitations.tokenHash));
   const [rows, [count]] = await Promise.all([
-    db.select().from(companyEmployees).where(cond).orderBy(asc(companyEmployees.lastName), asc(companyEmployees.firstName), asc(companyEmployees.id)).limit(f.pageSize).offset((f.page - 1) * f.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(companyEmployees).where(cond),
+    base().where(cond).orderBy(asc(companyEmployees.lastName), asc(companyEmployees.firstName), asc(companyEmployees.id)).limit(f.pageSize).offset((f.page - 1) * f.pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(companyEmployees)
+      .leftJoin(companyInvitations, eq(companyInvitations.employeeId, companyEmployees.id))
+      .leftJoin(testAttempts, eq(testAttempts.tokenHash, companyInvitations.tokenHash))
+      .where(cond),
   ]);
-  return { rows: rows.map(publicEmployee), total: count?.n ?? 0, page: f.page, pageSize: f.pageSize };
+  return {
+    rows: rows.map((r) => ({
+      ...publicEmployee(r.e),
+      status: r.status,
+      deadline: r.deadline,
+      level: r.status === 'finished' && r.result ? kazakhResultView(r.result).level : null,
+      finishedAt: r.finishedAt,
+    })),
+    total: count?.n ?? 0,
+    page: f.page,
+    pageSize: f.pageSize,
+  };
 }
 
 /** One employee of the company, or 404 (another company's employee is "not found" too). */

@@ -280,6 +280,8 @@ export const companies = pgTable('companies', {
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   active: boolean('active').notNull().default(true),
+  /** Only the company's roster may take its Kazakh test (the entry form refuses any other IIN). */
+  rosterOnly: boolean('roster_only').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -722,6 +724,39 @@ export const companyEmployees = pgTable(
     uniqueIndex('company_employees_iin').on(t.companyId, t.iinHash),
     index('company_employees_name_idx').on(t.companyId, t.lastName, t.firstName),
   ],
+);
+
+/**
+ * A personal invitation to the company's Kazakh test (corporate portal), one per employee. The link's
+ * token is kept only as its SHA-256, and it is also the token of the attempt the link starts
+ * (test_attempts.token_hash, UNIQUE): any number of simultaneous starts through one link make one
+ * attempt, and the same link resumes it on any device. A re-send replaces the token (the old link
+ * stops working) unless the test was started. Reminders are claimed by their marks.
+ */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    employeeId: integer('employee_id')
+      .notNull()
+      .unique()
+      .references(() => companyEmployees.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    channels: jsonb('channels').$type<('sms' | 'email')[]>().notNull(),
+    sendCount: integer('send_count').notNull().default(1),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set (row locked) by the first start through the link: from then on the token never changes. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    remindedTwoDaysAt: timestamp('reminded_two_days_at', { withTimezone: true }),
+    remindedOneDayAt: timestamp('reminded_one_day_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => companyUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('company_invitations_company_idx').on(t.companyId, t.deadline)],
 );
 
 /**

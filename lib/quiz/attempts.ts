@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { certificates, companies, kazakhTestTakers, quizItemExposure, testAttempts, type StoredTestResult } from '@/lib/db/schema';
+import { certificates, companies, companyEmployees, kazakhTestTakers, quizItemExposure, testAttempts, type StoredTestResult } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { ANONYMISED } from '@/lib/retention';
 import { EN_BANK } from './bank-en';
@@ -34,6 +34,8 @@ export const BELOW_A1 = { level: 'A0', levelName: 'A1 деңгейінен тө�
 export interface CompanyRef {
   slug: string;
   name: string;
+  /** Only the company's roster takes its Kazakh test. */
+  rosterOnly?: boolean;
 }
 
 export interface CertificateRef {
@@ -82,7 +84,7 @@ export type AttemptView =
 
 type AttemptRow = typeof testAttempts.$inferSelect;
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 
 export function newToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
@@ -126,7 +128,23 @@ async function activeCompany(db: Db, slug: string) {
 
 export async function findCompany(db: Db, slug: string): Promise<CompanyRef | null> {
   const row = await activeCompany(db, slug);
-  return row ? { slug: row.slug, name: row.name } : null;
+  return row ? { slug: row.slug, name: row.name, ...(row.rosterOnly ? { rosterOnly: true } : {}) } : null;
+}
+
+/**
+ * Roster-only company: whether an IIN is on its roster, with the names to pre-fill the entry form.
+ * The caller has checked the IIN's checksum and the rate limits (lib/quiz/sitting.ts). A company
+ * that is not roster-only answers nothing (`rosterOnly: false`): its roster is never probed.
+ */
+export async function rosterLookup(db: Db, slug: string, iin: string, secret: string) {
+  const company = await companyRow(db, slug);
+  if (!company?.rosterOnly) return { rosterOnly: false as const };
+  const [e] = await db
+    .select({ firstName: companyEmployees.firstName, lastName: companyEmployees.lastName })
+    .from(companyEmployees)
+    .where(and(eq(companyEmployees.companyId, company.id), eq(companyEmployees.iinHash, hashIin(iin, secret))))
+    .limit(1);
+  return e ? { rosterOnly: true as const, onRoster: true as const, firstName: e.firstName, lastName: e.lastName } : { rosterOnly: true as const, onRoster: false as const };
 }
 
 /** The company a start call names (none: null); an unknown one is a 404. */
@@ -178,7 +196,7 @@ async function extrasOf(db: Db, row: AttemptRow) {
 }
 
 /** A fresh attempt row: a random seed draws its items; the token is stored only as its hash. */
-function newAttempt(
+export function newAttempt(
   kind: TestKind,
   tokenHash: string,
   companyId: number | undefined,
@@ -210,14 +228,14 @@ export async function startPlacement(
   };
 }
 
-class AlreadyTaken extends Error {}
+export class AlreadyTaken extends Error {}
 
 /**
  * Exposure control for the Kazakh bank: the draw takes the least-shown items of each band and skill
  * (random among equals), so a thousand attempts spread over the whole bank instead of concentrating
  * on a few items, and one person's sitting shows only a small share of it.
  */
-async function drawKazakh(tx: Db, seed: string): Promise<string[]> {
+export async function drawKazakh(tx: Db, seed: string): Promise<string[]> {
   const ids = KK_BANK.items.map((item) => item.id);
   const rows = await tx.select().from(quizItemExposure).where(inArray(quizItemExposure.itemId, ids));
   const exposure = new Map(rows.map((r) => [r.itemId, r.shown]));
@@ -225,7 +243,7 @@ async function drawKazakh(tx: Db, seed: string): Promise<string[]> {
 }
 
 /** Counts the drawn items as shown once more; rows in id order so concurrent starts lock alike (no deadlock). */
-async function bumpExposure(tx: Db, ids: readonly string[]): Promise<void> {
+export async function bumpExposure(tx: Db, ids: readonly string[]): Promise<void> {
   const sorted = [...ids].sort();
   await tx
     .insert(quizItemExposure)
@@ -245,6 +263,15 @@ export async function startKazakh(
 ): Promise<{ token: string; view: AttemptView }> {
   const company = await companyRow(db, input.company);
   const iinHash = hashIin(input.iin, opts.secret);
+  // Roster-only company: an IIN that is not on its roster does not start its test.
+  if (company?.rosterOnly) {
+    const [onRoster] = await db
+      .select({ id: companyEmployees.id })
+      .from(companyEmployees)
+      .where(and(eq(companyEmployees.companyId, company.id), eq(companyEmployees.iinHash, iinHash)))
+      .limit(1);
+    if (!onRoster) throw new ApiError(422, 'validation_failed', { iin: 'iin_not_on_roster' });
+  }
   const { token, hash } = newToken();
   try {
     const row = await db.transaction(async (tx) => {

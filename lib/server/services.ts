@@ -8,6 +8,7 @@ import { publicEnv } from '@/lib/public-env';
 import type { CaptchaConfig } from '@/lib/captcha/verify';
 import { remindCallbacks } from '@/lib/crm/reminders';
 import { remindLessons } from '@/lib/marketplace/reminders';
+import { remindInvitations } from '@/lib/company-portal/invitations';
 import { processOutbox, type Sender } from '@/lib/outbox';
 import { createMailSender } from '@/lib/outbox/mail';
 import { anonymisePersonalData, prune } from '@/lib/retention';
@@ -126,6 +127,13 @@ export function remindTrialLessons(now = new Date()): Promise<void> {
   });
 }
 
+/** Reminds invited employees who have not started 2 days and 1 day before the deadline (lib/company-portal/invitations.ts). */
+export function remindInvitedEmployees(now = new Date()): Promise<void> {
+  return runBackgroundPass('invitation-reminders', async (db) => {
+    if ((await remindInvitations(db, now)) > 0) void kickOutbox();
+  });
+}
+
 export const RETENTION_INTERVAL_MS = 3_600_000;
 export const CALLBACK_REMINDER_INTERVAL_MS = 60_000;
 
@@ -142,6 +150,7 @@ export function startBackgroundWork(opts: { outboxPollMs: number; retentionMs?: 
     setInterval(() => void pruneTables(), opts.retentionMs ?? RETENTION_INTERVAL_MS),
     setInterval(() => void remindCallbackLeads(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void remindTrialLessons(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
+    setInterval(() => void remindInvitedEmployees(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
   ];
   for (const timer of bg.timers) timer.unref();
   void pruneTables();

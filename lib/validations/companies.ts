@@ -26,10 +26,12 @@ export const companyCreateSchema = z.object({
   name: companyNameField,
   slug: companySlugInput,
   active: z.boolean({ error: 'invalid_value' }).default(true),
+  /** Only the company's roster may take its Kazakh test. */
+  rosterOnly: z.boolean({ error: 'invalid_value' }).default(false),
 });
 
 export const companyPatchSchema = z
-  .object({ name: companyNameField.optional(), slug: companySlugInput.optional(), active: z.boolean({ error: 'invalid_value' }).optional() })
+  .object({ name: companyNameField.optional(), slug: companySlugInput.optional(), active: z.boolean({ error: 'invalid_value' }).optional(), rosterOnly: z.boolean({ error: 'invalid_value' }).optional() })
   .refine((v) => Object.keys(v).length > 0, { message: 'required' });
 
 export const companiesQuery = pageQuery.extend({

@@ -50,4 +50,27 @@ export const employeePatchSchema = employeeSchema
   .extend({ iin: z.union([z.literal('').transform(() => undefined), iinField]).optional() })
   .refine((v) => Object.keys(v).length > 0, { message: 'required' });
 
-export const employeesQuery = pageQuery.extend({ q: z.string().trim().max(100, 'too_long').optional() });
+export const employeesQuery = pageQuery.extend({
+  q: z.string().trim().max(100, 'too_long').optional(),
+  status: z.enum(['not_invited', 'invited', 'started', 'finished', 'expired'], { error: 'invalid_value' }).optional(),
+});
+
+/** HR sends personal invitations: whom, through which channels, until when (an ISO date-time or YYYY-MM-DD, the end of that day in Almaty). */
+export const invitationsSchema = z.strictObject({
+  employeeIds: z.array(z.int('invalid_value').positive('invalid_value'), { error: 'invalid_value' }).min(1, 'required').max(1000, 'too_long'),
+  channels: z.array(z.enum(['sms', 'email'], { error: 'invalid_value' }), { error: 'invalid_value' }).min(1, 'required').max(2, 'invalid_value'),
+  deadline: z
+    .string({ error: 'required' })
+    .trim()
+    .max(40, 'too_long')
+    .transform((v, ctx) => {
+      const d = /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T23:59:59+05:00`) : new Date(v);
+      if (Number.isNaN(d.getTime())) {
+        ctx.addIssue({ code: 'custom', message: 'invalid_value' });
+        return z.NEVER;
+      }
+      return d;
+    }),
+});
+
+export const companySettingsSchema = z.strictObject({ rosterOnly: z.boolean({ error: 'invalid_value' }) });

@@ -48,6 +48,12 @@ export const kazakhStartSchema = kazakhEntrySchema.extend({
   captchaKind: captchaKindField,
 });
 
+/** The start through a personal invitation: the consent only (the taker comes from the roster). */
+export const invitationStartSchema = z.strictObject({ consent: consentField });
+
+/** A roster-only company's entry form asks whether an IIN is on the roster (to pre-fill the names). */
+export const rosterCheckSchema = z.strictObject({ company: companySlugField, iin: iinField });
+
 const answersField = z
   .record(z.string().regex(/^(?:en|kk)-[gvr]-\d{3}$/, 'invalid_value'), z.union([z.int().min(0).max(5), z.null()]), {
     error: 'invalid_value',

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, companyEmployees, outbox } from '@/lib/db/schema';
+import { auditLog, companyEmployees, companyInvitations, outbox } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { totpCode } from '@/lib/crypto/totp';
 import { companyFromSession, COMPANY_IDLE_S } from '@/lib/company-portal/sessions';
@@ -27,6 +27,10 @@ const PORTAL_CALLS: PortalCall[] = [
   { method: 'GET', path: '/api/company/roster/template', module: './roster/template/route' },
   { method: 'POST', path: '/api/company/roster/preview', module: './roster/preview/route' },
   { method: 'POST', path: '/api/company/roster/import', module: './roster/import/route' },
+  { method: 'GET', path: '/api/company/settings', module: './settings/route' },
+  { method: 'PATCH', path: '/api/company/settings', module: './settings/route', body: { rosterOnly: true } },
+  // Company A's employee named in B's invitation: 404, and nothing is sent.
+  { method: 'POST', path: '/api/company/invitations', module: './invitations/route', body: { employeeIds: ['A_EMPLOYEE'], channels: ['sms', 'email'], deadline: new Date(Date.now() + 7 * 86_400_000).toISOString() }, params: {} },
 ];
 
 describe(`company portal access: HR users, sign-in with SMS or TOTP, sessions, one company only (${dbLabel()})`, () => {
@@ -174,10 +178,11 @@ describe(`company portal access: HR users, sign-in with SMS or TOTP, sessions, o
       const params = c.params && Object.fromEntries(Object.entries(c.params).map(([k, v]) => [k, ids[v] ?? v]));
       const path = c.path.replace('[id]', params?.id ?? '');
       const upload = c.path.startsWith('/api/company/roster/') && c.method === 'POST';
+      const body = c.body === undefined ? undefined : JSON.parse(JSON.stringify(c.body).replace(/"A_EMPLOYEE"/g, ids.A_EMPLOYEE!));
       const request = (cookie?: string) =>
         upload
           ? uploadRequest(path, { data: 'Фамилия;Имя;ИИН;Код должности\nБеков;Ерлан;061211600012;B-2\n', name: 'r.csv' }, { cookie, fields: { basis: 'yes' } })
-          : companyRequest(path, { method: c.method, body: c.body, cookie });
+          : companyRequest(path, { method: c.method, body, cookie });
       for (const cookie of [undefined, admin.cookie]) {
         const r = await call(handler, request(cookie), params);
         expect(r.status, `${c.method} ${c.path}`).toBe(401);
@@ -191,6 +196,7 @@ describe(`company portal access: HR users, sign-in with SMS or TOTP, sessions, o
     // Company A's employee is untouched, and B's calls landed in B's roster only.
     const [still] = await t.db.select().from(companyEmployees).where(eq(companyEmployees.id, employee!.id));
     expect(still).toMatchObject({ companyId: companyA, positionCode: 'A-1' });
+    expect(await t.db.select().from(companyInvitations)).toHaveLength(0);
     const bRows = await t.db.select().from(companyEmployees).where(eq(companyEmployees.companyId, companyB));
     expect(bRows.map((e) => e.lastName).sort()).toEqual(['Бекова', 'Беков'].sort());
     expect(await (await call(me, companyRequest('/api/company/me', { cookie: a.cookie }))).json()).toMatchObject({ company: { id: companyA } });

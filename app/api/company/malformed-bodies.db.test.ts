@@ -41,6 +41,14 @@ const employeeBody = fc.record(
   },
   { requiredKeys: [] },
 );
+const invitationsBody = fc.record(
+  {
+    employeeIds: fc.oneof(nasty(), fc.constant([1]), fc.array(fc.integer())),
+    channels: fc.oneof(nasty(), fc.constantFrom(['sms'], ['email', 'sms'], ['fax'], [])),
+    deadline: fc.oneof(nasty(), fc.constantFrom('2099-01-01', '2020-01-01', 'tomorrow', new Date(Date.now() + 7 * 86_400_000).toISOString())),
+  },
+  { requiredKeys: [] },
+);
 const hrPatchBody = fc.record({ disabled: fc.oneof(nasty(), fc.boolean()), resendLink: fc.oneof(nasty(), fc.constant(true)) }, { requiredKeys: [] });
 
 describe(`company portal calls: malformed bodies never cause a 5xx (${dbLabel()})`, () => {
@@ -82,6 +90,8 @@ describe(`company portal calls: malformed bodies never cause a 5xx (${dbLabel()}
     ['/api/company/totp/confirm', './totp/confirm/route', 'POST', (m) => as(() => hrCookie, m.POST), fc.record({ code }, { requiredKeys: [] })],
     ['/api/company/employees', './employees/route', 'POST', (m) => as(() => hrCookie, m.POST), employeeBody],
     ['/api/company/employees/[id]', './employees/[id]/route', 'PATCH', (m) => as(() => hrCookie, m.PATCH, () => ({ id: String(employeeId) }), 'PATCH'), employeeBody],
+    ['/api/company/invitations', './invitations/route', 'POST', (m) => as(() => hrCookie, m.POST), invitationsBody],
+    ['/api/company/settings', './settings/route', 'PATCH', (m) => as(() => hrCookie, m.PATCH, () => ({}), 'PATCH'), fc.record({ rosterOnly: fc.oneof(nasty(), fc.boolean()) }, { requiredKeys: [] })],
     ['/api/admin/companies/[id]/hr-users', '../admin/companies/[id]/hr-users/route', 'POST', (m) => as(() => staffCookie, m.POST, () => ({ id: String(companyId) })), hrCreateBody],
     [
       '/api/admin/companies/[id]/hr-users/[userId]',

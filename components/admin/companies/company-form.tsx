@@ -14,7 +14,7 @@ import { FormFooter, adminInputClass } from '@/components/admin/ui/form';
  * A company's name, slug and state: creates one (then opens its page) or saves one. Errors from the
  * server (a taken slug: 409 with a field message) land on their field.
  */
-export function CompanyForm({ company }: { company?: { id: number; name: string; slug: string; active: boolean } }) {
+export function CompanyForm({ company }: { company?: { id: number; name: string; slug: string; active: boolean; rosterOnly: boolean } }) {
   const t = useTranslations('Admin.companies');
   const tc = useTranslations('Admin.common');
   const locale = useLocale();
@@ -23,7 +23,7 @@ export function CompanyForm({ company }: { company?: { id: number; name: string;
   const { register, handleSubmit, formState, setError } = useForm<CompanyFormValues>({
     resolver: zodResolver(companyCreateSchema),
     mode: 'onTouched',
-    defaultValues: company ? { name: company.name, slug: company.slug, active: company.active } : { name: '', slug: '', active: true },
+    defaultValues: company ? { name: company.name, slug: company.slug, active: company.active, rosterOnly: company.rosterOnly } : { name: '', slug: '', active: true, rosterOnly: false },
   });
   const errors = formState.errors;
   const onSubmit = handleSubmit(async (values) => {
@@ -62,6 +62,10 @@ export function CompanyForm({ company }: { company?: { id: number; name: string;
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="size-4" {...register('active')} />
         {t('active')}
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4" {...register('rosterOnly')} />
+        {t('rosterOnly')}
       </label>
       <FormFooter label={company ? tc('save') : t('create')} submitting={formState.isSubmitting} status={status} />
     </form>

@@ -3,10 +3,12 @@ import type { Locale } from '@/i18n/routing';
 import { Link } from '@/i18n/navigation';
 import { EmployeeActions } from '@/components/company/employee-actions';
 import { EmployeeForm } from '@/components/company/employee-form';
+import { INVITE_FORM_ID, InvitePanel, RosterOnlyToggle } from '@/components/company/invite-panel';
 import { buttonClass, inputClass, secondaryButtonClass } from '@/components/company/ui';
 import { getDb } from '@/lib/db/client';
 import { maskIin, maskPhone } from '@/lib/mask';
 import { requireCompanyPage } from '@/lib/company-portal/page';
+import { companySettings, INVITATION_STATUSES } from '@/lib/company-portal/invitations';
 import { listEmployees } from '@/lib/company-portal/roster';
 import { employeesQuery } from '@/lib/validations/company-roster';
 
@@ -19,12 +21,16 @@ export default async function EmployeesPage({ params, searchParams }: Props) {
   const { member } = await requireCompanyPage(locale, '/company/employees');
   const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
   const parsed = employeesQuery.safeParse(raw);
-  const f = parsed.success ? parsed.data : { page: 1, pageSize: 50, q: undefined };
-  const data = await listEmployees(await getDb(), member.companyId, { ...f, pageSize: 50 });
+  const f = parsed.success ? parsed.data : { page: 1, pageSize: 50, q: undefined, status: undefined };
+  const db = await getDb();
+  const data = await listEmployees(db, member.companyId, { ...f, pageSize: 50 });
+  const settings = await companySettings(db, member.companyId);
+  const ts = await getTranslations('Company.invite');
+  const format = new Intl.DateTimeFormat(locale === 'kk' ? 'kk-KZ' : locale === 'en' ? 'en-GB' : 'ru-RU', { dateStyle: 'medium', timeZone: 'Asia/Almaty' });
   const t = await getTranslations('Company.employees');
   const tc = await getTranslations('Company.roster.column');
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
-  const pageHref = (p: number) => `/company/employees?${new URLSearchParams({ ...(f.q ? { q: f.q } : {}), page: String(p) })}`;
+  const pageHref = (p: number) => `/company/employees?${new URLSearchParams({ ...(f.q ? { q: f.q } : {}), ...(f.status ? { status: f.status } : {}), page: String(p) })}`;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -40,22 +46,40 @@ export default async function EmployeesPage({ params, searchParams }: Props) {
           </label>
           <input id="emp-q" name="q" defaultValue={f.q ?? ''} className={inputClass} />
         </div>
+        <div>
+          <label htmlFor="emp-status" className="mb-1 block text-sm font-medium">
+            {ts('statusFilter')}
+          </label>
+          <select id="emp-status" name="status" defaultValue={f.status ?? ''} className={inputClass}>
+            <option value="">{ts('statusAll')}</option>
+            {INVITATION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ts(`status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="submit" className={secondaryButtonClass}>
           {t('find')}
         </button>
       </form>
+      <RosterOnlyToggle initial={settings.rosterOnly} />
+      <InvitePanel />
       <p className="text-sm text-muted" aria-live="polite">
         {t('count', { count: data.total })}
       </p>
       {data.rows.length === 0 ? (
-        <p className="rounded-xl bg-white p-6 text-center text-muted">{f.q ? t('noMatch') : t('empty')}</p>
+        <p className="rounded-xl bg-white p-6 text-center text-muted">{f.q || f.status ? t('noMatch') : t('empty')}</p>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-line bg-white" role="region" aria-label={t('title')} tabIndex={0}>
-          <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
+          <table className="w-full min-w-[52rem] border-collapse text-left text-sm">
             <caption className="sr-only">{t('title')}</caption>
             <thead className="bg-slate-50 text-xs tracking-wide text-muted uppercase">
               <tr>
-                {[t('name'), tc('iin'), tc('positionCode'), tc('department'), t('contacts'), t('actions')].map((h) => (
+                <th scope="col" className="px-3 py-2.5 font-medium">
+                  <span className="sr-only">{ts('select')}</span>
+                </th>
+                {[t('name'), tc('iin'), tc('positionCode'), tc('department'), t('contacts'), ts('statusColumn'), t('actions')].map((h) => (
                   <th key={h} scope="col" className="px-3 py-2.5 font-medium">
                     {h}
                   </th>
@@ -64,7 +88,10 @@ export default async function EmployeesPage({ params, searchParams }: Props) {
             </thead>
             <tbody className="divide-y divide-line">
               {data.rows.map((e) => (
-                <tr key={e.id}>
+                <tr key={e.id} data-testid="employee-row">
+                  <td className="px-3 py-2.5 align-top">
+                    <input type="checkbox" name="employee" value={e.id} form={INVITE_FORM_ID} aria-label={ts('selectLabel', { name: `${e.lastName} ${e.firstName}` })} />
+                  </td>
                   <th scope="row" className="px-3 py-2.5 text-left align-top font-medium">
                     {e.lastName} {e.firstName}
                   </th>
@@ -75,6 +102,11 @@ export default async function EmployeesPage({ params, searchParams }: Props) {
                     {e.phone ? <span className="block whitespace-nowrap">{maskPhone(e.phone)}</span> : null}
                     {e.email ? <span className="block break-all">{e.email}</span> : null}
                     {!e.phone && !e.email ? '—' : null}
+                  </td>
+                  <td className="px-3 py-2.5 align-top" data-testid="employee-status" data-status={e.status}>
+                    <span className="block font-medium">{ts(`status.${e.status}`)}</span>
+                    {e.status === 'finished' && <span className="block">{ts('level', { level: e.level === 'A0' ? ts('belowA1') : (e.level ?? '—') })}</span>}
+                    {(e.status === 'invited' || e.status === 'expired') && e.deadline && <span className="block text-xs text-muted">{ts('until', { date: format.format(e.deadline) })}</span>}
                   </td>
                   <td className="px-3 py-2.5 align-top">
                     <EmployeeActions employee={e} />

@@ -120,7 +120,7 @@ export default async function CompanyPage({ params }: Props) {
 
       <Section id="edit" title={t('edit')}>
         {staff.scopes.includes('admin') ? (
-          <CompanyForm company={{ id: company.id, name: company.name, slug: company.slug, active: company.active }} />
+          <CompanyForm company={{ id: company.id, name: company.name, slug: company.slug, active: company.active, rosterOnly: company.rosterOnly }} />
         ) : (
           <p className="text-sm text-muted">{t('readOnly')}</p>
         )}

@@ -1,0 +1,257 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { NextRequest } from 'next/server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CONSENT_VERSION } from '@/lib/consent';
+import { auditLog, companyInvitations, companyUsers, kazakhTestTakers, outbox, testAttempts } from '@/lib/db/schema';
+import type { OpenDb } from '@/lib/db/open';
+import { remindInvitations, sendInvitations } from '@/lib/company-portal/invitations';
+import { hashIin, TEST_TOKEN_HEADER, type AttemptView } from '@/lib/quiz/attempts';
+import { appSecret } from '@/lib/env';
+import { iinCheckDigit } from '@/lib/iin';
+import { createTestDb, dbLabel, setAppDb } from '@/test/db';
+import { companyRequest, hrUser, insertCompany } from '@/test/company';
+import { jsonRequest, nextIp } from '@/test/http';
+import { call, enrolledStaff, staffRequest } from '@/test/staff';
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+type Started = { token: string; test: AttemptView };
+
+let serial = 31_000;
+/** A fresh checksum-valid IIN (born 1992-03-14). */
+function freshIin(): string {
+  for (;;) {
+    const first11 = `920314${String(serial++).padStart(5, '0')}`;
+    const check = iinCheckDigit([...first11].map(Number));
+    if (check !== null) return first11 + check;
+  }
+}
+
+function tokenRequest(path: string, token: string, opts: { method?: string; body?: unknown; locale?: string } = {}) {
+  const headers = new Headers({ 'accept-language': opts.locale ?? 'ru', 'x-forwarded-for': nextIp(), [TEST_TOKEN_HEADER]: token });
+  if (opts.body !== undefined) headers.set('content-type', 'application/json');
+  return new NextRequest(`http://localhost${path}`, { method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'), headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+}
+
+describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
+  let t: OpenDb;
+  let kazakhStart: unknown, rosterCheck: unknown, inviteInfo: unknown, inviteStart: unknown, finish: unknown;
+  let employeesGet: unknown, employeesPost: unknown, invite: unknown, settings: unknown;
+  let companyA: number, companyB: number;
+  let hrA = '', hrB = '';
+  const inTwoWeeks = () => new Date(Date.now() + 14 * 86_400_000).toISOString();
+
+  /** The personal link's token last sent to a phone (the outbox as the employee's phone). */
+  async function smsToken(phone: string): Promise<string> {
+    const [sms] = await t.db.select().from(outbox).where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, phone))).orderBy(desc(outbox.id)).limit(1);
+    const token = sms?.body.match(/#([\w-]{20,100})/)?.[1];
+    if (!token) throw new Error(`no link sent to ${phone}`);
+    return token;
+  }
+
+  async function addEmployee(cookie: string, e: { lastName: string; firstName: string; iin: string; phone?: string; email?: string; locale?: string }) {
+    const r = await call(employeesPost, companyRequest('/api/company/employees', { body: { positionCode: 'KZ-1', ...e }, cookie }));
+    expect(r.status).toBe(201);
+    return ((await r.json()) as { id: number }).id;
+  }
+
+  async function roster(cookie: string, status?: string) {
+    const r = await call(employeesGet, companyRequest(`/api/company/employees${status ? `?status=${status}` : ''}`, { cookie }));
+    expect(r.status).toBe(200);
+    return ((await r.json()) as { rows: { id: number; lastName: string; status: string; level: string | null }[] }).rows;
+  }
+
+  beforeAll(async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    t = await createTestDb();
+    setAppDb(t);
+    kazakhStart = (await import('./kazakh/route')).POST;
+    rosterCheck = (await import('./kazakh/roster-check/route')).POST;
+    ({ GET: inviteInfo, POST: inviteStart } = await import('./invitation/route'));
+    finish = (await import('./attempt/finish/route')).POST;
+    ({ GET: employeesGet, POST: employeesPost } = await import('../company/employees/route'));
+    invite = (await import('../company/invitations/route')).POST;
+    settings = (await import('../company/settings/route')).PATCH;
+    companyA = await insertCompany(t.db, 'inv-alpha', 'ТОО «Альфа»');
+    companyB = await insertCompany(t.db, 'inv-beta', 'ТОО «Бета»');
+    hrA = (await hrUser(t.db, { companyId: companyA, email: 'hr@inv-alpha.kz', phone: '+77017770001' })).cookie;
+    hrB = (await hrUser(t.db, { companyId: companyB, email: 'hr@inv-beta.kz', phone: '+77017770002' })).cookie;
+  });
+  afterAll(() => t.close());
+
+  it('roster-only: an IIN off the roster is refused in the taker’s language; a roster IIN pre-fills the names and starts', async () => {
+    const onRoster = freshIin();
+    const outside = freshIin();
+    await addEmployee(hrA, { lastName: 'Сәрсенова', firstName: 'Әйгерім', iin: onRoster });
+    const entry = (iin: string) => ({ firstName: 'Айдос', lastName: 'Серіков', iin, workerCode: 'KZ-1', consent: CONSENT_VERSION, company: 'inv-alpha' });
+
+    // Off: anyone starts, and the roster is not probed.
+    expect(await (await call(rosterCheck, jsonRequest('/api/tests/kazakh/roster-check', { company: 'inv-alpha', iin: onRoster }))).json()).toEqual({ rosterOnly: false });
+    const off = await call(kazakhStart, jsonRequest('/api/tests/kazakh', entry(freshIin())));
+    expect(off.status).toBe(201);
+
+    const on = await call(settings, companyRequest('/api/company/settings', { method: 'PATCH', body: { rosterOnly: true }, cookie: hrA }));
+    expect(await on.json()).toEqual({ rosterOnly: true });
+
+    for (const [locale, words] of [['kk', /ЖСН/], ['en', /not on the company/], ['ru', /нет в списке/]] as const) {
+      const refused = await call(kazakhStart, jsonRequest('/api/tests/kazakh', entry(outside), { locale }));
+      expect(refused.status).toBe(422);
+      expect(((await refused.json()) as ErrorBody).error.fields?.iin).toMatch(words);
+    }
+    expect(await t.db.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.iinHash, hashIin(outside, appSecret())))).toHaveLength(0);
+
+    const check = await call(rosterCheck, jsonRequest('/api/tests/kazakh/roster-check', { company: 'inv-alpha', iin: onRoster }));
+    expect(await check.json()).toEqual({ rosterOnly: true, onRoster: true, firstName: 'Әйгерім', lastName: 'Сәрсенова' });
+    expect(await (await call(rosterCheck, jsonRequest('/api/tests/kazakh/roster-check', { company: 'inv-alpha', iin: outside }))).json()).toEqual({ rosterOnly: true, onRoster: false });
+    // A bad checksum is never looked up.
+    const bad = onRoster.slice(0, 11) + ((Number(onRoster[11]) + 1) % 10);
+    expect((await call(rosterCheck, jsonRequest('/api/tests/kazakh/roster-check', { company: 'inv-alpha', iin: bad }))).status).toBe(422);
+    // Probing from one address stops after 10 look-ups.
+    const ip = '10.250.0.1';
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await call(rosterCheck, jsonRequest('/api/tests/kazakh/roster-check', { company: 'inv-alpha', iin: freshIin() }, { ip }))).status);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+
+    const started = await call(kazakhStart, jsonRequest('/api/tests/kazakh', entry(onRoster)));
+    expect(started.status).toBe(201);
+    // Another company's roster does not count: B is roster-only too, and A's employee is not on it.
+    await call(settings, companyRequest('/api/company/settings', { method: 'PATCH', body: { rosterOnly: true }, cookie: hrB }));
+    const elsewhere = await call(kazakhStart, jsonRequest('/api/tests/kazakh', { ...entry(freshIin()), company: 'inv-beta' }));
+    expect(elsewhere.status).toBe(422);
+    await call(settings, companyRequest('/api/company/settings', { method: 'PATCH', body: { rosterOnly: false }, cookie: hrB }));
+    await call(settings, companyRequest('/api/company/settings', { method: 'PATCH', body: { rosterOnly: false }, cookie: hrA }));
+    const audited = await t.db.select().from(auditLog).where(eq(auditLog.action, 'company.roster_only'));
+    expect(audited.length).toBe(4);
+  });
+
+  it('a personal link: sent in the employee’s language, starts without an IIN, is bound to the employee, and 10 parallel starts make one attempt', async () => {
+    const iin = freshIin();
+    const other = freshIin();
+    const id = await addEmployee(hrA, { lastName: 'Жұмабаев', firstName: 'Ерлан', iin, phone: '+77017771001', email: 'erlan@alpha.kz', locale: 'kk' });
+    const r = await call(invite, companyRequest('/api/company/invitations', { body: { employeeIds: [id], channels: ['sms', 'email'], deadline: inTwoWeeks() }, cookie: hrA }));
+    expect(await r.json()).toEqual({ sent: 1, skipped: [] });
+    const token = await smsToken('+77017771001');
+    const [mail] = await t.db.select().from(outbox).where(eq(outbox.recipient, 'erlan@alpha.kz'));
+    expect(mail!.subject).toContain('қазақ тілі тестіне шақыру');
+    expect(mail!.body).toContain(`/kk/kazakh-test/inv-alpha/invite#${token}`);
+    // Only the hash is stored.
+    expect(JSON.stringify(await t.db.select().from(companyInvitations))).not.toContain(token);
+
+    const info = await call(inviteInfo, tokenRequest('/api/tests/invitation', token));
+    expect(await info.json()).toMatchObject({ invitation: { state: 'open', firstName: 'Ерлан', lastName: 'Жұмабаев', company: { slug: 'inv-alpha' } } });
+
+    // Another IIN (or any name) cannot ride on the link: the body takes the consent only.
+    const withIin = await call(inviteStart, tokenRequest('/api/tests/invitation', token, { body: { consent: CONSENT_VERSION, iin: other } }));
+    expect(withIin.status).toBe(422);
+    expect(await t.db.select().from(testAttempts).where(eq(testAttempts.companyId, companyA))).toHaveLength(2); // the two of the roster-only test
+
+    const starts = await Promise.all(Array.from({ length: 10 }, () => call(inviteStart, tokenRequest('/api/tests/invitation', token, { body: { consent: CONSENT_VERSION } }))));
+    expect(starts.map((s) => s.status)).toEqual(Array(10).fill(201));
+    const bodies = (await Promise.all(starts.map((s) => s.json()))) as Started[];
+    expect(new Set(bodies.map((b) => b.token))).toEqual(new Set([token]));
+    const [inv] = await t.db.select().from(companyInvitations).where(eq(companyInvitations.employeeId, id));
+    const attempts = await t.db.select().from(testAttempts).where(eq(testAttempts.tokenHash, inv!.tokenHash));
+    expect(attempts).toHaveLength(1);
+    const takers = await t.db.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.attemptId, attempts[0]!.id));
+    expect(takers).toMatchObject([{ iinHash: hashIin(iin, appSecret()), iinLast4: iin.slice(-4), firstName: 'Ерлан', lastName: 'Жұмабаев' }]);
+    expect(bodies[0]!.test.taker).toEqual({ firstName: 'Ерлан', lastName: 'Жұмабаев', iinLast4: iin.slice(-4) });
+    // The employee's IIN typed into the public form now is "already taken"; the other IIN was never used.
+    const publicAgain = await call(kazakhStart, jsonRequest('/api/tests/kazakh', { firstName: 'Ерлан', lastName: 'Жұмабаев', iin, workerCode: 'KZ-1', consent: CONSENT_VERSION, company: 'inv-alpha' }));
+    expect(publicAgain.status).toBe(409);
+    expect(await t.db.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.iinHash, hashIin(other, appSecret())))).toHaveLength(0);
+
+    // Status on the roster: started; a re-send is refused (the link is how the employee resumes).
+    expect((await roster(hrA, 'started')).map((e) => e.id)).toEqual([id]);
+    const resend = await call(invite, companyRequest('/api/company/invitations', { body: { employeeIds: [id], channels: ['sms'], deadline: inTwoWeeks() }, cookie: hrA }));
+    expect(await resend.json()).toEqual({ sent: 0, skipped: [{ id, reason: 'started' }] });
+
+    // Another device: the same link resumes the same sitting; finishing it shows the result, not a new test.
+    const answers = Object.fromEntries(bodies[0]!.test.items.map((item) => [item.id, 0]));
+    const done = await call(finish, tokenRequest('/api/tests/attempt/finish', token, { body: { answers } }));
+    expect(done.status).toBe(200);
+    const again = await call(inviteStart, tokenRequest('/api/tests/invitation', token, { body: { consent: CONSENT_VERSION } }));
+    const view = ((await again.json()) as Started).test;
+    expect(view.status).toBe('finished');
+    expect(view.result?.determined).toBe(true);
+    expect(await (await call(inviteInfo, tokenRequest('/api/tests/invitation', token))).json()).toMatchObject({ invitation: { state: 'finished' } });
+    const finished = await roster(hrA, 'finished');
+    expect(finished).toMatchObject([{ id, status: 'finished', level: view.result?.level }]);
+    // Company B's HR sees none of it, and cannot invite A's employee.
+    expect(JSON.stringify(await roster(hrB))).not.toContain('Жұмабаев');
+    const crossed = await call(invite, companyRequest('/api/company/invitations', { body: { employeeIds: [id], channels: ['sms'], deadline: inTwoWeeks() }, cookie: hrB }));
+    expect(crossed.status).toBe(404);
+    expect(await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'invitation.send'), eq(auditLog.entityId, String(id))))).toHaveLength(1);
+  });
+
+  it('an expired link says so and starts nothing; a re-send makes a new link and the old one stops working', async () => {
+    const id = await addEmployee(hrA, { lastName: 'Оспанова', firstName: 'Гүлнар', iin: freshIin(), phone: '+77017771002', locale: 'en' });
+    const [hr] = await t.db.select().from(companyUsers).where(eq(companyUsers.email, 'hr@inv-alpha.kz'));
+    const actor = { kind: 'system' as const, id: null, label: 'test', ipHash: null };
+    const long = new Date(Date.now() - 10 * 86_400_000);
+    await sendInvitations(t.db, actor, { userId: hr!.id, companyId: companyA }, { employeeIds: [id], channels: ['sms'], deadline: new Date(Date.now() - 86_400_000) }, long);
+    const token = await smsToken('+77017771002');
+    expect(await (await call(inviteInfo, tokenRequest('/api/tests/invitation', token))).json()).toMatchObject({ invitation: { state: 'expired' } });
+    const refused = await call(inviteStart, tokenRequest('/api/tests/invitation', token, { body: { consent: CONSENT_VERSION }, locale: 'en' }));
+    expect(refused.status).toBe(410);
+    expect(((await refused.json()) as ErrorBody).error.message).toMatch(/expired/);
+    expect((await roster(hrA, 'expired')).map((e) => e.id)).toEqual([id]);
+
+    const resent = await call(invite, companyRequest('/api/company/invitations', { body: { employeeIds: [id], channels: ['sms'], deadline: inTwoWeeks() }, cookie: hrA }));
+    expect(await resent.json()).toEqual({ sent: 1, skipped: [] });
+    const fresh = await smsToken('+77017771002');
+    expect(fresh).not.toBe(token);
+    expect((await call(inviteInfo, tokenRequest('/api/tests/invitation', token))).status).toBe(404);
+    expect(await (await call(inviteInfo, tokenRequest('/api/tests/invitation', fresh))).json()).toMatchObject({ invitation: { state: 'open' } });
+    expect((await roster(hrA, 'invited')).map((e) => e.id)).toContain(id);
+    expect(await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'invitation.resend'), eq(auditLog.entityId, String(id))))).toHaveLength(1);
+  });
+
+  it('reminders go 2 days and 1 day before the deadline, once each, only to those who have not started', async () => {
+    const waiting = await addEmployee(hrA, { lastName: 'Ахметов', firstName: 'Бауыржан', iin: freshIin(), phone: '+77017771003', locale: 'ru' });
+    const deadline = new Date(Date.now() + 5 * 86_400_000);
+    const r = await call(invite, companyRequest('/api/company/invitations', { body: { employeeIds: [waiting], channels: ['sms'], deadline: deadline.toISOString() }, cookie: hrA }));
+    expect(r.status).toBe(200);
+    const first = await smsToken('+77017771003');
+    const count = async () => (await t.db.select().from(outbox).where(eq(outbox.recipient, '+77017771003'))).length;
+    expect(await count()).toBe(1);
+    await remindInvitations(t.db, new Date(deadline.getTime() - 3 * 86_400_000));
+    expect(await count()).toBe(1);
+    await remindInvitations(t.db, new Date(deadline.getTime() - 1.5 * 86_400_000));
+    await remindInvitations(t.db, new Date(deadline.getTime() - 1.4 * 86_400_000));
+    expect(await count()).toBe(2);
+    const reminded = await smsToken('+77017771003');
+    expect(reminded).not.toBe(first);
+    // The reminder's link works; starting through it stops the day's reminder.
+    expect((await call(inviteStart, tokenRequest('/api/tests/invitation', reminded, { body: { consent: CONSENT_VERSION } }))).status).toBe(201);
+    await remindInvitations(t.db, new Date(deadline.getTime() - 0.5 * 86_400_000));
+    expect(await count()).toBe(2);
+  });
+
+  it('staff switch roster-only on the back-office company page too (audited); the entry form then refuses an outside IIN', async () => {
+    const admin = await enrolledStaff(t.db, { email: 'inv-admin@school.kz', scopes: ['admin'] });
+    const patch = (await import('../admin/companies/[id]/route')).PATCH;
+    const r = await call(patch, staffRequest(`/api/admin/companies/${companyB}`, { method: 'PATCH', body: { rosterOnly: true }, cookie: admin.cookie }), { id: String(companyB) });
+    expect(r.status).toBe(200);
+    const refused = await call(kazakhStart, jsonRequest('/api/tests/kazakh', { firstName: 'Айдос', lastName: 'Серіков', iin: freshIin(), workerCode: 'KZ-1', consent: CONSENT_VERSION, company: 'inv-beta' }, { locale: 'en' }));
+    expect(refused.status).toBe(422);
+    const [row] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'company.update'), eq(auditLog.entityId, String(companyB))));
+    expect(row!.after).toMatchObject({ rosterOnly: true });
+  });
+
+  it('malformed bodies to the new calls are 4xx, never 5xx', async () => {
+    const bodies: unknown[] = [null, 'x', [], {}, { employeeIds: 'all' }, { employeeIds: [1], channels: ['fax'], deadline: 'soon' }, { employeeIds: [1], channels: ['sms'], deadline: '2020-01-01' }, { rosterOnly: 'yes' }, { company: '../x', iin: 1 }, { consent: 'v0' }];
+    for (const body of bodies) {
+      for (const [handler, path, cookie] of [
+        [invite, '/api/company/invitations', hrA],
+        [settings, '/api/company/settings', hrA],
+      ] as const) {
+        const res = await call(handler, companyRequest(path, { method: path.endsWith('settings') ? 'PATCH' : 'POST', body, cookie }));
+        expect(res.status, `${path} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+      }
+      const check = await call(rosterCheck, jsonRequest('/api/tests/kazakh/roster-check', body));
+      expect([400, 404, 413, 415, 422, 429]).toContain(check.status);
+      const start = await call(inviteStart, tokenRequest('/api/tests/invitation', 'x'.repeat(43), { body }));
+      expect([400, 404, 410, 413, 415, 422, 429]).toContain(start.status);
+    }
+  });
+});

@@ -1,0 +1,166 @@
+import ExcelJS from 'exceljs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { baseURL } from '../playwright.config';
+import { asVisitor, messages, readMails, uniquePhone } from './helpers';
+import { adminCreate, enrolStaff } from './staff';
+
+// Issue 13 (corporate portal), invitations: the HR person imports a roster and invites two people
+// by SMS; one opens the personal link in a fresh browser (no IIN typed), answers, carries on in a
+// second fresh browser through the same link and finishes; the roster shows one finished with the
+// level and one invited; a second company's HR person sees none of it.
+// (The sign-in helpers repeat those of company-portal.spec.ts, which another branch also edits.)
+
+const en = messages.en;
+const HR_PASSWORD = 'Steppe-Hr-2026';
+const col = en.Company.roster.column;
+
+async function rosterXlsx(rows: (string | number | null)[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('Staff');
+  sheet.addRow([col.lastName, col.firstName, col.iin, col.positionCode, col.phone, col.locale]);
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function companyWithHr(page: Page, name: string, hr: { name: string; email: string; phone: string }) {
+  const c = en.Admin.companies;
+  await page.goto('/en/admin/companies/new');
+  await page.getByLabel(c.name, { exact: true }).fill(name);
+  await page.getByLabel(c.slug).fill(`inv-${Date.now() % 1_000_000}`);
+  await page.getByRole('button', { name: c.create }).click();
+  await expect(page).toHaveURL(/\/en\/admin\/companies\/\d+$/);
+  await page.getByLabel(c.hr.name).fill(hr.name);
+  await page.getByLabel(c.hr.email, { exact: true }).fill(hr.email);
+  await page.getByLabel(c.hr.phone).fill(hr.phone);
+  await page.getByRole('button', { name: c.hr.add }).click();
+  await expect(page.getByText(c.hr.added)).toBeVisible();
+}
+
+async function hrSignsIn(browser: Browser, hr: { email: string; phone: string }) {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await asVisitor(page, ['**/api/company/auth/login']);
+  const mails = await readMails(hr.email, { containing: 'set-password' });
+  const link = /https?:\/\/\S+\/set-password#[\w-]+/.exec(mails.at(-1) ?? '')?.[0];
+  expect(link, 'the set-password link was mailed').toBeTruthy();
+  const url = new URL(link!);
+  await page.goto(`/en${url.pathname.replace(/^\/(kk|en)/, '')}${url.hash}`);
+  const s = en.Company.setPassword;
+  await page.getByLabel(s.password).fill(HR_PASSWORD);
+  await page.getByLabel(s.confirm).fill(HR_PASSWORD);
+  await page.getByRole('button', { name: s.submit }).click();
+  await expect(page).toHaveURL(/\/en\/company$/);
+  await page.getByRole('button', { name: en.Company.nav.signOut }).click();
+  const m = en.Company.signIn;
+  await page.getByLabel(m.email).fill(hr.email);
+  await page.getByLabel(m.password).fill(HR_PASSWORD);
+  await page.getByRole('button', { name: m.next }).click();
+  await expect(page.getByLabel(m.code)).toBeFocused();
+  const { messages: sms } = (await (await page.request.get(`/api/dev/outbox?phone=${encodeURIComponent(hr.phone)}`)).json()) as { messages: { code: string | null }[] };
+  await page.getByLabel(m.code).fill(sms[0]!.code!);
+  await page.getByRole('button', { name: m.submit }).click();
+  await expect(page).toHaveURL(/\/en\/company$/);
+  return { context, page };
+}
+
+/** The personal link last sent by SMS to a phone (the outbox as the employee's phone). */
+async function smsLink(page: Page, phone: string): Promise<string> {
+  const { messages: sms } = (await (await page.request.get(`/api/dev/outbox?phone=${encodeURIComponent(phone)}`)).json()) as { messages: { body: string }[] };
+  const link = sms.map((s) => /https?:\/\/\S+\/invite#[\w-]+/.exec(s.body)?.[0]).find(Boolean);
+  expect(link, `an invitation link was sent to ${phone}`).toBeTruthy();
+  const url = new URL(link!);
+  return `${url.pathname}${url.hash}`;
+}
+
+test('HR invites two employees; one takes the test through the personal link across two browsers; the roster shows finished with the level and invited; another company sees none of it', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  const stamp = Date.now();
+  await enrolStaff(page, await adminCreate(`admin-invite-${stamp}@school.kz`, 'Айгерим Садыкова'));
+  const hrA = { name: 'Dinara Akhmetova', email: `inv-a-${stamp}@alpha.kz`, phone: uniquePhone() };
+  const hrB = { name: 'Bolat Serikov', email: `inv-b-${stamp}@beta.kz`, phone: uniquePhone() };
+  await companyWithHr(page, 'Alpha Invite LLP', hrA);
+  await companyWithHr(page, 'Beta Invite LLP', hrB);
+
+  const a = await hrSignsIn(browser, hrA);
+  const phones = [uniquePhone(), uniquePhone()];
+  await a.page.goto('/en/company/employees/import');
+  const im = en.Company.import;
+  const rows = [
+    ['Sarsenova', 'Aigerim', '061211600012', 'HR-01', phones[0]!, 'en'],
+    ['Ivanov', 'Petr', '900101300017', 'IT-02', phones[1]!, 'ru'],
+  ];
+  await a.page.getByLabel(im.file).setInputFiles({ name: 'staff.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await rosterXlsx(rows) });
+  await expect(a.page.getByText(im.clean)).toBeVisible();
+  await a.page.getByLabel(im.basisConfirm).check();
+  await a.page.getByRole('button', { name: 'Import 2 employees' }).click();
+  await expect(a.page.getByText('Done: 2 added, 0 updated.')).toBeVisible();
+  await a.page.goto('/en/company/employees');
+
+  const inv = en.Company.invite;
+  await a.page.getByLabel('Select Sarsenova Aigerim').check();
+  await a.page.getByLabel('Select Ivanov Petr').check();
+  await a.page.locator('#invite-form').getByLabel(inv.email, { exact: true }).uncheck();
+  await a.page.getByTestId('invite-send').click();
+  await expect(a.page.getByTestId('invite-status')).toHaveText('2 invitations sent.');
+  const row = (name: string) => a.page.getByTestId('employee-row').filter({ has: a.page.getByRole('rowheader', { name }) });
+  await expect(row('Sarsenova Aigerim').getByTestId('employee-status')).toContainText(inv.status.invited);
+
+  // The employee: a fresh browser, the link from the SMS; no IIN asked.
+  const link = await smsLink(a.page, phones[0]!);
+  expect(link).toMatch(/^\/en\/kazakh-test\/inv-\d+\/invite#/);
+  const phone1 = await browser.newContext({ locale: 'en-US' });
+  const p1 = await phone1.newPage();
+  await p1.goto(link);
+  await expect(p1.getByTestId('invitation-whom')).toHaveText('Invitation for: Sarsenova Aigerim');
+  await expect(p1.getByLabel(en.Tests.kazakh.form.iin, { exact: true })).toHaveCount(0);
+  await p1.getByTestId('invitation-start').click();
+  await expect(p1.getByText('Question 1 of 30').first()).toBeVisible();
+  // Answers saved on the server under the link (the first option of each item).
+  const token = link.split('#')[1]!;
+  const attempt = (await (await p1.request.get('/api/tests/attempt', { headers: { 'x-test-token': token } })).json()) as { test: { items: { id: string }[] } };
+  const answers = Object.fromEntries(attempt.test.items.map((item) => [item.id, 0]));
+  expect((await p1.request.put('/api/tests/attempt/answers', { data: { answers, position: 29 }, headers: { 'x-test-token': token } })).status()).toBe(200);
+  await phone1.close();
+
+  // Another device: the same link resumes the same sitting at the last question, and finishes it.
+  const laptop = await browser.newContext({ locale: 'en-US' });
+  const p2 = await laptop.newPage();
+  await p2.goto(link);
+  await expect(p2.getByText('Question 30 of 30').first()).toBeVisible();
+  const r = en.Tests.runner;
+  await p2.getByRole('button', { name: r.finish }).first().click();
+  await p2.getByRole('dialog', { name: r.confirmTitle }).getByRole('button', { name: r.confirmFinish, exact: true }).click();
+  await expect(p2.getByRole('heading', { name: en.Tests.result.certificateTitle })).toBeVisible();
+  const level = (await p2.getByTestId('test-level').innerText()).trim();
+  // Opened again, the link shows the result, not a new test.
+  await p2.reload();
+  await expect(p2.getByRole('heading', { name: en.Tests.result.certificateTitle })).toBeVisible();
+  await laptop.close();
+
+  await a.page.reload();
+  const finished = row('Sarsenova Aigerim').getByTestId('employee-status');
+  await expect(finished).toContainText(inv.status.finished);
+  // 'A1 деңгейінен төмен' is below A1 (no band).
+  const cefr = /төмен/.test(level) ? undefined : /\b(A1|A2|B1|B2|C1)\b/.exec(level)?.[1];
+  await expect(finished).toContainText(cefr ? `Level: ${cefr}` : 'Level: below A1');
+  await expect(row('Ivanov Petr').getByTestId('employee-status')).toContainText(inv.status.invited);
+  await a.page.getByLabel(inv.statusFilter, { exact: true }).selectOption('finished');
+  await a.page.getByRole('button', { name: en.Company.employees.find }).click();
+  await expect(a.page.getByTestId('employee-row')).toHaveCount(1);
+
+  // Company B: nothing of A's roster or invitations, through the page and the calls.
+  const b = await hrSignsIn(browser, hrB);
+  await b.page.goto('/en/company/employees');
+  await expect(b.page.getByText(en.Company.employees.empty)).toBeVisible();
+  await expect(b.page.locator('body')).not.toContainText('Sarsenova');
+  const listed = (await (await a.page.request.get('/api/company/employees')).json()) as { rows: { id: number }[] };
+  const crossed = await b.page.request.post('/api/company/invitations', {
+    data: { employeeIds: listed.rows.map((e) => e.id), channels: ['sms'], deadline: new Date(Date.now() + 7 * 86_400_000).toISOString() },
+    headers: { origin: baseURL },
+  });
+  expect(crossed.status()).toBe(404);
+  const bFinished = (await (await b.page.request.get('/api/company/employees?status=finished')).json()) as { total: number };
+  expect(bFinished.total).toBe(0);
+  await a.context.close();
+  await b.context.close();
+});
