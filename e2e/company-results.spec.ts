@@ -97,7 +97,7 @@ test('an employee takes the Kazakh test through the company link; HR sees the le
 
   // HR: the results page, from the portal's menu.
   await a.page.goto('/en/company');
-  await a.page.getByRole('link', { name: en.Company.nav.results }).click();
+  await a.page.getByRole('link', { name: en.Company.nav.results, exact: true }).click();
   await expect(a.page).toHaveURL(/\/en\/company\/results$/);
   await expect(a.page.getByRole('heading', { level: 1 })).toHaveText(r.title);
   const row = a.page.getByRole('row').filter({ has: a.page.getByRole('rowheader', { name: 'Сәрсенова Әйгерім' }) });
