@@ -111,6 +111,12 @@ test('an employee takes the Kazakh test through the company link; HR sees the le
   await expect(a.page.getByTestId('results-counts')).toContainText(`${r.summary.finished}1`);
   await expect(a.page.getByTestId('level-chart')).toBeVisible();
 
+  // At 360 px the page does not scroll sideways: the wide table scrolls inside its own region.
+  await a.page.setViewportSize({ width: 360, height: 740 });
+  await expect(a.page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await a.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await a.page.setViewportSize({ width: 1280, height: 800 });
+
   // The certificate's PDF from the row.
   const pdf = await a.page.request.get(`/api/company/results/certificates/${number}`);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
