@@ -123,7 +123,7 @@ fi
 
 if [[ -z "${BENCH_ONLY:-}" || "$only" == *",portal,"* ]]; then
   say "seeding a company and its HR person's session for the portal section…"
-  DATA_DIR="$DATA_DIR" NODE_ENV=development npm run seed:portal --silent -- --session "$PORTAL_FILE" >>"$RESULTS/seed.log" 2>&1 ||
+  DATA_DIR="$DATA_DIR" NODE_ENV=development npm run seed:portal --silent -- --session "$PORTAL_FILE" --results "${BENCH_ROSTER_ROWS:-5000}" >>"$RESULTS/seed.log" 2>&1 ||
     say "seeding the portal failed (bench-results/seed.log): the portal section will say so"
 fi
 

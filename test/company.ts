@@ -3,6 +3,7 @@ import { NextRequest } from 'next/server';
 import { companies, outbox } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { createHrUser, setPasswordByLink } from '@/lib/company-portal/accounts';
+import { iinCheckDigit } from '@/lib/iin';
 import { nextIp } from './http';
 
 const SYSTEM = { kind: 'system' as const, id: null, label: 'test', ipHash: null };
@@ -67,4 +68,30 @@ export async function rosterXlsx(rows: (string | number | null)[][], header = ['
   sheet.addRow(header);
   for (const r of rows) sheet.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The n-th valid IIN of a made-up birth date range (check digit computed, as lib/iin checks it). */
+export function validIin(n: number): string {
+  for (let k = n * 13; ; k++) {
+    const first11 = `8501013${String(k % 10000).padStart(4, '0')}`;
+    const check = iinCheckDigit([...first11].map(Number));
+    if (check !== null) return `${first11}${check}`;
+  }
+}
+
+/**
+ * A Kazakh test taken through a company's link by the real flow (start, answer every item with its
+ * first option, finish): a finished sitting with a certificate. `finish: false` leaves it started.
+ */
+export async function takeKazakhTest(db: Db, input: { company: string; iin: string; lastName: string; firstName: string; finish?: boolean }) {
+  const { startKazakh, finishAttempt } = await import('@/lib/quiz/attempts');
+  const { appSecret } = await import('@/lib/env');
+  const { token, view } = await startKazakh(
+    db,
+    { firstName: input.firstName, lastName: input.lastName, iin: input.iin, workerCode: 'W-1', company: input.company, consent: 'test' },
+    { locale: 'ru', secret: appSecret() },
+  );
+  if (input.finish === false) return { token, view };
+  const answers = Object.fromEntries(view.items.map((item) => [item.id, 0]));
+  return { token, view: await finishAttempt(db, token, { answers }, 'ru') };
 }

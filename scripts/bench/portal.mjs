@@ -12,11 +12,21 @@ const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Mat
 const W2 = [3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 2];
 
 /** A valid IIN from a running number (the check digit computed; numbers whose digit would be 10 skipped). */
-function iinOf(i) {
+export function iinOf(i) {
   const d = `${String(80 + (i % 20)).padStart(2, '0')}0${1 + (i % 9)}${String(10 + (i % 18)).padStart(2, '0')}${String(i).padStart(5, '0')}`.slice(0, 11).split('').map(Number);
   let s = d.reduce((a, x, k) => a + (k + 1) * x, 0) % 11;
   if (s === 10) s = d.reduce((a, x, k) => a + W2[k] * x, 0) % 11;
   return s === 10 ? null : `${d.join('')}${s}`;
+}
+
+/** The roster's IINs, in the order the file lists them (the seed gives the first ones results). */
+export function rosterIins(rows) {
+  const seen = new Set();
+  for (let i = 0; seen.size < rows; i++) {
+    const iin = iinOf(i);
+    if (iin) seen.add(iin);
+  }
+  return [...seen];
 }
 
 async function rosterFile(rows) {
@@ -46,7 +56,7 @@ function memory(pid) {
 // eslint-disable-next-line import/no-anonymous-default-export
 export default {
   id: 'portal',
-  title: 'Company portal: a 5 000-row XLSX roster import, then the 5 000-person roster page',
+  title: 'Company portal: a 5 000-row XLSX roster import, then the 5 000-person roster and results pages',
   async run(ctx) {
     const file = process.env.BENCH_PORTAL_FILE;
     if (!file || !fs.existsSync(file)) throw new Error(`no HR session file (${file || 'BENCH_PORTAL_FILE unset'}): bench.sh seeds it (npm run seed:portal) before starting the server`);
@@ -107,6 +117,11 @@ export default {
     await latency('page /company/employees (5 000 people, page 1)', '/company/employees');
     await latency('page /company/employees?q=Сәрсенова12&page=2', `/company/employees?${new URLSearchParams({ q: 'Сәрсенова12', page: '2' })}`);
     await latency('GET /api/company/employees (page 40)', '/api/company/employees?page=40');
+    // Results (seeded by seed:portal --results: 60% finished with a certificate, 10% started).
+    await latency('page /company/results (5 000 people, page 1)', '/company/results');
+    await latency('page /company/results?status=finished&page=20', '/company/results?status=finished&page=20');
+    await latency('GET /api/company/results (summary + page 1)', '/api/company/results');
+    await latency('GET /api/company/results/export?format=xlsx (masked)', '/api/company/results/export?format=xlsx');
     return { markdown: `${table.markdown()}\n\n${rows} rows (BENCH_ROSTER_ROWS) imported through the portal's call; ${n} sequential requests each (BENCH_LIST_REQUESTS).` };
   },
 };

@@ -5,7 +5,9 @@ import type { OpenDb } from '@/lib/db/open';
 import { totpCode } from '@/lib/crypto/totp';
 import { companyFromSession, COMPANY_IDLE_S } from '@/lib/company-portal/sessions';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
-import { companyRequest, hrUser, insertCompany, mailedLinkToken, smsCodeFor, uploadRequest } from '@/test/company';
+import { companyRequest, hrUser, insertCompany, mailedLinkToken, smsCodeFor, takeKazakhTest, uploadRequest, validIin } from '@/test/company';
+import { appSecret } from '@/lib/env';
+import { hashIin } from '@/lib/quiz/attempts';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -31,6 +33,12 @@ const PORTAL_CALLS: PortalCall[] = [
   { method: 'PATCH', path: '/api/company/settings', module: './settings/route', body: { rosterOnly: true } },
   // Company A's employee named in B's invitation: 404, and nothing is sent.
   { method: 'POST', path: '/api/company/invitations', module: './invitations/route', body: { employeeIds: ['A_EMPLOYEE'], channels: ['sms', 'email'], deadline: new Date(Date.now() + 7 * 86_400_000).toISOString() }, params: {} },
+  { method: 'GET', path: '/api/company/results', module: './results/route' },
+  { method: 'GET', path: '/api/company/results/export', module: './results/export/route' },
+  { method: 'POST', path: '/api/company/results/export', module: './results/export/route', body: { format: 'csv', confirm: true } },
+  { method: 'GET', path: '/api/company/results/certificates', module: './results/certificates/route' },
+  { method: 'GET', path: '/api/company/results/certificates/[number]', module: './results/certificates/[number]/route', params: { number: 'A_CERTIFICATE' } },
+  { method: 'GET', path: '/api/company/results/placement', module: './results/placement/route' },
 ];
 
 describe(`company portal access: HR users, sign-in with SMS or TOTP, sessions, one company only (${dbLabel()})`, () => {
@@ -172,11 +180,15 @@ describe(`company portal access: HR users, sign-in with SMS or TOTP, sessions, o
       .insert(companyEmployees)
       .values({ companyId: companyA, lastName: 'Альфаева', firstName: 'Алия', iinHash: 'alpha-hash', iinLast4: '0017', iinSealed: 'x', positionCode: 'A-1' })
       .returning();
-    const ids: Record<string, string> = { A_EMPLOYEE: String(employee!.id) };
+    // A finished test of company A's employee, with its certificate (the real flow).
+    const iin = validIin(7);
+    await t.db.insert(companyEmployees).values({ companyId: companyA, lastName: 'Альфаева', firstName: 'Сая', iinHash: hashIin(iin, appSecret()), iinLast4: iin.slice(-4), iinSealed: 'x', positionCode: 'A-2' });
+    const taken = await takeKazakhTest(t.db, { company: 'alpha', iin, lastName: 'Альфаева', firstName: 'Сая' });
+    const ids: Record<string, string> = { A_EMPLOYEE: String(employee!.id), A_CERTIFICATE: taken.view.certificate!.number };
     for (const c of PORTAL_CALLS) {
       const handler = ((await import(c.module)) as Record<string, unknown>)[c.method];
       const params = c.params && Object.fromEntries(Object.entries(c.params).map(([k, v]) => [k, ids[v] ?? v]));
-      const path = c.path.replace('[id]', params?.id ?? '');
+      const path = c.path.replace('[id]', params?.id ?? '').replace('[number]', params?.number ?? '');
       const upload = c.path.startsWith('/api/company/roster/') && c.method === 'POST';
       const body = c.body === undefined ? undefined : JSON.parse(JSON.stringify(c.body).replace(/"A_EMPLOYEE"/g, ids.A_EMPLOYEE!));
       const request = (cookie?: string) =>

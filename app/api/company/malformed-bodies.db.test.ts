@@ -49,6 +49,15 @@ const invitationsBody = fc.record(
   },
   { requiredKeys: [] },
 );
+const fullExportBody = fc.record(
+  {
+    format: fc.oneof(nasty(), fc.constantFrom('xlsx', 'csv', 'pdf')),
+    confirm: fc.oneof(nasty(), fc.constantFrom(true, false, 'yes')),
+    lang: fc.oneof(nasty(), fc.constantFrom('ru', 'kk', 'de')),
+    filter: fc.oneof(nasty(), fc.record({ status: fc.oneof(nasty(), fc.constantFrom('finished', 'lost')), from: fc.oneof(nasty(), fc.constantFrom('2026-01-01', '2026-13-45')), q: nasty() }, { requiredKeys: [] })),
+  },
+  { requiredKeys: [] },
+);
 const hrPatchBody = fc.record({ disabled: fc.oneof(nasty(), fc.boolean()), resendLink: fc.oneof(nasty(), fc.constant(true)) }, { requiredKeys: [] });
 
 describe(`company portal calls: malformed bodies never cause a 5xx (${dbLabel()})`, () => {
@@ -89,6 +98,7 @@ describe(`company portal calls: malformed bodies never cause a 5xx (${dbLabel()}
     ['/api/company/password/set', './password/set/route', 'POST', (m) => anon(m.POST), setPasswordBody],
     ['/api/company/totp/confirm', './totp/confirm/route', 'POST', (m) => as(() => hrCookie, m.POST), fc.record({ code }, { requiredKeys: [] })],
     ['/api/company/employees', './employees/route', 'POST', (m) => as(() => hrCookie, m.POST), employeeBody],
+    ['/api/company/results/export', './results/export/route', 'POST', (m) => as(() => hrCookie, m.POST), fullExportBody],
     ['/api/company/employees/[id]', './employees/[id]/route', 'PATCH', (m) => as(() => hrCookie, m.PATCH, () => ({ id: String(employeeId) }), 'PATCH'), employeeBody],
     ['/api/company/invitations', './invitations/route', 'POST', (m) => as(() => hrCookie, m.POST), invitationsBody],
     ['/api/company/settings', './settings/route', 'PATCH', (m) => as(() => hrCookie, m.PATCH, () => ({}), 'PATCH'), fc.record({ rosterOnly: fc.oneof(nasty(), fc.boolean()) }, { requiredKeys: [] })],

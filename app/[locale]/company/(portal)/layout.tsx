@@ -7,6 +7,7 @@ import { currentCompanyMember } from '@/lib/company-portal/page';
 const SECTIONS = [
   { key: 'home', path: '/company' },
   { key: 'employees', path: '/company/employees' },
+  { key: 'results', path: '/company/results' },
   { key: 'security', path: '/company/security' },
 ] as const;
 
