@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { audit, type Actor } from '@/lib/audit/log';
 import { likeEscape } from '@/lib/db/like';
-import { certificates, companyEmployees, kazakhTestTakers, testAttempts, users } from '@/lib/db/schema';
+import { certificates, companyEmployees, companyInvitations, kazakhTestTakers, testAttempts, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { maskIin } from '@/lib/mask';
 import type { ResultsQuery, ResultStatus } from '@/lib/validations/company-results';
@@ -45,7 +45,9 @@ function joined(db: Db) {
           and(eq(kazakhTestTakers.iinHash, companyEmployees.iinHash), eq(kazakhTestTakers.companyId, companyEmployees.companyId), isNull(kazakhTestTakers.annulledAt)),
         )
         .leftJoin(testAttempts, and(eq(testAttempts.id, kazakhTestTakers.attemptId), isNull(testAttempts.annulledAt)))
-        .leftJoin(certificates, eq(certificates.attemptId, testAttempts.id));
+        .leftJoin(certificates, eq(certificates.attemptId, testAttempts.id))
+        // At most one personal invitation per employee: the join adds no rows.
+        .leftJoin(companyInvitations, eq(companyInvitations.employeeId, companyEmployees.id));
     },
   };
 }
@@ -179,7 +181,7 @@ export interface GroupCounts {
 export interface ResultsSummary {
   /** Employees on the roster the filters match. */
   roster: number;
-  /** Personal invitations sent (none until invitations exist). */
+  /** Employees sent a personal invitation. */
   invited: number;
   notStarted: number;
   started: number;
@@ -201,6 +203,7 @@ export async function resultsSummary(db: Db, companyId: number, f: ResultsFilter
       status,
       level: certificates.level,
       n: sql<number>`count(*)::int`,
+      invited: sql<number>`count(${companyInvitations.id})::int`,
     })
     .where(where)
     .groupBy(companyEmployees.department, companyEmployees.positionCode, status, certificates.level) as unknown as Promise<unknown>)) as {
@@ -209,6 +212,7 @@ export async function resultsSummary(db: Db, companyId: number, f: ResultsFilter
     status: ResultStatus;
     level: string | null;
     n: number;
+    invited: number;
   }[];
   const sum: ResultsSummary = { roster: 0, invited: 0, notStarted: 0, started: 0, finished: 0, levels: RESULT_LEVELS.map((level) => ({ level, count: 0 })), noLevel: 0, departments: [], positions: [] };
   const departments = new Map<string | null, GroupCounts>();
@@ -222,6 +226,7 @@ export async function resultsSummary(db: Db, companyId: number, f: ResultsFilter
   };
   for (const r of rows) {
     sum.roster += r.n;
+    sum.invited += r.invited;
     if (r.status === 'not_started') sum.notStarted += r.n;
     if (r.status === 'started') sum.started += r.n;
     if (r.status === 'finished') {
