@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { MARKETING_PATHS, TEST_PATHS } from '../lib/site-map';
 import { watchCsp } from './csp-watch';
 import { LOCALES, localePath, type Locale } from './helpers';
-import { studentCookies } from './sessions';
+import { studentCookies, tutorCookies } from './sessions';
 import { adminCreate, enrolStaff } from './staff';
 
 // Content-Security-Policy without 'unsafe-inline' (lib/server/csp.mjs): prerendered pages carry the
@@ -82,6 +82,18 @@ test('a signed-in student: the cabinet and the public pages in three locales, no
     await expect(page.getByTestId('cabinet-name')).toHaveText('Айгерим Csp');
     for (const path of ['/', '/student', '/stud-test', '/cabinet/profile']) await visit(page, localePath(locale, path));
     await visitMarketplace(page, locale);
+  }
+  expect(violations).toEqual([]);
+});
+
+test('a signed-in tutor: the cabinet (lessons, schedule) and the profile editor in three locales, no CSP violation', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await context.addCookies(await tutorCookies());
+  const violations = await watchCsp(page);
+  for (const locale of LOCALES as readonly Locale[]) {
+    await visit(page, localePath(locale, '/cabinet'));
+    await expect(page.getByTestId('cabinet-name')).toHaveText('Гүлнар Csp');
+    await visit(page, localePath(locale, '/cabinet/profile'));
   }
   expect(violations).toEqual([]);
 });

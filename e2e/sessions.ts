@@ -65,3 +65,28 @@ export async function studentCookies() {
   expect(res.status, res.body).toBe(201);
   return browserCookies(res.setCookies);
 }
+
+/** Registers a tutor (Гүлнар Csp) through the API and returns the session cookies for the browser. */
+export async function tutorCookies() {
+  const digits = String(rand(0, 9_999_999)).padStart(7, '0');
+  const phone = `+7 708 ${digits.slice(0, 3)} ${digits.slice(3, 5)} ${digits.slice(5)}`;
+  expect((await loopbackCall('POST', '/api/sms/send', { phone, purpose: 'register' })).status).toBe(202);
+  const outbox = await loopbackCall('GET', `/api/dev/outbox?phone=${encodeURIComponent(phone)}`);
+  const code = (JSON.parse(outbox.body) as { messages: { code: string | null }[] }).messages[0]?.code;
+  const password = 'Qazaq2024sky';
+  const res = await loopbackCall('POST', '/api/auth/register/tutor', {
+    tutorKind: 'local',
+    name: 'Гүлнар',
+    lastname: 'Csp',
+    teachingLanguage: 'kk',
+    subject: 'kazakh',
+    email: `tutor-csp-${Date.now()}-${rand(0, 9999)}@example.kz`,
+    phone,
+    code,
+    password,
+    confirm: password,
+    consent: CONSENT_VERSION,
+  });
+  expect(res.status, res.body).toBe(201);
+  return browserCookies(res.setCookies);
+}
