@@ -1,9 +1,8 @@
-import http from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
-import { CONSENT_VERSION } from '../lib/consent';
 import { MARKETING_PATHS, TEST_PATHS } from '../lib/site-map';
 import { watchCsp } from './csp-watch';
 import { LOCALES, localePath, type Locale } from './helpers';
+import { studentCookies, tutorCookies } from './sessions';
 import { adminCreate, enrolStaff } from './staff';
 
 // Content-Security-Policy without 'unsafe-inline' (lib/server/csp.mjs): prerendered pages carry the
@@ -53,58 +52,25 @@ for (const locale of LOCALES) {
 
 const rand = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
 
-/** A call from its own loopback address, so per-IP limits are not shared with other tests. */
-function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: string; setCookies: string[] }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        path,
-        method,
-        localAddress: `127.0.${rand(0, 255)}.${rand(2, 254)}`,
-        headers: { host: `localhost:${PORT}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, setCookies: res.headers['set-cookie'] ?? [] }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+/** The tutor catalogue, a (seeded demo) tutor's profile and its booking page, in `locale`. */
+async function visitMarketplace(page: Page, locale: Locale) {
+  await visit(page, localePath(locale, '/tutors'));
+  const href = await page.locator(`a[href^="${localePath(locale, '/tutors/')}"]`).first().getAttribute('href');
+  expect(href, 'the catalogue lists a tutor').toBeTruthy();
+  await visit(page, href!);
+  const tutorId = /-(\d+)$/.exec(href!)?.[1];
+  expect(tutorId, `a tutor id at the end of ${href}`).toBeTruthy();
+  await visit(page, localePath(locale, `/book/${tutorId}`));
 }
 
-/** Registers a student through the API and returns the session cookies for the browser. */
-async function studentCookies() {
-  const digits = String(rand(0, 9_999_999)).padStart(7, '0');
-  const phone = `+7 707 ${digits.slice(0, 3)} ${digits.slice(3, 5)} ${digits.slice(5)}`;
-  expect((await call('POST', '/api/sms/send', { phone, purpose: 'register' })).status).toBe(202);
-  const outbox = await call('GET', `/api/dev/outbox?phone=${encodeURIComponent(phone)}`);
-  const code = (JSON.parse(outbox.body) as { messages: { code: string | null }[] }).messages[0]?.code;
-  const password = 'Qazaq2024sky';
-  const res = await call('POST', '/api/auth/register/student', {
-    name: 'Айгерим',
-    lastname: 'Csp',
-    subject: 'english',
-    phone,
-    code,
-    password,
-    confirm: password,
-    consent: CONSENT_VERSION,
+for (const locale of LOCALES) {
+  test(`${locale}: the tutor catalogue, a profile, its booking page and the company sign-in, signed out, without a CSP violation`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const violations = await watchCsp(page);
+    await visitMarketplace(page, locale);
+    await visit(page, localePath(locale, '/company/sign-in'));
+    expect(violations).toEqual([]);
   });
-  expect(res.status, res.body).toBe(201);
-  return res.setCookies
-    .map((line) => {
-      const [pair, ...attrs] = line.split(';').map((x) => x.trim());
-      const [name, ...rest] = pair!.split('=');
-      const path = attrs.find((a) => a.toLowerCase().startsWith('path='))?.split('=')[1] ?? '/';
-      return { name: name!, value: rest.join('='), domain: 'localhost', path, httpOnly: /httponly/i.test(line), secure: false, sameSite: 'Lax' as const };
-    })
-    .filter((c) => c.value);
 }
 
 test('a signed-in student: the cabinet and the public pages in three locales, no CSP violation', async ({ page, context }) => {
@@ -114,7 +80,20 @@ test('a signed-in student: the cabinet and the public pages in three locales, no
   for (const locale of LOCALES as readonly Locale[]) {
     await visit(page, localePath(locale, '/cabinet'));
     await expect(page.getByTestId('cabinet-name')).toHaveText('Айгерим Csp');
-    for (const path of ['/', '/student', '/stud-test']) await visit(page, localePath(locale, path));
+    for (const path of ['/', '/student', '/stud-test', '/cabinet/profile']) await visit(page, localePath(locale, path));
+    await visitMarketplace(page, locale);
+  }
+  expect(violations).toEqual([]);
+});
+
+test('a signed-in tutor: the cabinet (lessons, schedule) and the profile editor in three locales, no CSP violation', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await context.addCookies(await tutorCookies());
+  const violations = await watchCsp(page);
+  for (const locale of LOCALES as readonly Locale[]) {
+    await visit(page, localePath(locale, '/cabinet'));
+    await expect(page.getByTestId('cabinet-name')).toHaveText('Гүлнар Csp');
+    await visit(page, localePath(locale, '/cabinet/profile'));
   }
   expect(violations).toEqual([]);
 });
@@ -125,7 +104,7 @@ test('a signed-in admin: back-office pages (rendered per request, with a nonce) 
   const email = `csp-${Date.now()}${rand(0, 999)}@school.kz`;
   await enrolStaff(page, await adminCreate(email, 'Csp Admin'));
   for (const locale of LOCALES as readonly Locale[]) {
-    for (const path of ['/admin', '/admin/leads', '/admin/staff', '/admin/audit']) {
+    for (const path of ['/admin', '/admin/leads', '/admin/staff', '/admin/audit', '/admin/profiles', '/admin/trials']) {
       await visit(page, localePath(locale, path));
       const html = await page.content();
       expect(html, `${path}: Next's scripts carry the nonce`).toMatch(/<script[^>]+nonce=/);

@@ -1,6 +1,7 @@
 import { checkIin } from '@/lib/iin';
 import { checkKzMobile } from '@/lib/phone';
 import { normalizePersonName } from '@/lib/validations/person-name';
+import { CONTROL_CHARS } from '@/lib/validations/query';
 import type { RawRow } from './roster-file';
 
 /** What is wrong with a row (Company.roster.problem.<code>), and on which column. */
@@ -18,7 +19,8 @@ export type RowProblemCode =
   | 'phone_invalid'
   | 'phone_not_kz'
   | 'email_invalid'
-  | 'locale_invalid';
+  | 'locale_invalid'
+  | 'control_chars';
 export type RowNoteCode = 'iin_zero_restored';
 
 export interface RowProblem {
@@ -67,6 +69,12 @@ export function checkRows(raw: RawRow[]) {
   for (const r of raw) {
     const text = (f: keyof RawRow['cells']) => (r.cells[f]?.text ?? '').trim();
     const add = (field: string, code: RowProblemCode, other?: number) => problems.push({ line: r.line, field, code, ...(other ? { other } : {}) });
+    // A control character (NUL and the like, pasted from elsewhere) in any cell: PostgreSQL refuses NUL in text.
+    const dirty = (Object.keys(r.cells) as (keyof RawRow['cells'])[]).filter((f) => CONTROL_CHARS.test(r.cells[f]?.text ?? ''));
+    if (dirty.length) {
+      for (const f of dirty) add(f, 'control_chars');
+      continue;
+    }
     const lastName = normalizePersonName(text('lastName'));
     const firstName = normalizePersonName(text('firstName'));
     if (!lastName) add('lastName', 'last_name_missing');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noControlChars } from './query';
 import { TUTOR_SUBJECTS } from './registration';
 
 // The tutor's availability editor and the booking calls (issue 14). Messages: keys of "Validation".
@@ -63,7 +64,7 @@ export const bookSchema = z.object({
   holdToken: z.string({ error: 'invalid_value' }).regex(/^[\w-]{20,80}$/, 'invalid_value').optional(),
 });
 
-export const cancelSchema = z.object({ reason: z.string({ error: 'invalid_value' }).trim().max(500, 'too_long').optional() });
+export const cancelSchema = z.object({ reason: z.string({ error: 'invalid_value' }).trim().max(500, 'too_long').refine(noControlChars, 'control_chars').optional() });
 export const rescheduleSchema = z.object({ startsAt: instant });
 export const markSchema = z.object({
   outcome: z.enum(['held', 'not_held'], { error: 'invalid_value' }),
@@ -71,7 +72,7 @@ export const markSchema = z.object({
 }).refine((v) => v.outcome === 'held' || v.noShow, { message: 'required', path: ['noShow'] });
 export const rateSchema = z.object({
   rating: z.number({ error: 'invalid_value' }).int('invalid_value').min(1, 'invalid_value').max(5, 'invalid_value'),
-  comment: z.string({ error: 'invalid_value' }).trim().max(500, 'too_long').optional(),
+  comment: z.string({ error: 'invalid_value' }).trim().max(500, 'too_long').refine(noControlChars, 'control_chars').optional(),
 });
 
 /** The back office's trial figures: a period of school dates (default: the last 30 days to the next 30). */

@@ -3,6 +3,7 @@ import { checkIin } from '@/lib/iin';
 import { checkKzMobile } from '@/lib/phone';
 import { emailField } from './auth';
 import { personNameField } from './person-name';
+import { noControlChars } from './query';
 import { pageQuery } from './staff';
 
 // Field messages: keys of Validation, or of Company.validation (lib/api/errors.ts).
@@ -32,13 +33,21 @@ const optionalPhone = z
     return r.ok ? r.e164 : v;
   });
 const optionalEmail = z.union([z.literal('').transform(() => null), emailField]).nullish().transform((v) => v ?? null);
-const optionalText = (max: number) => z.string({ error: 'invalid_value' }).trim().max(max, 'too_long').nullish().transform((v) => v || null);
+// PostgreSQL refuses NUL in text: a control character pasted with a value is a 422, never a 500.
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'invalid_value' })
+    .trim()
+    .max(max, 'too_long')
+    .refine(noControlChars, 'control_chars')
+    .nullish()
+    .transform((v) => v || null);
 
 export const employeeSchema = z.object({
   lastName: personNameField,
   firstName: personNameField,
   iin: iinField,
-  positionCode: z.string({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).max(40, 'too_long'),
+  positionCode: z.string({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).max(40, 'too_long').refine(noControlChars, 'control_chars'),
   department: optionalText(120),
   phone: optionalPhone,
   email: optionalEmail,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noControlChars } from './query';
 import { checkKzMobile } from '@/lib/phone';
 import type { PlanId } from '@/lib/tariffs';
 import { captchaKindField } from './captcha';
@@ -42,7 +43,10 @@ export const leadRequestSchema = leadFormSchema.extend({
   captchaToken: z.string().max(4096, 'too_long').optional(),
   captchaKind: captchaKindField,
   answers: z
-    .record(z.string().max(40), z.union([z.string().max(200), z.array(z.string().max(200)).max(10)]))
+    .record(
+      z.string().max(40).refine(noControlChars, 'control_chars'),
+      z.union([z.string().max(200).refine(noControlChars, 'control_chars'), z.array(z.string().max(200).refine(noControlChars, 'control_chars')).max(10)]),
+    )
     .refine((o) => Object.keys(o).length <= 20, 'invalid_value')
     .optional(),
   consent: consentField,

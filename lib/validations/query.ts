@@ -10,6 +10,8 @@ export const param = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v 
 export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** Free text for the database: no control characters. */
 export const plainText = () => z.string({ error: 'invalid_value' }).refine((v) => !CONTROL_CHARS.test(v), 'invalid_value');
+/** The same check for a form field: a stray control character is refused with its own message (Validation.control_chars). */
+export const noControlChars = (v: string) => !CONTROL_CHARS.test(v);
 
 /** A search box: trimmed, at most 100 characters, empty = absent. */
 export const searchParam = param(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noControlChars } from './query';
 import { STAFF_SCOPE_LIST } from '@/lib/staff/scopes';
 import { emailField, passwordField } from './auth';
 import { personNameField } from './person-name';
@@ -60,7 +61,7 @@ export const auditQuery = pageQuery.extend({
   actor: z.coerce.number().int().positive().optional(),
   action: z.string().max(60).regex(/^[a-z._]*$/, 'invalid_value').optional(),
   entity: z.string().max(40).regex(/^[a-z_]*$/, 'invalid_value').optional(),
-  entityId: z.string().max(40).optional(),
+  entityId: z.string().max(40).refine(noControlChars, 'invalid_value').optional(),
   from: dateQuery,
   to: dateToQuery,
 });

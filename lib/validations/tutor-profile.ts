@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noControlChars } from './query';
 import { TEACHING_LANGUAGES, TUTOR_SUBJECTS } from './registration';
 
 // A tutor's public profile (issue 14): what the cabinet editor sends, what the catalogue shows.
@@ -96,7 +97,7 @@ const set = <T extends readonly [string, ...string[]]>(values: T, max = values.l
 const aboutText = z
   .string({ error: 'invalid_value' })
   .transform((s) => s.replace(/\r\n?/g, '\n').replace(/[^\S\n]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim())
-  .pipe(z.string().max(ABOUT_MAX, 'too_long'))
+  .pipe(z.string().max(ABOUT_MAX, 'too_long').refine(noControlChars, 'control_chars'))
   .optional();
 
 /**
@@ -153,7 +154,7 @@ export function missingForPublication(p: ProfileData): Record<string, string> {
 
 /** The reviewer's rejection of a profile change. */
 export const profileRejectSchema = z.object({
-  reason: z.string({ error: 'required' }).trim().min(3, 'required').max(1000, 'too_long'),
+  reason: z.string({ error: 'required' }).trim().min(3, 'required').max(1000, 'too_long').refine(noControlChars, 'control_chars'),
 });
 
 /** The submission the reviewer read (its time): another one is a 409. */

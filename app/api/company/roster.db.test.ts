@@ -135,6 +135,41 @@ describe(`company roster: import with a preview, all or nothing; single employee
     expect((await call(remove, companyRequest(`/api/company/employees/${id}`, { method: 'DELETE', cookie: hr.cookie }), params)).status).toBe(404);
   });
 
+  it('a control character (NUL and the like) in a department or position is a 422 with a clear message, never a 500, on add, edit and import', async () => {
+    const base = { lastName: 'Жұмабаев', firstName: 'Ерлан', iin: '000101500011', positionCode: 'C-1' };
+    for (const [body, field] of [
+      [{ ...base, department: 'Бухгал\u0000терия' }, 'department'],
+      [{ ...base, positionCode: 'C-\u00001' }, 'positionCode'],
+      [{ ...base, department: 'Склад\u0007' }, 'department'],
+    ] as const) {
+      const res = await call(add, companyRequest('/api/company/employees', { body, cookie: hr.cookie, locale: 'en' }));
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields[field]).toContain('invisible control characters');
+    }
+    const [someone] = await t.db.select().from(companyEmployees).where(eq(companyEmployees.companyId, companyId)).limit(1);
+    const edit = await call(
+      patch,
+      companyRequest(`/api/company/employees/${someone!.id}`, { method: 'PATCH', body: { department: '\u0000' }, cookie: hr.cookie, locale: 'kk' }),
+      { id: String(someone!.id) },
+    );
+    expect(edit.status).toBe(422);
+    expect(((await edit.json()) as { error: { fields: Record<string, string> } }).error.fields.department).toContain('басқару таңбалары');
+
+    const before = (await t.db.select().from(companyEmployees)).length;
+    // A spreadsheet cannot carry NUL (XML has no such character; the writer drops it); a CSV can.
+    const csv = (department: string) => `Фамилия;Имя;ИИН;Код должности;Подразделение\r\nЖұмабаев;Ерлан;000101500011;C-1;${department}\r\n`;
+    const nul = await call(importer, uploadRequest('/api/company/roster/import', { data: csv('Бухгал\u0000терия'), name: 'nul.csv' }, { cookie: hr.cookie, locale: 'en', fields: { basis: 'yes' } }));
+    expect(nul.status).toBe(422);
+    for (const [department, name] of [['Склад\u0007', 'bell.csv'], ['Отдел\u001b[31m', 'escape.csv']] as const) {
+      const res = await call(importer, uploadRequest('/api/company/roster/import', { data: csv(department), name }, { cookie: hr.cookie, locale: 'ru', fields: { basis: 'yes' } }));
+      expect(res.status, name).toBe(422);
+      const body = (await res.json()) as { preview: Preview; error: { code: string } };
+      expect(body.error.code, name).toBe('roster_has_problems');
+      expect(body.preview.problems, name).toMatchObject([{ line: 2, field: 'department', code: 'control_chars', message: expect.stringContaining('управляющие символы') }]);
+    }
+    expect(await t.db.select().from(companyEmployees)).toHaveLength(before);
+  });
+
   it('5 000 rows import in seconds', async () => {
     const big: (string | number)[][] = [];
     for (let i = 0; i < 5000; i++) {

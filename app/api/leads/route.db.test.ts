@@ -56,6 +56,15 @@ describe(`POST /api/leads (${dbLabel()})`, () => {
     });
   });
 
+  it('a quiz answer with a NUL or another control character is a 422 (PostgreSQL refuses NUL in jsonb), not a 500', async () => {
+    for (const answers of [{ goal: 'exam\u0000' }, { 'go\u0000al': 'exam' }, { goal: ['a', 'b\u0001'] }]) {
+      const res = await POST(jsonRequest('/api/leads', { consent: CONSENT_VERSION, kind: 'feedback', name: 'Olga', phone: '+7 701 555 12 99', page: '/', answers }, { locale: 'en' }));
+      expect(res.status, JSON.stringify(answers)).toBe(422);
+      // A bad key (not typed by a visitor) is "not allowed"; a bad answer says what is wrong with it.
+      expect(JSON.stringify(await res.json())).toContain('goal' in answers ? 'invisible control characters' : 'not allowed');
+    }
+  });
+
   it('answers in Kazakh and Russian too', async () => {
     const kk = await POST(jsonRequest('/api/leads', { consent: CONSENT_VERSION, kind: 'feedback', name: '', phone: '+7 701 000 00 01', page: '/' }, { locale: 'kk' }));
     expect(((await kk.json()) as { error: { fields: Record<string, string> } }).error.fields.name).toBe('Бұл міндетті өріс');
