@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { asVisitor, localePath, messages } from './helpers';
@@ -18,6 +19,11 @@ const kk = messages.kk;
 const en = messages.en;
 const ABOUT_KK =
   'Қазақ тілін он жылдан бері үйретемін. Сабақта көп сөйлейміз, күнделікті өмірден мысал аламыз, әр оқушыға өз жоспарын құрамын.';
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 async function signIn(page: Page, phone: string) {
   await page.goto(`${localePath('en', '/sign-in')}?next=${encodeURIComponent(localePath('kk', '/cabinet'))}`);
@@ -111,6 +117,7 @@ test('marketplace: approved tutor publishes a Mon/Wed evening schedule; a visito
     await expect(cards).toHaveCount(1, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await expect(cards).toContainText('Әсел Ж.');
+  await expectAccessible(v);
   // The card shows the next free slot: a Monday or Wednesday evening in Almaty time.
   await expect(cards.getByTestId('tutor-next-slot')).toContainText(/(Monday|Wednesday) \d{1,2} \w+, (18|19|20):(00|30) \(Almaty\)/);
   // The same filter on other days or times of day leaves this tutor out.
@@ -125,6 +132,7 @@ test('marketplace: approved tutor publishes a Mon/Wed evening schedule; a visito
   await expect(v.getByTestId('tutor-name')).toHaveText('Әсел Ж.');
   await expect(v.getByTestId('tutor-about')).toHaveText(ABOUT_KK);
   const tutorPage = new URL(v.url()).pathname;
+  await expectAccessible(v);
   const offered = await publicSlots(browser, tutorPage);
   expect(offered.length).toBeGreaterThan(0);
   for (const s of offered) expect(almaty(s)).toMatch(/^(Mon|Wed) (18|19|20):(00|30)$/);
