@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { asVisitor, localePath, messages } from './helpers';
-import { almaty, calendarMail, phoneOf, registeredTutor, sms } from './marketplace';
+import { CONSENT_VERSION } from '../lib/consent';
+import { almaty, calendarMail, call, phoneOf, registeredTutor, sms } from './marketplace';
 import { adminCreate, enrolStaff } from './staff';
 
 // Issue 14, the whole journey: a reviewer approves a tutor, who uploads a photo, writes about text
@@ -191,4 +192,40 @@ test('marketplace: approved tutor publishes a Mon/Wed evening schedule; a visito
   expect(await calendarMail(tutor.email, 'CANCEL')).toContain('SEQUENCE:1');
   await visitor.close();
   await tutorContext.close();
+});
+
+test('a student who already has an account picks the next free slot of a demo tutor on the catalogue card, signs in on the way and books that very slot', async ({ browser }) => {
+  test.setTimeout(180_000);
+  // A student account (registered through the API).
+  const phone = phoneOf();
+  expect((await call('POST', '/api/sms/send', { phone, purpose: 'register' })).status).toBe(202);
+  const code = (await sms(phone))[0]?.code;
+  const made = await call('POST', '/api/auth/register/student', { name: 'Dana', lastname: 'Bekova', subject: 'kazakh', phone, code, password: PASSWORD, confirm: PASSWORD, consent: CONSENT_VERSION });
+  expect(made.status, made.body).toBe(201);
+
+  // The demo Kazakh tutor of a fresh database has a schedule: the card offers the next free slot.
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const page = await context.newPage();
+  await asVisitor(page, ['**/api/booking/hold', '**/api/auth/**']);
+  await page.goto(`${localePath('en', '/tutors')}?subject=kazakh&priceMin=5000&priceMax=5000`);
+  const card = page.getByTestId('tutor-card').filter({ hasText: 'Айгерім С.' });
+  const next = card.getByTestId('tutor-next-slot').getByRole('link');
+  const slot = new URL(await next.evaluate((a) => (a as HTMLAnchorElement).href)).searchParams.get('slot')!;
+  await expect(next).toContainText(almaty(slot).split(' ')[1]!);
+  await next.click();
+  await expect(page.locator(`input[type=radio][value="${slot}"]`)).toBeChecked();
+  const B = en.Booking;
+  await page.getByRole('button', { name: B.book }).click();
+  await expect(page.getByText(B.heldNote)).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: B.signIn }).click();
+  await page.getByLabel(en.SignIn.login).fill(phone);
+  await page.getByLabel(en.SignIn.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: en.SignIn.submit, exact: true }).click();
+
+  // Back on the booking page with the same held slot: confirm books it.
+  await expect(page).toHaveURL(/\/book\/\d+/);
+  await expect(page.getByText(B.chosen.split('{when}')[0]!)).toContainText(almaty(slot).split(' ')[1]!);
+  await page.getByRole('button', { name: B.confirm }).click();
+  await expect(page.getByTestId('booking-done')).toContainText(almaty(slot).split(' ')[1]!);
+  await context.close();
 });
