@@ -33,7 +33,7 @@ const secondary = 'rounded-xl border border-brand-dark px-5 py-3 font-medium tex
  * signed-in student books at once; a visitor gets the slot held for a few minutes and goes to sign
  * in or register, and comes back to the same slot (components/booking/pending.ts).
  */
-export function SlotPicker({ tutorId }: { tutorId: number }) {
+export function SlotPicker({ tutorId, initialSlot }: { tutorId: number; initialSlot?: string }) {
   const t = useTranslations('Booking');
   const locale = useLocale();
   const id = useId();
@@ -68,13 +68,15 @@ export function SlotPicker({ tutorId }: { tutorId: number }) {
         if (!live) return;
         setFailed(false);
         setData(body);
+        // The slot picked on the tutor's page, if nothing is pending and it is still free.
+        if (initialSlot && body.slots.includes(initialSlot)) setChosen((c) => c ?? initialSlot);
       },
       () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [tutorId, locale, reloads]);
+  }, [tutorId, locale, reloads, initialSlot]);
 
   const days = useMemo(() => {
     const map = new Map<string, string[]>();

@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { clock, dayKey, dayLabel, SCHOOL_ZONE } from '@/components/booking/slot-times';
 
 export interface TutorCardData {
   href: string;
@@ -10,6 +11,10 @@ export interface TutorCardData {
   price: number | null;
   experienceYears: number;
   nativeSpeaker: boolean;
+  /** The first free slot still offered (ISO), or null. */
+  nextSlot: string | null;
+  /** The tutor's booking page (/book/{id}); the slot is added as `?slot=`. */
+  bookHref: string;
 }
 
 /** One catalogue card (server-rendered, no script): photo, name, subjects, languages, price. */
@@ -17,6 +22,8 @@ export async function TutorCard({ tutor, priority = false }: { tutor: TutorCardD
   const t = await getTranslations('Tutors');
   const tw = await getTranslations('Registration.tutor');
   const format = await getFormatter();
+  const locale = await getLocale();
+  const next = tutor.nextSlot;
   return (
     <li className="relative flex gap-4 rounded-2xl border border-line bg-white p-4 focus-within:outline-2 focus-within:outline-brand sm:p-5" data-testid="tutor-card">
       {tutor.photo ? (
@@ -46,7 +53,18 @@ export async function TutorCard({ tutor, priority = false }: { tutor: TutorCardD
           {tutor.nativeSpeaker && ` · ${t('native')}`}
         </p>
         {tutor.price !== null && <p className="mt-2 font-semibold">{t('perLesson', { price: format.number(tutor.price) })}</p>}
-        {/* SLOT(booking): "next free slot" — lib/marketplace/slots.ts (booking branch) fills it at merge. */}
+        {next ? (
+          <p className="mt-1 text-sm" data-testid="tutor-next-slot">
+            {/* Above the card's link: this one books that very slot. */}
+            <Link href={`${tutor.bookHref}?slot=${encodeURIComponent(next)}`} className="relative z-10 font-medium text-brand-dark underline underline-offset-2 hover:no-underline">
+              {t('slots.next', { when: `${dayLabel(dayKey(next, SCHOOL_ZONE), locale)}, ${clock(next, SCHOOL_ZONE)} ${t('slots.almaty')}` })}
+            </Link>
+          </p>
+        ) : (
+          <p className="mt-1 text-sm text-muted" data-testid="tutor-next-slot">
+            {t('slots.nextNone')}
+          </p>
+        )}
       </div>
     </li>
   );

@@ -2,7 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { storePhoto } from '@/lib/marketplace/photo';
 import type { ProfileData } from '@/lib/validations/tutor-profile';
-import { tutorApplications, tutorProfiles, users } from './schema';
+import { tutorApplications, tutorProfiles, tutorSchedules, users, type WeeklyRules } from './schema';
 import type { Db } from './types';
 
 /**
@@ -12,12 +12,17 @@ import type { Db } from './types';
  * drawn here (an SVG made from shapes, rendered by sharp and stored like an upload): no image files
  * of anybody, no licence question.
  */
-const DEMO: { name: string; lastname: string; phone: string; colors: [string, string]; profile: Omit<ProfileData, 'photo'> }[] = [
+const h = (from: number, to: number): [number, number] => [from * 60, to * 60];
+
+// Each demo tutor's week in Almaty time, so the slots, the "free next week" filter and booking can
+// be tried at once: mornings and evenings on weekdays; evenings and Saturday; weekday afternoons.
+const DEMO: { name: string; lastname: string; phone: string; colors: [string, string]; weekly: WeeklyRules; profile: Omit<ProfileData, 'photo'> }[] = [
   {
     name: 'Айгерім',
     lastname: 'Сейітова',
     phone: '+77000009001',
     colors: ['#0f766e', '#99f6e4'],
+    weekly: Object.fromEntries(['1', '2', '3', '4', '5'].map((d) => [d, [h(9, 12), h(18, 21)]])),
     profile: {
       about: {
         kk: 'Қазақ тілін он жылдан бері үйретемін. Сабақта көбірек сөйлейміз: күнделікті тақырыптар, жаңалықтар, жұмыс. Грамматиканы мысал арқылы түсіндіремін, әр оқушыға жеке жоспар құрамын.',
@@ -38,6 +43,7 @@ const DEMO: { name: string; lastname: string; phone: string; colors: [string, st
     lastname: 'Omarov',
     phone: '+77000009002',
     colors: ['#1d4ed8', '#bfdbfe'],
+    weekly: { '2': [h(19, 22)], '4': [h(19, 22)], '6': [h(10, 14)] },
     profile: {
       about: {
         en: 'I prepare students for IELTS and help adults speak English at work with confidence. Lessons are built around your goals: speaking practice, clear feedback and homework that takes twenty minutes a day.',
@@ -58,6 +64,7 @@ const DEMO: { name: string; lastname: string; phone: string; colors: [string, st
     lastname: 'Ахметова',
     phone: '+77000009003',
     colors: ['#b45309', '#fde68a'],
+    weekly: { '1': [h(14, 17)], '3': [h(14, 17)], '5': [h(14, 17)] },
     profile: {
       about: {
         ru: 'Занимаюсь с детьми английским через игры, песни и короткие задания. Родителям после каждого урока пишу, что прошли и что повторить. Умею удерживать внимание даже самых непоседливых учеников.',
@@ -85,9 +92,18 @@ function portraitSvg([dark, light]: [string, string], initial: string): string {
 </svg>`;
 }
 
+/** The demo tutors' weekly schedules (default notice and horizon); a schedule already there is kept. */
+async function seedDemoSchedules(db: Db): Promise<void> {
+  for (const d of DEMO) {
+    const [user] = await db.select({ id: users.id }).from(users).innerJoin(tutorProfiles, eq(tutorProfiles.userId, users.id)).where(eq(users.phone, d.phone)).limit(1);
+    if (user) await db.insert(tutorSchedules).values({ tutorId: user.id, weekly: d.weekly }).onConflictDoNothing({ target: tutorSchedules.tutorId });
+  }
+}
+
 export async function seedDemoTutors(db: Db): Promise<void> {
   const [any] = await db.select({ id: tutorProfiles.userId }).from(tutorProfiles).where(eq(tutorProfiles.demo, true)).limit(1);
-  if (any) return;
+  // A database seeded before the schedules existed gets them too.
+  if (any) return seedDemoSchedules(db);
   const sharp = (await import('sharp')).default;
   for (const d of DEMO) {
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.phone, d.phone)).limit(1);
@@ -104,4 +120,5 @@ export async function seedDemoTutors(db: Db): Promise<void> {
     const slug = `${d.name === 'Daniyar' ? 'daniyar-omarov' : d.name === 'Айгерім' ? 'aigerim-seiitova' : 'madina-akhmetova'}-${user!.id}`;
     await db.insert(tutorProfiles).values({ userId: user!.id, slug, draft: profile, published: profile, publishedAt: now, demo: true });
   }
+  await seedDemoSchedules(db);
 }

@@ -5,6 +5,7 @@ import { lessons, tutorSchedules, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import type { z } from 'zod';
 import type { scheduleSchema } from '@/lib/validations/booking';
+import { slotsChanged } from './revalidate';
 import { DEFAULT_HORIZON_DAYS, DEFAULT_MIN_NOTICE_MINUTES, freeSlots, prepareDays, type Busy, type ScheduleRules } from './slots';
 
 export type ScheduleView = ScheduleRules & { minNoticeHours: number; horizonWeeks: number };
@@ -29,6 +30,7 @@ export async function saveSchedule(db: Db, tutorId: number, input: z.output<type
     updatedAt: new Date(),
   };
   await db.insert(tutorSchedules).values(values).onConflictDoUpdate({ target: tutorSchedules.tutorId, set: values });
+  slotsChanged();
   return getSchedule(db, tutorId);
 }
 

@@ -9,6 +9,7 @@ import { enforceLimits } from '@/lib/rate-limit';
 import type { Db } from '@/lib/db/types';
 import { bookableTutor, busyTimes, getSchedule } from './availability';
 import { notifyLesson } from './notify';
+import { slotsChanged } from './revalidate';
 import { CANCEL_DEADLINE_MINUTES, freeSlots, TRIAL_MINUTES } from './slots';
 import { addDays, isoWeekday, schoolDate, schoolInstant } from './time';
 
@@ -83,6 +84,7 @@ export async function holdSlot(db: Db, tutorId: number, startsAt: Date, now = ne
   } catch (err) {
     refusal(err);
   }
+  slotsChanged();
   return { holdToken: token, expiresAt };
 }
 
@@ -135,6 +137,7 @@ export async function bookTrial(db: Db, student: User, input: BookInput, now = n
       await notifyLesson(tx, row!, 'booked');
       return row!;
     });
+    slotsChanged();
     return { lesson, replayed: false };
   } catch (err) {
     const { code, constraint } = dbErrorInfo(err);
@@ -164,7 +167,7 @@ export async function cancelLesson(db: Db, user: User, id: number, now = new Dat
   if (lesson.status !== 'booked') throw new ApiError(409, 'lesson_state');
   if (!beforeDeadline(lesson, now)) throw new ApiError(409, 'cancel_too_late');
   const late = side === 'tutor' && lesson.startsAt.getTime() - now.getTime() < TUTOR_LATE_CANCEL_MINUTES * MIN;
-  return db.transaction(async (txRaw) => {
+  const cancelled = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [row] = await tx
       .update(lessons)
@@ -175,6 +178,8 @@ export async function cancelLesson(db: Db, user: User, id: number, now = new Dat
     await notifyLesson(tx, row, 'cancelled');
     return row;
   });
+  slotsChanged();
+  return cancelled;
 }
 
 /** Moves the lesson to another free slot of the same tutor, up to the same deadline. */
@@ -185,7 +190,7 @@ export async function rescheduleLesson(db: Db, user: User, id: number, startsAt:
   await assertFree(db, lesson.tutorId, startsAt, now, lesson.id);
   const endsAt = new Date(startsAt.getTime() + TRIAL_MINUTES * MIN);
   try {
-    return await db.transaction(async (txRaw) => {
+    const moved = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       await dropExpiredHolds(tx, lesson.tutorId, startsAt, endsAt, now);
       const [row] = await tx
@@ -197,6 +202,8 @@ export async function rescheduleLesson(db: Db, user: User, id: number, startsAt:
       await notifyLesson(tx, row, 'rescheduled');
       return row;
     });
+    slotsChanged();
+    return moved;
   } catch (err) {
     refusal(err);
   }

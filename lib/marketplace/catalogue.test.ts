@@ -5,9 +5,10 @@ import { emptyProfile, parseVideoUrl, type ProfileData } from '@/lib/validations
 vi.mock('server-only', () => ({}));
 vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => {}, revalidatePath: () => {} }));
 vi.mock('@/lib/db/client', () => ({ getDb: () => Promise.reject(new Error('no database in this test')) }));
-const { searchTutors, CATALOGUE_PAGE_SIZE } = await import('./catalogue');
+const { searchTutors, stillFree, CATALOGUE_PAGE_SIZE } = await import('./catalogue');
+const { freeTimeMask } = await import('./slots');
 
-const tutor = (slug: string, p: Partial<ProfileData>) => ({ slug, name: slug, publishedAt: '2026-11-01T00:00:00.000Z', profile: { ...emptyProfile(), ...p } });
+const tutor = (slug: string, p: Partial<ProfileData>, freeMask = 0) => ({ id: 1, slug, name: slug, publishedAt: '2026-11-01T00:00:00.000Z', profile: { ...emptyProfile(), ...p }, next: [], freeMask, noticeMinutes: 0 });
 const all = [
   tutor('aigerim', { subjects: ['kazakh'], teachingLanguages: ['kk', 'ru'], levels: ['beginner'], ages: ['adults'], nativeSpeaker: true, price: 5000, experienceYears: 10 }),
   tutor('daniyar', { subjects: ['english'], teachingLanguages: ['en', 'ru'], levels: ['advanced', 'exam'], ages: ['adults', 'teens'], price: 8000, experienceYears: 6 }),
@@ -40,6 +41,43 @@ describe('catalogue search', () => {
     expect(q({ subject: 'alchemy', lang: 'xx', priceMin: '-5', sort: 'random', page: 'zero' })).toMatchObject({ subject: undefined, lang: undefined, priceMin: undefined, sort: 'recommended', page: 1, native: false });
     expect(catalogueSearch(q({ subject: 'english', native: '1', sort: 'price_asc', page: '2' }))).toBe('?subject=english&native=1&sort=price_asc&page=2');
     expect(catalogueSearch(q({}))).toBe('');
+  });
+});
+
+describe('free time in the next week', () => {
+  // Thursday 26 November 2026, 10:00 in Almaty (05:00 UTC).
+  const now = new Date('2026-11-26T05:00:00Z');
+  const at = (iso: string) => new Date(iso);
+  // Monday 30 Nov 18:00 Almaty (evening), Wednesday 2 Dec 09:30 Almaty (morning),
+  // Friday 27 Nov 11:59 → no, 12:00 Almaty (afternoon); and a Tuesday 8 days ahead (outside the week).
+  const evening = freeTimeMask([at('2026-11-30T13:00:00Z')], now);
+  const morning = freeTimeMask([at('2026-12-02T04:30:00Z')], now);
+  const afternoon = freeTimeMask([at('2026-11-27T07:00:00Z')], now);
+  const far = freeTimeMask([at('2026-12-08T13:00:00Z')], now);
+  const list = [tutor('mon-evening', {}, evening), tutor('wed-morning', {}, morning), tutor('fri-afternoon', {}, afternoon), tutor('later', {}, far)];
+  const slugs = (raw: Record<string, string | string[]>) => searchTutors(list, catalogueQuerySchema.parse(raw)).rows.map((t) => t.slug);
+
+  it('keeps tutors free on one of the chosen days at one of the chosen times of day (Almaty time)', () => {
+    expect(slugs({ days: '1' })).toEqual(['mon-evening']);
+    expect(slugs({ days: ['1', '3'] })).toEqual(['mon-evening', 'wed-morning']);
+    expect(slugs({ times: 'evening' })).toEqual(['mon-evening']);
+    expect(slugs({ times: 'afternoon' })).toEqual(['fri-afternoon']);
+    expect(slugs({ days: '1,3', times: 'morning' })).toEqual(['wed-morning']);
+    // Only the next seven days count: the Tuesday after next is not "free next week".
+    expect(slugs({ days: '2' })).toEqual([]);
+    // No time filter: everyone, with or without free time.
+    expect(slugs({})).toHaveLength(4);
+  });
+
+  it('reads repeated and comma-separated values, drops unknown ones and writes them back', () => {
+    expect(catalogueQuerySchema.parse({ days: ['3', '1', '9', 'x'], times: 'evening,night' })).toMatchObject({ days: [1, 3], times: ['evening'] });
+    expect(catalogueSearch(catalogueQuerySchema.parse({ days: '1,3', times: ['morning', 'evening'] }))).toBe('?days=1&days=3&times=morning&times=evening');
+  });
+
+  it('drops cached slots that have come within the minimum notice', () => {
+    const slots = ['2026-11-26T10:00:00Z', '2026-11-26T18:00:00Z'];
+    expect(stillFree(slots, 12 * 60, now)).toEqual(['2026-11-26T18:00:00Z']);
+    expect(stillFree(slots, 0, now)).toEqual(slots);
   });
 });
 

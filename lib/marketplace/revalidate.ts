@@ -19,3 +19,16 @@ export function profileChanged(slug: string): void {
     // No incremental cache here (not inside a Next.js server).
   }
 }
+
+/**
+ * A tutor's free time changed (schedule saved, a slot held, booked, cancelled or moved): the free
+ * slots on the catalogue's cards and the tutor pages are recomputed on the next visit (expired at
+ * once, not served stale: the next visitor must not be offered the slot just taken).
+ */
+export function slotsChanged(): void {
+  try {
+    revalidateTag(TUTORS_TAG, { expire: 0 });
+  } catch {
+    // No incremental cache here (not inside a Next.js server).
+  }
+}

@@ -1,4 +1,5 @@
 import type { WeeklyRules } from '@/lib/db/schema';
+import { DAY_PERIODS, type DayPeriod } from '@/lib/validations/catalogue';
 import { addDays, isoWeekday, schoolDate, schoolInstant } from './time';
 
 /**
@@ -98,4 +99,40 @@ export function freeSlots(rules: ScheduleRules, busy: Busy[], now: Date, opts: S
 /** Whether `start` is one of the tutor's free slots now (the booking's check before the insert). */
 export function isFreeSlot(rules: ScheduleRules, busy: Busy[], now: Date, start: Date): boolean {
   return freeSlots(rules, busy, now).some((s) => s.getTime() === start.getTime());
+}
+
+/** How far the catalogue's "free in the next week" and the tutor page's slots look ahead. */
+export const WEEK_AHEAD_DAYS = 7;
+
+/** Minutes after Almaty midnight of an instant. */
+export function schoolMinutes(at: Date): number {
+  return Math.round((at.getTime() - schoolInstant(schoolDate(at), 0).getTime()) / 60_000);
+}
+
+/** The time of day of an Almaty clock time (minutes after midnight). */
+export function dayPeriod(minutes: number): DayPeriod {
+  return minutes < 12 * 60 ? 'morning' : minutes < 17 * 60 ? 'afternoon' : 'evening';
+}
+
+const periodBit = (weekday: number, period: DayPeriod) => 1 << ((weekday - 1) * DAY_PERIODS.length + DAY_PERIODS.indexOf(period));
+
+/**
+ * Which (weekday, time of day) pairs have a free slot in [now, now + 7 days): a bit mask, small
+ * enough to keep on every catalogue card. Bit (weekday − 1) × 3 + period index.
+ */
+export function freeTimeMask(slots: Date[], now: Date): number {
+  const end = now.getTime() + WEEK_AHEAD_DAYS * 86_400_000;
+  let mask = 0;
+  for (const s of slots) {
+    if (s.getTime() < now.getTime() || s.getTime() >= end) continue;
+    mask |= periodBit(isoWeekday(schoolDate(s)), dayPeriod(schoolMinutes(s)));
+  }
+  return mask;
+}
+
+/** Whether a mask has free time on one of `days` (any when empty) in one of `periods` (any when empty). */
+export function matchesFreeTime(mask: number, days: readonly number[], periods: readonly DayPeriod[]): boolean {
+  const ds = days.length ? days : [1, 2, 3, 4, 5, 6, 7];
+  const ps = periods.length ? periods : DAY_PERIODS;
+  return ds.some((d) => ps.some((p) => (mask & periodBit(d, p)) !== 0));
 }

@@ -23,7 +23,20 @@ const LOCALES = [
   { id: 'kk', prefix: '/kk', acceptLanguage: 'kk-KZ,kk;q=0.9' },
   { id: 'en', prefix: '/en', acceptLanguage: 'en-US,en;q=0.9' },
 ];
-const PATHS = ['/', '/student', '/teacher', '/stud-tariff-plans', '/stud-faq'];
+// The landing pages, then the tutor catalogue and a demo tutor's page (issue 14) under the same
+// budget: `/tutors/:first` is the first card of the catalogue (the demo tutors' slugs end in their id).
+const PATHS = ['/', '/student', '/teacher', '/stud-tariff-plans', '/stud-faq', '/tutors', '/tutors/:first'];
+const FIRST_TUTOR = '/tutors/:first';
+
+/** The path of the catalogue's first tutor page (`/tutors/aigerim-seiitova-2`), or null when it lists none. */
+async function firstTutorPath(baseUrl) {
+  try {
+    const res = await httpGet(`${baseUrl}/tutors`);
+    return /href="(\/tutors\/[a-z0-9-]+)"/.exec(String(res.body ?? ''))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS) || 5);
 
 const CHROME_FLAGS = [
@@ -79,7 +92,10 @@ export default {
   async run(ctx) {
     const { baseUrl, log } = ctx;
     const locales = listFromEnv('BENCH_LOCALES', LOCALES);
-    const paths = process.env.BENCH_PATHS ? process.env.BENCH_PATHS.split(',').map((s) => s.trim()).filter(Boolean) : PATHS;
+    const wantedPaths = process.env.BENCH_PATHS ? process.env.BENCH_PATHS.split(',').map((s) => s.trim()).filter(Boolean) : PATHS;
+    const tutorPath = wantedPaths.includes(FIRST_TUTOR) ? await firstTutorPath(baseUrl) : null;
+    if (wantedPaths.includes(FIRST_TUTOR) && !tutorPath) log('lighthouse: the catalogue lists no tutor: the tutor page is skipped');
+    const paths = wantedPaths.flatMap((p) => (p === FIRST_TUTOR ? (tutorPath ? [tutorPath] : []) : [p]));
     const timeoutMs = Number(process.env.BENCH_LH_TIMEOUT_MS) || 90_000;
     const table = new LiveTable(
       [

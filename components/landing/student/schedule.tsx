@@ -1,6 +1,7 @@
 import Image from '@/components/ui/image';
 import { getTranslations } from 'next-intl/server';
 import { Section } from '@/components/ui/section';
+import { Link } from '@/i18n/navigation';
 
 const STEPS = [
   { key: 'request', icon: 'chat' },
@@ -19,6 +20,7 @@ const SLOTS = [
 
 export async function Schedule() {
   const t = await getTranslations('StudentLanding.schedule');
+  const tt = await getTranslations('Tutors');
   return (
     <Section id="schedule" title={t('title')} lead={t('lead')}>
       <div className="grid items-center gap-10 lg:grid-cols-2 lg:gap-12">
@@ -63,6 +65,9 @@ export async function Schedule() {
               {t('calendar.booked')}
             </span>
           </p>
+          <Link href="/tutors" className="mt-4 inline-flex min-h-11 items-center font-semibold text-brand-dark underline-offset-2 hover:underline" data-testid="schedule-tutors-link">
+            {tt('scheduleCta')} →
+          </Link>
         </div>
       </div>
     </Section>

@@ -5,9 +5,9 @@ import type { Locale } from '@/i18n/routing';
 import { inputClass } from '@/components/forms/field';
 import { TutorCard } from '@/components/tutors/tutor-card';
 import { photoUrl } from '@/lib/marketplace/photo';
-import { publishedTutors, searchTutors } from '@/lib/marketplace/catalogue';
+import { publishedTutors, searchTutors, stillFree } from '@/lib/marketplace/catalogue';
 import { buildMetadata, localePath } from '@/lib/seo';
-import { CATALOGUE_SORTS, catalogueQuerySchema, catalogueSearch } from '@/lib/validations/catalogue';
+import { CATALOGUE_SORTS, catalogueQuerySchema, catalogueSearch, DAY_PERIODS, WEEKDAYS } from '@/lib/validations/catalogue';
 import { PROFILE_AGES, PROFILE_LEVELS, TEACHING_LANGUAGES, TUTOR_SUBJECTS } from '@/lib/validations/tutor-profile';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -22,6 +22,9 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 }
 
 const labelClass = 'mb-1 block text-sm font-medium text-ink';
+const LIST_KEYS = new Set(['days', 'times']);
+const chip =
+  'inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-xl border border-line px-3 text-sm peer-checked:border-brand-dark peer-checked:bg-brand-tint peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-brand-dark';
 
 /**
  * The public catalogue: filters, sort and page in the URL (a GET form: no script needed), cards
@@ -30,7 +33,8 @@ const labelClass = 'mb-1 block text-sm font-medium text-ink';
 export default async function TutorsPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+  // Repeated values (days, times of day) stay lists; any other key takes its first value.
+  const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) && !LIST_KEYS.has(k) ? v[0] : v]));
   const q = catalogueQuerySchema.parse(raw);
   const result = searchTutors(await publishedTutors(), q);
   const t = await getTranslations('Tutors');
@@ -83,7 +87,37 @@ export default async function TutorsPage({ params, searchParams }: Props) {
             <input type="checkbox" name="native" value="1" defaultChecked={q.native} className="size-4" />
             {t('filters.native')}
           </label>
-          {/* SLOT(booking): "free days / times of day next week" filter — lib/marketplace/slots.ts fills it at merge. */}
+          <fieldset className="grid gap-3" data-testid="filter-free">
+            <legend className="mb-1 text-sm font-semibold text-ink">{t('filters.freeTitle')}</legend>
+            <div role="group" aria-label={t('filters.days')}>
+              <span className={labelClass} aria-hidden="true">
+                {t('filters.days')}
+              </span>
+              <div className="flex flex-wrap gap-1.5">
+                {WEEKDAYS.map((d) => (
+                  <label key={d}>
+                    <input type="checkbox" name="days" value={d} defaultChecked={q.days.includes(d)} aria-label={t(`weekdaysLong.${d}` as never)} className="peer sr-only" />
+                    <span className={chip} aria-hidden="true">
+                      {t(`weekdays.${d}` as never)}
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </div>
+            <div role="group" aria-label={t('filters.times')}>
+              <span className={labelClass} aria-hidden="true">
+                {t('filters.times')}
+              </span>
+              <div className="grid gap-1.5">
+                {DAY_PERIODS.map((p) => (
+                  <label key={p} className="flex min-h-11 items-center gap-2 text-sm">
+                    <input type="checkbox" name="times" value={p} defaultChecked={q.times.includes(p)} className="size-4" />
+                    {t(`periods.${p}` as never)}
+                  </label>
+                ))}
+              </div>
+            </div>
+          </fieldset>
           {select('sort', t('filters.sort'), CATALOGUE_SORTS.slice(1), q.sort === 'recommended' ? undefined : q.sort, (v) => t(`sort.${v}` as never))}
           <div className="flex flex-wrap gap-3">
             <button type="submit" className="min-h-11 rounded-xl bg-brand-dark px-5 font-semibold text-white hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
@@ -115,6 +149,8 @@ export default async function TutorsPage({ params, searchParams }: Props) {
                     price: tutor.profile.price,
                     experienceYears: tutor.profile.experienceYears,
                     nativeSpeaker: tutor.profile.nativeSpeaker,
+                    nextSlot: stillFree(tutor.next, tutor.noticeMinutes)[0] ?? null,
+                    bookHref: localePath(locale, `/book/${tutor.id}`),
                   }}
                 />
               ))}

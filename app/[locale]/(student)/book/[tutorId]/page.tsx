@@ -8,10 +8,10 @@ import { getDb } from '@/lib/db/client';
 import { pickMessages } from '@/lib/i18n/pick';
 import { bookableTutor } from '@/lib/marketplace/availability';
 
-type Props = { params: Promise<{ locale: Locale; tutorId: string }> };
+type Props = { params: Promise<{ locale: Locale; tutorId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-// Until the public tutor page (/tutors/{slug}) mounts <SlotPicker>, booking a trial lives here:
-// /book/{tutorId}. Dynamic (the slots are live), never indexed.
+// Booking a trial: /book/{tutorId}, linked from the tutor's public page and catalogue card (which
+// stay script-free) with `?slot=` preselected. Dynamic (the slots are live), never indexed.
 export const dynamic = 'force-dynamic';
 
 async function tutorOf(raw: string) {
@@ -25,8 +25,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('metaTitle'), robots: { index: false, follow: false } };
 }
 
-export default async function BookPage({ params }: Props) {
+export default async function BookPage({ params, searchParams }: Props) {
   const { locale, tutorId } = await params;
+  // A slot chosen on the tutor's page or card (`?slot=` an ISO instant): preselected when still free.
+  const rawSlot = (await searchParams).slot;
+  const slot = typeof rawSlot === 'string' && !Number.isNaN(Date.parse(rawSlot)) ? new Date(rawSlot).toISOString() : undefined;
   setRequestLocale(locale);
   const tutor = await tutorOf(tutorId);
   if (!tutor) notFound();
@@ -38,7 +41,7 @@ export default async function BookPage({ params }: Props) {
       <p className="mt-3 text-base text-muted">{t('intro')}</p>
       <div className="mt-8">
         <NextIntlClientProvider messages={messages}>
-          <SlotPicker tutorId={tutor.id} />
+          <SlotPicker tutorId={tutor.id} initialSlot={slot} />
         </NextIntlClientProvider>
       </div>
     </div>

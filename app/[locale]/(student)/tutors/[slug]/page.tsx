@@ -4,7 +4,9 @@ import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { VideoFacade } from '@/components/tutors/video-facade';
-import { tutorBySlug } from '@/lib/marketplace/catalogue';
+import { clock, dayKey, dayLabel, SCHOOL_ZONE } from '@/components/booking/slot-times';
+import { stillFree, tutorBySlug, weekSlotsOf } from '@/lib/marketplace/catalogue';
+import { TRIAL_MINUTES } from '@/lib/marketplace/slots';
 import { photoUrl } from '@/lib/marketplace/photo';
 import { absoluteUrl, buildMetadata, localePath } from '@/lib/seo';
 import { PROFILE_LOCALES, videoEmbedUrl, type ProfileLocale } from '@/lib/validations/tutor-profile';
@@ -51,6 +53,14 @@ export default async function TutorPage({ params }: Props) {
   const tw = await getTranslations('Registration.tutor');
   const format = await getFormatter();
   const about = aboutFor(p.about, locale);
+  // Free slots of the coming week, by Almaty day: plain links to the booking page with the slot
+  // chosen (no script on this page; the picker there shows the browser's time too).
+  const byDay = new Map<string, string[]>();
+  for (const slot of stillFree(await weekSlotsOf(tutor.id, tutor.slug), tutor.noticeMinutes)) {
+    const day = dayKey(slot, SCHOOL_ZONE);
+    byDay.set(day, [...(byDay.get(day) ?? []), slot]);
+  }
+  const bookHref = localePath(locale, `/book/${tutor.id}`);
   const subjects = p.subjects.map((s) => tw(`subjects.${s}` as never));
   const languages = p.teachingLanguages.map((l) => tw(`languages.${l}` as never));
   const pageUrl = absoluteUrl(localePath(locale, `/tutors/${slug}`));
@@ -97,9 +107,52 @@ export default async function TutorPage({ params }: Props) {
               {t('perLesson', { price: format.number(p.price) })}
             </p>
           )}
-          {/* SLOT(booking): "free slots of the coming days" and the booking button — lib/marketplace/slots.ts fills them at merge. */}
         </div>
       </div>
+
+      <section aria-labelledby="tutor-slots" className="mt-10" data-testid="tutor-slots">
+        <h2 id="tutor-slots" className="text-2xl font-bold">
+          {t('slots.title')}
+        </h2>
+        {byDay.size === 0 ? (
+          <p className="mt-3 text-muted">{t('slots.none')}</p>
+        ) : (
+          <>
+            <p className="mt-1 text-sm text-muted">{t('slots.hint', { minutes: TRIAL_MINUTES })}</p>
+            <div className="mt-4 grid gap-4">
+              {[...byDay.entries()].map(([day, slots]) => {
+                const label = dayLabel(day, locale);
+                return (
+                  <div key={day} className="grid gap-2 sm:grid-cols-[14rem_1fr] sm:items-start">
+                    <h3 className="font-semibold first-letter:uppercase sm:pt-2.5">{label}</h3>
+                    <ul className="flex flex-wrap gap-2">
+                      {slots.map((slot) => {
+                        const time = clock(slot, SCHOOL_ZONE);
+                        return (
+                          <li key={slot}>
+                            <Link
+                              href={`${bookHref}?slot=${encodeURIComponent(slot)}`}
+                              aria-label={t('slots.slotLabel', { day: label, time })}
+                              className="inline-flex min-h-11 min-w-20 items-center justify-center rounded-xl border border-line px-3 font-medium text-brand-dark hover:border-brand-dark hover:bg-brand-tint focus-visible:outline-2 focus-visible:outline-brand-dark"
+                            >
+                              {time}
+                            </Link>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  </div>
+                );
+              })}
+            </div>
+            <p className="mt-4">
+              <Link href={bookHref} className="font-medium text-brand-dark underline underline-offset-2 hover:no-underline">
+                {t('slots.all')}
+              </Link>
+            </p>
+          </>
+        )}
+      </section>
 
       {about && (
         <section aria-labelledby="tutor-about" className="mt-10">
