@@ -33,10 +33,37 @@ export const AUDIT_ACTIONS = [
   'staff.password',
   'staff.recovery',
   'retention.anonymise',
+  'lead.list',
+  'staff.duty',
+  'company.activate',
+  'company.deactivate',
+  'company.roster_only',
+  'company_user.create',
+  'company_user.disable',
+  'company_user.enable',
+  'company_user.link',
+  'company_user.password',
+  'company_user.totp_on',
+  'company_user.totp_off',
+  'employee.create',
+  'employee.update',
+  'employee.delete',
+  'roster.import',
+  'invitation.send',
+  'invitation.resend',
+  'invitation.remind',
+  'results.view',
+  'results.export',
+  'results.export_full_iin',
+  'results.certificate',
+  'results.certificates_zip',
+  'results.placement_view',
+  'tutor_profile.approve',
+  'tutor_profile.reject',
 ] as const;
 
 /** Record types as the actions name them (the part before the dot). */
-export const AUDIT_ENTITIES = ['lead', 'application', 'account', 'company', 'attempt', 'certificate', 'promo', 'staff', 'retention'] as const;
+export const AUDIT_ENTITIES = ['lead', 'application', 'account', 'company', 'company_user', 'employee', 'roster', 'invitation', 'results', 'tutor_profile', 'attempt', 'certificate', 'promo', 'staff', 'retention'] as const;
 
 export const auditActionKey = (action: string) => action.replace(/\./g, '_');
 
