@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import JSZip from 'jszip';
+import { expect, test, type Browser, type Download, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { asVisitor, messages, readMails, uniquePhone } from './helpers';
 import { adminCreate, enrolStaff } from './staff';
@@ -63,6 +64,12 @@ async function hrSignsIn(browser: Browser, hr: { email: string; phone: string })
   return { context, page };
 }
 
+async function bytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of await download.createReadStream()) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** The personal link last sent by SMS to a phone (the outbox as the employee's phone). */
 async function smsLink(page: Page, phone: string): Promise<string> {
   const { messages: sms } = (await (await page.request.get(`/api/dev/outbox?phone=${encodeURIComponent(phone)}`)).json()) as { messages: { body: string }[] };
@@ -89,7 +96,14 @@ test('HR invites two employees; one takes the test through the personal link acr
     ['Sarsenova', 'Aigerim', '061211600012', 'HR-01', phones[0]!, 'en'],
     ['Ivanov', 'Petr', '900101300017', 'IT-02', phones[1]!, 'ru'],
   ];
-  await a.page.getByLabel(im.file).setInputFiles({ name: 'staff.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await rosterXlsx(rows) });
+  const xlsx = async (r: typeof rows) => ({ name: 'staff.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await rosterXlsx(r) });
+  // First with a mistyped IIN: the preview names the row and the problem, and nothing can be imported.
+  await a.page.getByLabel(im.file).setInputFiles(await xlsx([rows[0]!, ['Ivanov', 'Petr', '900101300018', 'IT-02', phones[1]!, 'ru']]));
+  await expect(a.page.getByTestId('roster-problems')).toContainText(en.Company.roster.problem.iin_checksum);
+  await expect(a.page.getByRole('button', { name: /^Import/ })).toHaveCount(0);
+  await a.page.getByRole('button', { name: im.cancel }).click();
+  // Fixed: every row goes in.
+  await a.page.getByLabel(im.file).setInputFiles(await xlsx(rows));
   await expect(a.page.getByText(im.clean)).toBeVisible();
   await a.page.getByLabel(im.basisConfirm).check();
   await a.page.getByRole('button', { name: 'Import 2 employees' }).click();
@@ -147,6 +161,27 @@ test('HR invites two employees; one takes the test through the personal link acr
   await a.page.getByLabel(inv.statusFilter, { exact: true }).selectOption('finished');
   await a.page.getByRole('button', { name: en.Company.employees.find }).click();
   await expect(a.page.getByTestId('employee-row')).toHaveCount(1);
+
+  // The results page: one finished with the level and the certificate, two invited; the XLSX and the ZIP.
+  const res = en.Company.results;
+  await a.page.goto('/en/company/results');
+  const result = a.page.getByRole('row').filter({ has: a.page.getByRole('rowheader', { name: 'Sarsenova Aigerim' }) });
+  await expect(result).toContainText(res.status.finished);
+  const number = /^[\w-]+$/.exec((await result.getByRole('link', { name: res.verifyLink }).getAttribute('href'))?.replace('/certificate/', '') ?? '')?.[0];
+  expect(number, 'the finished employee has a certificate').toBeTruthy();
+  await expect(a.page.getByTestId('results-counts')).toContainText(`${res.summary.invited}2`);
+  await expect(a.page.getByTestId('results-counts')).toContainText(`${res.summary.finished}1`);
+  const [xlsxDownload] = await Promise.all([a.page.waitForEvent('download'), a.page.getByRole('link', { name: res.exports.xlsx }).click()]);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await bytes(xlsxDownload)) as unknown as ArrayBuffer);
+  const sheet: string[][] = [];
+  book.worksheets[0]!.eachRow((x) => sheet.push((x.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+  expect(sheet.find((x) => x[0] === 'Sarsenova')![2]).toBe('•••• •••• 0012');
+  expect(sheet.find((x) => x[0] === 'Sarsenova')![8]).toBe(number);
+  expect(JSON.stringify(sheet)).not.toContain('061211600012');
+  const [zipDownload] = await Promise.all([a.page.waitForEvent('download'), a.page.getByRole('link', { name: res.exports.zip }).click()]);
+  const zip = await JSZip.loadAsync(await bytes(zipDownload));
+  expect(Object.keys(zip.files)).toEqual([`Sarsenova_${number}.pdf`]);
 
   // Company B: nothing of A's roster or invitations, through the page and the calls.
   const b = await hrSignsIn(browser, hrB);
