@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, it, vi } from 'vitest';
+import { sealIin } from '@/lib/company-portal/roster';
 import { companyEmployees } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
@@ -78,7 +79,7 @@ describe(`company portal calls: malformed bodies never cause a 5xx (${dbLabel()}
     hrId = hr.id;
     const [employee] = await t.db
       .insert(companyEmployees)
-      .values({ companyId, lastName: 'Сәрсенова', firstName: 'Әйгерім', iinHash: 'sweep', iinLast4: '0012', iinSealed: 'x', positionCode: 'HR-1' })
+      .values({ companyId, lastName: 'Сәрсенова', firstName: 'Әйгерім', iinHash: 'sweep', iinLast4: '0012', iinSealed: sealIin('061211600012'), positionCode: 'HR-1' })
       .returning();
     employeeId = employee!.id;
   });
