@@ -159,7 +159,7 @@ function plan(i) {
   return { kind, n, ...kind.request(n, run), localAddress: `127.${1 + (i >> 16)}.${(i >> 8) & 255}.${(i & 255) || 1}` };
 }
 
-function post({ path: p, body, headers = {}, localAddress, method = 'POST' }) {
+function post({ path: p, body, headers = {}, localAddress, method = 'POST', timeout = 30_000 }) {
   return new Promise((resolve) => {
     const data = body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(body));
     const req = http.request(
@@ -170,7 +170,7 @@ function post({ path: p, body, headers = {}, localAddress, method = 'POST' }) {
         method,
         localAddress,
         agent: false,
-        timeout: 30_000,
+        timeout,
         headers: { ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': data.length }), origin: `http://127.0.0.1:${PORT}`, ...headers },
       },
       (res) => {
@@ -182,7 +182,7 @@ function post({ path: p, body, headers = {}, localAddress, method = 'POST' }) {
       },
     );
     req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve({ status: 0 }));
+    req.on('error', (err) => resolve({ status: 0, text: err.message }));
     req.end(data);
   });
 }
@@ -211,7 +211,8 @@ let setupCalls = 0;
 const api = {
   async call(method, p, body, headers) {
     const n = setupCalls++;
-    const res = await post({ method, path: p, body, headers, localAddress: `127.${200 + ((n >> 16) & 7)}.${n & 255}.${((n >> 8) & 255) + 1}` });
+    // A loaded machine (argon2 of 24 sign-ups on 2 cores) may answer slowly: no retries here, so wait long.
+    const res = await post({ method, path: p, body, headers, timeout: 120_000, localAddress: `127.${200 + ((n >> 16) & 7)}.${n & 255}.${((n >> 8) & 255) + 1}` });
     let json = null;
     try {
       json = JSON.parse(res.text);
@@ -285,15 +286,17 @@ async function main() {
   log(`sent the ${retry.length} unanswered requests again (${phase2Seconds.toFixed(1)} s), then SIGKILL again`);
 
   // The check: every 2xx is in the database.
-  const byKind = new Map(SUBMISSIONS.map((s) => [s.name, { sent: 0, ok: 0, other: {}, found: 0, lost: [] }]));
+  const byKind = new Map(SUBMISSIONS.map((s) => [s.name, { sent: 0, ok: 0, codes: {}, resent: 0, other: {}, found: 0, lost: [] }]));
   const found = await withQuery(async (query) => new Map(await Promise.all(SUBMISSIONS.map(async (s) => [s.name, await s.stored(query, run)]))));
   for (let i = 0; i < COUNT; i++) {
     const { kind, n } = plan(i);
     const c = byKind.get(kind.name);
     const status = results.get(i) ?? 0;
     c.sent++;
+    if (retry.includes(i)) c.resent++;
     if (status >= 200 && status < 300) {
       c.ok++;
+      c.codes[status] = (c.codes[status] ?? 0) + 1;
       if (found.get(kind.name).has(kind.key(n, run))) c.found++;
       else c.lost.push(i);
     } else c.other[status || 'no answer'] = (c.other[status || 'no answer'] ?? 0) + 1;
@@ -302,7 +305,8 @@ async function main() {
   for (const [name, c] of byKind) {
     const extra = found.get(name).size - c.found;
     const other = Object.entries(c.other).map(([s, n]) => `${n}×${s}`).join(', ') || 'none';
-    console.log(`kill9 [${DB}] ${name}: sent=${c.sent} 2xx=${c.ok} found=${c.found} lost=${c.lost.length} (stored without a 2xx: ${extra}; other answers: ${other})`);
+    const codes = Object.entries(c.codes).map(([s, n]) => `${n}×${s}`).join(', ');
+    console.log(`kill9 [${DB}] ${name}: sent=${c.sent} 2xx=${c.ok} found=${c.found} lost=${c.lost.length} (2xx: ${codes || 'none'}; resent after the restart: ${c.resent}; stored without a 2xx: ${extra}; other answers: ${other})`);
     if (c.lost.length) {
       failed = true;
       console.error(`kill9 [${DB}] ${name}: LOST acknowledged requests #${c.lost.slice(0, 20).join(', #')}`);
@@ -328,7 +332,7 @@ let failed = true;
 try {
   failed = await main();
 } catch (err) {
-  console.error(`kill9 [${DB}] failed: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(`kill9 [${DB}] failed: ${err instanceof Error ? err.message : String(err)}\nThe server's last output:\n${serverLog.slice(-3000)}`);
 } finally {
   await killServer();
   await dropDatabase().catch(() => {});

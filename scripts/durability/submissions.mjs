@@ -63,6 +63,9 @@ async function pool(items, limit, fn) {
   return out;
 }
 
+/** k → letters (0 → "a", 26 → "ba"): names take letters only. */
+const alpha = (k) => (k >= 26 ? alpha(Math.floor(k / 26)) : '') + String.fromCharCode(97 + (k % 26));
+
 const bookingKey = (i, run) => `kill9-${run.id}-${i}`;
 
 /** @type {{ name: string, allAnswered2xx?: boolean, prepare?: (api: { call: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number, text: string, json: any }> }, run: Record<string, any>, count: number) => Promise<string>, request: (i: number, run: Record<string, any>) => { path: string, body: unknown, headers?: Record<string, string> }, key: (i: number, run: Record<string, any>) => string, stored: (query: (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>, run: Record<string, any>) => Promise<Set<string>> }[]} */
@@ -89,7 +92,7 @@ export const SUBMISSIONS = [
     prepare: async (api, run, count) => {
       const students = Math.ceil(count / SUBJECTS.length);
       const tutors = await pool(Array.from({ length: TUTORS }, (_, k) => k), 4, async (k) => {
-        const tutor = await register(api, 'tutor', accountPhone('708', k, run), { tutorKind: 'local', name: 'Гүлнар', lastname: `Kill${k}`, teachingLanguage: 'kk', subject: 'kazakh' });
+        const tutor = await register(api, 'tutor', accountPhone('708', k, run), { tutorKind: 'local', name: 'Гүлнар', lastname: `Kill${alpha(k)}`, teachingLanguage: 'kk', subject: 'kazakh' });
         const made = await api.call('POST', '/api/dev/bookable-tutor', { phone: tutor.phone });
         if (made.status !== 200) throw new Error(`dev/bookable-tutor: ${made.status} ${made.text}`);
         // Every day, all day, two weeks ahead, with the default 12 h notice: ~580 free half-hour slots.
@@ -103,7 +106,7 @@ export const SUBMISSIONS = [
       const need = Math.ceil(count / TUTORS);
       for (const t of tutors) if (t.slots.length < need) throw new Error(`tutor ${t.id} has ${t.slots.length} free slots, ${need} needed`);
       const accounts = await pool(Array.from({ length: students }, (_, k) => k), 4, (k) =>
-        register(api, 'student', accountPhone('707', k, run), { name: 'Айгерим', lastname: `Kill${k}`, subject: 'english' }),
+        register(api, 'student', accountPhone('707', k, run), { name: 'Айгерим', lastname: `Kill${alpha(k)}`, subject: 'english' }),
       );
       run.booking = { tutors, students: accounts.map((a) => a.token) };
       return `${TUTORS} bookable tutors (${tutors.map((t) => t.slots.length).join('/')} free slots), ${students} students`;
