@@ -1,18 +1,24 @@
 // Kill -9 durability check: every request the server answered 2xx must survive a SIGKILL.
 //
 //   node scripts/durability/kill9.mjs [--db pglite|postgres] [--count 400] [--concurrency 16] [--port N] [--kill-at 0.4] [--keep]
+//   --count: requests in the burst, all kinds together (interleaved: 400 → 200 leads and 200 bookings).
 //
 // Starts the production server (`node server.mjs` on the built app: run `npm run build` first) on a
-// fresh database, sends a burst of public writes (scripts/durability/submissions.mjs: leads; add
-// bookings there), kills the server with SIGKILL in the middle of the burst (with requests in
-// flight), restarts it on the same data, sends the rest of the burst, kills it again, then opens the
-// database itself and looks for every request that was answered 2xx. Prints sent, 2xx, found and
-// lost per kind; exits 1 when anything acknowledged is lost.
+// fresh database, prepares what the writes need through its HTTP calls (bookable tutors with free
+// slots, signed-up students), sends a burst of writes (scripts/durability/submissions.mjs: leads
+// interleaved with free trial bookings), kills the server with SIGKILL in the middle of the burst
+// (with requests in flight), restarts it on the same data, sends again what got no answer, kills it
+// again, then opens the database itself and looks for every request that was answered 2xx. Prints
+// sent, 2xx, found and lost per kind; exits 1 when anything acknowledged is lost (or a booking gets
+// a final answer other than 2xx, or any kind gets a 5xx).
 //   --db pglite: a fresh DATA_DIR in the temp folder (removed afterwards unless --keep).
 //   --db postgres: a fresh database in the cluster of TEST_DATABASE_URL (scripts/with-postgres.sh
 //                  starts a throwaway one: bash scripts/with-postgres.sh node scripts/durability/kill9.mjs --db postgres).
 // Captcha is off (no RECAPTCHA_* keys in the server's environment) and each request comes from its
-// own loopback address (127.x.y.z), so the per-address lead limit does not refuse the burst.
+// own loopback address (127.x.y.z), so the per-address lead limit does not refuse the burst. The
+// server runs with ENABLE_DEV_TOOLS=true, as in e2e: the SMS codes of the sign-ups are read from the
+// development outbox and tutors are made bookable through /api/dev/bookable-tutor.
+// The port: --port, else DURABILITY_PORT, else a free one picked at start.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -99,6 +105,7 @@ const serverEnv = {
   PORT: String(PORT),
   HOSTNAME: '127.0.0.1',
   APP_SECRET: randomBytes(48).toString('base64url'),
+  ENABLE_DEV_TOOLS: 'true',
   ...(dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: databaseUrl }),
 };
 
@@ -152,19 +159,30 @@ function plan(i) {
   return { kind, n, ...kind.request(n, run), localAddress: `127.${1 + (i >> 16)}.${(i >> 8) & 255}.${(i & 255) || 1}` };
 }
 
-function post({ path: p, body, localAddress }) {
+function post({ path: p, body, headers = {}, localAddress, method = 'POST', timeout = 30_000 }) {
   return new Promise((resolve) => {
-    const data = Buffer.from(JSON.stringify(body));
+    const data = body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(body));
     const req = http.request(
-      { host: '127.0.0.1', port: PORT, path: p, method: 'POST', localAddress, agent: false, timeout: 30_000, headers: { 'content-type': 'application/json', 'content-length': data.length, origin: `http://127.0.0.1:${PORT}` } },
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        path: p,
+        method,
+        localAddress,
+        agent: false,
+        timeout,
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': data.length }), origin: `http://127.0.0.1:${PORT}`, ...headers },
+      },
       (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
-        res.on('error', () => resolve({ status: 0 }));
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on('error', () => resolve({ status: 0, text }));
       },
     );
     req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve({ status: 0 }));
+    req.on('error', (err) => resolve({ status: 0, text: err.message }));
     req.end(data);
   });
 }
@@ -187,6 +205,21 @@ async function burst(indexes, onAnswer = () => {}) {
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 }
+
+// ── the preparation: before the burst, each call from its own /24 of 127.200.0.0/13 (apart from the burst's) ──
+let setupCalls = 0;
+const api = {
+  async call(method, p, body, headers) {
+    const n = setupCalls++;
+    // A loaded machine (argon2 of 24 sign-ups on 2 cores) may answer slowly: no retries here, so wait long.
+    const res = await post({ method, path: p, body, headers, timeout: 120_000, localAddress: `127.${200 + ((n >> 16) & 7)}.${n & 255}.${((n >> 8) & 255) + 1}` });
+    let json = null;
+    try {
+      json = JSON.parse(res.text);
+    } catch {}
+    return { ...res, json };
+  },
+};
 
 // ── the check ────────────────────────────────────────────────────────────────────────────────────
 async function withQuery(fn) {
@@ -213,6 +246,13 @@ async function withQuery(fn) {
 async function main() {
   log(`starting the production server on 127.0.0.1:${PORT} (${DB === 'pglite' ? dataDir : 'a fresh PostgreSQL database'})`);
   log(`server ready in ${(await startServer()).toFixed(1)} s`);
+  for (const kind of SUBMISSIONS) {
+    if (!kind.prepare) continue;
+    const count = Array.from({ length: COUNT }, (_, i) => i).filter((i) => SUBMISSIONS[i % SUBMISSIONS.length] === kind).length;
+    const t = performance.now();
+    const what = await kind.prepare(api, run, count);
+    log(`prepared for ${count} ${kind.name} requests in ${((performance.now() - t) / 1000).toFixed(1)} s (${setupCalls} calls so far): ${what}`);
+  }
 
   // Phase 1: burst until KILL_AT of the requests are answered, then SIGKILL with requests in flight.
   const killAfter = Math.max(1, Math.floor(COUNT * KILL_AT));
@@ -246,15 +286,17 @@ async function main() {
   log(`sent the ${retry.length} unanswered requests again (${phase2Seconds.toFixed(1)} s), then SIGKILL again`);
 
   // The check: every 2xx is in the database.
-  const byKind = new Map(SUBMISSIONS.map((s) => [s.name, { sent: 0, ok: 0, other: {}, found: 0, lost: [] }]));
+  const byKind = new Map(SUBMISSIONS.map((s) => [s.name, { sent: 0, ok: 0, codes: {}, resent: 0, other: {}, found: 0, lost: [] }]));
   const found = await withQuery(async (query) => new Map(await Promise.all(SUBMISSIONS.map(async (s) => [s.name, await s.stored(query, run)]))));
   for (let i = 0; i < COUNT; i++) {
     const { kind, n } = plan(i);
     const c = byKind.get(kind.name);
     const status = results.get(i) ?? 0;
     c.sent++;
+    if (retry.includes(i)) c.resent++;
     if (status >= 200 && status < 300) {
       c.ok++;
+      c.codes[status] = (c.codes[status] ?? 0) + 1;
       if (found.get(kind.name).has(kind.key(n, run))) c.found++;
       else c.lost.push(i);
     } else c.other[status || 'no answer'] = (c.other[status || 'no answer'] ?? 0) + 1;
@@ -263,7 +305,8 @@ async function main() {
   for (const [name, c] of byKind) {
     const extra = found.get(name).size - c.found;
     const other = Object.entries(c.other).map(([s, n]) => `${n}×${s}`).join(', ') || 'none';
-    console.log(`kill9 [${DB}] ${name}: sent=${c.sent} 2xx=${c.ok} found=${c.found} lost=${c.lost.length} (stored without a 2xx: ${extra}; other answers: ${other})`);
+    const codes = Object.entries(c.codes).map(([s, n]) => `${n}×${s}`).join(', ');
+    console.log(`kill9 [${DB}] ${name}: sent=${c.sent} 2xx=${c.ok} found=${c.found} lost=${c.lost.length} (2xx: ${codes || 'none'}; resent after the restart: ${c.resent}; stored without a 2xx: ${extra}; other answers: ${other})`);
     if (c.lost.length) {
       failed = true;
       console.error(`kill9 [${DB}] ${name}: LOST acknowledged requests #${c.lost.slice(0, 20).join(', #')}`);
@@ -271,6 +314,10 @@ async function main() {
     if (c.ok < killAfter / SUBMISSIONS.length) {
       failed = true;
       console.error(`kill9 [${DB}] ${name}: too few acknowledged requests to mean anything`);
+    }
+    if (SUBMISSIONS.find((s) => s.name === name).allAnswered2xx && Object.keys(c.other).length) {
+      failed = true;
+      console.error(`kill9 [${DB}] ${name}: answers other than 2xx (${other}); a resent request must get its first answer back:\n${serverLog.slice(-3000)}`);
     }
     if (Object.keys(c.other).some((s) => Number(s) >= 500)) {
       failed = true;
@@ -285,7 +332,7 @@ let failed = true;
 try {
   failed = await main();
 } catch (err) {
-  console.error(`kill9 [${DB}] failed: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(`kill9 [${DB}] failed: ${err instanceof Error ? err.message : String(err)}\nThe server's last output:\n${serverLog.slice(-3000)}`);
 } finally {
   await killServer();
   await dropDatabase().catch(() => {});

@@ -1,20 +1,74 @@
 // What the kill -9 test (scripts/durability/kill9.mjs) sends, and how it finds each acknowledged
 // request in the database afterwards. One entry per kind of write a visitor makes.
 //
-// Extension point: when a public write appears (e.g. bookings, on branch `booking`), add an entry
-// here: `request(i, run)` returns the path and JSON body of the i-th request (unique per run, valid,
-// within the per-phone limits: one phone number per request), and `stored(query, run)` returns the
-// keys of the rows of this run that are in the database; `key(i, run)` is the key request i must
-// leave. The script sends the entries' requests interleaved and counts them per entry.
+// Extension point: when a public write appears, add an entry here: `request(i, run)` returns the
+// path, JSON body and extra headers of the i-th request of this kind (unique per run, valid, within
+// the per-phone limits), and `stored(query, run)` returns the keys of the rows of this run that are
+// in the database; `key(i, run)` is the key request i must leave. `prepare(api, run, count)`, when
+// there is one, runs once against the started server before the burst (accounts, schedules, free
+// slots: through the server's own HTTP calls) and keeps what `request` needs in `run`. With
+// `allAnswered2xx`, any final answer other than 2xx fails the check (a retry must get the same
+// answer back, not a refusal). The script sends the entries' requests interleaved and counts them
+// per entry.
 
 const CONSENT_VERSION = '2026-11'; // lib/consent.ts
+const PASSWORD = 'Qazaq2024sky';
+/** lib/validations/registration.ts TUTOR_SUBJECTS: a student has one live free trial per subject. */
+const SUBJECTS = ['english', 'kazakh', 'russian', 'mathematics', 'physics', 'chemistry', 'biology', 'history', 'geography', 'informatics'];
+/** Bookable tutors the bookings are spread over (each booking takes its own free slot). */
+const TUTORS = 4;
 
 /** A Kazakhstan mobile number unique to request i of this run: +7 701 xxx xx xx. */
 export function phoneFor(i, run) {
   return `+7701${String((run.base + i) % 10_000_000).padStart(7, '0')}`;
 }
 
-/** @type {{ name: string, request: (i: number, run: { id: string, base: number }) => { path: string, body: unknown }, key: (i: number, run: { id: string, base: number }) => string, stored: (query: (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>, run: { id: string, base: number }) => Promise<Set<string>> }[]} */
+/**
+ * The phone of account k (students +7 707, tutors +7 708): the three digits after the operator code
+ * differ per account, so no two share an SMS number prefix (at most 20 codes per prefix an hour).
+ */
+function accountPhone(operator, k, run) {
+  return `+7${operator}${String((run.base + k) % 1000).padStart(3, '0')}${String((run.base + 7 * k) % 10_000).padStart(4, '0')}`;
+}
+
+/** Registers an account through the API (SMS code from the development outbox): its phone and bearer token. */
+async function register(api, role, phone, extra) {
+  const sent = await api.call('POST', '/api/sms/send', { phone, purpose: 'register' });
+  if (sent.status !== 202) throw new Error(`sms/send ${phone}: ${sent.status} ${sent.text}`);
+  let code;
+  for (let t = 0; t < 80 && !code; t++) {
+    const outbox = await api.call('GET', `/api/dev/outbox?phone=${encodeURIComponent(phone)}`);
+    if (outbox.status !== 200) throw new Error(`dev/outbox: ${outbox.status} ${outbox.text} (the server needs ENABLE_DEV_TOOLS=true)`);
+    code = outbox.json.messages.find((m) => m.code)?.code;
+    if (!code) await new Promise((r) => setTimeout(r, 250));
+  }
+  if (!code) throw new Error(`no SMS code for ${phone}`);
+  const res = await api.call('POST', `/api/auth/register/${role}`, { ...extra, phone, code, password: PASSWORD, confirm: PASSWORD, consent: CONSENT_VERSION });
+  if (res.status !== 201) throw new Error(`register/${role} ${phone}: ${res.status} ${res.text}`);
+  return { phone, token: res.json.token };
+}
+
+/** Runs fn over items with `limit` in flight. */
+async function pool(items, limit, fn) {
+  const out = new Array(items.length);
+  let k = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (k < items.length) {
+        const j = k++;
+        out[j] = await fn(items[j], j);
+      }
+    }),
+  );
+  return out;
+}
+
+/** k → letters (0 → "a", 26 → "ba"): names take letters only. */
+const alpha = (k) => (k >= 26 ? alpha(Math.floor(k / 26)) : '') + String.fromCharCode(97 + (k % 26));
+
+const bookingKey = (i, run) => `kill9-${run.id}-${i}`;
+
+/** @type {{ name: string, allAnswered2xx?: boolean, prepare?: (api: { call: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number, text: string, json: any }> }, run: Record<string, any>, count: number) => Promise<string>, request: (i: number, run: Record<string, any>) => { path: string, body: unknown, headers?: Record<string, string> }, key: (i: number, run: Record<string, any>) => string, stored: (query: (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>, run: Record<string, any>) => Promise<Set<string>> }[]} */
 export const SUBMISSIONS = [
   {
     name: 'lead',
@@ -26,6 +80,50 @@ export const SUBMISSIONS = [
     stored: async (query, run) => {
       const rows = await query('select phone from leads where name = $1', [`Durability ${run.id}`]);
       return new Set(rows.map((r) => String(r.phone)));
+    },
+  },
+  {
+    // Free trial bookings (POST /api/booking/book, bearer): booking i is student i % S in subject
+    // ⌊i / S⌋ (one live trial per student and subject) at its own free slot of tutor i % TUTORS. The
+    // idempotency key is fixed per request, so a booking resent after the kill answers the lesson it
+    // booked (200) instead of a second one or a refusal.
+    name: 'booking',
+    allAnswered2xx: true,
+    prepare: async (api, run, count) => {
+      const students = Math.ceil(count / SUBJECTS.length);
+      const tutors = await pool(Array.from({ length: TUTORS }, (_, k) => k), 4, async (k) => {
+        const tutor = await register(api, 'tutor', accountPhone('708', k, run), { tutorKind: 'local', name: 'Гүлнар', lastname: `Kill${alpha(k)}`, teachingLanguage: 'kk', subject: 'kazakh' });
+        const made = await api.call('POST', '/api/dev/bookable-tutor', { phone: tutor.phone });
+        if (made.status !== 200) throw new Error(`dev/bookable-tutor: ${made.status} ${made.text}`);
+        // Every day, all day, two weeks ahead, with the default 12 h notice: ~580 free half-hour slots.
+        const weekly = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [[0, 1440]]]));
+        const saved = await api.call('PUT', '/api/tutor/schedule', { weekly, daysOff: [], minNoticeHours: 12, horizonWeeks: 2 }, { authorization: `Bearer ${tutor.token}` });
+        if (saved.status !== 200) throw new Error(`PUT tutor/schedule: ${saved.status} ${saved.text}`);
+        const slots = await api.call('GET', `/api/booking/slots?tutorId=${made.json.id}`);
+        if (slots.status !== 200) throw new Error(`booking/slots: ${slots.status} ${slots.text}`);
+        return { id: made.json.id, slots: slots.json.slots };
+      });
+      const need = Math.ceil(count / TUTORS);
+      for (const t of tutors) if (t.slots.length < need) throw new Error(`tutor ${t.id} has ${t.slots.length} free slots, ${need} needed`);
+      const accounts = await pool(Array.from({ length: students }, (_, k) => k), 4, (k) =>
+        register(api, 'student', accountPhone('707', k, run), { name: 'Айгерим', lastname: `Kill${alpha(k)}`, subject: 'english' }),
+      );
+      run.booking = { tutors, students: accounts.map((a) => a.token) };
+      return `${TUTORS} bookable tutors (${tutors.map((t) => t.slots.length).join('/')} free slots), ${students} students`;
+    },
+    request: (i, run) => {
+      const { tutors, students } = run.booking;
+      const tutor = tutors[i % tutors.length];
+      return {
+        path: '/api/booking/book',
+        headers: { authorization: `Bearer ${students[i % students.length]}` },
+        body: { tutorId: tutor.id, startsAt: tutor.slots[Math.floor(i / tutors.length)], subject: SUBJECTS[Math.floor(i / students.length) % SUBJECTS.length], idempotencyKey: bookingKey(i, run) },
+      };
+    },
+    key: bookingKey,
+    stored: async (query, run) => {
+      const rows = await query(`select idempotency_key from lessons where idempotency_key like $1 and status = 'booked'`, [`kill9-${run.id}-%`]);
+      return new Set(rows.map((r) => String(r.idempotency_key)));
     },
   },
 ];
