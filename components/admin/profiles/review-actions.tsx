@@ -10,8 +10,10 @@ import { adminButtonClass, adminInputClass, adminSecondaryButtonClass } from '..
 /**
  * The reviewer's buttons on one submitted profile: approve (publishes it) or return it with a
  * reason. Each call carries the submission time this page showed: a newer one is a 409.
+ * `submittedAt` null: nothing waits for review. The page renders this component either way, so the
+ * outcome of a decision stays on screen when the refreshed page no longer has anything pending.
  */
-export function ProfileReviewActions({ id, submittedAt }: { id: number; submittedAt: string }) {
+export function ProfileReviewActions({ id, submittedAt }: { id: number; submittedAt: string | null }) {
   const t = useTranslations('Admin.profiles');
   const tc = useTranslations('Admin.common');
   const locale = useLocale();
@@ -63,7 +65,12 @@ export function ProfileReviewActions({ id, submittedAt }: { id: number; submitte
           {error}
         </p>
       )}
-      {!done && !rejecting && (
+      {!done && !submittedAt && (
+        <p className="text-muted" data-testid="profile-not-pending">
+          {t('notPending')}
+        </p>
+      )}
+      {!done && submittedAt && !rejecting && (
         <div className="flex flex-wrap gap-2">
           <button type="button" className={adminButtonClass} disabled={busy} onClick={() => act('approve')}>
             {t('approve')}
@@ -73,7 +80,7 @@ export function ProfileReviewActions({ id, submittedAt }: { id: number; submitte
           </button>
         </div>
       )}
-      {!done && rejecting && (
+      {!done && submittedAt && rejecting && (
         <form
           noValidate
           aria-label={t('reject')}
