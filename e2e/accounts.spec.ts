@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import http from 'node:http';
 import { expect, test, type BrowserContext, type Cookie, type Page } from '@playwright/test';
 import { CONSENT_VERSION } from '../lib/consent';
 import { features } from '../lib/features';
 import { LOCALES, localePath, messages, readMails, type Locale } from './helpers';
+import { loopbackCall, phoneOf, rand } from './sessions';
 
 const PASSWORD = 'Qazaq2024sky';
 const NEW_PASSWORD = 'Steppe7Horizon';
@@ -14,49 +14,12 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 // only that origin or NEXT_PUBLIC_SITE_URL, so this suite talks to the server by that name.
 test.use({ baseURL: `http://localhost:${PORT}` });
 
-const rand = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
-
-interface CallResult {
-  status: number;
-  body: string;
-  setCookies: string[];
-}
-
-/**
- * An API call from its own loopback address (127.0.x.y): the server ignores X-Forwarded-For, so a
- * distinct source address is what keeps its per-IP limits (10 SMS an hour, 30 logins in 15 min)
- * per call instead of per run. Only the browser's own sign-ins come from 127.0.0.1.
- */
-function call(method: 'GET' | 'POST', path: string, locale: Locale, body?: unknown): Promise<CallResult> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        path,
-        method,
-        localAddress: `127.0.${rand(0, 255)}.${rand(2, 254)}`,
-        headers: { host: `localhost:${PORT}`, 'accept-language': locale, ...(payload ? { 'content-type': 'application/json' } : {}) },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, setCookies: res.headers['set-cookie'] ?? [] }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+/** An API call from its own loopback address (see e2e/sessions.ts): per-IP limits are per call, not per run. */
+const call = (method: 'GET' | 'POST', path: string, locale: Locale, body?: unknown) => loopbackCall(method, path, body, { locale });
 
 // Random operator code and number: the per-prefix SMS cap (all digits but the last four) never binds.
 const OPERATORS = ['700', '701', '702', '705', '706', '707', '708', '747', '760', '761', '762', '763', '764', '771', '775', '776', '777', '778', '785'];
-function randomKzPhone() {
-  const digits = String(rand(0, 9_999_999)).padStart(7, '0');
-  return `+7 ${OPERATORS[rand(0, OPERATORS.length - 1)]} ${digits.slice(0, 3)} ${digits.slice(3, 5)} ${digits.slice(5)}`;
-}
+const randomKzPhone = () => phoneOf(OPERATORS[rand(0, OPERATORS.length - 1)]);
 
 interface Account {
   phone: string;

@@ -1,77 +1,19 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { expect, test, type Browser, type Download, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
+import { bytes, companyWithHr, hrSignsIn, rosterXlsx } from './company';
 import { watchCsp } from './csp-watch';
-import { asVisitor, messages, readMails, uniquePhone } from './helpers';
+import { messages, uniquePhone } from './helpers';
 import { adminCreate, enrolStaff } from './staff';
 
 // Issue 13 (corporate portal), invitations: the HR person imports a roster and invites two people
 // by SMS; one opens the personal link in a fresh browser (no IIN typed), answers, carries on in a
 // second fresh browser through the same link and finishes; the roster shows one finished with the
-// level and one invited; a second company's HR person sees none of it.
-// (The sign-in helpers repeat those of company-portal.spec.ts, which another branch also edits.)
+// level and one invited; the results page and its XLSX and ZIP; a second company's HR person sees none of it.
 
 const en = messages.en;
-const HR_PASSWORD = 'Steppe-Hr-2026';
 const col = en.Company.roster.column;
-
-async function rosterXlsx(rows: (string | number | null)[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('Staff');
-  sheet.addRow([col.lastName, col.firstName, col.iin, col.positionCode, col.phone, col.locale]);
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-async function companyWithHr(page: Page, name: string, hr: { name: string; email: string; phone: string }) {
-  const c = en.Admin.companies;
-  await page.goto('/en/admin/companies/new');
-  await page.getByLabel(c.name, { exact: true }).fill(name);
-  await page.getByLabel(c.slug).fill(`inv-${Date.now() % 1_000_000}`);
-  await page.getByRole('button', { name: c.create }).click();
-  await expect(page).toHaveURL(/\/en\/admin\/companies\/\d+$/);
-  await page.getByLabel(c.hr.name).fill(hr.name);
-  await page.getByLabel(c.hr.email, { exact: true }).fill(hr.email);
-  await page.getByLabel(c.hr.phone).fill(hr.phone);
-  await page.getByRole('button', { name: c.hr.add }).click();
-  await expect(page.getByText(c.hr.added)).toBeVisible();
-}
-
-async function hrSignsIn(browser: Browser, hr: { email: string; phone: string }) {
-  const context = await browser.newContext({ locale: 'en-US' });
-  const page = await context.newPage();
-  // The portal's pages are rendered per request with a nonce: none may report a CSP violation.
-  const csp = await watchCsp(page);
-  await asVisitor(page, ['**/api/company/auth/login']);
-  const mails = await readMails(hr.email, { containing: 'set-password' });
-  const link = /https?:\/\/\S+\/set-password#[\w-]+/.exec(mails.at(-1) ?? '')?.[0];
-  expect(link, 'the set-password link was mailed').toBeTruthy();
-  const url = new URL(link!);
-  await page.goto(`/en${url.pathname.replace(/^\/(kk|en)/, '')}${url.hash}`);
-  const s = en.Company.setPassword;
-  await page.getByLabel(s.password).fill(HR_PASSWORD);
-  await page.getByLabel(s.confirm).fill(HR_PASSWORD);
-  await page.getByRole('button', { name: s.submit }).click();
-  await expect(page).toHaveURL(/\/en\/company$/);
-  await page.getByRole('button', { name: en.Company.nav.signOut }).click();
-  const m = en.Company.signIn;
-  await page.getByLabel(m.email).fill(hr.email);
-  await page.getByLabel(m.password).fill(HR_PASSWORD);
-  await page.getByRole('button', { name: m.next }).click();
-  await expect(page.getByLabel(m.code)).toBeFocused();
-  const { messages: sms } = (await (await page.request.get(`/api/dev/outbox?phone=${encodeURIComponent(hr.phone)}`)).json()) as { messages: { code: string | null }[] };
-  await page.getByLabel(m.code).fill(sms[0]!.code!);
-  await page.getByRole('button', { name: m.submit }).click();
-  await expect(page).toHaveURL(/\/en\/company$/);
-  return { context, page, csp };
-}
-
-async function bytes(download: Download): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of await download.createReadStream()) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** The personal link last sent by SMS to a phone (the outbox as the employee's phone). */
 async function smsLink(page: Page, phone: string): Promise<string> {
@@ -88,8 +30,8 @@ test('HR invites two employees; one takes the test through the personal link acr
   await enrolStaff(page, await adminCreate(`admin-invite-${stamp}@school.kz`, 'Айгерим Садыкова'));
   const hrA = { name: 'Dinara Akhmetova', email: `inv-a-${stamp}@alpha.kz`, phone: uniquePhone() };
   const hrB = { name: 'Bolat Serikov', email: `inv-b-${stamp}@beta.kz`, phone: uniquePhone() };
-  await companyWithHr(page, 'Alpha Invite LLP', hrA);
-  await companyWithHr(page, 'Beta Invite LLP', hrB);
+  await companyWithHr(page, 'Alpha Invite LLP', hrA, 'inv');
+  await companyWithHr(page, 'Beta Invite LLP', hrB, 'inv');
 
   const a = await hrSignsIn(browser, hrA);
   const phones = [uniquePhone(), uniquePhone()];
@@ -99,7 +41,7 @@ test('HR invites two employees; one takes the test through the personal link acr
     ['Sarsenova', 'Aigerim', '061211600012', 'HR-01', phones[0]!, 'en'],
     ['Ivanov', 'Petr', '900101300017', 'IT-02', phones[1]!, 'ru'],
   ];
-  const xlsx = async (r: typeof rows) => ({ name: 'staff.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await rosterXlsx(r) });
+  const xlsx = (r: typeof rows) => rosterXlsx([col.lastName, col.firstName, col.iin, col.positionCode, col.phone, col.locale], r);
   // First with a mistyped IIN: the preview names the row and the problem, and nothing can be imported.
   await a.page.getByLabel(im.file).setInputFiles(await xlsx([rows[0]!, ['Ivanov', 'Petr', '900101300018', 'IT-02', phones[1]!, 'ru']]));
   await expect(a.page.getByTestId('roster-problems')).toContainText(en.Company.roster.problem.iin_checksum);

@@ -1,72 +1,16 @@
-import ExcelJS from 'exceljs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { asVisitor, messages, readMails, uniquePhone } from './helpers';
+import { companyWithHr, hrSignsIn, rosterXlsx } from './company';
+import { messages, uniquePhone } from './helpers';
 import { adminCreate, enrolStaff } from './staff';
 
 // Issue 13 (corporate portal), the parts built so far: staff give a company's HR person access;
 // the HR person sets the password by the mailed link, signs in with the SMS code, imports a roster
 // whose bad IIN the preview shows, then the fixed file; a second company's HR person sees none of it.
-// Still to come here (invitations, results, exports): see the hand-over of the portal branch.
+// Invitations, results and exports: company-invitations.spec.ts and company-results.spec.ts.
 
 const en = messages.en;
-const HR_PASSWORD = 'Steppe-Hr-2026';
-
-async function rosterXlsx(rows: (string | number | null)[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('Staff');
-  sheet.addRow(['Last name', 'First name', 'IIN', 'Position code', 'Department']);
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-/** The admin page makes a company and gives an HR person access; returns the company id. */
-async function companyWithHr(page: Page, name: string, hr: { name: string; email: string; phone: string }) {
-  const c = en.Admin.companies;
-  await page.goto('/en/admin/companies/new');
-  await page.getByLabel(c.name, { exact: true }).fill(name);
-  await page.getByLabel(c.slug).fill(`co-${Date.now() % 1_000_000}`);
-  await page.getByRole('button', { name: c.create }).click();
-  await expect(page).toHaveURL(/\/en\/admin\/companies\/\d+$/);
-  const id = Number(/(\d+)$/.exec(page.url())![1]);
-  await page.getByLabel(c.hr.name).fill(hr.name);
-  await page.getByLabel(c.hr.email, { exact: true }).fill(hr.email);
-  await page.getByLabel(c.hr.phone).fill(hr.phone);
-  await page.getByRole('button', { name: c.hr.add }).click();
-  await expect(page.getByText(c.hr.added)).toBeVisible();
-  await expect(page.getByRole('cell', { name: hr.email })).toBeVisible();
-  return id;
-}
-
-/** The HR person: the mailed link, a password, then a sign-in with password and the SMS code. */
-async function hrSignsIn(browser: Browser, hr: { email: string; phone: string }) {
-  const context = await browser.newContext({ locale: 'en-US' });
-  const page = await context.newPage();
-  await asVisitor(page, ['**/api/company/auth/login']);
-  const mails = await readMails(hr.email, { containing: 'set-password' });
-  const link = /https?:\/\/\S+\/set-password#[\w-]+/.exec(mails.at(-1) ?? '')?.[0];
-  expect(link, 'the set-password link was mailed').toBeTruthy();
-  const url = new URL(link!);
-  await page.goto(`/en${url.pathname.replace(/^\/(kk|en)/, '')}${url.hash}`);
-  const s = en.Company.setPassword;
-  await page.getByLabel(s.password).fill(HR_PASSWORD);
-  await page.getByLabel(s.confirm).fill(HR_PASSWORD);
-  await page.getByRole('button', { name: s.submit }).click();
-  await expect(page).toHaveURL(/\/en\/company$/);
-  // Signed out, then in again: password, then the SMS code.
-  await page.getByRole('button', { name: en.Company.nav.signOut }).click();
-  await expect(page).toHaveURL(/\/en\/company\/sign-in/);
-  const m = en.Company.signIn;
-  await page.getByLabel(m.email).fill(hr.email);
-  await page.getByLabel(m.password).fill(HR_PASSWORD);
-  await page.getByRole('button', { name: m.next }).click();
-  await expect(page.getByLabel(m.code)).toBeFocused();
-  const { messages: sms } = (await (await page.request.get(`/api/dev/outbox?phone=${encodeURIComponent(hr.phone)}`)).json()) as { messages: { code: string | null }[] };
-  await page.getByLabel(m.code).fill(sms[0]!.code!);
-  await page.getByRole('button', { name: m.submit }).click();
-  await expect(page).toHaveURL(/\/en\/company$/);
-  return { context, page };
-}
+const HEADER = ['Last name', 'First name', 'IIN', 'Position code', 'Department'];
 
 test('staff give HR access; the HR person signs in with the SMS code, imports a roster after its preview; another company sees none of it', async ({ page, browser }) => {
   test.setTimeout(240_000);
@@ -89,14 +33,14 @@ test('staff give HR access; the HR person signs in with the SMS code, imports a 
     ['Ivanov', 'Petr', '900101300017', 'IT-02', null],
     ['Kim', 'Olga', '900101300018', 'IT-03', 'IT'],
   ];
-  await a.page.getByLabel(im.file).setInputFiles({ name: 'staff.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await rosterXlsx(rows) });
+  await a.page.getByLabel(im.file).setInputFiles(await rosterXlsx(HEADER, rows));
   const problems = a.page.getByTestId('roster-problems');
   await expect(problems).toContainText('Row 4, “IIN”: The IIN has a mistake');
   await expect(a.page.getByText(en.Company.roster.note.iin_zero_restored)).toBeVisible();
   await expect(a.page.getByRole('button', { name: /Import/ })).toHaveCount(0);
 
   rows[2]![2] = '880415300018';
-  await a.page.getByLabel(im.file).setInputFiles({ name: 'staff.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await rosterXlsx(rows) });
+  await a.page.getByLabel(im.file).setInputFiles(await rosterXlsx(HEADER, rows));
   await expect(a.page.getByText(im.clean)).toBeVisible();
   await a.page.getByLabel(im.basisConfirm).check();
   await a.page.getByRole('button', { name: 'Import 3 employees' }).click();

@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { expect, request as playwrightRequest, test, type Browser, type Download, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { asVisitor, messages, readMails, uniquePhone } from './helpers';
+import { bytes, companyWithHr, hrSignsIn } from './company';
+import { messages, uniquePhone } from './helpers';
 import { adminCreate, enrolStaff } from './staff';
 
 // Issue 13, Results: an employee on company A's roster takes the Kazakh test through the company's
@@ -12,7 +13,6 @@ import { adminCreate, enrolStaff } from './staff';
 
 const en = messages.en;
 const r = en.Company.results;
-const HR_PASSWORD = 'Steppe-Hr-2026';
 
 let serial = Math.floor(Math.random() * 90_000) + 10_000;
 function freshIin(): string {
@@ -25,54 +25,14 @@ function freshIin(): string {
   }
 }
 
-async function companyWithHr(page: Page, name: string, hr: { name: string; email: string; phone: string }) {
-  const c = en.Admin.companies;
-  const slug = `res-${Date.now() % 1_000_000}-${Math.floor(Math.random() * 1000)}`;
-  await page.goto('/en/admin/companies/new');
-  await page.getByLabel(c.name, { exact: true }).fill(name);
-  await page.getByLabel(c.slug).fill(slug);
-  await page.getByRole('button', { name: c.create }).click();
-  await expect(page).toHaveURL(/\/en\/admin\/companies\/\d+$/);
-  await page.getByLabel(c.hr.name).fill(hr.name);
-  await page.getByLabel(c.hr.email, { exact: true }).fill(hr.email);
-  await page.getByLabel(c.hr.phone).fill(hr.phone);
-  await page.getByRole('button', { name: c.hr.add }).click();
-  await expect(page.getByText(c.hr.added)).toBeVisible();
-  return slug;
-}
-
-async function hrSignsIn(browser: Browser, hr: { email: string; phone: string }) {
-  const context = await browser.newContext({ locale: 'en-US', acceptDownloads: true });
-  const page = await context.newPage();
-  await asVisitor(page, ['**/api/company/auth/login']);
-  const mails = await readMails(hr.email, { containing: 'set-password' });
-  const link = /https?:\/\/\S+\/set-password#[\w-]+/.exec(mails.at(-1) ?? '')?.[0];
-  expect(link, 'the set-password link was mailed').toBeTruthy();
-  const url = new URL(link!);
-  await page.goto(`/en${url.pathname.replace(/^\/(kk|en)/, '')}${url.hash}`);
-  const s = en.Company.setPassword;
-  await page.getByLabel(s.password).fill(HR_PASSWORD);
-  await page.getByLabel(s.confirm).fill(HR_PASSWORD);
-  await page.getByRole('button', { name: s.submit }).click();
-  await expect(page).toHaveURL(/\/en\/company$/);
-  return { context, page };
-}
-
-async function bytes(download: Download): Promise<Buffer> {
-  const stream = await download.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
-
 test('an employee takes the Kazakh test through the company link; HR sees the level and certificate, downloads the XLSX and the ZIP; another company sees nothing', async ({ page, browser }) => {
   test.setTimeout(240_000);
   const stamp = Date.now();
   await enrolStaff(page, await adminCreate(`admin-results-${stamp}@school.kz`, 'Айгерим Садыкова'));
   const hrA = { name: 'Dinara Akhmetova', email: `hr-ra-${stamp}@alpha.kz`, phone: uniquePhone() };
   const hrB = { name: 'Bolat Serikov', email: `hr-rb-${stamp}@beta.kz`, phone: uniquePhone() };
-  const slugA = await companyWithHr(page, 'Results Alpha LLP', hrA);
-  await companyWithHr(page, 'Results Beta LLP', hrB);
+  const { slug: slugA } = await companyWithHr(page, 'Results Alpha LLP', hrA, 'res');
+  await companyWithHr(page, 'Results Beta LLP', hrB, 'res');
 
   const a = await hrSignsIn(browser, hrA);
   const headers = { origin: baseURL };
