@@ -1,10 +1,11 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { Link } from '@/i18n/navigation';
+import { FilterInput, FilterSelect } from '@/components/company/filters';
 import { EmployeeActions } from '@/components/company/employee-actions';
 import { EmployeeForm } from '@/components/company/employee-form';
 import { INVITE_FORM_ID, InvitePanel, RosterOnlyToggle } from '@/components/company/invite-panel';
-import { buttonClass, inputClass, secondaryButtonClass } from '@/components/company/ui';
+import { buttonClass, secondaryButtonClass } from '@/components/company/ui';
 import { getDb } from '@/lib/db/client';
 import { maskIin, maskPhone } from '@/lib/mask';
 import { requireCompanyPage } from '@/lib/company-portal/page';
@@ -40,25 +41,8 @@ export default async function EmployeesPage({ params, searchParams }: Props) {
         </Link>
       </div>
       <form method="get" role="search" className="flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1 sm:max-w-sm">
-          <label htmlFor="emp-q" className="mb-1 block text-sm font-medium">
-            {t('search')}
-          </label>
-          <input id="emp-q" name="q" defaultValue={f.q ?? ''} className={inputClass} />
-        </div>
-        <div>
-          <label htmlFor="emp-status" className="mb-1 block text-sm font-medium">
-            {ts('statusFilter')}
-          </label>
-          <select id="emp-status" name="status" defaultValue={f.status ?? ''} className={inputClass}>
-            <option value="">{ts('statusAll')}</option>
-            {INVITATION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ts(`status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterInput id="emp-q" name="q" label={t('search')} value={f.q} className="min-w-0 flex-1 sm:max-w-sm" />
+        <FilterSelect id="emp-status" name="status" label={ts('statusFilter')} value={f.status} all={ts('statusAll')} options={INVITATION_STATUSES.map((s) => [s, ts(`status.${s}`)] as const)} />
         <button type="submit" className={secondaryButtonClass}>
           {t('find')}
         </button>

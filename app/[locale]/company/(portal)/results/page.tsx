@@ -1,9 +1,10 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { Link } from '@/i18n/navigation';
+import { FilterInput, FilterSelect } from '@/components/company/filters';
 import { FullIinExport } from '@/components/company/full-iin-export';
 import { LevelChart } from '@/components/company/level-chart';
-import { buttonClass, inputClass, linkButtonClass, secondaryButtonClass } from '@/components/company/ui';
+import { buttonClass, linkButtonClass, secondaryButtonClass } from '@/components/company/ui';
 import { getDb } from '@/lib/db/client';
 import { schoolClock } from '@/lib/crm/school-time';
 import { requireCompanyPage } from '@/lib/company-portal/page';
@@ -113,63 +114,12 @@ export default async function ResultsPage({ params, searchParams }: Props) {
       ) : (
         <>
           <form method="get" role="search" aria-label={t('filters.label')} className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
-            <div className="sm:col-span-2">
-              <label htmlFor="res-q" className="mb-1 block text-sm font-medium">
-                {t('filters.search')}
-              </label>
-              <input id="res-q" name="q" defaultValue={typed.q ?? ''} className={inputClass} />
-            </div>
-            <div>
-              <label htmlFor="res-status" className="mb-1 block text-sm font-medium">
-                {t('filters.status')}
-              </label>
-              <select id="res-status" name="status" defaultValue={typed.status ?? ''} className={inputClass}>
-                <option value="">{t('filters.all')}</option>
-                {RESULT_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`status.${s}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="res-dep" className="mb-1 block text-sm font-medium">
-                {t('filters.department')}
-              </label>
-              <select id="res-dep" name="department" defaultValue={typed.department ?? ''} className={inputClass}>
-                <option value="">{t('filters.all')}</option>
-                {options.departments.map((d) => (
-                  <option key={d} value={d}>
-                    {d}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="res-pos" className="mb-1 block text-sm font-medium">
-                {t('filters.position')}
-              </label>
-              <select id="res-pos" name="position" defaultValue={typed.position ?? ''} className={inputClass}>
-                <option value="">{t('filters.all')}</option>
-                {options.positions.map((p) => (
-                  <option key={p} value={p}>
-                    {p}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="res-from" className="mb-1 block text-sm font-medium">
-                {t('filters.from')}
-              </label>
-              <input id="res-from" type="date" name="from" defaultValue={typed.from ?? ''} className={inputClass} />
-            </div>
-            <div>
-              <label htmlFor="res-to" className="mb-1 block text-sm font-medium">
-                {t('filters.to')}
-              </label>
-              <input id="res-to" type="date" name="to" defaultValue={typed.to ?? ''} className={inputClass} />
-            </div>
+            <FilterInput id="res-q" name="q" label={t('filters.search')} value={typed.q} className="sm:col-span-2" />
+            <FilterSelect id="res-status" name="status" label={t('filters.status')} value={typed.status} all={t('filters.all')} options={RESULT_STATUSES.map((s) => [s, t(`status.${s}`)] as const)} />
+            <FilterSelect id="res-dep" name="department" label={t('filters.department')} value={typed.department} all={t('filters.all')} options={options.departments.map((d) => [d, d] as const)} />
+            <FilterSelect id="res-pos" name="position" label={t('filters.position')} value={typed.position} all={t('filters.all')} options={options.positions.map((p) => [p, p] as const)} />
+            <FilterInput id="res-from" type="date" name="from" label={t('filters.from')} value={typed.from} />
+            <FilterInput id="res-to" type="date" name="to" label={t('filters.to')} value={typed.to} />
             <div className="flex items-end gap-3">
               <button type="submit" className={buttonClass}>
                 {t('filters.apply')}
