@@ -2,6 +2,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { Link } from '@/i18n/navigation';
 import { FilterInput, FilterSelect } from '@/components/company/filters';
+import { HeadCells, Pager } from '@/components/company/list-parts';
 import { EmployeeActions } from '@/components/company/employee-actions';
 import { EmployeeForm } from '@/components/company/employee-form';
 import { INVITE_FORM_ID, InvitePanel, RosterOnlyToggle } from '@/components/company/invite-panel';
@@ -63,11 +64,7 @@ export default async function EmployeesPage({ params, searchParams }: Props) {
                 <th scope="col" className="px-3 py-2.5 font-medium">
                   <span className="sr-only">{ts('select')}</span>
                 </th>
-                {[t('name'), tc('iin'), tc('positionCode'), tc('department'), t('contacts'), ts('statusColumn'), t('actions')].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2.5 font-medium">
-                    {h}
-                  </th>
-                ))}
+                <HeadCells labels={[t('name'), tc('iin'), tc('positionCode'), tc('department'), t('contacts'), ts('statusColumn'), t('actions')]} />
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
@@ -101,13 +98,7 @@ export default async function EmployeesPage({ params, searchParams }: Props) {
           </table>
         </div>
       )}
-      {pages > 1 && (
-        <nav aria-label={t('pages')} className="flex items-center gap-3 text-sm">
-          {f.page > 1 && <Link href={pageHref(f.page - 1)}>{t('prev')}</Link>}
-          <span>{t('pageOf', { page: f.page, pages })}</span>
-          {f.page < pages && <Link href={pageHref(f.page + 1)}>{t('next')}</Link>}
-        </nav>
-      )}
+      <Pager label={t('pages')} page={f.page} pages={pages} href={pageHref} prev={t('prev')} next={t('next')} pageOf={(page, n) => t('pageOf', { page, pages: n })} />
       <section aria-labelledby="add-title" className="rounded-2xl bg-white p-5 shadow-sm">
         <h2 id="add-title" className="mb-4 text-lg font-semibold">
           {t('addTitle')}

@@ -2,6 +2,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { Link } from '@/i18n/navigation';
 import { FilterInput, FilterSelect } from '@/components/company/filters';
+import { HeadCells, Pager } from '@/components/company/list-parts';
 import { FullIinExport } from '@/components/company/full-iin-export';
 import { LevelChart } from '@/components/company/level-chart';
 import { buttonClass, linkButtonClass, secondaryButtonClass } from '@/components/company/ui';
@@ -211,11 +212,7 @@ export default async function ResultsPage({ params, searchParams }: Props) {
                 <caption className="sr-only">{t('title')}</caption>
                 <thead className="bg-slate-50 text-xs tracking-wide text-muted uppercase">
                   <tr>
-                    {[t('column.name'), tc('iin'), tc('department'), tc('positionCode'), t('column.status'), t('column.level'), t('column.date'), t('column.certificate')].map((h) => (
-                      <th key={h} scope="col" className={th}>
-                        {h}
-                      </th>
-                    ))}
+                    <HeadCells labels={[t('column.name'), tc('iin'), tc('department'), tc('positionCode'), t('column.status'), t('column.level'), t('column.date'), t('column.certificate')]} />
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-line">
@@ -256,13 +253,7 @@ export default async function ResultsPage({ params, searchParams }: Props) {
               </table>
             </div>
           )}
-          {pages > 1 && (
-            <nav aria-label={t('pages')} className="flex items-center gap-3 text-sm">
-              {f.page > 1 && <Link href={pageHref(f.page - 1)}>{t('prev')}</Link>}
-              <span>{t('pageOf', { page: Math.min(f.page, pages), pages })}</span>
-              {f.page < pages && <Link href={pageHref(f.page + 1)}>{t('next')}</Link>}
-            </nav>
-          )}
+          <Pager label={t('pages')} page={f.page} pages={pages} shown={Math.min(f.page, pages)} href={pageHref} prev={t('prev')} next={t('next')} pageOf={(page, n) => t('pageOf', { page, pages: n })} />
 
           <section aria-labelledby="exports-title" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
             <h2 id="exports-title" className="text-lg font-semibold">
@@ -300,11 +291,7 @@ export default async function ResultsPage({ params, searchParams }: Props) {
             <table className="w-full border-collapse text-left text-sm">
               <thead className="bg-slate-50 text-xs text-muted">
                 <tr>
-                  {[t('placement.name'), t('placement.level'), t('placement.score'), t('placement.date')].map((h) => (
-                    <th key={h} scope="col" className={th}>
-                      {h}
-                    </th>
-                  ))}
+                  <HeadCells labels={[t('placement.name'), t('placement.level'), t('placement.score'), t('placement.date')]} />
                 </tr>
               </thead>
               <tbody className="divide-y divide-line">
