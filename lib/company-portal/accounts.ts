@@ -7,7 +7,7 @@ import { hashPassword } from '@/lib/auth/password';
 import { passwordLikeIdentifier } from '@/lib/validations/auth';
 import { companies, companyUserLinks, companyUsers } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { translatorFor } from '@/lib/i18n/translate';
+import { asLocale, translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import { endAllCompanySessions, openCompanySession } from './sessions';
@@ -18,7 +18,7 @@ const hashLinkToken = (t: string) => createHash('sha256').update(`company-link:$
 
 /** The token rides in the fragment: it never reaches a server log or a Referer. */
 export const passwordLinkUrl = (locale: string, token: string) =>
-  absoluteUrl(`${localePath(locale === 'kk' || locale === 'en' ? locale : 'ru', '/company/set-password')}#${token}`);
+  absoluteUrl(`${localePath(asLocale(locale), '/company/set-password')}#${token}`);
 
 async function newLink(db: Db, userId: number, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');

@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
 import { companies, companyEmployees, companyInvitations, testAttempts } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { translatorFor } from '@/lib/i18n/translate';
+import { asLocale, translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
 import { newToken } from '@/lib/quiz/attempts';
 import { absoluteUrl, localePath } from '@/lib/seo';
@@ -23,7 +23,6 @@ const DAY = 86_400_000;
 /** A deadline at most this far ahead. */
 export const MAX_DEADLINE_DAYS = 90;
 
-const asLocale = (l: string) => (l === 'kk' || l === 'en' ? l : 'ru');
 
 /** The personal link: the token rides in the fragment, so it never reaches a server log or a Referer. */
 export const invitationUrl = (locale: string, slug: string, token: string) =>

@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
 import { staff, staffLinks } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { translatorFor } from '@/lib/i18n/translate';
+import { asLocale, translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import type { Scope } from './scopes';
@@ -16,7 +16,7 @@ export const STAFF_LINK_TTL_S = 72 * 3600;
 export const hashLinkToken = (t: string) => createHash('sha256').update(`staff-link:${t}`).digest('base64url');
 
 /** The link to the enrolment page: the token rides in the fragment, so it never reaches a server log or a Referer. */
-export const enrolUrl = (locale: string, token: string) => absoluteUrl(`${localePath(locale === 'kk' || locale === 'en' ? locale : 'ru', '/admin/enrol')}#${token}`);
+export const enrolUrl = (locale: string, token: string) => absoluteUrl(`${localePath(asLocale(locale), '/admin/enrol')}#${token}`);
 
 export async function newStaffLink(db: Db, staffId: number, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
