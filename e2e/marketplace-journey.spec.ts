@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { asVisitor, localePath, messages } from './helpers';
 import { CONSENT_VERSION } from '../lib/consent';
-import { almaty, calendarMail, call, phoneOf, registeredTutor, sms } from './marketplace';
+import { almaty, calendarMail, call, fillKazakhProfile, phoneOf, registeredTutor, sms } from './marketplace';
 import { adminCreate, enrolStaff } from './staff';
 
 // Issue 14, the whole journey: a reviewer approves a tutor, who uploads a photo, writes about text
@@ -70,14 +70,8 @@ test('marketplace: approved tutor publishes a Mon/Wed evening schedule; a visito
   const jpeg = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#1d4ed8' } }).jpeg().toBuffer();
   await t.getByLabel(P.photo, { exact: true }).setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: jpeg });
   await expect(t.getByTestId('profile-photo')).toBeVisible();
-  await t.getByLabel(`${P.about} — ${P.aboutIn.kk}`).fill(ABOUT_KK);
-  await t.getByRole('group', { name: P.teachingLanguages }).getByLabel(kk.Registration.tutor.languages.kk).check();
-  await t.getByRole('group', { name: P.subjects }).getByLabel(kk.Registration.tutor.subjects.kazakh).check();
-  await t.getByRole('group', { name: P.levels }).getByLabel(kk.Tutors.levels.beginner).check();
-  await t.getByRole('group', { name: P.ages }).getByLabel(kk.Tutors.ages.adults).check();
   const price = 20_500 + 500 * (suffix % 19); // 20 500-29 500; tutor-profile.spec takes 10 500-19 500
-  await t.getByLabel(P.price).fill(String(price));
-  await t.getByLabel(P.experience).fill('10');
+  await fillKazakhProfile(t, { about: ABOUT_KK, price, experience: 10 });
   await t.getByRole('button', { name: P.submit }).click();
   await expect(t.getByTestId('profile-status')).toHaveText(P.submitted);
 

@@ -35,6 +35,22 @@ export async function bookableTutor(password: string) {
   return { ...tutor, id: (JSON.parse(made.body) as { id: number }).id };
 }
 
+/**
+ * The cabinet's profile editor (open, in Kazakh): about text in Kazakh, teaches Kazakh in Kazakh to
+ * adult beginners, the price and the years of experience. The photo and the submission are the spec's.
+ */
+export async function fillKazakhProfile(t: Page, p: { about: string; price: number; experience: number }) {
+  const kk = messages.kk;
+  const P = kk.Cabinet.publicProfile;
+  await t.getByLabel(`${P.about} — ${P.aboutIn.kk}`).fill(p.about);
+  await t.getByRole('group', { name: P.teachingLanguages }).getByLabel(kk.Registration.tutor.languages.kk).check();
+  await t.getByRole('group', { name: P.subjects }).getByLabel(kk.Registration.tutor.subjects.kazakh).check();
+  await t.getByRole('group', { name: P.levels }).getByLabel(kk.Tutors.levels.beginner).check();
+  await t.getByRole('group', { name: P.ages }).getByLabel(kk.Tutors.ages.adults).check();
+  await t.getByLabel(P.price).fill(String(p.price));
+  await t.getByLabel(P.experience).fill(String(p.experience));
+}
+
 /** Signs in on the sign-in page (phone and password) and lands in the cabinet. */
 export async function signInToCabinet(page: Page, phone: string, password: string, locale: Locale = 'en') {
   const m = messages[locale];

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { asVisitor, messages, uniquePhone } from './helpers';
+import { fillKazakhProfile } from './marketplace';
 import { adminCreate, enrolStaff } from './staff';
 
 // Issue 14, first half: an approved tutor fills in the public profile (photo, about text in Kazakh),
@@ -84,15 +85,9 @@ test('kk: an approved tutor uploads a photo, writes about text in Kazakh and pub
   const jpeg = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#0f766e' } }).jpeg().toBuffer();
   await t.getByLabel(P.photo, { exact: true }).setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: jpeg });
   await expect(t.getByTestId('profile-photo')).toBeVisible();
-  await t.getByLabel(`${P.about} — ${P.aboutIn.kk}`).fill(ABOUT_KK);
-  await t.getByRole('group', { name: P.teachingLanguages }).getByLabel(kk.Registration.tutor.languages.kk).check();
-  await t.getByRole('group', { name: P.subjects }).getByLabel(kk.Registration.tutor.subjects.kazakh).check();
-  await t.getByRole('group', { name: P.levels }).getByLabel(kk.Tutors.levels.beginner).check();
-  await t.getByRole('group', { name: P.ages }).getByLabel(kk.Tutors.ages.adults).check();
   // A price no demo tutor has (multiples of 500 pass any step the inputs set), to find this tutor alone.
   const price = 10_500 + 500 * (suffix % 19); // 10 500-19 500; the marketplace journey takes 20 500-29 500
-  await t.getByLabel(P.price).fill(String(price));
-  await t.getByLabel(P.experience).fill('8');
+  await fillKazakhProfile(t, { about: ABOUT_KK, price, experience: 8 });
   await expectAccessible(t);
   await t.getByRole('button', { name: P.submit }).click();
   await expect(t.getByTestId('profile-status')).toHaveText(P.submitted);
