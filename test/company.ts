@@ -3,6 +3,7 @@ import { NextRequest } from 'next/server';
 import { companies, outbox } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { createHrUser, setPasswordByLink } from '@/lib/company-portal/accounts';
+import { openCompanySession } from '@/lib/company-portal/sessions';
 import { iinCheckDigit } from '@/lib/iin';
 import { nextIp } from './http';
 
@@ -29,11 +30,15 @@ export async function smsCodeFor(db: Db, phone: string): Promise<string> {
   return code;
 }
 
-/** An HR person of a company who set the password through the mailed link, with a live session cookie. */
+/**
+ * An HR person of a company who set the password through the mailed link, with a live session
+ * cookie (opened directly: the second factor of the sign-in is tested in access.db.test.ts).
+ */
 export async function hrUser(db: Db, opts: { companyId: number; email: string; phone: string; name?: string; password?: string }) {
   const { id } = await createHrUser(db, SYSTEM, opts.companyId, { email: opts.email, phone: opts.phone, name: opts.name ?? 'Динара Ахметова', locale: 'ru' });
   const token = await mailedLinkToken(db, opts.email);
-  const { session } = await setPasswordByLink(db, { token, password: opts.password ?? 'Hr-Passw0rd!', ipHash: 'test' });
+  await setPasswordByLink(db, { token, password: opts.password ?? 'Hr-Passw0rd!', ipHash: 'test' });
+  const session = await openCompanySession(db, id, 'test');
   return { id, cookie: `tilmen_company=${session}` };
 }
 

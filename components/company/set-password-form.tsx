@@ -8,10 +8,17 @@ import type { z } from 'zod';
 import { useLocale } from '@/i18n/navigation';
 import { companySetPasswordSchema } from '@/lib/validations/company-portal';
 import { companyFetch, CompanyApiError } from './api';
+import { CompanySignInForm } from './sign-in-form';
 import { describedBy, Field } from './field';
 import { buttonClass, inputClass } from './ui';
 
 type Values = z.input<typeof companySetPasswordSchema>;
+interface Saved {
+  email: string;
+  via?: 'sms' | 'totp';
+  phone?: string;
+  resendAfter?: number;
+}
 interface Opened {
   name: string;
   email: string;
@@ -22,7 +29,9 @@ interface Opened {
 export function SetPasswordForm() {
   const t = useTranslations('Company.setPassword');
   const locale = useLocale();
-  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'invalid' } | { kind: 'ready'; data: Opened }>({ kind: 'loading' });
+  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'invalid' } | { kind: 'ready'; data: Opened } | { kind: 'saved'; saved: Saved; password: string }>({
+    kind: 'loading',
+  });
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState, setValue, setError: setFieldError } = useForm<Values>({ resolver: zodResolver(companySetPasswordSchema), mode: 'onTouched' });
   const errors = formState.errors;
@@ -38,8 +47,9 @@ export function SetPasswordForm() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      await companyFetch('/api/company/password/set', { body: values, locale });
-      window.location.assign(locale === 'ru' ? '/company' : `/${locale}/company`);
+      const saved = await companyFetch<Saved>('/api/company/password/set', { body: values, locale });
+      // The second factor follows on this page: the code sent to the phone on record (or the app's).
+      setState({ kind: 'saved', saved, password: values.password });
     } catch (err) {
       if (err instanceof CompanyApiError && err.fields) {
         for (const [field, message] of Object.entries(err.fields)) setFieldError(field as keyof Values, { message });
@@ -50,6 +60,20 @@ export function SetPasswordForm() {
 
   if (state.kind === 'loading') return <p aria-live="polite" className="text-muted">…</p>;
   if (state.kind === 'invalid') return <p role="alert" className="text-danger">{t('invalid')}</p>;
+  if (state.kind === 'saved') {
+    const { saved, password } = state;
+    return (
+      <div className="space-y-4">
+        <p role="status" className="rounded-lg bg-green-50 px-3 py-2 text-sm">
+          {t('saved')}
+        </p>
+        <CompanySignInForm
+          target={locale === 'ru' ? '/company' : `/${locale}/company`}
+          initial={{ email: saved.email, password, step: saved.via ? { via: saved.via, phone: saved.phone, resendAfter: saved.resendAfter } : undefined }}
+        />
+      </div>
+    );
+  }
   return (
     <form onSubmit={onSubmit} method="post" noValidate className="space-y-4">
       <p className="text-sm text-muted">{t('intro', { name: state.data.name, company: state.data.company })}</p>

@@ -19,15 +19,19 @@ type Step = { via: 'sms' | 'totp'; phone?: string; resendAfter?: number };
  * Two steps: e-mail and password, then the code (sent by SMS, or the authenticator app's). The
  * second step keeps the first's values; a full page load follows the sign-in (fresh server render).
  */
-export function CompanySignInForm({ target }: { target: string }) {
+export function CompanySignInForm({ target, initial }: { target: string; initial?: { email: string; password: string; step?: Step } }) {
   const t = useTranslations('Company.signIn');
   const locale = useLocale();
-  const [step, setStep] = useState<Step | null>(null);
+  const [step, setStep] = useState<Step | null>(initial?.step ?? null);
   const [error, setError] = useState<string | null>(null);
-  const [wait, setWait] = useState(0);
+  const [wait, setWait] = useState(initial?.step?.resendAfter ?? 0);
   const codeRef = useRef<HTMLInputElement | null>(null);
   const hydrated = useHydrated();
-  const { register, handleSubmit, formState, setValue, getValues, setError: setFieldError } = useForm<Values>({ resolver: zodResolver(companySignInSchema), mode: 'onTouched' });
+  const { register, handleSubmit, formState, setValue, getValues, setError: setFieldError } = useForm<Values>({
+    resolver: zodResolver(companySignInSchema),
+    mode: 'onTouched',
+    defaultValues: initial ? { email: initial.email, password: initial.password } : undefined,
+  });
   const errors = formState.errors;
 
   useEffect(() => {

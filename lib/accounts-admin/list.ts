@@ -3,6 +3,7 @@ import { and, desc, gte, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 
 import { users } from '@/lib/db/schema';
 import { likeEscape } from '@/lib/db/like';
 import type { Db } from '@/lib/db/types';
+import { auditListView, type Actor } from '@/lib/audit/log';
 import { maskPhone } from '@/lib/mask';
 import type { AccountsQuery } from '@/lib/validations/accounts-admin';
 
@@ -84,4 +85,11 @@ export async function listAccounts(db: Db, f: AccountsQuery) {
     blocked: !!r.blockedAt,
   }));
   return { rows: out, total: count?.n ?? 0, page: f.page, pageSize: f.pageSize };
+}
+
+/** The list as staff see it (names, masked phones): one `account.list` audit row. */
+export async function viewAccounts(db: Db, actor: Actor, f: AccountsQuery) {
+  const list = await listAccounts(db, f);
+  await auditListView(db, actor, { action: 'account.list', entity: 'account', filter: f, total: list.total });
+  return list;
 }

@@ -38,8 +38,22 @@ export async function audit(db: Db, actor: Actor, entry: AuditEntry): Promise<vo
   });
 }
 
+/** A filter as the audit log keeps it: only what was set (no first page, no page size). */
+export const filterForAudit = (f: object) =>
+  Object.fromEntries(Object.entries(f).filter(([k, v]) => v !== undefined && v !== null && v !== '' && !(k === 'page' && v === 1) && k !== 'pageSize'));
+
+/**
+ * A view of a list that shows personal data (names, masked or whole phones, IINs): one row with
+ * the filter and how many records matched, as `lead.list` does for leads.
+ */
+export async function auditListView(db: Db, actor: Actor, entry: { action: string; entity: string; entityId?: string | number | null; filter?: object; total: number }): Promise<void> {
+  await audit(db, actor, { action: entry.action, entity: entry.entity, entityId: entry.entityId, after: { filter: filterForAudit(entry.filter ?? {}), total: entry.total } });
+}
+
 export interface AuditFilter {
   actorId?: number;
+  /** Whose id `actorId` is (staff and HR people are numbered apart): staff unless said. */
+  actorKind?: 'staff' | 'company';
   action?: string;
   entity?: string;
   entityId?: string;
@@ -52,7 +66,7 @@ export interface AuditFilter {
 /** Newest first, filtered, paginated on the server. */
 export async function listAudit(db: Db, f: AuditFilter) {
   const where: SQL[] = [];
-  if (f.actorId) where.push(eq(auditLog.actorId, f.actorId));
+  if (f.actorId) where.push(eq(auditLog.actorId, f.actorId), eq(auditLog.actorKind, f.actorKind ?? 'staff'));
   if (f.action) where.push(sql`${auditLog.action} like ${`${f.action.replace(/[%_\\]/g, '\\$&')}%`}`);
   if (f.entity) where.push(eq(auditLog.entity, f.entity));
   if (f.entityId) where.push(eq(auditLog.entityId, f.entityId));

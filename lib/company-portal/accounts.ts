@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { audit, type Actor } from '@/lib/audit/log';
+import { audit, auditListView, type Actor } from '@/lib/audit/log';
 import { hashPassword } from '@/lib/auth/password';
 import { passwordLikeIdentifier } from '@/lib/validations/auth';
 import { companies, companyUserLinks, companyUsers } from '@/lib/db/schema';
@@ -10,7 +10,7 @@ import type { Db } from '@/lib/db/types';
 import { asLocale, translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
 import { absoluteUrl, localePath } from '@/lib/seo';
-import { endAllCompanySessions, openCompanySession } from './sessions';
+import { endAllCompanySessions } from './sessions';
 
 /** The link to set the password is good for 72 hours and once. */
 export const COMPANY_LINK_TTL_S = 72 * 3600;
@@ -142,7 +142,11 @@ export async function openPasswordLink(db: Db, token: string, now = new Date()) 
   return { name: user.name, email: user.email, company: company.name };
 }
 
-/** Sets the password through the link: spends it, ends earlier sessions, opens a session. */
+/**
+ * Sets the password through the link: spends it and ends earlier sessions. It opens no session:
+ * whoever holds the link must still pass the second factor (a code to the phone on record, or the
+ * authenticator app) through the ordinary sign-in, so a mailed link alone never opens the portal.
+ */
 export async function setPasswordByLink(db: Db, input: { token: string; password: string; ipHash: string }, now = new Date()) {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
@@ -159,6 +163,13 @@ export async function setPasswordByLink(db: Db, input: { token: string; password
     await tx.update(companyUsers).set({ passwordHash: await hashPassword(input.password), passwordSetAt: now }).where(eq(companyUsers.id, user.id));
     await endAllCompanySessions(tx, user.id, now);
     await audit(tx, { kind: 'company', id: user.id, label: user.email, ipHash: input.ipHash }, { action: 'company_user.password', entity: 'company_user', entityId: user.id });
-    return { session: await openCompanySession(tx, user.id, input.ipHash, now) };
+    return { email: user.email };
   });
+}
+
+/** A company's HR people as staff see them (names, e-mails, phones): one `company_user.list` audit row. */
+export async function viewHrUsers(db: Db, actor: Actor, companyId: number) {
+  const rows = await listHrUsers(db, companyId);
+  await auditListView(db, actor, { action: 'company_user.list', entity: 'company_user', entityId: companyId, total: rows.length });
+  return rows;
 }

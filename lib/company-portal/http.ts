@@ -4,6 +4,8 @@ import { ApiError } from '@/lib/api/errors';
 import { route, type RouteContext, type RouteOptions } from '@/lib/api/route';
 import type { Actor } from '@/lib/audit/log';
 import { assertSameOrigin, secureRequest } from '@/lib/auth/http';
+import { COMPANY_DEVICE_COOKIE, deviceCookieOptions, deviceFor, newDeviceCookie } from '@/lib/auth/device';
+import { appSecret } from '@/lib/env';
 import { COMPANY_ABSOLUTE_S, companyFromSession, type CompanyMember } from './sessions';
 
 /** The HR session cookie, apart from the staff and student ones: HttpOnly, SameSite=Strict, `__Host-` over https. */
@@ -49,4 +51,13 @@ export function companyRoute(handler: (ctx: CompanyContext) => Promise<unknown>,
     if (!member) throw new ApiError(401, 'unauthorized');
     return handler({ ...ctx, member, companyId: member.companyId, actor: companyActor(member, ctx.ipHash) });
   }, opts);
+}
+
+/** This browser's HR device id for a user (M1: its own bucket of sign-in failures), or null. */
+export const companyDeviceOf = (req: NextRequest) => (userId: number) => deviceFor(req.cookies.get(COMPANY_DEVICE_COOKIE)?.value, `company:${userId}`, appSecret());
+
+/** Remembers the browser that has just signed in as this HR person. */
+export function setCompanyDeviceCookie(req: NextRequest, res: NextResponse, userId: number): NextResponse {
+  res.cookies.set(COMPANY_DEVICE_COOKIE, newDeviceCookie(`company:${userId}`, appSecret()), deviceCookieOptions(secureRequest(req), '/api/company/auth/'));
+  return res;
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { ApiError } from '@/lib/api/errors';
-import { audit, type Actor } from '@/lib/audit/log';
+import { audit, auditListView, type Actor } from '@/lib/audit/log';
 import { open, seal } from '@/lib/crypto/secret-box';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { likeEscape } from '@/lib/db/like';
@@ -243,4 +243,11 @@ export async function rosterTemplate(locale: string): Promise<Buffer> {
   sheet.addRow({ lastName: 'Сәрсенова', firstName: 'Әйгерім', iin: '061211600012', positionCode: 'HR-01', department: t('roster.template.exampleDepartment'), phone: '+77011234567', email: 'aigerim@example.kz', locale: 'kk' });
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The roster as HR see it (names, phones, e-mails, IINs' last digits): one `employee.list` audit row. */
+export async function viewEmployees(db: Db, actor: Actor, companyId: number, f: { q?: string; status?: InvitationStatus; page: number; pageSize: number }, now = new Date()) {
+  const list = await listEmployees(db, companyId, f, now);
+  await auditListView(db, actor, { action: 'employee.list', entity: 'employee', filter: f, total: list.total });
+  return list;
 }

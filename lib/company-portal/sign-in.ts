@@ -26,6 +26,8 @@ export interface CompanySignInInput {
   ipHash: string;
   rangeHash?: string;
   locale: Locale;
+  /** The device id of this browser's HR device cookie for a user, when it carries a genuine one. */
+  deviceOf?: (userId: number) => string | null;
 }
 
 /**
@@ -37,16 +39,6 @@ export interface CompanySignInInput {
 export async function companySignIn(db: Db, input: CompanySignInInput, now = new Date()): Promise<CompanySignInResult> {
   const windowSeconds = LOGIN_LIMITS.windowSeconds;
   const email = input.email.trim().toLowerCase();
-  const limits = [
-    { key: `company-login:ip:${input.ipHash}`, max: LOGIN_LIMITS.perIp, windowSeconds },
-    ...(input.rangeHash ? [{ key: `company-login:range:${input.rangeHash}`, max: LOGIN_LIMITS.perRange, windowSeconds }] : []),
-    // Each sign-in is two calls: twice a student's allowance.
-    { key: `company-login:acct:${email}`, max: LOGIN_LIMITS.perAccount * 2, windowSeconds },
-  ];
-  for (const limit of limits) {
-    const r = await hit(db, limit, now);
-    if (!r.allowed) throw new ApiError(429, 'rate_limited', undefined, r.retryAfter);
-  }
   const [row] = await db
     .select({ user: companyUsers, active: companies.active })
     .from(companyUsers)
@@ -54,6 +46,20 @@ export async function companySignIn(db: Db, input: CompanySignInInput, now = new
     .where(eq(companyUsers.email, email))
     .limit(1);
   const user = row?.user;
+  // A browser that signed in to this HR person before counts its failures in a bucket of its own,
+  // so guesses from elsewhere (the shared account bucket) never lock the owner out (M1).
+  const device = user && input.deviceOf ? input.deviceOf(user.id) : null;
+  const accountKey = device ? `company-login:dev:${user!.id}:${device}` : `company-login:acct:${email}`;
+  const limits = [
+    { key: `company-login:ip:${input.ipHash}`, max: LOGIN_LIMITS.perIp, windowSeconds },
+    ...(input.rangeHash ? [{ key: `company-login:range:${input.rangeHash}`, max: LOGIN_LIMITS.perRange, windowSeconds }] : []),
+    // Each sign-in is two calls: twice a student's allowance.
+    { key: accountKey, max: (device ? LOGIN_LIMITS.perDevice : LOGIN_LIMITS.perAccount) * 2, windowSeconds },
+  ];
+  for (const limit of limits) {
+    const r = await hit(db, limit, now);
+    if (!r.allowed) throw new ApiError(429, 'rate_limited', undefined, r.retryAfter);
+  }
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
   if (!user || !passwordOk || !user.passwordSetAt) {
     await db.insert(securityEvents).values({ type: 'company_login_failed', userId: user?.id ?? null, ipHash: input.ipHash, detail: { company: true } });
@@ -77,7 +83,7 @@ export async function companySignIn(db: Db, input: CompanySignInInput, now = new
     await db.insert(securityEvents).values({ type: 'company_login_failed', userId: user.id, ipHash: input.ipHash, detail: { company: true, step: 'code' } });
     throw new ApiError(401, 'invalid_credentials', { code: via === 'totp' ? 'totp_wrong' : 'sms_code_wrong' });
   }
-  await db.delete(rateLimits).where(eq(rateLimits.key, `company-login:acct:${email}`));
+  await db.delete(rateLimits).where(eq(rateLimits.key, accountKey));
   await db.insert(securityEvents).values({ type: 'company_login', userId: user.id, ipHash: input.ipHash, detail: { company: true, via } });
   return { step: 'done', userId: user.id, via };
 }

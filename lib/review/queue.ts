@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { audit, type Actor } from '@/lib/audit/log';
+import { audit, auditListView, type Actor } from '@/lib/audit/log';
 import { applicationEvents, staff, tutorApplications, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { OPEN_STATUSES, type ApplicationQueueFilter, type ApplicationStatus } from '@/lib/validations/review';
@@ -175,4 +175,11 @@ export async function applicationForStaff(db: Db, actor: Actor, id: number, now 
   if (!detail) throw new ApiError(404, 'not_found');
   await audit(db, actor, { action: 'application.view', entity: 'tutor_application', entityId: id });
   return detail;
+}
+
+/** The queue as reviewers see it (tutors' names, masked phones): one `application.list` audit row. */
+export async function viewApplicationQueue(db: Db, actor: Actor, f: ApplicationQueueFilter, now = new Date()) {
+  const list = await listApplications(db, f, now);
+  await auditListView(db, actor, { action: 'application.list', entity: 'application', filter: f, total: list.total });
+  return list;
 }

@@ -4,6 +4,8 @@ import { ApiError } from '@/lib/api/errors';
 import { route, type RouteContext, type RouteOptions } from '@/lib/api/route';
 import type { Actor } from '@/lib/audit/log';
 import { assertSameOrigin, secureRequest } from '@/lib/auth/http';
+import { deviceCookieOptions, deviceFor, newDeviceCookie, STAFF_DEVICE_COOKIE } from '@/lib/auth/device';
+import { appSecret } from '@/lib/env';
 import { hasScope, type Scope } from './scopes';
 import { STAFF_ABSOLUTE_S, staffFromSession, type StaffMember } from './sessions';
 
@@ -53,4 +55,13 @@ export function staffRoute(scopes: Scope | readonly Scope[], handler: (ctx: Staf
     if (!hasScope(member.scopes, scopes)) throw new ApiError(403, 'forbidden');
     return handler({ ...ctx, staff: member, actor: actorOf(member, ctx.ipHash) });
   }, opts);
+}
+
+/** This browser's staff device id for a member (M1: its own bucket of sign-in failures), or null. */
+export const staffDeviceOf = (req: NextRequest) => (staffId: number) => deviceFor(req.cookies.get(STAFF_DEVICE_COOKIE)?.value, `staff:${staffId}`, appSecret());
+
+/** Remembers the browser that has just signed in as this member. */
+export function setStaffDeviceCookie(req: NextRequest, res: NextResponse, staffId: number): NextResponse {
+  res.cookies.set(STAFF_DEVICE_COOKIE, newDeviceCookie(`staff:${staffId}`, appSecret()), deviceCookieOptions(secureRequest(req), '/api/admin/auth/'));
+  return res;
 }

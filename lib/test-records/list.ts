@@ -3,6 +3,7 @@ import { and, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql, type SQL } f
 import { likeEscape } from '@/lib/db/like';
 import { certificates, companies, kazakhTestTakers, testAttempts } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
+import { auditListView, type Actor } from '@/lib/audit/log';
 import { maskIin } from '@/lib/mask';
 import { BELOW_A1 } from '@/lib/quiz/attempts';
 import type { TestsQuery } from '@/lib/validations/test-records';
@@ -111,4 +112,11 @@ export async function listTakers(db: Db, f: TestsQuery) {
     };
   });
   return { rows: out, total: count?.n ?? 0, page: f.page, pageSize: f.pageSize };
+}
+
+/** The takers as staff see them (names, masked IINs, levels): one `attempt.list` audit row. */
+export async function viewTakers(db: Db, actor: Actor, f: TestsQuery) {
+  const list = await listTakers(db, f);
+  await auditListView(db, actor, { action: 'attempt.list', entity: 'attempt', filter: f, total: list.total });
+  return list;
 }

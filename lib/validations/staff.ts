@@ -59,6 +59,8 @@ export const dateToQuery = dateQuery.transform((d) => (d ? new Date(d.getTime() 
 
 export const auditQuery = pageQuery.extend({
   actor: z.coerce.number().int().positive().optional(),
+  /** Staff ids and HR ids are separate sequences: `actor` names a staff member unless this says `company`. */
+  actorKind: z.enum(['staff', 'company']).optional(),
   action: z.string().max(60).regex(/^[a-z._]*$/, 'invalid_value').optional(),
   entity: z.string().max(40).regex(/^[a-z_]*$/, 'invalid_value').optional(),
   entityId: z.string().max(40).refine(noControlChars, 'invalid_value').optional(),

@@ -67,8 +67,8 @@ const MATRIX: Record<string, Access> = {
   'PATCH /api/admin/companies/[id]': ['admin'],
   // A company's HR users (issue 13: corporate portal): admin and sales create and manage them
   'GET /api/admin/companies/[id]/hr-users': ['sales'],
-  'POST /api/admin/companies/[id]/hr-users': ['sales'],
-  'PATCH /api/admin/companies/[id]/hr-users/[userId]': ['sales'],
+  'POST /api/admin/companies/[id]/hr-users': ['admin'],
+  'PATCH /api/admin/companies/[id]/hr-users/[userId]': ['admin'],
   'GET /api/admin/tests': ['sales'],
   'POST /api/admin/tests/attempts/[id]/annul': ['admin'],
   'POST /api/admin/certificates/[id]/revoke': ['admin'],

@@ -63,6 +63,34 @@ describe(`staff sign-in with TOTP, sessions and scopes (${dbLabel()})`, () => {
     }
   });
 
+  it('lock-out (M1): 5 wrong codes from elsewhere lock the shared bucket, but the browser that signed in before still gets in', async () => {
+    // Fixed windows: start at a window's beginning (and past the enrolment's TOTP step).
+    const start = Math.ceil((Date.now() + 60_000) / 900_000) * 900_000 + 1000;
+    vi.useFakeTimers({ now: start, toFake: ['Date'] });
+    try {
+      const s = await enrolledStaff(t.db, { email: 'owner@school.kz', scopes: ['sales'] });
+      vi.setSystemTime(start + 30_000); // enrolment spent the current step
+      const first = await call(login, staffRequest('/api/admin/auth/login', { body: { email: 'owner@school.kz', password: 'Staff-Passw0rd', code: await s.code(start + 30_000) } }));
+      expect(first.status).toBe(200);
+      const setCookie = first.headers.get('set-cookie') ?? '';
+      expect(setCookie).toMatch(/tilmen_staff_dev=[^;]+;.*Path=\/api\/admin\/auth\/;.*HttpOnly/i);
+      const device = /tilmen_staff_dev=[^;]+/.exec(setCookie)![0];
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const r = await call(login, staffRequest('/api/admin/auth/login', { body: { email: 'owner@school.kz', password: `Guess${i}-Wrong!`, code: '000000' } }));
+        statuses.push(r.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      const later = start + 90_000; // a fresh TOTP step
+      vi.setSystemTime(later);
+      const right = { email: 'owner@school.kz', password: 'Staff-Passw0rd', code: await s.code(later) };
+      expect((await call(login, staffRequest('/api/admin/auth/login', { body: right }))).status).toBe(429);
+      expect((await call(login, staffRequest('/api/admin/auth/login', { body: right, cookie: device }))).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a recovery code works once', async () => {
     const s = await enrolledStaff(t.db, { email: 'rev1@school.kz', scopes: ['reviewer'] });
     const body = { email: 'rev1@school.kz', password: 'Staff-Passw0rd', code: s.recoveryCodes[0]! };

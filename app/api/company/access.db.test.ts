@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, companyEmployees, companyInvitations, outbox } from '@/lib/db/schema';
+import { auditLog, companyEmployees, companyInvitations, outbox, smsCodes } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { totpCode } from '@/lib/crypto/totp';
 import { companyFromSession, COMPANY_IDLE_S } from '@/lib/company-portal/sessions';
@@ -66,20 +66,22 @@ describe(`company portal access: HR users, sign-in with SMS or TOTP, sessions, o
   });
   afterAll(() => t.close());
 
-  it('sales create an HR user by phone and e-mail; the link sets the password once and signs in; a reviewer may not', async () => {
-    const sales = await enrolledStaff(t.db, { email: 'sales@school.kz', scopes: ['sales'] });
+  it('admins create an HR user by phone and e-mail (sales and reviewers may not: H2); the link sets the password once, and the first sign-in still needs the code sent to the phone', async () => {
+    const admin = await enrolledStaff(t.db, { email: 'admin-hr@school.kz', scopes: ['admin'] });
+    const seller = await enrolledStaff(t.db, { email: 'sales@school.kz', scopes: ['sales'] });
     const reviewer = await enrolledStaff(t.db, { email: 'rev@school.kz', scopes: ['reviewer'] });
     const body = { name: 'Динара Ахметова', email: 'HR@Alpha.kz', phone: '8 701 111 22 33', locale: 'kk' };
     const params = { id: String(companyA) };
     expect((await call(hrCreate, staffRequest(`/api/admin/companies/${companyA}/hr-users`, { body, cookie: reviewer.cookie }), params)).status).toBe(403);
-    const russian = await call(hrCreate, staffRequest(`/api/admin/companies/${companyA}/hr-users`, { body: { ...body, phone: '+7 916 111 22 33' }, cookie: sales.cookie, locale: 'en' }), params);
+    expect((await call(hrCreate, staffRequest(`/api/admin/companies/${companyA}/hr-users`, { body: { ...body, email: 'rogue@evil.kz' }, cookie: seller.cookie }), params)).status).toBe(403);
+    const russian = await call(hrCreate, staffRequest(`/api/admin/companies/${companyA}/hr-users`, { body: { ...body, phone: '+7 916 111 22 33' }, cookie: admin.cookie, locale: 'en' }), params);
     expect(russian.status).toBe(422);
     expect(((await russian.json()) as ErrorBody).error.fields?.phone).toBeTruthy();
-    const created = await call(hrCreate, staffRequest(`/api/admin/companies/${companyA}/hr-users`, { body, cookie: sales.cookie }), params);
+    const created = await call(hrCreate, staffRequest(`/api/admin/companies/${companyA}/hr-users`, { body, cookie: admin.cookie }), params);
     expect(created.status).toBe(201);
-    const again = await call(hrCreate, staffRequest(`/api/admin/companies/${companyB}/hr-users`, { body, cookie: sales.cookie }), { id: String(companyB) });
+    const again = await call(hrCreate, staffRequest(`/api/admin/companies/${companyB}/hr-users`, { body, cookie: admin.cookie }), { id: String(companyB) });
     expect(again.status).toBe(409);
-    const list = (await (await call(hrList, staffRequest(`/api/admin/companies/${companyA}/hr-users`, { cookie: sales.cookie }), params)).json()) as { rows: { email: string; linkPending: boolean; passwordSet: boolean }[] };
+    const list = (await (await call(hrList, staffRequest(`/api/admin/companies/${companyA}/hr-users`, { cookie: admin.cookie }), params)).json()) as { rows: { email: string; linkPending: boolean; passwordSet: boolean }[] };
     expect(list.rows).toMatchObject([{ email: 'hr@alpha.kz', linkPending: true, passwordSet: false }]);
 
     const token = await mailedLinkToken(t.db, 'hr@alpha.kz');
@@ -91,7 +93,15 @@ describe(`company portal access: HR users, sign-in with SMS or TOTP, sessions, o
     expect(weak.status).toBe(422);
     const ok = await call(setPassword, companyRequest('/api/company/password/set', { body: { token, password: 'Alpha-Passw0rd', confirm: 'Alpha-Passw0rd' } }));
     expect(ok.status).toBe(200);
-    expect(ok.headers.get('set-cookie')).toMatch(/tilmen_company=.+HttpOnly.+SameSite=strict/i);
+    // No session from the link alone: the second step (a code to the phone on record) follows.
+    expect(ok.headers.get('set-cookie')).toBeNull();
+    expect(await ok.json()).toMatchObject({ ok: true, email: 'hr@alpha.kz', step: 'code', via: 'sms', phone: '+7 701 ••• •• 33' });
+    const code = await smsCodeFor(t.db, '+77011112233');
+    const signedIn = await call(login, companyRequest('/api/company/auth/login', { body: { email: 'hr@alpha.kz', password: 'Alpha-Passw0rd', code } }));
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('set-cookie')).toMatch(/tilmen_company=.+HttpOnly.+SameSite=strict/i);
+    // The next test signs in again: its code is asked for as if a few minutes had passed.
+    await t.db.update(smsCodes).set({ createdAt: new Date(Date.now() - 10 * 60_000) }).where(eq(smsCodes.phone, '+77011112233'));
     const spent = await call(setPassword, companyRequest('/api/company/password/set', { body: { token, password: 'Alpha-Passw0rd2', confirm: 'Alpha-Passw0rd2' } }));
     expect(spent.status).toBe(410);
     const audited = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'company_user'));
@@ -142,16 +152,38 @@ describe(`company portal access: HR users, sign-in with SMS or TOTP, sessions, o
     }
   });
 
-  it('brute force: failed passwords on one account are limited (429), and the limit holds for the right password too', async () => {
-    await hrUser(t.db, { companyId: companyB, email: 'target@beta.kz', phone: '+77011112255' });
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const r = await call(login, companyRequest('/api/company/auth/login', { body: { email: 'TARGET@beta.kz', password: `Guess-Passw0rd${i}` } }));
-      statuses.push(r.status);
+  it('brute force (M1): guesses from elsewhere lock the account bucket (429), but a browser that signed in before keeps a bucket of its own', async () => {
+    // Fixed windows: start at a window's beginning so the 11 attempts fall in one.
+    vi.useFakeTimers({ now: Math.ceil(Date.now() / 900_000) * 900_000 + 1000, toFake: ['Date'] });
+    try {
+      await hrUser(t.db, { companyId: companyB, email: 'target@beta.kz', phone: '+77011112255' });
+      // The owner's browser signs in once (password, then the SMS code) and is remembered.
+      await call(login, companyRequest('/api/company/auth/login', { body: { email: 'target@beta.kz', password: 'Hr-Passw0rd!' } }));
+      const code = await smsCodeFor(t.db, '+77011112255');
+      const first = await call(login, companyRequest('/api/company/auth/login', { body: { email: 'target@beta.kz', password: 'Hr-Passw0rd!', code } }));
+      expect(first.status).toBe(200);
+      const device = /tilmen_company_dev=[^;]+/.exec(first.headers.get('set-cookie') ?? '')?.[0];
+      expect(device, 'the device cookie is set on sign-in').toBeTruthy();
+      expect(first.headers.get('set-cookie')).toMatch(/tilmen_company_dev=[^;]+;.*Path=\/api\/company\/auth\/;.*HttpOnly/i);
+
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const r = await call(login, companyRequest('/api/company/auth/login', { body: { email: 'TARGET@beta.kz', password: `Guess-Passw0rd${i}` } }));
+        statuses.push(r.status);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+      expect(statuses[10]).toBe(429);
+      // Without the device cookie even the right password waits; with it, the owner gets in.
+      expect((await call(login, companyRequest('/api/company/auth/login', { body: { email: 'target@beta.kz', password: 'Hr-Passw0rd!' } }))).status).toBe(429);
+      vi.setSystemTime(Date.now() + 5 * 60_000); // past the SMS resend wait, in the same window
+      const owner = await call(login, companyRequest('/api/company/auth/login', { body: { email: 'target@beta.kz', password: 'Hr-Passw0rd!' }, cookie: device }));
+      expect(owner.status).toBe(200);
+      // A forged or another person's device cookie counts as none.
+      const forged = device!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+      expect((await call(login, companyRequest('/api/company/auth/login', { body: { email: 'target@beta.kz', password: 'Hr-Passw0rd!' }, cookie: forged }))).status).toBe(429);
+    } finally {
+      vi.useRealTimers();
     }
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
-    expect((await call(login, companyRequest('/api/company/auth/login', { body: { email: 'target@beta.kz', password: 'Hr-Passw0rd!' } }))).status).toBe(429);
   });
 
   it('sessions end after 30 idle minutes; disabling in the back office ends them and refuses sign-in', async () => {

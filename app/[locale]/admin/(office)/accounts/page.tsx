@@ -5,7 +5,7 @@ import { formatDate } from '@/components/admin/ui/format';
 import { FilterBar, FilterInput, FilterSelect } from '@/components/admin/ui/form';
 import { Pagination } from '@/components/admin/ui/pagination';
 import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
-import { listAccounts } from '@/lib/accounts-admin/list';
+import { viewAccounts } from '@/lib/accounts-admin/list';
 import { getDb } from '@/lib/db/client';
 import { localePath } from '@/lib/seo';
 import { requireStaffPage } from '@/lib/staff/page';
@@ -18,11 +18,11 @@ type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record
 export default async function AccountsPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  await requireStaffPage(locale, 'sales', '/admin/accounts');
+  const { actor } = await requireStaffPage(locale, 'sales', '/admin/accounts');
   const raw = await searchParams;
   const f = pageParams(accountsQuery, raw);
   const t = await getTranslations('Admin');
-  const { rows, total } = await listAccounts(await getDb(), f);
+  const { rows, total } = await viewAccounts(await getDb(), actor, f);
   const path = localePath(locale, '/admin/accounts');
   // The filters as typed (dates as days), for the form and the page links.
   const keep = { q: f.q, role: f.role, blocked: f.blocked, from: f.from ? rawParam(raw, 'from') : undefined, to: f.to ? rawParam(raw, 'to') : undefined };

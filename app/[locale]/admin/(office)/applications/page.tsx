@@ -7,7 +7,7 @@ import { Pagination } from '@/components/admin/ui/pagination';
 import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
 import { getDb } from '@/lib/db/client';
 import { DUE_SOON_HOURS } from '@/lib/review/metrics';
-import { listApplications } from '@/lib/review/queue';
+import { viewApplicationQueue } from '@/lib/review/queue';
 import { localePath } from '@/lib/seo';
 import { requireStaffPage } from '@/lib/staff/page';
 import { APPLICATION_STATUSES, applicationQueueSchema } from '@/lib/validations/review';
@@ -18,13 +18,13 @@ type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record
 export default async function ApplicationsPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  await requireStaffPage(locale, 'reviewer', '/admin/applications');
+  const { actor } = await requireStaffPage(locale, 'reviewer', '/admin/applications');
   const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
   const parsed = applicationQueueSchema.safeParse(raw);
   // A hand-edited URL with a bad value shows the default queue rather than an error page.
   const filter = parsed.success ? parsed.data : applicationQueueSchema.parse({});
   const now = new Date();
-  const { rows, total, page, pageSize } = await listApplications(await getDb(), filter, now);
+  const { rows, total, page, pageSize } = await viewApplicationQueue(await getDb(), actor, filter, now);
   const t = await getTranslations('Admin.applications');
   const tc = await getTranslations('Admin.common');
   const tw = await getTranslations('Registration.tutor');

@@ -40,7 +40,7 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
   const { q, raw, dropped } = readFilters(await searchParams);
   const db = await getDb();
   const [log, members] = await Promise.all([
-    listAudit(db, { actorId: q.actor, action: q.action, entity: q.entity, entityId: q.entityId, from: q.from, to: q.to, page: q.page, pageSize: q.pageSize }),
+    listAudit(db, { actorId: q.actor, actorKind: q.actorKind, action: q.action, entity: q.entity, entityId: q.entityId, from: q.from, to: q.to, page: q.page, pageSize: q.pageSize }),
     listStaff(db),
   ]);
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Asia/Almaty' });

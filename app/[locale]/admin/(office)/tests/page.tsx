@@ -10,7 +10,7 @@ import { companyOptions } from '@/lib/companies/admin';
 import { getDb } from '@/lib/db/client';
 import { localePath } from '@/lib/seo';
 import { requireStaffPage } from '@/lib/staff/page';
-import { listTakers, type TakerRow } from '@/lib/test-records/list';
+import { viewTakers, type TakerRow } from '@/lib/test-records/list';
 import { pageParams, rawParam } from '@/lib/validations/query';
 import { KZ_LEVELS, testsQuery } from '@/lib/validations/test-records';
 
@@ -23,12 +23,12 @@ type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record
 export default async function TestsPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const { staff } = await requireStaffPage(locale, 'sales', '/admin/tests');
+  const { staff, actor } = await requireStaffPage(locale, 'sales', '/admin/tests');
   const raw = await searchParams;
   const f = pageParams(testsQuery, raw);
   const t = await getTranslations('Admin');
   const db = await getDb();
-  const [{ rows, total }, options] = await Promise.all([listTakers(db, f), companyOptions(db)]);
+  const [{ rows, total }, options] = await Promise.all([viewTakers(db, actor, f), companyOptions(db)]);
   const isAdmin = staff.scopes.includes('admin');
   const path = localePath(locale, '/admin/tests');
   const keep = {

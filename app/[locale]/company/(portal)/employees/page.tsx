@@ -11,7 +11,7 @@ import { getDb } from '@/lib/db/client';
 import { maskIin, maskPhone } from '@/lib/mask';
 import { requireCompanyPage } from '@/lib/company-portal/page';
 import { companySettings, INVITATION_STATUSES } from '@/lib/company-portal/invitations';
-import { listEmployees } from '@/lib/company-portal/roster';
+import { viewEmployees } from '@/lib/company-portal/roster';
 import { employeesQuery } from '@/lib/validations/company-roster';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -20,12 +20,12 @@ type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record
 export default async function EmployeesPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const { member } = await requireCompanyPage(locale, '/company/employees');
+  const { member, actor } = await requireCompanyPage(locale, '/company/employees');
   const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
   const parsed = employeesQuery.safeParse(raw);
   const f = parsed.success ? parsed.data : { page: 1, pageSize: 50, q: undefined, status: undefined };
   const db = await getDb();
-  const data = await listEmployees(db, member.companyId, { ...f, pageSize: 50 });
+  const data = await viewEmployees(db, actor, member.companyId, { ...f, pageSize: 50 });
   const settings = await companySettings(db, member.companyId);
   const ts = await getTranslations('Company.invite');
   const format = new Intl.DateTimeFormat(locale === 'kk' ? 'kk-KZ' : locale === 'en' ? 'en-GB' : 'ru-RU', { dateStyle: 'medium', timeZone: 'Asia/Almaty' });

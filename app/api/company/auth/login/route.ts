@@ -1,7 +1,7 @@
 // POST /api/company/auth/login - HR sign-in: password first (an SMS code is sent), then password + code.
 import { route } from '@/lib/api/route';
 import { assertSameOrigin } from '@/lib/auth/http';
-import { setCompanyCookie } from '@/lib/company-portal/http';
+import { companyDeviceOf, setCompanyCookie, setCompanyDeviceCookie } from '@/lib/company-portal/http';
 import { openCompanySession } from '@/lib/company-portal/sessions';
 import { companySignIn } from '@/lib/company-portal/sign-in';
 import { companySignInSchema } from '@/lib/validations/company-portal';
@@ -9,7 +9,8 @@ import { companySignInSchema } from '@/lib/validations/company-portal';
 export const POST = route(async ({ req, db, body, ipHash, rangeHash, locale, json }) => {
   assertSameOrigin(req);
   const input = await body(companySignInSchema);
-  const result = await companySignIn(db, { ...input, ipHash, rangeHash, locale });
+  const result = await companySignIn(db, { ...input, ipHash, rangeHash, locale, deviceOf: companyDeviceOf(req) });
   if (result.step === 'code') return result;
-  return setCompanyCookie(req, json({ step: 'done', via: result.via }), await openCompanySession(db, result.userId, ipHash));
+  const res = setCompanyCookie(req, json({ step: 'done', via: result.via }), await openCompanySession(db, result.userId, ipHash));
+  return setCompanyDeviceCookie(req, res, result.userId);
 });

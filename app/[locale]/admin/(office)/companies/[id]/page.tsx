@@ -9,7 +9,7 @@ import { CopyButton } from '@/components/admin/ui/copy-button';
 import { Facts, Section } from '@/components/admin/ui/section';
 import { Badge, cellClass, DataTable, PageHeader } from '@/components/admin/ui/table';
 import { companyDetail } from '@/lib/companies/admin';
-import { listHrUsers } from '@/lib/company-portal/accounts';
+import { viewHrUsers } from '@/lib/company-portal/accounts';
 import { maskPhone } from '@/lib/mask';
 import { getDb } from '@/lib/db/client';
 import { localePath } from '@/lib/seo';
@@ -21,14 +21,15 @@ type Props = { params: Promise<{ locale: Locale; id: string }> };
 export default async function CompanyPage({ params }: Props) {
   const { locale, id: rawId } = await params;
   setRequestLocale(locale);
-  const { staff } = await requireStaffPage(locale, 'sales', `/admin/companies/${rawId}`);
+  const { staff, actor } = await requireStaffPage(locale, 'sales', `/admin/companies/${rawId}`);
   const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
   const db = await getDb();
   const company = id ? await companyDetail(db, id) : null;
   if (!company) notFound();
-  const hrUsers = await listHrUsers(db, company.id);
+  const hrUsers = await viewHrUsers(db, actor, company.id);
   const t = await getTranslations('Admin.companies');
   const th = await getTranslations('Admin.companies.hr');
+  const isAdmin = staff.scopes.includes('admin');
   return (
     <>
       <p className="mb-3 text-sm">
@@ -108,18 +109,22 @@ export default async function CompanyPage({ params }: Props) {
                   <Badge tone="warn">{th('stateLinkExpired')}</Badge>
                 )}
               </td>
-              <td className={cellClass}>
-                <HrUserActions companyId={company.id} user={{ id: u.id, name: u.name, disabled: u.disabled }} />
-              </td>
+              <td className={cellClass}>{isAdmin && <HrUserActions companyId={company.id} user={{ id: u.id, name: u.name, disabled: u.disabled }} />}</td>
             </tr>
           ))}
         </DataTable>
-        <h3 className="mt-6 mb-2 font-semibold">{th('new')}</h3>
-        <HrUserForm companyId={company.id} />
+        {isAdmin ? (
+          <>
+            <h3 className="mt-6 mb-2 font-semibold">{th('new')}</h3>
+            <HrUserForm companyId={company.id} />
+          </>
+        ) : (
+          <p className="mt-4 text-sm text-muted">{th('adminOnly')}</p>
+        )}
       </Section>
 
       <Section id="edit" title={t('edit')}>
-        {staff.scopes.includes('admin') ? (
+        {isAdmin ? (
           <CompanyForm company={{ id: company.id, name: company.name, slug: company.slug, active: company.active, rosterOnly: company.rosterOnly }} />
         ) : (
           <p className="text-sm text-muted">{t('readOnly')}</p>
