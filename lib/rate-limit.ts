@@ -81,3 +81,13 @@ export async function enforceLimits(db: Db, limits: Limit[], now = new Date()): 
   const r = await hitAll(db, limits, now);
   if (!r.allowed) throw new ApiError(429, 'rate_limited', undefined, r.retryAfter);
 }
+
+/**
+ * Spends a signed call's signature: true the first time, false for a replay (I5). Signatures are
+ * good for 60 s around their time; the key lives in a day-long window (a replay across midnight
+ * UTC within that minute is the one gap left).
+ */
+export async function spendSignature(db: Db, purpose: string, signature: string, now = new Date()): Promise<boolean> {
+  const r = await hit(db, { key: `signed:${purpose}:${signature.slice(0, 100)}`, max: 1, windowSeconds: 24 * 3600 }, now);
+  return r.allowed;
+}

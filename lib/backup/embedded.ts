@@ -2,6 +2,8 @@ import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '@/lib/db/types';
+import { spendSignature } from '@/lib/rate-limit';
 
 /**
  * Backups of the embedded database (PGlite). A backup is PGlite's own dump of the data folder, a
@@ -62,3 +64,6 @@ export function validBackupSignature(secret: string, timestamp: string | null, s
   const got = Buffer.from(signature);
   return want.length === got.length && timingSafeEqual(want, got);
 }
+
+/** A backup signature works once: a replay within its minute is refused (I5). */
+export const spendBackupSignature = (db: Db, signature: string) => spendSignature(db, 'backup', signature);

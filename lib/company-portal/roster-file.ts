@@ -1,5 +1,7 @@
 import 'server-only';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import yauzl from 'yauzl';
 
 /** A cell as the file holds it: its text, and whether a spreadsheet stored it as a number. */
 export interface RawCell {
@@ -81,24 +83,126 @@ function cellOf(value: ExcelJS.CellValue): RawCell {
   return { text: String(value), numeric: false };
 }
 
-export async function readXlsx(data: Buffer): Promise<ParsedFile> {
-  const workbook = new ExcelJS.Workbook();
+/**
+ * Zip-bomb guard (H1). An XLSX is a zip; a few hundred kilobytes can inflate to gigabytes. Before
+ * anything inflates the file for reading, every entry is checked against the central directory:
+ * declared sizes within the caps, no entry hidden between the listed ones (a streaming unzip reads
+ * local headers, not the directory), and each entry inflated once with its size enforced (yauzl's
+ * validateEntrySizes stops an entry that inflates past what it declares). All of it is streamed,
+ * so other requests go on being served meanwhile.
+ */
+export const XLSX_MAX_ENTRY_BYTES = 16 * 1024 * 1024;
+export const XLSX_MAX_TOTAL_BYTES = 32 * 1024 * 1024;
+const XLSX_MAX_ENTRIES = 200;
+
+export async function xlsxWithinCaps(data: Buffer): Promise<boolean> {
+  let zip: yauzl.ZipFile;
   try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+    zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+      yauzl.fromBuffer(data, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (err, z) => (err || !z ? reject(err) : resolve(z))),
+    );
+  } catch {
+    return false;
+  }
+  return new Promise<boolean>((resolve) => {
+    let total = 0;
+    let count = 0;
+    const spans: [number, number][] = [];
+    let settled = false;
+    const done = (ok: boolean) => {
+      if (settled) return;
+      settled = true;
+      zip.close();
+      resolve(ok);
+    };
+    zip.on('error', () => done(false));
+    zip.on('end', () => {
+      // Every byte before the central directory belongs to a listed entry (local header + data).
+      spans.sort((a, b) => a[0] - b[0]);
+      let at = 0;
+      for (const [start, end] of spans) {
+        if (start !== at) return done(false);
+        at = end;
+      }
+      done(at === centralDirectoryOffset(data));
+    });
+    zip.on('entry', (entry: yauzl.Entry) => {
+      count += 1;
+      total += entry.uncompressedSize;
+      if (count > XLSX_MAX_ENTRIES || entry.uncompressedSize > XLSX_MAX_ENTRY_BYTES || total > XLSX_MAX_TOTAL_BYTES) return done(false);
+      if (/\/$/.test(entry.fileName)) {
+        spans.push([entry.relativeOffsetOfLocalHeader, entry.relativeOffsetOfLocalHeader + localSize(data, entry)]);
+        return zip.readEntry();
+      }
+      zip.openReadStream(entry, (err, stream) => {
+        if (err || !stream) return done(false);
+        stream.on('error', () => done(false));
+        stream.on('data', () => {});
+        stream.on('end', () => {
+          spans.push([entry.relativeOffsetOfLocalHeader, entry.relativeOffsetOfLocalHeader + localSize(data, entry)]);
+          zip.readEntry();
+        });
+      });
+    });
+    zip.readEntry();
+  });
+}
+
+/** Where the central directory starts, from the end-of-central-directory record (no zip64: a roster is small). */
+function centralDirectoryOffset(data: Buffer): number {
+  for (let at = data.length - 22; at >= Math.max(0, data.length - 22 - 0xffff); at--) {
+    if (data.readUInt32LE(at) === 0x06054b50) {
+      const offset = data.readUInt32LE(at + 16);
+      return offset === 0xffffffff ? -1 : offset;
+    }
+  }
+  return -1;
+}
+
+/** The bytes an entry takes before the central directory: local header, name, extra field, data, data descriptor. */
+function localSize(data: Buffer, entry: yauzl.Entry): number {
+  const at = entry.relativeOffsetOfLocalHeader;
+  if (at + 30 > data.length) return -1;
+  const nameLength = data.readUInt16LE(at + 26);
+  const extraLength = data.readUInt16LE(at + 28);
+  let size = 30 + nameLength + extraLength + entry.compressedSize;
+  // General purpose bit 3: a data descriptor follows the data (12 or 16 bytes, with the optional signature).
+  if (entry.generalPurposeBitFlag & 0x8) size += data.readUInt32LE(at + size) === 0x08074b50 ? 16 : 12;
+  return size;
+}
+
+/** The columns read from a row: a roster has about eight; anything past this is ignored. */
+const XLSX_MAX_COLUMNS = 64;
+
+export async function readXlsx(data: Buffer): Promise<ParsedFile> {
+  if (!(await xlsxWithinCaps(data))) return { ok: false, reason: 'unreadable' };
+  const table: RawCell[][] = [];
+  let rowsSeen = 0;
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      styles: 'ignore',
+      worksheets: 'emit',
+      entries: 'ignore',
+    });
+    for await (const sheet of reader) {
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        rowsSeen += 1;
+        // Stop at the cap: the rest of the sheet is never read (empty rows count too).
+        if (rowsSeen > ROSTER_MAX_ROWS + 50 || row.number > (ROSTER_MAX_ROWS + 50) * 4) return { ok: false, reason: 'too_many' };
+        const cells: RawCell[] = [];
+        row.eachCell({ includeEmpty: false }, (cell, col) => {
+          if (col <= XLSX_MAX_COLUMNS) cells[col - 1] = cellOf(cell.value);
+        });
+        table[row.number - 1] = Array.from(cells, (c) => c ?? { text: '', numeric: false });
+      }
+      break; // the first sheet only
+    }
   } catch {
     return { ok: false, reason: 'unreadable' };
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return { ok: false, reason: 'empty' };
-  const table: RawCell[][] = [];
-  if (sheet.rowCount > ROSTER_MAX_ROWS + 50) return { ok: false, reason: 'too_many' };
-  sheet.eachRow({ includeEmpty: true }, (row, n) => {
-    const cells: RawCell[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cells[col - 1] = cellOf(cell.value);
-    });
-    table[n - 1] = Array.from(cells, (c) => c ?? { text: '', numeric: false });
-  });
+  if (rowsSeen === 0 && table.length === 0) return { ok: false, reason: 'empty' };
   return toRows(Array.from(table, (r) => r ?? []));
 }
 

@@ -3,6 +3,7 @@ import { and, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { LEAD_STATUSES, leads } from '@/lib/db/schema';
 import { dateQuery, dateToQuery, pageQuery } from '@/lib/validations/staff';
+import { noControlChars } from '@/lib/validations/query';
 
 /** Every kind a lead can have: the site's forms and the simple registration. */
 export const LEAD_LIST_KINDS = ['feedback', 'callback', 'trial', 'quiz', 'registration'] as const;
@@ -31,7 +32,7 @@ export const leadFilterSchema = pageQuery.extend({
   utm_medium: z.string().regex(UTM_KEY, 'invalid_value').optional().or(z.literal('').transform(() => undefined)),
   utm_campaign: z.string().regex(UTM_KEY, 'invalid_value').optional().or(z.literal('').transform(() => undefined)),
   /** A name, or a phone in any usual form (+7 701 …, 8701…, 701-…). */
-  q: z.string().trim().max(80, 'too_long').optional(),
+  q: z.string().trim().max(80, 'too_long').refine(noControlChars, 'invalid_value').optional(),
 });
 export type LeadFilter = z.output<typeof leadFilterSchema>;
 

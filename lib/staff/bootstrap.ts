@@ -2,6 +2,7 @@ import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { audit } from '@/lib/audit/log';
 import type { Db } from '@/lib/db/types';
+import { spendSignature } from '@/lib/rate-limit';
 import { createStaffMember, enrolUrl } from './accounts';
 
 /**
@@ -32,3 +33,6 @@ export function validBootstrapSignature(secret: string, timestamp: string | null
   const got = Buffer.from(signature);
   return want.length === got.length && timingSafeEqual(want, got);
 }
+
+/** A bootstrap signature works once: a replay within its minute is refused (I5). */
+export const spendBootstrapSignature = (db: Db, signature: string) => spendSignature(db, 'bootstrap', signature);

@@ -60,7 +60,7 @@ export const employeePatchSchema = employeeSchema
   .refine((v) => Object.keys(v).length > 0, { message: 'required' });
 
 export const employeesQuery = pageQuery.extend({
-  q: z.string().trim().max(100, 'too_long').optional(),
+  q: z.string().trim().max(100, 'too_long').refine(noControlChars, 'invalid_value').optional(),
   status: z.enum(['not_invited', 'invited', 'started', 'finished', 'expired'], { error: 'invalid_value' }).optional(),
 });
 

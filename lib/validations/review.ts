@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalPersonNameField, personNameField } from './person-name';
+import { noControlChars } from './query';
 import { tutorKindStep, tutorLanguageStep, tutorSubjectStep } from './registration';
 
 // Tutor application review (lib/review): the reviewer's actions and the tutor's resubmission.
@@ -65,7 +66,7 @@ const blank = z.literal('').transform(() => undefined);
 export const applicationQueueSchema = z.object({
   status: z.enum([...APPLICATION_STATUSES, 'open', 'all'], { error: 'invalid_value' }).or(blank).optional().transform((s) => s ?? 'open'),
   overdue: z.enum(['1'], { error: 'invalid_value' }).or(blank).optional(),
-  q: z.string().trim().max(80, 'too_long').optional(),
+  q: z.string().trim().max(80, 'too_long').refine(noControlChars, 'invalid_value').optional(),
   page: z.coerce.number({ error: 'invalid_value' }).int('invalid_value').min(1, 'invalid_value').max(100_000, 'invalid_value').default(1),
   pageSize: z.coerce.number({ error: 'invalid_value' }).int('invalid_value').min(1, 'invalid_value').max(200, 'invalid_value').default(25),
 });

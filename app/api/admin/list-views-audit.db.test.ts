@@ -64,6 +64,24 @@ describe(`views of personal-data lists are audited (${dbLabel()})`, () => {
     expect(row).toMatchObject({ actorId: hr.id, after: { filter: { q: 'Бек' }, total: 0 } });
   });
 
+  it('a NUL in a search box is a 4xx, never a 500 (L7)', async () => {
+    const admin = await enrolledStaff(t.db, { email: 'admin-nul@school.kz', scopes: ['admin'] });
+    const leads = (await import('./leads/route')).GET;
+    const leadExport = (await import('./leads/export.csv/route')).GET;
+    for (const [handler, p] of [
+      [leads, '/api/admin/leads?q=a%00b'],
+      [leadExport, '/api/admin/leads/export.csv?q=%00'],
+      [applications, '/api/admin/applications?q=%00'],
+      [accounts, '/api/admin/accounts?q=%00'],
+      [tests, '/api/admin/tests?q=%00'],
+    ] as const) {
+      const res = await call(handler, staffRequest(p, { cookie: admin.cookie }));
+      expect(res.status, p).toBe(422);
+    }
+    const hr = await hrUser(t.db, { companyId, email: 'hr-nul@audit.kz', phone: '+77011119933' });
+    expect((await call(employees, companyRequest('/api/company/employees?q=%00', { cookie: hr.cookie }))).status).toBe(422);
+  });
+
   it('the log’s actor filter names a staff member, never the HR person with the same number (L5)', async () => {
     const admin = await enrolledStaff(t.db, { email: 'admin-audit@school.kz', scopes: ['admin'] });
     const hr = await hrUser(t.db, { companyId, email: 'hr2-audit@audit.kz', phone: '+77011119922' });

@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/api/errors';
 import { route } from '@/lib/api/route';
-import { backupFileName, validBackupSignature } from '@/lib/backup/embedded';
+import { backupFileName, spendBackupSignature, validBackupSignature } from '@/lib/backup/embedded';
 import { getOpenDb } from '@/lib/db/client';
 import { appSecret } from '@/lib/env';
 
@@ -18,6 +18,7 @@ export const POST = route(async ({ req, ip }) => {
   }
   const opened = await getOpenDb();
   if (!opened.dump) throw new ApiError(404, 'not_found');
+  if (!(await spendBackupSignature(opened.db, req.headers.get('x-backup-signature')!))) throw new ApiError(404, 'not_found');
   return new Response(await opened.dump(), {
     headers: {
       'Content-Type': 'application/gzip',
