@@ -125,7 +125,10 @@ export async function updateStaff(
     if (patch.name) set.name = patch.name;
     if (patch.disabled !== undefined) set.disabledAt = patch.disabled ? (before.disabledAt ?? now) : null;
     const [after] = await tx.update(staff).set(set).where(eq(staff.id, id)).returning();
-    if (patch.disabled) await endAllStaffSessions(tx, id, now);
+    // Disabling, or taking a scope away, ends the member's sessions: they sign in again under the
+    // new scopes (I2). Adding a scope keeps them (scopes are read per request anyway).
+    const narrowed = !!patch.scopes && before.scopes.some((s) => !patch.scopes!.includes(s as Scope));
+    if (patch.disabled || (narrowed && id !== actor.id)) await endAllStaffSessions(tx, id, now);
     const pick = (m: typeof before) => ({ scopes: m.scopes, onDuty: m.onDuty, name: m.name, disabled: !!m.disabledAt });
     await audit(tx, actor, { action: patch.disabled ? 'staff.disable' : patch.disabled === false ? 'staff.enable' : 'staff.update', entity: 'staff', entityId: id, before: pick(before), after: pick(after!) });
     return { id };

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { keyedHash } from '@/lib/crypto/tokens';
 import { staffRecoveryCodes } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 
@@ -11,7 +12,10 @@ const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'; // no 0/o, 1/l/i: read off p
 export const RECOVERY_CODE_RE = /^[a-z2-9]{5}-?[a-z2-9]{5}$/;
 
 const normalize = (code: string) => code.trim().toLowerCase().replace(/[\s-]/g, '');
-const hash = (code: string) => createHash('sha256').update(`tilmen-recovery:${normalize(code)}`).digest('base64url');
+/** Keyed with the application secret and the member (L6: an unkeyed hash of ~49 bits could be searched offline). */
+const hash = (staffId: number, code: string) => keyedHash(`staff-recovery:${staffId}`, normalize(code));
+/** Codes issued before the keyed hash: still spendable once, until the member makes a new set. */
+const legacyHash = (code: string) => createHash('sha256').update(`tilmen-recovery:${normalize(code)}`).digest('base64url');
 
 function newCode(): string {
   const bytes = randomBytes(10);
@@ -23,7 +27,7 @@ function newCode(): string {
 export async function issueRecoveryCodes(db: Db, staffId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
   await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
-  await db.insert(staffRecoveryCodes).values(codes.map((c) => ({ staffId, codeHash: hash(c) })));
+  await db.insert(staffRecoveryCodes).values(codes.map((c) => ({ staffId, codeHash: hash(staffId, c) })));
   return codes;
 }
 
@@ -33,7 +37,7 @@ export async function spendRecoveryCode(db: Db, staffId: number, code: string, n
   const used = await db
     .update(staffRecoveryCodes)
     .set({ usedAt: now })
-    .where(and(eq(staffRecoveryCodes.staffId, staffId), eq(staffRecoveryCodes.codeHash, hash(code)), isNull(staffRecoveryCodes.usedAt)))
+    .where(and(eq(staffRecoveryCodes.staffId, staffId), inArray(staffRecoveryCodes.codeHash, [hash(staffId, code), legacyHash(code)]), isNull(staffRecoveryCodes.usedAt)))
     .returning({ id: staffRecoveryCodes.id });
   return used.length === 1;
 }

@@ -122,6 +122,16 @@ describe(`staff sign-in with TOTP, sessions and scopes (${dbLabel()})`, () => {
     expect(((await list.json()) as { total: number }).total).toBeGreaterThan(0);
   });
 
+  it('taking a scope away ends the member’s sessions (I2); adding one keeps them', async () => {
+    const admin = await enrolledStaff(t.db, { email: 'admin3@school.kz', scopes: ['admin'] });
+    const member = await enrolledStaff(t.db, { email: 'both@school.kz', scopes: ['sales', 'reviewer'] });
+    const patch = (scopes: string[]) => call(staffPatch, staffRequest(`/api/admin/staff/${member.id}`, { method: 'PATCH', body: { scopes }, cookie: admin.cookie }), { id: String(member.id) });
+    expect((await patch(['sales', 'reviewer', 'admin'])).status).toBe(200);
+    expect((await call(me, staffRequest('/api/admin/me', { cookie: member.cookie }))).status).toBe(200);
+    expect((await patch(['sales'])).status).toBe(200);
+    expect((await call(me, staffRequest('/api/admin/me', { cookie: member.cookie }))).status).toBe(401);
+  });
+
   it('the audit log cannot be edited or deleted, even with direct SQL', async () => {
     await expect(t.db.update(auditLog).set({ action: 'x' })).rejects.toThrow();
     await expect(t.db.delete(auditLog)).rejects.toThrow();
