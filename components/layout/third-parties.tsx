@@ -3,22 +3,55 @@
 import { useEffect } from 'react';
 import { clientEnv } from '@/lib/public-env-client';
 
-type ThirdPartyScript = { id: string; src?: string; code?: string };
+type ThirdPartyScript = { id: string; src: string; before?: () => void };
+type Fbq = ((...args: unknown[]) => void) & { callMethod?: (...args: unknown[]) => void; queue: unknown[]; push: Fbq; loaded: boolean; version: string };
+type TrackingWindow = Window & { dataLayer?: unknown[]; fbq?: Fbq; _fbq?: Fbq };
 
-/** The configured tag manager, pixel and chat (none by default). */
+/**
+ * The back office, the company portal and the lesson room never load a third party: their pages
+ * show whole phones, IINs and lessons (L4). Their CSP lists no third-party host either.
+ */
+export const NO_THIRD_PARTIES = /^\/(?:(?:kk|en|ru)\/)?(?:admin|company|lesson)(?:\/|$)/;
+
+/**
+ * The configured tag manager, pixel and chat (none by default). Each is a script loaded from its
+ * host (allowed by the CSP's script-src); the small set-up each vendor's snippet does inline
+ * (dataLayer's start event, the fbq queue) runs here instead, because an inline script added by
+ * page code is refused under a CSP without 'unsafe-inline'.
+ */
 function configuredScripts(): ThirdPartyScript[] {
   const { NEXT_PUBLIC_GTM_ID: gtm, NEXT_PUBLIC_PIXEL_ID: pixel, NEXT_PUBLIC_CHAT_WIDGET_ID: chat } = clientEnv;
+  const w = window as TrackingWindow;
   const scripts: ThirdPartyScript[] = [];
   if (gtm) {
     scripts.push({
       id: 'gtm',
-      code: `(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer',${JSON.stringify(gtm)});`,
+      src: `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(gtm)}`,
+      before: () => {
+        w.dataLayer = w.dataLayer ?? [];
+        w.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+      },
     });
   }
   if (pixel) {
     scripts.push({
       id: 'pixel',
-      code: `!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[];t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s)}(window,document,'script','https://connect.facebook.net/en_US/fbevents.js');fbq('init',${JSON.stringify(pixel)});fbq('track','PageView');`,
+      src: 'https://connect.facebook.net/en_US/fbevents.js',
+      before: () => {
+        if (w.fbq) return;
+        const fbq = function (...args: unknown[]) {
+          if (fbq.callMethod) fbq.callMethod(...args);
+          else fbq.queue.push(args);
+        } as Fbq;
+        fbq.push = fbq;
+        fbq.loaded = true;
+        fbq.version = '2.0';
+        fbq.queue = [];
+        w.fbq = fbq;
+        w._fbq = w._fbq ?? fbq;
+        fbq('init', pixel);
+        fbq('track', 'PageView');
+      },
     });
   }
   if (chat) scripts.push({ id: 'chat', src: `https://code.jivosite.com/widget/${encodeURIComponent(chat)}` });
@@ -26,28 +59,26 @@ function configuredScripts(): ThirdPartyScript[] {
 }
 
 /**
- * Tag manager, tracking pixel and support chat: each only when its id is configured, and only
- * after the page has loaded and gone idle (next/script's lazyOnload, without shipping next/script
- * to every page). Each is added once per document, client navigations do not repeat it.
+ * Tag manager, tracking pixel and support chat: each only when its id is configured, never on the
+ * office, portal or lesson pages, and only after the page has loaded and gone idle (next/script's
+ * lazyOnload, without shipping next/script to every page). Each is added once per document.
  */
 export function ThirdParties() {
   useEffect(() => {
+    if (NO_THIRD_PARTIES.test(window.location.pathname)) return;
     const scripts = configuredScripts().filter((s) => !document.getElementById(s.id));
     if (scripts.length === 0) return;
     // Safari has no requestIdleCallback: a plain timeout stands in.
     const hasIdle = typeof window.requestIdleCallback === 'function';
     let idle: number | undefined;
     const inject = () => {
-      for (const { id, src, code } of scripts) {
+      for (const { id, src, before } of scripts) {
         if (document.getElementById(id)) continue;
+        before?.();
         const el = document.createElement('script');
         el.id = id;
-        if (src) {
-          el.src = src;
-          el.async = true;
-        } else {
-          el.text = code ?? '';
-        }
+        el.src = src;
+        el.async = true;
         document.body.appendChild(el);
       }
     };

@@ -34,6 +34,11 @@ export const SCRIPT_HOSTS = [
   'https://code.jivosite.com',
 ];
 
+/** reCAPTCHA only: the back office, the company portal and the lesson room load no third party (L4). */
+export const OFFICE_SCRIPT_HOSTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+/** Pages that show whole phones, IINs or lessons: no tag manager, pixel or chat may run beside them. */
+export const OFFICE_PATH = /^\/(?:(?:kk|en|ru)\/)?(?:admin|company|lesson)(?:\/|$)/;
+
 const SCRIPT_TAG = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const TYPE_ATTR = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
 const SRC_ATTR = /\ssrc\s*=/i;
@@ -157,18 +162,22 @@ export function cabinetOrigin(url) {
  * The policy. `hashes`: inline scripts allowed; `nonce`: scripts carrying it allowed (Next's, on a
  * page rendered per request); neither: no inline script at all.
  */
-export function cspHeader({ hashes = [], nonce, cabinet = '', reportUri = REPORT_PATH } = {}) {
+export function cspHeader({ hashes = [], nonce, cabinet = '', reportUri = REPORT_PATH, office = false } = {}) {
   const extra = cabinet ? ` ${cabinet}` : '';
-  const scriptSrc = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...hashes, ...SCRIPT_HOSTS];
+  const scriptSrc = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...hashes, ...(office ? OFFICE_SCRIPT_HOSTS : SCRIPT_HOSTS)];
   return [
     "default-src 'self'",
     `script-src ${scriptSrc.join(' ')}`,
     // React and Next set style attributes and inject <style> tags; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: https://www.googletagmanager.com https://www.facebook.com https://*.jivosite.com${extra}`,
+    office ? `img-src 'self' data: blob:${extra}` : `img-src 'self' data: https://www.googletagmanager.com https://www.facebook.com https://*.jivosite.com${extra}`,
     "font-src 'self'",
-    `connect-src 'self' https://www.google.com https://www.google-analytics.com https://*.jivosite.com wss://*.jivosite.com${extra}`,
-    'frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/ https://www.googletagmanager.com',
+    office
+      ? `connect-src 'self' https://www.google.com${extra}`
+      : `connect-src 'self' https://www.google.com https://www.google-analytics.com https://*.jivosite.com wss://*.jivosite.com${extra}`,
+    office
+      ? 'frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/'
+      : 'frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/ https://www.googletagmanager.com',
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -209,7 +218,8 @@ export function createCsp({ manifest, cabinet = '', defaultLocale = 'ru', report
       if (!html) return plain;
       const own = pages.get(manifestKey(url, { defaultLocale })) ?? [];
       const hashes = status >= 400 ? [...new Set([...own, ...errorPages])] : own;
-      return cspHeader({ hashes, nonce, cabinet, reportUri });
+      const office = OFFICE_PATH.test(String(url ?? '/').split(/[?#]/)[0] || '/');
+      return cspHeader({ hashes, nonce, cabinet, reportUri, office });
     },
   };
 }

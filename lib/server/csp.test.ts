@@ -136,6 +136,17 @@ describe('policy', () => {
     expect(scriptSrc(notFound)).toContain("'nonce-abc' 'sha256-404'");
   });
 
+  it('the back office, the company portal and the lesson room allow no third-party host (L4); marketing pages do', () => {
+    for (const url of ['/admin/leads', '/en/admin', '/kk/company/employees', '/company', '/en/lesson/12']) {
+      const p = csp.policyFor({ url, status: 200, html: true, nonce: 'abc' });
+      expect(p, url).not.toMatch(/jivosite|googletagmanager|facebook|google-analytics/);
+      expect(scriptSrc(p), url).toContain('https://www.google.com/recaptcha/');
+    }
+    for (const url of ['/', '/kk/student', '/en/companies', '/administration']) {
+      expect(csp.policyFor({ url, status: 200, html: true, nonce: 'abc' }), url).toContain('https://code.jivosite.com');
+    }
+  });
+
   it('anything but HTML (API answers, RSC payloads, files): no inline script at all', () => {
     const p = csp.policyFor({ url: '/', status: 200, html: false, nonce: 'abc' });
     expect(p).toBe(csp.plain);
