@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { allowedOrigins, sameOrigin } from './origin';
 
 describe('Origin check of cookie-authenticated POSTs', () => {
-  const allowed = allowedOrigins('https://tilmen.kz', 'http://localhost:3000/api/member/refresh', '127.0.0.1:3000');
+  const allowed = allowedOrigins('http://localhost:3000', 'http://localhost:3000/api/member/refresh', '127.0.0.1:3000');
   it.each([
-    [{ origin: 'https://tilmen.kz' }, true],
     [{ origin: 'http://127.0.0.1:3000' }, true],
     [{ origin: 'http://localhost:3000' }, true],
     [{ origin: 'https://evil.example' }, false],
@@ -14,6 +13,13 @@ describe('Origin check of cookie-authenticated POSTs', () => {
     [{}, true],
   ])('%o → %s', (headers, ok) => {
     expect(sameOrigin(new Headers(headers as Record<string, string>), allowed)).toBe(ok);
+  });
+
+  it('a site with a public address trusts only that address, whatever Host says (I6)', () => {
+    const pinned = allowedOrigins('https://tilmen.kz', 'http://evil.example/api/x', 'evil.example');
+    expect(pinned).toEqual(['https://tilmen.kz']);
+    expect(sameOrigin(new Headers({ origin: 'http://evil.example' }), pinned)).toBe(false);
+    expect(sameOrigin(new Headers({ origin: 'https://tilmen.kz' }), pinned)).toBe(true);
   });
 
   it('ignores a Host header that is not a host', () => {

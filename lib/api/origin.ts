@@ -9,7 +9,21 @@ export function sameOrigin(headers: Headers, allowed: string[]): boolean {
   return !site || site === 'same-origin' || site === 'none';
 }
 
+/** A site address on this machine (development, tests): the request's own origin is trusted too. */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Our origins. A site with a public address (NEXT_PUBLIC_SITE_URL names a real host) trusts only
+ * that address: the Host header is the client's to choose (I6). On a machine-local address the
+ * URL Next saw and the Host the browser used are trusted as well (127.0.0.1 vs localhost).
+ */
 export function allowedOrigins(siteUrl: string, requestUrl: string, host?: string | null): string[] {
+  try {
+    const site = new URL(siteUrl);
+    if (!LOCAL_HOSTS.has(site.hostname)) return [site.origin];
+  } catch {
+    /* no usable site address: fall through */
+  }
   const list = new Set<string>();
   // The site's public address, the URL Next saw, and the Host the browser used (127.0.0.1 vs localhost).
   const proto = new URL(requestUrl).protocol;
