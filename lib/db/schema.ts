@@ -429,7 +429,7 @@ export const emailConfirmations = pgTable(
 
 // ── Back office (issue: back office) ────────────────────────────────────────────────────────
 
-export const STAFF_SCOPES = ['admin', 'sales', 'reviewer'] as const;
+export const STAFF_SCOPES = ['admin', 'sales', 'reviewer', 'export'] as const;
 export type StaffScope = (typeof STAFF_SCOPES)[number];
 
 /**

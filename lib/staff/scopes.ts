@@ -1,5 +1,5 @@
 /** Staff scopes (design.md "Roles and scopes"): plain data, safe for pages and components. */
-export const STAFF_SCOPE_LIST = ['admin', 'sales', 'reviewer'] as const;
+export const STAFF_SCOPE_LIST = ['admin', 'sales', 'reviewer', 'export'] as const;
 export type Scope = (typeof STAFF_SCOPE_LIST)[number];
 
 /** What a scope may do beyond its own rooms: `admin` reads and changes everything. */
@@ -9,5 +9,8 @@ export function hasScope(scopes: readonly string[], needed: Scope | readonly Sco
   return any.some((s) => scopes.includes(s));
 }
 
-/** Exporting personal data is a permission of its own: admins, and sales for leads. */
-export const EXPORT_SCOPES: readonly Scope[] = ['admin', 'sales'];
+/**
+ * Exporting personal data (the lead lists as files) is a permission of its own: a seller may work
+ * leads without it. Admins have it; anyone else needs `export`, given by an admin.
+ */
+export const EXPORT_SCOPES: readonly Scope[] = ['export'];

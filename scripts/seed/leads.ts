@@ -89,7 +89,7 @@ async function staffSession(db: Db, file: string) {
     id = existing.id;
     token = await openStaffSession(db, id, null);
   } else {
-    const made = await createStaffMember(db, { email, name: 'Bench Sales', scopes: ['sales'], invitedBy: null });
+    const made = await createStaffMember(db, { email, name: 'Bench Sales', scopes: ['sales', 'export'], invitedBy: null });
     const { secret } = await openEnrolment(db, made.token);
     const done = await finishEnrolment(db, { token: made.token, password: `Bench-${Date.now()}-Pw1`, code: await totpCode(secret), ipHash: 'seed' });
     id = done.staffId;

@@ -37,8 +37,8 @@ const MATRIX: Record<string, Access> = {
   // Leads (issue 12: sales)
   'GET /api/admin/leads': ['sales'],
   'GET /api/admin/leads/[id]': ['sales'],
-  'GET /api/admin/leads/export.csv': ['admin', 'sales'],
-  'GET /api/admin/leads/export.xlsx': ['admin', 'sales'],
+  'GET /api/admin/leads/export.csv': ['export'],
+  'GET /api/admin/leads/export.xlsx': ['export'],
   'GET /api/admin/attribution': ['sales'],
   'POST /api/admin/leads/[id]/status': ['sales'],
   'POST /api/admin/leads/[id]/assign': ['sales'],
@@ -90,9 +90,10 @@ const ROUTE_FILES = (readdirSync(ROOT, { recursive: true }) as string[])
 const concrete = (pattern: string) => pattern.replace(/\[(?:\.\.\.)?\w+\]/g, '999999');
 const paramsOf = (pattern: string) => Object.fromEntries([...pattern.matchAll(/\[(?:\.\.\.)?(\w+)\]/g)].map((m) => [m[1]!, '999999']));
 
-type Role = 'signedOut' | 'student' | 'sales' | 'reviewer' | 'admin' | 'disabled';
-const ROLES: Role[] = ['signedOut', 'student', 'sales', 'reviewer', 'admin', 'disabled'];
-const SCOPES_OF: Partial<Record<Role, Scope[]>> = { sales: ['sales'], reviewer: ['reviewer'], admin: ['admin'] };
+type Role = 'signedOut' | 'student' | 'sales' | 'exporter' | 'reviewer' | 'admin' | 'disabled';
+const ROLES: Role[] = ['signedOut', 'student', 'sales', 'exporter', 'reviewer', 'admin', 'disabled'];
+// A seller without the export permission, and one with it (exporting is a permission of its own).
+const SCOPES_OF: Partial<Record<Role, Scope[]>> = { sales: ['sales'], exporter: ['sales', 'export'], reviewer: ['reviewer'], admin: ['admin'] };
 
 describe(`the back office's role × call matrix (${dbLabel()})`, () => {
   let t: OpenDb;
@@ -105,7 +106,7 @@ describe(`the back office's role × call matrix (${dbLabel()})`, () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     t = await createTestDb();
     setAppDb(t);
-    for (const role of ['sales', 'reviewer', 'admin'] as const) {
+    for (const role of ['sales', 'exporter', 'reviewer', 'admin'] as const) {
       const member = await enrolledStaff(t.db, { email: `${role}@matrix.kz`, scopes: SCOPES_OF[role]! });
       cookies[role] = member.cookie;
       ids[role] = member.id;

@@ -69,7 +69,7 @@ describe(`lead exports: CSV and XLSX, streamed, audited, export scope only (${db
     setAppDb(t);
     csv = (await import('./export.csv/route')).GET;
     xlsx = (await import('./export.xlsx/route')).GET;
-    sales = await enrolledStaff(t.db, { email: 'sales@school.kz', scopes: ['sales'], name: 'Дана Менеджер' });
+    sales = await enrolledStaff(t.db, { email: 'sales@school.kz', scopes: ['sales', 'export'], name: 'Дана Менеджер' });
     ids.kazakh = await addLead(t.db, {
       name: KAZAKH_NAME,
       kind: 'trial',
@@ -184,10 +184,12 @@ describe(`lead exports: CSV and XLSX, streamed, audited, export scope only (${db
     expect(rowOf(ids.formula).getCell(col('Аты-жөні')).value).toBe(FORMULA_NAME); // a string, not { formula }
   });
 
-  it('exporting is a permission of its own: a reviewer gets 403, signed out 401, an admin may', async () => {
+  it('exporting is a permission of its own: a seller without it and a reviewer get 403, signed out 401, an admin may', async () => {
     const reviewer = await enrolledStaff(t.db, { email: 'reviewer@school.kz', scopes: ['reviewer'] });
+    const seller = await enrolledStaff(t.db, { email: 'seller-noexport@school.kz', scopes: ['sales'] });
     const admin = await enrolledStaff(t.db, { email: 'admin@school.kz', scopes: ['admin'] });
     for (const handler of [csv, xlsx]) {
+      expect((await get(handler, '', { cookie: seller.cookie, locale: 'en' })).status).toBe(403);
       const forbidden = await get(handler, '', { cookie: reviewer.cookie, locale: 'en' });
       expect(forbidden.status).toBe(403);
       expect(((await forbidden.json()) as ErrorBody).error.code).toBe('forbidden');
