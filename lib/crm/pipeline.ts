@@ -28,7 +28,9 @@ export async function moveLead(db: Db, actor: Actor, id: number, move: LeadMove,
     if (!canMove(before.status, move.status)) throw new ApiError(422, 'lead_move_invalid', { status: 'lead_move_invalid' });
     const [after] = await tx
       .update(leads)
-      .set({ status: move.status, lostReason, contactedAt: sql`coalesce(${leads.contactedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+      // The first move that means a call (contacted, trial, won) stamps the contact; closing a new
+      // lead as lost without one does not, so it never counts as "called back in time".
+      .set({ status: move.status, lostReason, contactedAt: move.status === 'lost' ? leads.contactedAt : sql`coalesce(${leads.contactedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
       .where(and(eq(leads.id, id), eq(leads.status, move.expected)))
       .returning({ status: leads.status, lostReason: leads.lostReason, contactedAt: leads.contactedAt });
     if (!after) throw new ApiError(409, 'conflict');

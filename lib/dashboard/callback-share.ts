@@ -14,8 +14,8 @@ export interface PromiseShare {
 
 /**
  * The one-hour callback promise over the last `days` days (callbacks received in that window): a
- * callback is in time when it was contacted by its due time; one still new past its due time is
- * missed; one not yet due and not yet contacted is not counted.
+ * callback is in time when it was contacted by its due time; one still new past its due time, or
+ * closed as lost without a call, is missed; one not yet due and not yet contacted is not counted.
  */
 export async function callbackPromiseShare(db: Db, days: number, now = new Date()): Promise<PromiseShare> {
   const since = new Date(now.getTime() - days * DAY_MS);
@@ -31,7 +31,8 @@ export async function callbackPromiseShare(db: Db, days: number, now = new Date(
         gte(leads.createdAt, since),
         lte(leads.createdAt, now),
         isNotNull(leads.callbackDueAt),
-        or(isNotNull(leads.contactedAt), lte(leads.callbackDueAt, now)),
+        // Closed as lost without a call: missed at once, even before its due time.
+        or(isNotNull(leads.contactedAt), lte(leads.callbackDueAt, now), eq(leads.status, 'lost')),
       ),
     );
   const counted = row?.counted ?? 0;

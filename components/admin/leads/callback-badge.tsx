@@ -1,4 +1,7 @@
+'use client';
+
 import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
 import { Badge } from '@/components/admin/ui/table';
 import type { CallbackState } from '@/lib/crm/deadline';
 
@@ -12,13 +15,29 @@ export function useDuration() {
   };
 }
 
+/** A still-open callback's state now: minutes left, or overdue by. */
+function openState(dueAt: Date, now: number): CallbackState {
+  const left = dueAt.getTime() - now;
+  return left > 0 ? { state: 'due', minutes: Math.ceil(left / 60_000) } : { state: 'overdue', minutes: Math.max(1, Math.floor(-left / 60_000)) };
+}
+
 /**
- * The one-hour promise of a callback at the moment the page was rendered: the deadline and the
- * time left, "overdue by…" once past, or whether the first call came in time.
+ * The one-hour promise of a callback: the deadline and the time left, "overdue by…" once past, or
+ * whether the first call came in time. A callback still waiting for its call counts down on the
+ * page (every 15 s), from the state the server rendered.
  */
-export function CallbackBadge({ state, dueAt, locale, timeZone }: { state: CallbackState | null; dueAt: Date | null; locale: string; timeZone: string }) {
+export function CallbackBadge({ state: rendered, dueAt, locale, timeZone }: { state: CallbackState | null; dueAt: Date | null; locale: string; timeZone: string }) {
   const t = useTranslations('Admin.leads.callback');
   const duration = useDuration();
+  const open = !!dueAt && (rendered?.state === 'due' || rendered?.state === 'overdue');
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    const tick = () => setNow(Date.now());
+    const timer = window.setInterval(tick, 15_000);
+    return () => window.clearInterval(timer);
+  }, [open]);
+  const state = open && now !== null ? openState(dueAt!, now) : rendered;
   if (!state || !dueAt) return <span className="text-muted">—</span>;
   const sameDay = new Intl.DateTimeFormat('en-CA', { timeZone }).format(dueAt) === new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
   const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit', ...(sameDay ? {} : { day: 'numeric', month: 'short' }) }).format(dueAt);
