@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db/types';
 import { LEAD_LIST_KINDS } from '@/lib/crm/filters';
 import { callbackPromiseShare, type PromiseShare } from './callback-share';
 import { reviewMetrics, type ReviewMetrics } from './review-metrics';
-import { DAY_MS, dashboardWindows } from './time';
+import { DAY_MS, dashboardWindows, notDemo } from './time';
 
 export type LeadKind = (typeof LEAD_LIST_KINDS)[number];
 /** A figure for today (Almaty) and for the last 30 days, today included. */
@@ -68,7 +68,7 @@ export async function salesFigures(db: Db, now = new Date()): Promise<SalesFigur
       .from(testAttempts)
       .where(and(eq(testAttempts.status, 'finished'), inMonth(testAttempts.finishedAt)))
       .groupBy(testAttempts.kind),
-    db.select({ key: users.role, today: todayCount(users.createdAt), month: sql<number>`count(*)::int` }).from(users).where(inMonth(users.createdAt)).groupBy(users.role),
+    db.select({ key: users.role, today: todayCount(users.createdAt), month: sql<number>`count(*)::int` }).from(users).where(and(inMonth(users.createdAt), notDemo(users.id))).groupBy(users.role),
     callbackPromiseShare(db, 7, now),
     callbackPromiseShare(db, 30, now),
   ]);
@@ -112,11 +112,11 @@ export async function reviewFigures(db: Db, now = new Date()): Promise<ReviewFig
         dueSoon: sql<number>`count(*) filter (where ${and(gte(due, now), lt(due, soon))})::int`,
       })
       .from(tutorApplications)
-      .where(inArray(tutorApplications.status, [...WAITING])),
+      .where(and(inArray(tutorApplications.status, [...WAITING]), notDemo(tutorApplications.userId))),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(tutorApplications)
-      .where(and(gte(tutorApplications.decidedAt, w.today), lte(tutorApplications.decidedAt, now))),
+      .where(and(gte(tutorApplications.decidedAt, w.today), lte(tutorApplications.decidedAt, now), notDemo(tutorApplications.userId))),
     reviewMetrics(db, 30, now),
   ]);
   return { waiting: queue?.waiting ?? 0, overdue: queue?.overdue ?? 0, dueSoon: queue?.dueSoon ?? 0, decidedToday: decided?.n ?? 0, metrics };

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import { tutorApplications } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { DAY_MS } from './time';
+import { DAY_MS, notDemo } from './time';
 
 export interface ReviewMetrics {
   /** Applications decided (approved, rejected or returned for changes) in the window. */
@@ -25,7 +25,7 @@ export async function reviewMetrics(db: Db, days: number, now = new Date()): Pro
       inTime: sql<number>`count(*) filter (where ${tutorApplications.decidedAt} <= ${tutorApplications.reviewDueAt})::int`,
     })
     .from(tutorApplications)
-    .where(and(isNotNull(tutorApplications.decidedAt), gte(tutorApplications.decidedAt, since), lte(tutorApplications.decidedAt, now)));
+    .where(and(isNotNull(tutorApplications.decidedAt), gte(tutorApplications.decidedAt, since), lte(tutorApplications.decidedAt, now), notDemo(tutorApplications.userId)));
   const decided = row?.decided ?? 0;
   const inTime = row?.inTime ?? 0;
   return { decided, medianHours: row?.median == null ? null : Number(row.median), inTime, share: decided ? inTime / decided : null };

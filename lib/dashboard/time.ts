@@ -1,3 +1,4 @@
+import { sql, type AnyColumn } from 'drizzle-orm';
 /**
  * The school's days: Asia/Almaty, UTC+5 all year (as lib/validations/staff.ts dateQuery). A fixed
  * offset rather than the database's tz tables, which differ between PGlite and an older server.
@@ -18,3 +19,6 @@ export function dashboardWindows(now: Date, days = 30) {
   const dates = Array.from({ length: days }, (_, i) => almatyDate(new Date(since.getTime() + i * DAY_MS)));
   return { today, since, todayDate: almatyDate(now), sinceDate: dates[0]!, dates };
 }
+
+/** Not one of the demo tutors a fresh embedded install seeds (lib/db/seed-tutors.ts): they are no activity. */
+export const notDemo = (userId: AnyColumn) => sql`not exists (select 1 from tutor_profiles dp where dp.user_id = ${userId} and dp.demo)`;

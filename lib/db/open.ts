@@ -79,10 +79,12 @@ export async function openDb(opts: { url?: string; dataDir?: string; seed?: bool
     };
   }
   if (opts.seed !== false) await seed(opened.db);
-  // Demo tutors only in an embedded database kept in a folder (npm start), never on PostgreSQL or in tests.
+  // Demo tutors only in an embedded database kept in a folder (npm start), never on PostgreSQL or in
+  // tests; DEMO_TUTORS=false keeps them out (and takes earlier ones out of the catalogue).
   if (opts.seed !== false && opened.driver === 'pglite' && opts.dataDir && process.env.NODE_ENV !== 'test') {
-    const { seedDemoTutors } = await import('./seed-tutors');
-    await seedDemoTutors(opened.db).catch((err: unknown) => console.error('[db] demo tutors not seeded:', err instanceof Error ? err.message : err));
+    const { hideDemoTutors, seedDemoTutors } = await import('./seed-tutors');
+    const work = process.env.DEMO_TUTORS === 'false' ? hideDemoTutors(opened.db) : seedDemoTutors(opened.db);
+    await work.catch((err: unknown) => console.error('[db] demo tutors:', err instanceof Error ? err.message : err));
   }
   await opened.db.execute(sql`select 1`);
   return opened;

@@ -788,3 +788,6 @@ export const tutorProfiles = pgTable(
   },
   (t) => [index('tutor_profiles_review_idx').on(t.reviewStatus, t.submittedAt)],
 );
+
+/** The demo tutors' accounts (lib/db/seed-tutors.ts): no password can match it, and nothing is sent to them. */
+export const DEMO_PASSWORD_HASH = '!demo';

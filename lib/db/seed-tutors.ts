@@ -2,7 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { storePhoto } from '@/lib/marketplace/photo';
 import type { ProfileData } from '@/lib/validations/tutor-profile';
-import { tutorApplications, tutorProfiles, tutorSchedules, users, type WeeklyRules } from './schema';
+import { DEMO_PASSWORD_HASH, tutorApplications, tutorProfiles, tutorSchedules, users, type WeeklyRules } from './schema';
 import type { Db } from './types';
 
 /**
@@ -113,7 +113,7 @@ export async function seedDemoTutors(db: Db): Promise<void> {
     const now = new Date();
     const [user] = await db
       .insert(users)
-      .values({ role: 'tutor', name: d.name, lastname: d.lastname, phone: d.phone, passwordHash: '!demo', scope: 'tutor tutor:bookable', subject: d.profile.subjects[0], teachingLanguage: d.profile.teachingLanguages[0], tutorKind: 'local' })
+      .values({ role: 'tutor', name: d.name, lastname: d.lastname, phone: d.phone, passwordHash: DEMO_PASSWORD_HASH, scope: 'tutor tutor:bookable', subject: d.profile.subjects[0], teachingLanguage: d.profile.teachingLanguages[0], tutorKind: 'local' })
       .returning({ id: users.id });
     await db.insert(tutorApplications).values({ userId: user!.id, status: 'approved', reviewDueAt: now, decidedAt: now });
     const profile: ProfileData = { ...d.profile, photo };
@@ -121,4 +121,9 @@ export async function seedDemoTutors(db: Db): Promise<void> {
     await db.insert(tutorProfiles).values({ userId: user!.id, slug, draft: profile, published: profile, publishedAt: now, demo: true });
   }
   await seedDemoSchedules(db);
+}
+
+/** DEMO_TUTORS=false: the demo tutors leave the catalogue (their profiles unpublished; nothing else is touched). */
+export async function hideDemoTutors(db: Db): Promise<void> {
+  await db.update(tutorProfiles).set({ published: null }).where(eq(tutorProfiles.demo, true));
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { inArray } from 'drizzle-orm';
 import { checkKzMobile } from '@/lib/phone';
-import { lessonMessages, users, type lessons } from '@/lib/db/schema';
+import { lessonMessages, users, type lessons, DEMO_PASSWORD_HASH } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { translatorFor } from '@/lib/i18n/translate';
@@ -44,7 +44,7 @@ function mailbox(): { name: string; email: string } {
 export async function notifyLesson(db: Db, lesson: Lesson, event: LessonEvent) {
   if (!lesson.studentId) return;
   const people = await db
-    .select({ id: users.id, name: users.name, lastname: users.lastname, phone: users.phone, email: users.email, locale: users.locale })
+    .select({ id: users.id, name: users.name, lastname: users.lastname, phone: users.phone, email: users.email, locale: users.locale, passwordHash: users.passwordHash })
     .from(users)
     .where(inArray(users.id, [lesson.studentId, lesson.tutorId]));
   const student = people.find((p) => p.id === lesson.studentId);
@@ -53,6 +53,8 @@ export async function notifyLesson(db: Db, lesson: Lesson, event: LessonEvent) {
   const room = roomUrl(lesson.id);
   const org = mailbox();
   for (const [role, me, other] of [['student', student, tutor], ['tutor', tutor, student]] as const) {
+    // A demo tutor's number is made up: nothing is sent to it (the student is told as usual).
+    if (me.passwordHash === DEMO_PASSWORD_HASH) continue;
     const t = translatorFor(me.locale, 'Booking');
     const reg = translatorFor(me.locale, 'Registration');
     const { date, time } = schoolDateTime(lesson.startsAt, me.locale);
