@@ -72,6 +72,9 @@ const serverEnvSchema = z.object({
   // and Kazakh test takers older than this many days are anonymised by the hourly clean-up.
   LEAD_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(730),
   TEST_TAKER_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(1825),
+  ROSTER_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(1095),
+  INVITATION_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(365),
+  LESSON_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(1095),
   WORK_TZ: z
     .string()
     .default('Asia/Almaty')

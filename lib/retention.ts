@@ -115,12 +115,53 @@ export const ANONYMISED = '';
 export interface PersonalDataPeriods {
   leadDays: number;
   takerDays: number;
+  /** A company's roster row (names, phones, e-mails, sealed IIN) not changed for this long is deleted (with its invitations). */
+  rosterDays?: number;
+  /** An invitation whose deadline passed this long ago is deleted (its token hash and its link to the employee). */
+  invitationDays?: number;
+  /** A lesson older than this loses its free text (the student's rating comment). */
+  lessonDays?: number;
 }
 
 export interface AnonymiseResult {
   leads: number;
   takers: number;
   certificates: number;
+  employees?: number;
+  invitations?: number;
+  lessons?: number;
+}
+
+/**
+ * The company roster, invitations and lessons (audit, issue 15 #9): deleted or emptied in batches
+ * after their periods, one audit row per pass that touched anything.
+ */
+export async function pruneCompanyAndLessons(db: Db, periods: PersonalDataPeriods, now = new Date(), batch = 500): Promise<Pick<AnonymiseResult, 'employees' | 'invitations' | 'lessons'>> {
+  const cutoff = (days: number | undefined) => (days ? new Date(now.getTime() - days * DAY) : null);
+  const roster = cutoff(periods.rosterDays);
+  const invites = cutoff(periods.invitationDays);
+  const lessonCut = cutoff(periods.lessonDays);
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const employees = roster
+      ? (await tx.execute(sql`delete from company_employees where id in (select id from company_employees where updated_at < ${roster} limit ${batch} for update skip locked) returning id`)).rows.length
+      : 0;
+    const invitations = invites
+      ? (await tx.execute(sql`delete from company_invitations where id in (select id from company_invitations where deadline < ${invites} limit ${batch} for update skip locked) returning id`)).rows.length
+      : 0;
+    const lessonsCleared = lessonCut
+      ? (await tx.execute(sql`update lessons set rating_comment = null where id in (select id from lessons where starts_at < ${lessonCut} and rating_comment is not null limit ${batch} for update skip locked) returning id`)).rows.length
+      : 0;
+    const counts = { employees, invitations, lessons: lessonsCleared };
+    if (employees || invitations || lessonsCleared) {
+      await audit(tx, SYSTEM_ACTOR, {
+        action: 'retention.anonymise',
+        entity: 'retention',
+        after: { ...counts, rosterBefore: roster?.toISOString() ?? null, invitationsBefore: invites?.toISOString() ?? null, lessonsBefore: lessonCut?.toISOString() ?? null },
+      });
+    }
+    return counts;
+  });
 }
 
 /**

@@ -11,7 +11,7 @@ import { remindLessons } from '@/lib/marketplace/reminders';
 import { remindInvitations } from '@/lib/company-portal/invitations';
 import { processOutbox, type Sender } from '@/lib/outbox';
 import { createMailSender } from '@/lib/outbox/mail';
-import { anonymisePersonalData, prune } from '@/lib/retention';
+import { anonymisePersonalData, prune, pruneCompanyAndLessons } from '@/lib/retention';
 import type { Db } from '@/lib/db/types';
 import { createSmsSender, redactsCodes, settleSmsOutbox, smsDriverConfig } from '@/lib/sms/drivers';
 
@@ -105,6 +105,10 @@ export function pruneTables(now = new Date()): Promise<void> {
     const done = await anonymisePersonalData(db, { leadDays: e.LEAD_RETENTION_DAYS, takerDays: e.TEST_TAKER_RETENTION_DAYS }, now);
     if (done.leads || done.takers) {
       console.info(`[retention] anonymised ${done.leads} lead(s) older than ${e.LEAD_RETENTION_DAYS} days and ${done.takers} test taker(s) (${done.certificates} certificate(s)) older than ${e.TEST_TAKER_RETENTION_DAYS} days.`);
+    }
+    const rest = await pruneCompanyAndLessons(db, { leadDays: e.LEAD_RETENTION_DAYS, takerDays: e.TEST_TAKER_RETENTION_DAYS, rosterDays: e.ROSTER_RETENTION_DAYS, invitationDays: e.INVITATION_RETENTION_DAYS, lessonDays: e.LESSON_RETENTION_DAYS }, now);
+    if (rest.employees || rest.invitations || rest.lessons) {
+      console.info(`[retention] deleted ${rest.employees} roster row(s) and ${rest.invitations} invitation(s); cleared ${rest.lessons} lesson comment(s).`);
     }
   });
 }
