@@ -169,6 +169,8 @@ for (const locale of LOCALES) {
       await expect(heading).toBeFocused();
       const cabinet = page.getByRole('link', { name: R.student.toCabinet });
       await expect(cabinet).toHaveAttribute('href', localePath(locale, '/cabinet'));
+      // The success screen leads on to the tutors' catalogue too (audit, issue 14 #7).
+      await expect(page.getByTestId('success-tutors-link')).toHaveAttribute('href', localePath(locale, '/tutors'));
       // The finished wizard forgets everything.
       expect(await page.evaluate(() => sessionStorage.getItem('tilmen:stud-sign-up'))).toBeNull();
     });

@@ -95,3 +95,13 @@ test('links prefetch the next page on intent, not on sight', async ({ page }) =>
   await expect(page.locator('h1')).toBeVisible();
   expect(documents).toBe(0);
 });
+
+test('the student landing leads to the tutors\' catalogue from the "choose a tutor" and "schedule" blocks (audit, issue 14 #7)', async ({ page }) => {
+  for (const locale of ['ru', 'kk', 'en'] as const) {
+    await page.goto(locale === 'ru' ? '/student' : `/${locale}/student`);
+    const catalogue = locale === 'ru' ? '/tutors' : `/${locale}/tutors`;
+    for (const id of ['choose-tutor-link', 'schedule-tutors-link']) await expect(page.getByTestId(id)).toHaveAttribute('href', catalogue);
+  }
+  await page.getByTestId('choose-tutor-link').click();
+  await expect(page).toHaveURL(/\/en\/tutors$/);
+});
