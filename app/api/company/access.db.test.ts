@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, companyEmployees, companyInvitations, outbox, smsCodes } from '@/lib/db/schema';
@@ -41,7 +43,28 @@ const PORTAL_CALLS: PortalCall[] = [
   { method: 'GET', path: '/api/company/results/placement', module: './results/placement/route' },
 ];
 
+/** The ways in, open to anyone (each has its own tests below): not walked with another company's ids. */
+const PUBLIC_CALLS = ['POST /api/company/auth/login', 'POST /api/company/auth/logout', 'POST /api/company/password/open', 'POST /api/company/password/set', 'POST /api/company/password/forgot'];
+
+/** Every method of every app/api/company/** route, read from the disk. */
+function portalRoutesOnDisk(): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name === 'route.ts' ? [path.join(dir, e.name)] : []));
+  return walk(__dirname).flatMap((file) => {
+    const route = `/api/company/${path.relative(__dirname, path.dirname(file)).split(path.sep).join('/')}`;
+    const source = readFileSync(file, 'utf8');
+    return [...source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => `${m[1]} ${route}`);
+  });
+}
+
 describe(`company portal access: HR users, sign-in with SMS or TOTP, sessions, one company only (${dbLabel()})`, () => {
+  it('every portal route on the disk is walked by the isolation test below, or is a way in', () => {
+    const walked = new Set([...PORTAL_CALLS.map((c) => `${c.method} ${c.path}`), ...PUBLIC_CALLS]);
+    const found = portalRoutesOnDisk();
+    expect(found.length).toBeGreaterThan(15);
+    expect(found.filter((k) => !walked.has(k)), 'add the new route to PORTAL_CALLS (or PUBLIC_CALLS)').toEqual([]);
+  });
+
   let t: OpenDb;
   let login: unknown, logout: unknown, me: unknown, open: unknown, setPassword: unknown, totpStart: unknown, totpConfirm: unknown;
   let hrList: unknown, hrCreate: unknown, hrPatch: unknown, adminMe: unknown;
