@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useLocale, useRouter } from '@/i18n/navigation';
-import { companyTotpConfirmSchema } from '@/lib/validations/company-portal';
+import { companyTotpConfirmSchema, companyTotpOffSchema } from '@/lib/validations/company-portal';
 import { companyFetch, CompanyApiError } from './api';
 import { describedBy, Field } from './field';
 import { buttonClass, inputClass, secondaryButtonClass } from './ui';
@@ -35,16 +35,18 @@ export function TotpSetup({ enrolled }: { enrolled: boolean }) {
       setBusy(false);
     }
   }
-  async function remove() {
-    setBusy(true);
+  const off = useForm<z.input<typeof companyTotpOffSchema>>({ resolver: zodResolver(companyTotpOffSchema), mode: 'onTouched' });
+  const remove = off.handleSubmit(async (values) => {
     try {
-      await companyFetch('/api/company/totp', { method: 'DELETE', body: {}, locale });
+      await companyFetch('/api/company/totp', { method: 'DELETE', body: values, locale });
       setStatus(t('removed'));
       router.refresh();
-    } finally {
-      setBusy(false);
+    } catch (err) {
+      if (err instanceof CompanyApiError && err.fields) {
+        for (const [field, message] of Object.entries(err.fields)) off.setError(field as 'password' | 'code', { message });
+      } else setStatus(err instanceof Error ? err.message : String(err));
     }
-  }
+  });
   const onSubmit = handleSubmit(async (values) => {
     try {
       await companyFetch('/api/company/totp/confirm', { body: values, locale });
@@ -62,9 +64,19 @@ export function TotpSetup({ enrolled }: { enrolled: boolean }) {
         {status}
       </p>
       {enrolled && !offer ? (
-        <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => void remove()}>
-          {t('remove')}
-        </button>
+        // Turning the app off takes the password and a fresh code: an open session alone is not enough.
+        <form onSubmit={remove} method="post" noValidate className="space-y-3">
+          <p className="text-sm text-muted">{t('removeIntro')}</p>
+          <Field id="hr-off-password" label={t('password')} error={off.formState.errors.password?.message}>
+            <input id="hr-off-password" type="password" autoComplete="current-password" className={inputClass} {...describedBy('hr-off-password', off.formState.errors.password?.message)} {...off.register('password')} />
+          </Field>
+          <Field id="hr-off-code" label={t('code')} error={off.formState.errors.code?.message}>
+            <input id="hr-off-code" inputMode="numeric" autoComplete="one-time-code" className={`${inputClass} max-w-40 font-mono tracking-widest`} {...describedBy('hr-off-code', off.formState.errors.code?.message)} {...off.register('code')} />
+          </Field>
+          <button type="submit" className={secondaryButtonClass} disabled={off.formState.isSubmitting}>
+            {t('remove')}
+          </button>
+        </form>
       ) : !offer ? (
         <button type="button" className={buttonClass} disabled={busy} onClick={() => void start()}>
           {t('start')}

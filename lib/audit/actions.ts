@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'company_user.password',
   'company_user.totp_on',
   'company_user.totp_off',
+  'company_user.password_change',
+  'company_user.reset',
   'employee.create',
   'employee.update',
   'employee.delete',

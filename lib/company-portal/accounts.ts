@@ -173,3 +173,24 @@ export async function viewHrUsers(db: Db, actor: Actor, companyId: number) {
   await auditListView(db, actor, { action: 'company_user.list', entity: 'company_user', entityId: companyId, total: rows.length });
   return rows;
 }
+
+/**
+ * A fresh single-use link to set the password, mailed in the person's language: `reset` when they
+ * asked for it on the sign-in page ("forgot password"). Any earlier link dies.
+ */
+export async function sendPasswordLink(db: Db, userId: number, kind: 'reset', actor: Actor, now = new Date()) {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [row] = await tx.select({ user: companyUsers, company: companies }).from(companyUsers).innerJoin(companies, eq(companies.id, companyUsers.companyId)).where(eq(companyUsers.id, userId)).limit(1);
+    if (!row) throw new ApiError(404, 'not_found');
+    const token = await newLink(tx, userId, now);
+    const t = translatorFor(row.user.locale, 'Company');
+    await enqueue(tx, {
+      channel: 'email',
+      recipient: row.user.email,
+      subject: t('mail.resetSubject', { company: row.company.name }),
+      body: t('mail.resetBody', { name: row.user.name, company: row.company.name, link: passwordLinkUrl(row.user.locale, token), hours: COMPANY_LINK_TTL_S / 3600 }),
+    });
+    await audit(tx, actor, { action: `company_user.${kind}`, entity: 'company_user', entityId: userId });
+  });
+}

@@ -52,13 +52,3 @@ export async function confirmTotp(db: Db, actor: Actor, userId: number, code: st
     return { enrolled: true };
   });
 }
-
-/** Back to SMS codes. */
-export async function removeTotp(db: Db, actor: Actor, userId: number) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    await tx.update(companyUsers).set({ totpSecret: null, pendingTotpSecret: null }).where(eq(companyUsers.id, userId));
-    await audit(tx, actor, { action: 'company_user.totp_off', entity: 'company_user', entityId: userId });
-    return { enrolled: false };
-  });
-}

@@ -33,6 +33,23 @@ export const companySetPasswordSchema = z
 
 export const companyTotpConfirmSchema = z.object({ code: companyCodeField });
 
+const currentPasswordField = z.string({ error: 'required' }).min(1, { error: 'required', abort: true }).max(128, 'too_long');
+
+/** Turning the authenticator app off: the password and a fresh code from the app. */
+export const companyTotpOffSchema = z.object({ password: currentPasswordField, code: companyCodeField });
+
+/** One's own new password: the current one, the new one twice. */
+export const companyPasswordChangeSchema = z
+  .object({
+    current: currentPasswordField,
+    password: passwordField,
+    confirm: z.string({ error: 'required' }).min(1, { error: 'required', abort: true }),
+  })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'password_mismatch' });
+
+/** "Forgot password" on the sign-in page. */
+export const companyForgotSchema = z.object({ email: emailField });
+
 /** Back office: a company's new HR person. */
 export const hrUserCreateSchema = z.object({
   name: personNameField,

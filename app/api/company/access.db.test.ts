@@ -22,7 +22,8 @@ type PortalCall = { method: string; path: string; module: string; body?: unknown
 const PORTAL_CALLS: PortalCall[] = [
   { method: 'GET', path: '/api/company/me', module: './me/route' },
   { method: 'POST', path: '/api/company/totp', module: './totp/route' },
-  { method: 'DELETE', path: '/api/company/totp', module: './totp/route' },
+  { method: 'DELETE', path: '/api/company/totp', module: './totp/route', body: { password: 'Hr-Passw0rd!', code: '123456' } },
+  { method: 'POST', path: '/api/company/password/change', module: './password/change/route', body: { current: 'Wrong-Passw0rd1', password: 'New-Passw0rd1', confirm: 'New-Passw0rd1' } },
   { method: 'POST', path: '/api/company/totp/confirm', module: './totp/confirm/route', body: { code: '123456' } },
   { method: 'GET', path: '/api/company/employees', module: './employees/route' },
   { method: 'POST', path: '/api/company/employees', module: './employees/route', body: { lastName: 'Бекова', firstName: 'Алма', iin: '900101300017', positionCode: 'B-1' } },

@@ -1,4 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { STAFF_SCOPE_LIST } from '@/lib/staff/scopes';
 import type { Locale } from '@/i18n/routing';
 import { PasswordForm } from '@/components/admin/me/password-form';
 import { RecoveryForm } from '@/components/admin/me/recovery-form';
@@ -11,7 +12,7 @@ import { requireStaffPage } from '@/lib/staff/page';
 export default async function MyAccountPage({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const { staff } = await requireStaffPage(locale, ['admin', 'sales', 'reviewer'], '/admin/me');
+  const { staff } = await requireStaffPage(locale, STAFF_SCOPE_LIST, '/admin/me');
   const t = await getTranslations('Admin');
   const left = await recoveryCodesLeft(await getDb(), staff.id);
   return (

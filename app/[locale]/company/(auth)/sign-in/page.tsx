@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
@@ -25,6 +26,11 @@ export default async function CompanySignInPage({ params, searchParams }: Props)
         <div className="mt-6">
           <CompanySignInForm target={target} />
         </div>
+        <p className="mt-4 text-sm">
+          <Link href={localePath(locale, '/company/forgot-password')} className="font-medium text-brand-dark hover:underline">
+            {t('forgot')}
+          </Link>
+        </p>
       </div>
     </main>
   );

@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
+import { PasswordChangeForm } from '@/components/company/password-change-form';
 import { TotpSetup } from '@/components/company/totp-setup';
 import { requireCompanyPage } from '@/lib/company-portal/page';
 
@@ -15,6 +16,12 @@ export default async function CompanySecurityPage({ params }: { params: Promise<
       <p className="text-muted">{member.totp ? t('usingTotp') : t('usingSms')}</p>
       <section className="rounded-2xl bg-white p-5 shadow-sm">
         <TotpSetup enrolled={member.totp} />
+      </section>
+      <section className="rounded-2xl bg-white p-5 shadow-sm" aria-labelledby="password-title">
+        <h2 id="password-title" className="mb-3 text-lg font-semibold">
+          {t('passwordTitle')}
+        </h2>
+        <PasswordChangeForm email={member.email} />
       </section>
     </div>
   );

@@ -1,0 +1,65 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Link, useLocale } from '@/i18n/navigation';
+import { companyForgotSchema } from '@/lib/validations/company-portal';
+import { companyFetch, CompanyApiError } from './api';
+import { describedBy, Field } from './field';
+import { buttonClass, inputClass } from './ui';
+
+type Values = z.input<typeof companyForgotSchema>;
+
+/** The e-mail, then the same answer for any address: a link is on its way if the address is an HR person's. */
+export function ForgotPasswordForm() {
+  const t = useTranslations('Company.forgot');
+  const locale = useLocale();
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setError: setFieldError } = useForm<Values>({ resolver: zodResolver(companyForgotSchema), mode: 'onTouched' });
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await companyFetch('/api/company/password/forgot', { body: values, locale });
+      setSent(true);
+    } catch (err) {
+      if (err instanceof CompanyApiError && err.fields?.email) setFieldError('email', { message: err.fields.email });
+      else setError(err instanceof Error ? err.message : String(err));
+    }
+  });
+  if (sent) {
+    return (
+      <div className="space-y-4">
+        <p role="status" className="rounded-lg bg-green-50 px-3 py-2 text-sm">
+          {t('sent')}
+        </p>
+        <Link href="/company/sign-in" className="text-sm font-medium text-brand-dark hover:underline">
+          {t('back')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} method="post" noValidate className="space-y-4">
+      <Field id="hr-forgot-email" label={t('email')} error={formState.errors.email?.message}>
+        <input id="hr-forgot-email" type="email" autoComplete="username" className={inputClass} {...describedBy('hr-forgot-email', formState.errors.email?.message)} {...register('email')} />
+      </Field>
+      {error && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-danger">
+          {error}
+        </p>
+      )}
+      <button type="submit" className={`${buttonClass} w-full`} disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? '…' : t('submit')}
+      </button>
+      <p className="text-sm">
+        <Link href="/company/sign-in" className="font-medium text-brand-dark hover:underline">
+          {t('back')}
+        </Link>
+      </p>
+    </form>
+  );
+}
