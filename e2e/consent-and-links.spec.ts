@@ -49,8 +49,8 @@ for (const locale of LOCALES) {
     const [lead] = await leadsOf(page, phone);
     expect(lead).toMatchObject({ kind: 'callback', page: '/stud-tariff-plans', plan: 'advanced', promoCode: 'TILMEN10', consentVersion: CONSENT_VERSION });
     const mail = (await readMails('sales@tilmen.kz', { containing: 'Tariff Test' })).find((x) => x.includes('Tariff Test'));
-    expect(mail).toContain('Plan: advanced');
-    expect(mail).toContain('Promo code: TILMEN10');
+    expect(mail).toContain('Тариф: Продвинутый');
+    expect(mail).toContain('Промокод: TILMEN10');
   });
 
   test(`${locale}: a chosen plan can be removed before sending`, async ({ page }) => {

@@ -56,8 +56,8 @@ for (const locale of LOCALES) {
     });
     // The sales team gets it by e-mail (real SMTP), with the attribution.
     const mail = (await readMails('sales@tilmen.kz', { containing: phone })).find((m) => m.includes(phone));
-    expect(mail).toContain(`First touch: utm_source=e2e-${locale}`);
-    expect(mail).toContain('Last touch: utm_source=newsletter');
+    expect(mail).toContain(`Первое касание: utm_source=e2e-${locale}`);
+    expect(mail).toContain('Последнее касание: utm_source=newsletter');
   });
 
   test(`${locale}: a wrong phone gets a clear message and nothing is sent`, async ({ page }) => {

@@ -8,12 +8,15 @@ import { REFRESH_ABSOLUTE_S } from '@/lib/auth/tokens';
 import { audit, type Actor } from '@/lib/audit/log';
 import {
   captchaTokens,
+  companyEmployees,
+  companyInvitations,
   certificatePdfs,
   certificates,
   emailConfirmations,
   kazakhTestTakers,
   leadEvents,
   leads,
+  lessons,
   outbox,
   passwordResets,
   rateLimits,
@@ -144,13 +147,29 @@ export async function pruneCompanyAndLessons(db: Db, periods: PersonalDataPeriod
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const employees = roster
-      ? (await tx.execute(sql`delete from company_employees where id in (select id from company_employees where updated_at < ${roster} limit ${batch} for update skip locked) returning id`)).rows.length
+      ? (
+          await tx
+            .delete(companyEmployees)
+            .where(sql`${companyEmployees.id} in (select id from company_employees where updated_at < ${roster} limit ${batch} for update skip locked)`)
+            .returning({ id: companyEmployees.id })
+        ).length
       : 0;
     const invitations = invites
-      ? (await tx.execute(sql`delete from company_invitations where id in (select id from company_invitations where deadline < ${invites} limit ${batch} for update skip locked) returning id`)).rows.length
+      ? (
+          await tx
+            .delete(companyInvitations)
+            .where(sql`${companyInvitations.id} in (select id from company_invitations where deadline < ${invites} limit ${batch} for update skip locked)`)
+            .returning({ id: companyInvitations.id })
+        ).length
       : 0;
     const lessonsCleared = lessonCut
-      ? (await tx.execute(sql`update lessons set rating_comment = null where id in (select id from lessons where starts_at < ${lessonCut} and rating_comment is not null limit ${batch} for update skip locked) returning id`)).rows.length
+      ? (
+          await tx
+            .update(lessons)
+            .set({ ratingComment: null })
+            .where(sql`${lessons.id} in (select id from lessons where starts_at < ${lessonCut} and rating_comment is not null limit ${batch} for update skip locked)`)
+            .returning({ id: lessons.id })
+        ).length
       : 0;
     const counts = { employees, invitations, lessons: lessonsCleared };
     if (employees || invitations || lessonsCleared) {

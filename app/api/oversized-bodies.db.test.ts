@@ -79,7 +79,7 @@ describe(`every body-taking route stops reading at its cap (${dbLabel()})`, () =
           },
           body,
           duplex: 'half',
-        } as RequestInit & { duplex: 'half' });
+        } as unknown as ConstructorParameters<typeof NextRequest>[1]);
         const res = await call(mod[method], req, params);
         // A 2xx only from a call that takes no body (sign-out, a refresh) and so never read it.
         expect(res.status, `${method} /api/${rel}`).toBeLessThan(500);

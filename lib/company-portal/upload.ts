@@ -25,7 +25,7 @@ export async function readUpload(req: NextRequest, who: { db: Db; userId: number
   const bytes = await readCapped(req, ROSTER_MAX_BYTES + ENVELOPE_BYTES);
   let form: FormData;
   try {
-    form = await new Response(bytes, { headers: { 'content-type': type } }).formData();
+    form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': type } }).formData();
   } catch {
     throw new ApiError(400, 'bad_request');
   }

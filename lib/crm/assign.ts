@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
 import { leadEvents, leads, staff } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
+import { mailAssignee } from './lead-mail';
 
 /** Enrolled, enabled staff who sell (the sales scope, or admin, which includes it). */
 const canSell = and(isNotNull(staff.enrolledAt), isNull(staff.disabledAt), sql`(${staff.scopes} @> '["sales"]'::jsonb or ${staff.scopes} @> '["admin"]'::jsonb)`);
@@ -41,6 +42,8 @@ export async function assignLead(db: Db, actor: Actor, id: number, to: number | 
       createdAt: now,
     });
     await audit(tx, actor, { action: 'lead.assign', entity: 'lead', entityId: id, before: { assigneeId: before.assigneeId }, after: { assigneeId } });
+    // The new owner is told (not when one takes a lead oneself).
+    if (assigneeId !== null && assigneeId !== actor.id) await mailAssignee(tx, id, assigneeId);
     return { id, assigneeId };
   });
 }
@@ -69,6 +72,7 @@ export async function autoAssign(db: Db, leadId: number, now = new Date()): Prom
     await tx.update(staff).set({ lastAssignedAt: now }).where(eq(staff.id, next.id));
     await tx.insert(leadEvents).values({ leadId, staffId: null, type: 'assign', fromValue: null, toValue: String(next.id), createdAt: now });
     await audit(tx, SYSTEM, { action: 'lead.assign', entity: 'lead', entityId: leadId, before: { assigneeId: null }, after: { assigneeId: next.id, by: 'round-robin' } });
+    await mailAssignee(tx, leadId, next.id);
     return next.id;
   });
 }

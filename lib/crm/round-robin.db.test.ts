@@ -1,7 +1,7 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONSENT_VERSION } from '@/lib/consent';
-import { leadEvents, leads, staff } from '@/lib/db/schema';
+import { leadEvents, leads, outbox, staff } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { createLead } from '@/lib/leads/create';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
@@ -40,6 +40,11 @@ describe(`new leads: round-robin among sales on duty, the callback deadline (${d
       ['assign', null, String(b)],
       ['assign', null, String(a)],
     ]);
+    // The manager a lead goes to is told, with the link to it (journey B: only the shared inbox was).
+    const toA = await t.db.select().from(outbox).where(and(eq(outbox.recipient, 'a@school.kz'), eq(outbox.channel, 'email')));
+    expect(toA).toHaveLength(2);
+    expect(toA[0]!.subject).toBe(`[Tilmen] Вам передана заявка №${ids[0]}: Обратный звонок`);
+    expect(toA[0]!.body).toContain(`/admin/leads/${ids[0]}`);
   });
 
   it('nobody on duty: the lead is stored (with its staff e-mail) and stays unassigned', async () => {

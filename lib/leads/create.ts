@@ -1,13 +1,13 @@
 import 'server-only';
 import { errorForLog } from '@/lib/api/error-log';
 import { autoAssign } from '@/lib/crm/assign';
+import { newLeadMail } from '@/lib/crm/lead-mail';
 import type { LeadListKind } from '@/lib/crm/filters';
-import { callbackDueAt, workCalendar } from '@/lib/crm/working-time';
+import { callbackDueAt } from '@/lib/crm/working-time';
 import { leads } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { enqueue } from '@/lib/outbox';
-import { formatKzPhone } from '@/lib/phone';
-import { usePromo, type PromoUse } from '@/lib/promo/use';
+import { usePromo } from '@/lib/promo/use';
 import type { LeadRequest } from '@/lib/validations/lead';
 import type { UtmValues } from '@/lib/utm';
 
@@ -38,13 +38,6 @@ function dueAt(kind: string, now: Date): Date | null {
   }
 }
 
-const almaTime = (d: Date) => new Intl.DateTimeFormat('ru', { timeZone: workCalendar().tz, dateStyle: 'short', timeStyle: 'short' }).format(d);
-
-/** "TILMEN10 (−10%, applies to advanced)" or "OLD5 (not valid: promo_expired)", for the sales team. */
-function describePromo(use: PromoUse, plan: string | undefined): string {
-  if (!use.applied) return `${use.code} (not valid: ${use.reason})`;
-  return plan ? `${use.code} (−${use.percentOff}%, applies to ${plan})` : `${use.code} (−${use.percentOff}%)`;
-}
 
 /**
  * Stores the lead and queues the staff notification in one transaction: neither is ever lost. A
@@ -57,7 +50,7 @@ export async function createLead(db: Db, input: LeadInput, ctx: LeadContext, now
   const due = dueAt(input.kind, now);
   const lead = await db.transaction(async (tx) => {
     const use = input.promoCode ? await usePromo(tx as unknown as Db, input.promoCode, input.plan, now) : undefined;
-    const promo = use ? describePromo(use, input.plan) : undefined;
+    const promo = use && input.promoCode ? { code: use.code, applied: use.applied, percentOff: use.applied ? use.percentOff : undefined, reason: use.applied ? undefined : use.reason } : undefined;
     const [row] = await tx
       .insert(leads)
       .values({
@@ -80,26 +73,12 @@ export async function createLead(db: Db, input: LeadInput, ctx: LeadContext, now
       })
       .returning({ id: leads.id });
     const id = row!.id;
-    const lines = [
-      `New lead #${id} (${input.kind})`,
-      `Name: ${input.name}`,
-      `Phone: ${formatKzPhone(input.phone)}`,
-      `Locale: ${ctx.locale}`,
-      `Page: ${input.page}`,
-      `First touch: ${describeUtm(ctx.utmFirst)}`,
-      `Last touch: ${describeUtm(ctx.utmLast)}`,
-      ...(input.plan ? [`Plan: ${input.plan}`] : []),
-      ...(promo ? [`Promo code: ${promo}`] : []),
-      ...(input.answers ? [`Answers: ${JSON.stringify(input.answers)}`] : []),
-      `Personal data consent: version ${input.consent}, ${now.toISOString()}`,
-      input.kind === 'callback' ? `Promised: a call back within one working hour${due ? `, by ${almaTime(due)} (${workCalendar().tz})` : ''}.` : '',
-    ].filter(Boolean);
-    await enqueue(tx as unknown as Db, {
-      channel: 'email',
-      recipient: ctx.staffEmail,
-      subject: `[Tilmen] ${input.kind} lead #${id}: ${input.name}`,
-      body: lines.join('\n'),
-    });
+    // The shared sales inbox reads the school's language (Russian), with the link to the lead.
+    const mail = newLeadMail(
+      { id, kind: input.kind, name: input.name, phone: input.phone, page: input.page, plan: input.plan, promo, answers: input.answers, consent: input.consent, createdAt: now, callbackDueAt: due, firstTouch: describeUtm(ctx.utmFirst), lastTouch: describeUtm(ctx.utmLast) },
+      'ru',
+    );
+    await enqueue(tx as unknown as Db, { channel: 'email', recipient: ctx.staffEmail, subject: mail.subject, body: mail.body });
     return { id };
   });
   try {

@@ -131,7 +131,7 @@ describe(`roster uploads cannot take the server down (${dbLabel()})`, () => {
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie, origin: 'http://localhost', 'x-forwarded-for': nextIp() },
       body,
       duplex: 'half',
-    } as RequestInit & { duplex: 'half' });
+    } as unknown as ConstructorParameters<typeof NextRequest>[1]);
     const res = await call(preview, req);
     expect(res.status).toBe(413);
     expect(pulled).toBeLessThan(16 * 1024 * 1024);

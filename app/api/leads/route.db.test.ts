@@ -112,7 +112,10 @@ describe(`POST /api/leads (${dbLabel()})`, () => {
     expect(lead!.consentVersion).toBe(CONSENT_VERSION);
     expect(lead!.consentAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     const [mail] = await t.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
-    expect(mail!.body).toContain(`Personal data consent: version ${CONSENT_VERSION}`);
+    // In the school's language (the shared inbox reads Russian), with the link to the lead (journey B).
+    expect(mail!.body).toContain(`Согласие на обработку персональных данных: версия ${CONSENT_VERSION}`);
+    expect(mail!.subject).toBe(`[Tilmen] Пробный урок после теста №${id}: Арман`);
+    expect(mail!.body).toMatch(new RegExp(`/admin/leads/${id}$`, 'm'));
   });
 
   it('carries the plan chosen on the tariff page and the promo code applied into the lead and the staff e-mail', async () => {
@@ -124,8 +127,8 @@ describe(`POST /api/leads (${dbLabel()})`, () => {
     const [lead] = await t.db.select().from(leads).where(eq(leads.id, id));
     expect(lead).toMatchObject({ plan: 'advanced', promoCode: 'TILMEN10', page: '/stud-tariff-plans' });
     const [mail] = await t.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
-    expect(mail!.body).toContain('Plan: advanced');
-    expect(mail!.body).toContain('Promo code: TILMEN10 (−10%, applies to advanced)');
+    expect(mail!.body).toContain('Тариф: Продвинутый');
+    expect(mail!.body).toContain('Промокод: TILMEN10 (скидка 10 %)');
 
     // A code that does not work is still passed on, marked, so sales can explain it.
     const other = await POST(
@@ -133,7 +136,7 @@ describe(`POST /api/leads (${dbLabel()})`, () => {
     );
     expect(other.status).toBe(201);
     const [second] = await t.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
-    expect(second!.body).toContain('Promo code: NOSUCH (not valid: promo_not_found)');
+    expect(second!.body).toContain('Промокод: NOSUCH — не применён: Такого промокода нет.');
   });
 
   it('refuses a plan that does not exist and a malformed promo code', async () => {
