@@ -5,7 +5,7 @@ import { CONSENT_VERSION } from '@/lib/consent';
 import { auditLog, companyInvitations, companyUsers, kazakhTestTakers, outbox, testAttempts } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { remindInvitations, sendInvitations } from '@/lib/company-portal/invitations';
-import { hashIin, TEST_TOKEN_HEADER, type AttemptView } from '@/lib/quiz/attempts';
+import { findCertificate, hashIin, TEST_TOKEN_HEADER, type AttemptView } from '@/lib/quiz/attempts';
 import { appSecret } from '@/lib/env';
 import { iinCheckDigit } from '@/lib/iin';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
@@ -78,7 +78,7 @@ describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
   });
   afterAll(() => t.close());
 
-  it('roster-only: an IIN off the roster is refused in the taker’s language; a roster IIN pre-fills the names and starts', async () => {
+  it('roster-only: an IIN off the roster is refused in the taker’s language; a roster IIN gets yes and initials (L3), starts with the roster’s names and a certificate verified against the roster (I8)', async () => {
     const onRoster = freshIin();
     const outside = freshIin();
     await addEmployee(hrA, { lastName: 'Сәрсенова', firstName: 'Әйгерім', iin: onRoster });
@@ -100,7 +100,8 @@ describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
     expect(await t.db.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.iinHash, hashIin(outside, appSecret())))).toHaveLength(0);
 
     const check = await call(rosterCheck, jsonRequest('/api/tests/kazakh/roster-check', { company: 'inv-alpha', iin: onRoster }));
-    expect(await check.json()).toEqual({ rosterOnly: true, onRoster: true, firstName: 'Әйгерім', lastName: 'Сәрсенова' });
+    // L3: yes/no and the initials, never the names.
+    expect(await check.json()).toEqual({ rosterOnly: true, onRoster: true, initials: 'Ә. С.' });
     expect(await (await call(rosterCheck, jsonRequest('/api/tests/kazakh/roster-check', { company: 'inv-alpha', iin: outside }))).json()).toEqual({ rosterOnly: true, onRoster: false });
     // A bad checksum is never looked up.
     const bad = onRoster.slice(0, 11) + ((Number(onRoster[11]) + 1) % 10);
@@ -110,9 +111,31 @@ describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await call(rosterCheck, jsonRequest('/api/tests/kazakh/roster-check', { company: 'inv-alpha', iin: freshIin() }, { ip }))).status);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    // L3: the company's hourly look-ups are counted per address range. Outsiders spending all of
+    // theirs (300 from 30 addresses of one /24) leave the office's range its own.
+    const outsiders: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      for (let k = 0; k < 10; k++) outsiders.push((await call(rosterCheck, jsonRequest('/api/tests/kazakh/roster-check', { company: 'inv-alpha', iin: freshIin() }, { ip: `10.251.7.${i + 1}` }))).status);
+    }
+    expect(outsiders.filter((s) => s === 200)).toHaveLength(300);
+    expect(outsiders.slice(-10)).toEqual(Array(10).fill(429));
+    const office = await call(rosterCheck, jsonRequest('/api/tests/kazakh/roster-check', { company: 'inv-alpha', iin: onRoster }, { ip: '10.252.3.4' }));
+    expect(office.status).toBe(200);
+    expect(await office.json()).toMatchObject({ onRoster: true });
 
     const started = await call(kazakhStart, jsonRequest('/api/tests/kazakh', entry(onRoster)));
     expect(started.status).toBe(201);
+    // I8: matched on the roster, so the roster's names are the taker's, and the certificate says
+    // the identity was checked against the employer's roster (typed names are not what is printed).
+    const startedBody = (await started.json()) as Started;
+    expect(startedBody.test.taker).toMatchObject({ firstName: 'Әйгерім', lastName: 'Сәрсенова' });
+    const [rosterTaker] = await t.db.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.iinHash, hashIin(onRoster, appSecret())));
+    expect(rosterTaker).toMatchObject({ firstName: 'Әйгерім', lastName: 'Сәрсенова', identityChecked: true });
+    const rosterDone = ((await (await call(finish, tokenRequest('/api/tests/attempt/finish', startedBody.token, { body: { answers: Object.fromEntries(startedBody.test.items.map((item) => [item.id, 0])) } }))).json()) as Started).test;
+    expect(rosterDone.certificate?.identityChecked).toBe(true);
+    expect(await findCertificate(t.db, rosterDone.certificate!.number)).toMatchObject({ identityChecked: true, name: 'Әйгерім С.' });
+    // A sitting of the open form (company not roster-only then) was not checked.
+    expect(((await t.db.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.companyId, companyA))).find((r) => r.id !== rosterTaker!.id))!.identityChecked).toBe(false);
     // Another company's roster does not count: B is roster-only too, and A's employee is not on it.
     await call(settings, companyRequest('/api/company/settings', { method: 'PATCH', body: { rosterOnly: true }, cookie: hrB }));
     const elsewhere = await call(kazakhStart, jsonRequest('/api/tests/kazakh', { ...entry(freshIin()), company: 'inv-beta' }));
@@ -172,6 +195,9 @@ describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
     const view = ((await again.json()) as Started).test;
     expect(view.status).toBe('finished');
     expect(view.result?.determined).toBe(true);
+    // I8: a sitting started from the personal link carries "verified against the employer's roster".
+    expect(view.certificate?.identityChecked).toBe(true);
+    expect(await findCertificate(t.db, view.certificate!.number)).toMatchObject({ identityChecked: true });
     expect(await (await call(inviteInfo, tokenRequest('/api/tests/invitation', token))).json()).toMatchObject({ invitation: { state: 'finished' } });
     const finished = await roster(hrA, 'finished');
     expect(finished).toMatchObject([{ id, status: 'finished', level: view.result?.level }]);
