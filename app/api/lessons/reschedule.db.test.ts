@@ -169,11 +169,13 @@ describe(`rescheduling and cancelling a lesson from the cabinet (${dbLabel()})`,
   it('the tutor’s week: Monday to Sunday in Almaty time, available ranges, days off and lessons with the student’s name', async () => {
     const tu = await tutor();
     const st = await student();
+    const st2 = await student();
     await saveSchedule(t.db, tu.id, scheduleSchema.parse({ weekly: { '1': [[18 * 60, 21 * 60]], '3': [[18 * 60, 21 * 60]] }, daysOff: ['2030-01-09'], minNoticeHours: 12, horizonWeeks: 4 }));
     // Monday 7 January 2030, 18:30 Almaty = 13:30 UTC; a lesson at 23:30 Sunday Almaty (18:30 UTC) belongs to Sunday.
     await t.db.insert(lessons).values([
       { tutorId: tu.id, studentId: st.id, subject: 'kazakh', status: 'booked', startsAt: new Date('2030-01-07T13:30:00Z'), endsAt: new Date('2030-01-07T14:00:00Z') },
-      { tutorId: tu.id, studentId: st.id, subject: 'english', status: 'booked', startsAt: new Date('2030-01-13T18:30:00Z'), endsAt: new Date('2030-01-13T19:00:00Z') },
+      // Another student: one student has one live trial with a tutor (L2).
+      { tutorId: tu.id, studentId: st2.id, subject: 'english', status: 'booked', startsAt: new Date('2030-01-13T18:30:00Z'), endsAt: new Date('2030-01-13T19:00:00Z') },
       { tutorId: tu.id, studentId: st.id, subject: 'english', status: 'cancelled', startsAt: new Date('2030-01-08T13:30:00Z'), endsAt: new Date('2030-01-08T14:00:00Z') },
     ]);
     const res = await call(weekRoute, req('/api/tutor/week?week=2030-01-10', { token: tu.token }));
