@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/api/errors';
 import { hasUserScope } from '@/lib/auth/scope';
 import { dbErrorInfo } from '@/lib/db/errors';
 import { lessons, tutorProfiles, users } from '@/lib/db/schema';
-import { enforceLimits } from '@/lib/rate-limit';
+import { enforceLimits, hit, unhit } from '@/lib/rate-limit';
 import type { Db } from '@/lib/db/types';
 import { bookableTutor, busyTimes, getSchedule } from './availability';
 import { notifyLesson } from './notify';
@@ -22,6 +22,26 @@ export const HOLD_MINUTES = 10;
 // lapsed still books the slot if it is free.
 /** A tutor's cancel less than this long before the start is counted as late for the back office. */
 export const TUTOR_LATE_CANCEL_MINUTES = 24 * 60;
+
+/**
+ * Notification volume (security review M3): every booking, move and cancellation texts and mails
+ * both sides, so each is bounded. A lesson moves at most MAX_MOVES_PER_LESSON times (409
+ * reschedule_limit); per person and UTC day, a student books at most BOOKINGS_PER_DAY trials and
+ * cancels at most STUDENT_CANCELS_PER_DAY lessons, a tutor cancels at most TUTOR_CANCELS_PER_DAY
+ * (429 lesson_changes_limit, with Retry-After).
+ */
+export const MAX_MOVES_PER_LESSON = 3;
+export const BOOKINGS_PER_DAY = 5;
+export const STUDENT_CANCELS_PER_DAY = 3;
+export const TUTOR_CANCELS_PER_DAY = 10;
+
+/** Counts one change of a person's lessons today; over `max` is a 429 lesson_changes_limit. Returns the undo. */
+async function countChange(db: Db, key: string, max: number, now: Date): Promise<() => Promise<void>> {
+  const limit = { key, max, windowSeconds: 86_400 };
+  const r = await hit(db, limit, now);
+  if (!r.allowed) throw new ApiError(429, 'lesson_changes_limit', undefined, r.retryAfter);
+  return () => unhit(db, limit, now);
+}
 
 export type Lesson = typeof lessons.$inferSelect;
 type User = Pick<typeof users.$inferSelect, 'id' | 'scope' | 'role'>;
@@ -151,7 +171,9 @@ export async function bookTrial(db: Db, student: User, input: BookInput, now = n
   // A trial is in one of the tutor's subjects (security review L2: any of the ten was accepted, so
   // one student held a trial per subject with one tutor); one live trial per tutor is the index's.
   const offered = await tutorSubjects(db, tutor);
-  if (offered.length > 0 && !offered.includes(input.subject)) throw new ApiError(422, 'subject_not_offered', { subject: 'subject_not_offered' });
+  if (offered.length > 0 && !offered.includes(input.subject)) throw new ApiError(422, 'subject_not_offered');
+  // Only bookings that happen count (a refused one is taken back below).
+  const undo = await countChange(db, `booking:book:user:${student.id}`, BOOKINGS_PER_DAY, now);
   const endsAt = new Date(input.startsAt.getTime() + TRIAL_MINUTES * MIN);
   const values = { tutorId: input.tutorId, studentId: student.id, subject: input.subject, status: 'booked' as const, startsAt: input.startsAt, endsAt, idempotencyKey: input.idempotencyKey, holdTokenHash: null, holdExpiresAt: null, updatedAt: now };
   try {
@@ -177,6 +199,7 @@ export async function bookTrial(db: Db, student: User, input: BookInput, now = n
     slotsChanged();
     return { lesson, replayed: false };
   } catch (err) {
+    await undo();
     const { code, constraint } = dbErrorInfo(err);
     if (code === '23505' && constraint === 'lessons_idempotency_uq') {
       const same = await replay();
@@ -204,6 +227,7 @@ export async function cancelLesson(db: Db, user: User, id: number, now = new Dat
   if (lesson.status !== 'booked') throw new ApiError(409, 'lesson_state');
   if (!beforeDeadline(lesson, now)) throw new ApiError(409, 'cancel_too_late');
   const late = side === 'tutor' && lesson.startsAt.getTime() - now.getTime() < TUTOR_LATE_CANCEL_MINUTES * MIN;
+  const undo = await countChange(db, `lesson:cancel:${side}:${user.id}`, side === 'tutor' ? TUTOR_CANCELS_PER_DAY : STUDENT_CANCELS_PER_DAY, now);
   const cancelled = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [row] = await tx
@@ -214,6 +238,9 @@ export async function cancelLesson(db: Db, user: User, id: number, now = new Dat
     if (!row) throw new ApiError(409, 'lesson_state');
     await notifyLesson(tx, row, 'cancelled');
     return row;
+  }).catch(async (err: unknown) => {
+    await undo();
+    throw err;
   });
   slotsChanged();
   return cancelled;
@@ -224,6 +251,8 @@ export async function rescheduleLesson(db: Db, user: User, id: number, startsAt:
   const { lesson } = await ownLesson(db, user, id);
   if (lesson.status !== 'booked') throw new ApiError(409, 'lesson_state');
   if (!beforeDeadline(lesson, now)) throw new ApiError(409, 'cancel_too_late');
+  // A booked lesson's sequence counts its moves (a cancel ends it).
+  if (lesson.sequence >= MAX_MOVES_PER_LESSON) throw new ApiError(409, 'reschedule_limit');
   await assertFree(db, lesson.tutorId, startsAt, now, lesson.id);
   const endsAt = new Date(startsAt.getTime() + TRIAL_MINUTES * MIN);
   try {

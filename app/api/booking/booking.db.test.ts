@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 import { openSession } from '@/lib/auth/http';
-import { lessonMessages, lessons, outbox, tutorProfiles, users } from '@/lib/db/schema';
+import { lessonMessages, lessons, outbox, rateLimits, tutorProfiles, users } from '@/lib/db/schema';
+import { NOTIFY_BUDGET_KEY } from '@/lib/sms/notify-budget';
 import { emptyProfile } from '@/lib/validations/tutor-profile';
 import { saveSchedule } from '@/lib/marketplace/availability';
 import { cancelLesson, holdSlot } from '@/lib/marketplace/booking';
@@ -206,6 +207,24 @@ describe(`booking a trial lesson (${dbLabel()})`, () => {
     expect(tutorCancel.ics).toMatch(/METHOD:CANCEL/);
     expect(tutorCancel.ics).toMatch(/SEQUENCE:1/);
     expect(tutorCancel.ics).toContain(`UID:trial-lesson-${lesson.id}@tilmen.kz`);
+  });
+
+  it('M3: lesson SMS count in SMS_NOTIFY_DAILY_BUDGET; once it is spent the booking still goes, and the news by e-mail only', async () => {
+    const day = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
+    // One notification SMS left today.
+    await t.db.delete(rateLimits).where(eq(rateLimits.key, NOTIFY_BUDGET_KEY));
+    await t.db.insert(rateLimits).values({ key: NOTIFY_BUDGET_KEY, windowStart: day, count: 2999 });
+    const tutorId = await tutor();
+    const s = await student();
+    const [slot] = await slotsOf(tutorId);
+    const res = await call(book, req('/api/booking/book', { token: s.token, body: { tutorId, startsAt: slot, subject: 'kazakh', idempotencyKey: key() } }));
+    expect(res.status).toBe(201);
+    const { lesson } = (await res.json()) as { lesson: { id: number } };
+    const sent = await t.db.select({ m: outbox, l: lessonMessages }).from(lessonMessages).innerJoin(outbox, eq(outbox.id, lessonMessages.outboxId)).where(eq(lessonMessages.lessonId, lesson.id));
+    expect(sent.map((r) => `${r.l.recipientRole}:${r.m.channel}`).sort()).toEqual(['student:email', 'student:sms', 'tutor:email']);
+    const [row] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, NOTIFY_BUDGET_KEY));
+    expect(row!.count).toBe(3000);
+    await t.db.delete(rateLimits).where(eq(rateLimits.key, NOTIFY_BUDGET_KEY));
   });
 
   it('late cancellation is refused with a clear message; the lesson stands; a tutor’s cancel within a day is counted late', async () => {

@@ -2,9 +2,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONSENT_VERSION } from '@/lib/consent';
-import { auditLog, companyInvitations, companyUsers, kazakhTestTakers, outbox, testAttempts } from '@/lib/db/schema';
+import { auditLog, companyInvitations, companyUsers, kazakhTestTakers, outbox, rateLimits, testAttempts } from '@/lib/db/schema';
+import { NOTIFY_BUDGET_KEY } from '@/lib/sms/notify-budget';
 import type { OpenDb } from '@/lib/db/open';
-import { remindInvitations, sendInvitations } from '@/lib/company-portal/invitations';
+import { COMPANY_SMS_DAILY_CAP, remindInvitations, sendInvitations } from '@/lib/company-portal/invitations';
 import { findCertificate, hashIin, TEST_TOKEN_HEADER, type AttemptView } from '@/lib/quiz/attempts';
 import { appSecret } from '@/lib/env';
 import { iinCheckDigit } from '@/lib/iin';
@@ -261,6 +262,44 @@ describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
     expect(refused.status).toBe(422);
     const [row] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'company.update'), eq(auditLog.entityId, String(companyB))));
     expect(row!.after).toMatchObject({ rosterOnly: true });
+  });
+
+  it('M3: a re-send to one employee waits an hour (429 invitation_too_soon), a company’s SMS per day are capped (429 company_sms_cap), and invitation SMS count in the notification budget (429 sms_budget_spent)', async () => {
+    const id = await addEmployee(hrA, { lastName: 'Тоқтаров', firstName: 'Нұрлан', iin: freshIin(), phone: '+77017771010', email: 'nurlan@alpha.kz', locale: 'en' });
+    const body = { employeeIds: [id], channels: ['sms' as const], deadline: inTwoWeeks() };
+    expect(await (await call(invite, companyRequest('/api/company/invitations', { body, cookie: hrA }))).json()).toEqual({ sent: 1, skipped: [] });
+    const smsTo = async (phone: string) => (await t.db.select().from(outbox).where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, phone)))).length;
+    for (const [locale, words] of [['en', /less than an hour ago/], ['ru', /меньше часа назад/], ['kk', /бір сағаттан аз/]] as const) {
+      const again = await call(invite, companyRequest('/api/company/invitations', { body, cookie: hrA, locale }));
+      expect(again.status).toBe(429);
+      expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(3000);
+      expect(((await again.json()) as ErrorBody).error).toMatchObject({ code: 'invitation_too_soon', message: expect.stringMatching(words) });
+    }
+    expect(await smsTo('+77017771010')).toBe(1);
+    // An hour later the re-send goes.
+    const [hr] = await t.db.select().from(companyUsers).where(eq(companyUsers.email, 'hr@inv-alpha.kz'));
+    const actor = { kind: 'system' as const, id: null, label: 'test', ipHash: null };
+    expect(await sendInvitations(t.db, actor, { userId: hr!.id, companyId: companyA }, { ...body, deadline: new Date(inTwoWeeks()) }, new Date(Date.now() + 61 * 60_000))).toEqual({ sent: 1, skipped: [] });
+    expect(await smsTo('+77017771010')).toBe(2);
+
+    const day = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
+    const other = await addEmployee(hrB, { lastName: 'Омарова', firstName: 'Сая', iin: freshIin(), phone: '+77017771011', email: 'saya@beta.kz', locale: 'ru' });
+    // Company B has spent its day's invitation SMS: SMS refused (nothing queued), e-mail still goes.
+    await t.db.insert(rateLimits).values({ key: `company:sms:${companyB}`, windowStart: day, count: COMPANY_SMS_DAILY_CAP });
+    const capped = await call(invite, companyRequest('/api/company/invitations', { body: { ...body, employeeIds: [other], channels: ['sms', 'email'] }, cookie: hrB, locale: 'en' }));
+    expect(capped.status).toBe(429);
+    expect(((await capped.json()) as ErrorBody).error).toMatchObject({ code: 'company_sms_cap', message: expect.stringContaining('e-mail') });
+    expect(await smsTo('+77017771011')).toBe(0);
+    expect(await (await call(invite, companyRequest('/api/company/invitations', { body: { ...body, employeeIds: [other], channels: ['email'] }, cookie: hrB }))).json()).toEqual({ sent: 1, skipped: [] });
+
+    // The school's notification SMS budget is spent: company A's SMS invitations are refused too.
+    await t.db.insert(rateLimits).values({ key: NOTIFY_BUDGET_KEY, windowStart: day, count: 3000 }).onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: 3000 } });
+    const third = await addEmployee(hrA, { lastName: 'Әлиев', firstName: 'Қайрат', iin: freshIin(), phone: '+77017771012', locale: 'kk' });
+    const spent = await call(invite, companyRequest('/api/company/invitations', { body: { ...body, employeeIds: [third] }, cookie: hrA, locale: 'kk' }));
+    expect(spent.status).toBe(429);
+    expect(((await spent.json()) as ErrorBody).error.code).toBe('sms_budget_spent');
+    expect(await smsTo('+77017771012')).toBe(0);
+    await t.db.delete(rateLimits).where(eq(rateLimits.key, NOTIFY_BUDGET_KEY));
   });
 
   it('malformed bodies to the new calls are 4xx, never 5xx', async () => {
