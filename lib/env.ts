@@ -52,6 +52,9 @@ const serverEnvSchema = z.object({
   SMS_DAILY_BUDGET: z.coerce.number().int().min(0).max(10_000_000).default(2000),
   // Resets of existing accounts have their own daily budget, so spending SMS_DAILY_BUDGET cannot stop them.
   SMS_RESET_DAILY_BUDGET: z.coerce.number().int().min(0).max(10_000_000).default(500),
+  // Notification SMS (lessons booked, moved, cancelled and reminded; tutor decisions; company
+  // invitations and reminders) have a daily budget of their own (lib/sms/notify-budget.ts).
+  SMS_NOTIFY_DAILY_BUDGET: z.coerce.number().int().min(0).max(10_000_000).default(3000),
   // Kazakh test starts (lib/quiz/limits.ts reads them per request, so tests can raise them): across
   // everyone per hour, and per company (the public page counts as one) per UTC day.
   KAZAKH_TEST_HOURLY_CAP: z.coerce.number().int().min(1).max(100_000_000).default(200),

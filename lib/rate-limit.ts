@@ -38,6 +38,28 @@ export async function hit(db: Db, limit: Limit, now = new Date()): Promise<Limit
   return { allowed: count <= limit.max, retryAfter, count };
 }
 
+/**
+ * Spends `n` of a cap at once, only if all `n` fit in the current window (a batch goes whole or not
+ * at all): true when spent, false (nothing counted) when fewer than `n` are left. Used for budgets
+ * (SMS per company, notification SMS per day) rather than for attempts.
+ */
+export async function spend(db: Db, limit: Limit, n = 1, now = new Date()): Promise<{ spent: boolean; retryAfter: number }> {
+  const { windowMs, start } = windowOf(limit.windowSeconds, now);
+  const retryAfter = Math.max(1, Math.ceil((start.getTime() + windowMs - now.getTime()) / 1000));
+  if (n <= 0) return { spent: true, retryAfter };
+  if (n > limit.max) return { spent: false, retryAfter };
+  const rows = await db
+    .insert(rateLimits)
+    .values({ key: limit.key, windowStart: start, count: n })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + ${n}` },
+      setWhere: sql`${rateLimits.count} + ${n} <= ${limit.max}`,
+    })
+    .returning({ count: rateLimits.count });
+  return { spent: rows.length > 0, retryAfter };
+}
+
 /** Takes back one counted attempt of the current window (an attempt that turned out not to be one). */
 export async function unhit(db: Db, limit: Pick<Limit, 'key' | 'windowSeconds'>, now = new Date()): Promise<void> {
   const windowMs = limit.windowSeconds * 1000;

@@ -6,8 +6,9 @@ export interface PendingBooking {
   tutorId: number;
   startsAt: string;
   subject: string;
-  holdToken: string;
-  expiresAt: string;
+  /** Null when the slot could not be held (the tutor had too many visitors' holds): booked if still free. */
+  holdToken: string | null;
+  expiresAt: string | null;
   idempotencyKey: string;
 }
 
@@ -23,7 +24,7 @@ export function readPending(): PendingBooking | null {
   try {
     const raw = sessionStorage.getItem(KEY);
     const p = raw ? (JSON.parse(raw) as Partial<PendingBooking>) : null;
-    if (!p || typeof p.tutorId !== 'number' || typeof p.startsAt !== 'string' || typeof p.holdToken !== 'string') return null;
+    if (!p || typeof p.tutorId !== 'number' || typeof p.startsAt !== 'string' || (typeof p.holdToken !== 'string' && p.holdToken !== null)) return null;
     return p as PendingBooking;
   } catch {
     return null;

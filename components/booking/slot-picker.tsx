@@ -7,6 +7,7 @@ import { useAuthState } from '@/components/auth/auth-store';
 import { restoreSession } from '@/components/auth/restore-session';
 import { localePath, rememberReturnPath } from '@/components/auth/return-path';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
+import { GUEST_HOLD_MINUTES } from '@/lib/validations/booking';
 import { bookingPath, clearPending, newIdempotencyKey, readPending, savePending } from './pending';
 import { browserZone, clock, dayKey, dayLabel, localClock, SCHOOL_ZONE } from './slot-times';
 
@@ -48,7 +49,7 @@ export function SlotPicker({ tutorId, initialSlot }: { tutorId: number; initialS
   });
   const [chosen, setChosen] = useState<string | null>(pending?.startsAt ?? null);
   const [held, setHeld] = useState<{ holdToken: string; expiresAt: string; key: string } | null>(
-    pending ? { holdToken: pending.holdToken, expiresAt: pending.expiresAt, key: pending.idempotencyKey } : null,
+    pending?.holdToken && pending.expiresAt ? { holdToken: pending.holdToken, expiresAt: pending.expiresAt, key: pending.idempotencyKey } : null,
   );
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -94,11 +95,21 @@ export function SlotPicker({ tutorId, initialSlot }: { tutorId: number; initialS
     try {
       const { api } = await import('@/lib/browser/api/client');
       if (!token) {
-        // Not signed in: hold the slot, remember the way back, then sign in or register.
-        const res = await api.post<{ holdToken: string; expiresAt: string }>('/api/booking/hold', { tutorId, startsAt: chosen });
-        const pending = { tutorId, startsAt: chosen, subject: data.subject ?? 'english', holdToken: res.data.holdToken, expiresAt: res.data.expiresAt, idempotencyKey: key.current };
-        savePending(pending);
-        setHeld({ holdToken: pending.holdToken, expiresAt: pending.expiresAt, key: pending.idempotencyKey });
+        // Not signed in: hold the slot, remember the way back, then sign in or register. When the
+        // tutor has too many visitors' holds (409 holds_busy), the way back is kept without a hold:
+        // the slot comes back chosen and is booked if it is still free.
+        const pendingOf = (hold: { holdToken: string; expiresAt: string } | null) => ({ tutorId, startsAt: chosen, subject: data.subject ?? 'english', holdToken: hold?.holdToken ?? null, expiresAt: hold?.expiresAt ?? null, idempotencyKey: key.current });
+        try {
+          const res = await api.post<{ holdToken: string; expiresAt: string }>('/api/booking/hold', { tutorId, startsAt: chosen });
+          savePending(pendingOf(res.data));
+          setHeld({ holdToken: res.data.holdToken, expiresAt: res.data.expiresAt, key: key.current });
+        } catch (err) {
+          const body = apiErrorBody(err);
+          if (body?.code !== 'holds_busy') throw err;
+          savePending(pendingOf(null));
+          setHeld(null);
+          setMessage(body.message);
+        }
         rememberReturnPath(localePath(locale, bookingPath(tutorId)));
         setNeedSignIn(true);
         return;
@@ -189,7 +200,7 @@ export function SlotPicker({ tutorId, initialSlot }: { tutorId: number; initialS
             <p className="mt-2 text-sm text-muted">{t('deadlineNote', { hours: data.cancelDeadlineHours, minutes: data.lessonMinutes })}</p>
             {needSignIn ? (
               <div className="mt-4">
-                <p>{t('heldNote')}</p>
+                <p>{held ? t('heldNote', { minutes: GUEST_HOLD_MINUTES }) : t('notHeldNote')}</p>
                 <div className="mt-3 flex flex-wrap gap-3">
                   <Link href={`/stud-sign-up?next=${encodeURIComponent(localePath(locale, bookingPath(tutorId)))}`} className={button}>
                     {t('register')}

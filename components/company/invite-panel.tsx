@@ -34,13 +34,19 @@ export function InvitePanel() {
     setPending(true);
     setStatus(null);
     try {
-      const r = await companyFetch<{ sent: number; skipped: { id: number; reason: 'started' | 'no_contact' }[] }>('/api/company/invitations', {
+      const r = await companyFetch<{ sent: number; skipped: { id: number; reason: 'started' | 'no_contact' | 'too_soon' }[] }>('/api/company/invitations', {
         body: { employeeIds, channels, deadline: String(form.get('deadline') ?? '') },
         locale,
       });
       const started = r.skipped.filter((s) => s.reason === 'started').length;
       const noContact = r.skipped.filter((s) => s.reason === 'no_contact').length;
-      setStatus({ ok: true, text: [t('sent', { count: r.sent }), started ? t('skippedStarted', { count: started }) : '', noContact ? t('skippedNoContact', { count: noContact }) : ''].filter(Boolean).join(' ') });
+      const tooSoon = r.skipped.filter((s) => s.reason === 'too_soon').length;
+      setStatus({
+        ok: true,
+        text: [t('sent', { count: r.sent }), started ? t('skippedStarted', { count: started }) : '', noContact ? t('skippedNoContact', { count: noContact }) : '', tooSoon ? t('skippedTooSoon', { count: tooSoon }) : '']
+          .filter(Boolean)
+          .join(' '),
+      });
       router.refresh();
     } catch (err) {
       const fields = err instanceof CompanyApiError ? Object.values(err.fields ?? {}) : [];

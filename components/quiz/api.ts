@@ -96,8 +96,8 @@ export async function startInvitation(token: string, consent: string): Promise<{
   return data;
 }
 
-/** A roster-only company: is the IIN on its roster, and under which names (for the entry form). */
-export async function checkRoster(company: string, iin: string): Promise<{ rosterOnly: boolean; onRoster?: boolean; firstName?: string; lastName?: string }> {
-  const { data } = await (await client()).post<{ rosterOnly: boolean; onRoster?: boolean; firstName?: string; lastName?: string }>('/api/tests/kazakh/roster-check', { company, iin });
+/** A roster-only company: is the IIN on its roster, and under which initials (for the entry form). */
+export async function checkRoster(company: string, iin: string): Promise<{ rosterOnly: boolean; onRoster?: boolean; initials?: string }> {
+  const { data } = await (await client()).post<{ rosterOnly: boolean; onRoster?: boolean; initials?: string }>('/api/tests/kazakh/roster-check', { company, iin });
   return data;
 }

@@ -28,7 +28,7 @@ export interface KazakhEntryText {
   privacyPolicy: string;
   submit: string;
   submitting: string;
-  /** Roster-only company: the names were filled in from the roster / the IIN is being looked up. */
+  /** Roster-only company: the IIN is on the roster (its initials follow) / the IIN is being looked up. */
   rosterFound: string;
   rosterChecking: string;
   /** Validation key → message in the page's language. */
@@ -61,14 +61,15 @@ function EntryForm({
     handleSubmit,
     setError,
     setFocus,
-    setValue,
     clearErrors,
     formState: { errors },
   } = useForm<KazakhEntryValues>({ resolver: zodResolver(kazakhEntrySchema), mode: 'onTouched' });
 
   // Roster-only company: a valid IIN is looked up once it is typed (rate-limited on the server);
-  // one on the roster fills in the names, one off it is refused here as the start would refuse it.
+  // one on the roster shows the initials it is listed under (the certificate takes the roster's
+  // names), one off it is refused here as the start would refuse it.
   const [roster, setRoster] = useState<'checking' | 'found' | null>(null);
+  const [initials, setInitials] = useState<string | null>(null);
   const lastLookup = useRef<string | null>(null);
   const lookUp = async (raw: string) => {
     const iin = raw.replace(/[\s-]/g, '');
@@ -77,9 +78,8 @@ function EntryForm({
     setRoster('checking');
     try {
       const r = await checkRoster(company, iin);
-      if (r.onRoster && r.firstName && r.lastName) {
-        setValue('firstName', r.firstName, { shouldValidate: true });
-        setValue('lastName', r.lastName, { shouldValidate: true });
+      if (r.onRoster) {
+        setInitials(r.initials ?? null);
         clearErrors('iin');
         setRoster('found');
       } else {
@@ -148,7 +148,7 @@ function EntryForm({
       {input('iin', { inputMode: 'numeric', autoComplete: 'off', maxLength: 14, spellCheck: false }, text.iinHint)}
       {roster && (
         <p role="status" className="text-sm text-muted" data-testid="roster-status">
-          {roster === 'found' ? text.rosterFound : text.rosterChecking}
+          {roster === 'found' ? `${text.rosterFound}${initials ? ` (${initials})` : ''}.` : text.rosterChecking}
         </p>
       )}
       {input('workerCode', { autoComplete: 'off', spellCheck: false, maxLength: 40 }, text.workerCodeHint)}

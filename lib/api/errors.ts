@@ -74,6 +74,14 @@ export type ErrorCode =
   | 'profile_incomplete'
   | 'profile_unchanged'
   | 'profile_status'
+  | 'holds_busy'
+  | 'subject_not_offered'
+  | 'trial_with_tutor_booked'
+  | 'reschedule_limit'
+  | 'lesson_changes_limit'
+  | 'invitation_too_soon'
+  | 'company_sms_cap'
+  | 'sms_budget_spent'
   | 'internal';
 
 export class ApiError extends Error {

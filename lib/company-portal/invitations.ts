@@ -6,6 +6,8 @@ import { companies, companyEmployees, companyInvitations, testAttempts } from '@
 import type { Db } from '@/lib/db/types';
 import { asLocale, translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
+import { spend } from '@/lib/rate-limit';
+import { enqueueNotifySms, spendNotifySms } from '@/lib/sms/notify-budget';
 import { newToken } from '@/lib/quiz/attempts';
 import { absoluteUrl, localePath } from '@/lib/seo';
 
@@ -40,13 +42,18 @@ type Employee = typeof companyEmployees.$inferSelect;
 const fmtDate = (d: Date, locale: string) =>
   new Intl.DateTimeFormat(asLocale(locale) === 'kk' ? 'kk-KZ' : asLocale(locale) === 'en' ? 'en-GB' : 'ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Almaty' }).format(d);
 
+/**
+ * Queues the messages. An invitation's SMS were counted by the caller for the whole call (company cap
+ * and notification budget); a reminder's SMS is counted here and skipped once the budget is spent.
+ */
 async function sendMessages(db: Db, e: Employee, company: { name: string; slug: string }, token: string, deadline: Date, channels: Channel[], kind: 'invite' | 'reminder') {
   const t = translatorFor(e.locale, 'Company');
   const vars = { name: e.firstName, company: company.name, link: invitationUrl(e.locale, company.slug, token), deadline: fmtDate(deadline, e.locale) };
   const sent: Channel[] = [];
   if (channels.includes('sms') && e.phone) {
-    await enqueue(db, { channel: 'sms', recipient: e.phone, body: t(kind === 'invite' ? 'invite.message.sms' : 'invite.message.reminderSms', vars) });
-    sent.push('sms');
+    const body = t(kind === 'invite' ? 'invite.message.sms' : 'invite.message.reminderSms', vars);
+    const queued = kind === 'invite' ? await enqueue(db, { channel: 'sms', recipient: e.phone, body }) : await enqueueNotifySms(db, { recipient: e.phone, body });
+    if (queued !== null) sent.push('sms');
   }
   if (channels.includes('email') && e.email) {
     await enqueue(db, {
@@ -60,12 +67,20 @@ async function sendMessages(db: Db, e: Employee, company: { name: string; slug: 
   return sent;
 }
 
+/** A re-send to one employee waits this long after the previous send (security review M3). */
+export const RESEND_MIN_MINUTES = 60;
+/** Invitation SMS one company may send per UTC day (security review M3); e-mail is not capped. */
+export const COMPANY_SMS_DAILY_CAP = 1000;
+
 /**
  * Invites the chosen employees of the company (by SMS and/or e-mail, each in the employee's
  * language) → {sent, skipped: [{id, reason}]}. An id that is not on this company's roster makes
  * the whole call a 404 (another company's employee looks like one that does not exist). An employee
- * already invited gets a new link (a re-send), unless the test was started through the old one.
- * Every send and re-send goes into the audit log.
+ * already invited gets a new link (a re-send), unless the test was started through the old one or
+ * the last send was less than RESEND_MIN_MINUTES ago (skipped `too_soon`; a call where that is all
+ * there is to do is a 429 invitation_too_soon). The call's SMS go whole or not at all: within the
+ * company's COMPANY_SMS_DAILY_CAP (429 company_sms_cap) and the school's notification SMS budget
+ * (429 sms_budget_spent). Every send and re-send goes into the audit log.
  */
 export async function sendInvitations(
   db: Db,
@@ -88,7 +103,9 @@ export async function sendInvitations(
     const existing = await tx.select().from(companyInvitations).where(and(eq(companyInvitations.companyId, companyId), inArray(companyInvitations.employeeId, ids)));
     const byEmployee = new Map(existing.map((i) => [i.employeeId, i]));
     let sent = 0;
-    const skipped: { id: number; reason: 'started' | 'no_contact' }[] = [];
+    const skipped: { id: number; reason: 'started' | 'no_contact' | 'too_soon' }[] = [];
+    const planned: { e: Employee; possible: Channel[] }[] = [];
+    let waitSeconds = 0;
     for (const e of employees) {
       const prior = byEmployee.get(e.id);
       if (prior?.startedAt) {
@@ -100,6 +117,24 @@ export async function sendInvitations(
         skipped.push({ id: e.id, reason: 'no_contact' });
         continue;
       }
+      const nextAllowed = prior ? prior.sentAt.getTime() + RESEND_MIN_MINUTES * 60_000 : 0;
+      if (nextAllowed > now.getTime()) {
+        skipped.push({ id: e.id, reason: 'too_soon' });
+        waitSeconds = Math.max(waitSeconds, Math.ceil((nextAllowed - now.getTime()) / 1000));
+        continue;
+      }
+      planned.push({ e, possible });
+    }
+    if (planned.length === 0 && waitSeconds > 0) throw new ApiError(429, 'invitation_too_soon', undefined, waitSeconds);
+    const smsCount = planned.filter((p) => p.possible.includes('sms')).length;
+    if (smsCount > 0) {
+      const cap = await spend(tx, { key: `company:sms:${companyId}`, max: COMPANY_SMS_DAILY_CAP, windowSeconds: 86_400 }, smsCount, now);
+      if (!cap.spent) throw new ApiError(429, 'company_sms_cap', undefined, cap.retryAfter);
+      const budget = await spendNotifySms(tx, smsCount, now);
+      if (!budget.spent) throw new ApiError(429, 'sms_budget_spent', undefined, budget.retryAfter);
+    }
+    for (const { e, possible } of planned) {
+      const prior = byEmployee.get(e.id);
       const { token, hash } = newToken();
       if (prior) {
         // The row is taken only while nobody started through it (a start marks started_at under lock).

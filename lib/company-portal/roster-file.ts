@@ -79,6 +79,9 @@ function cellOf(value: ExcelJS.CellValue): RawCell {
     if ('richText' in value) return { text: value.richText.map((r) => r.text).join(''), numeric: false };
     if ('text' in value && typeof value.text === 'string') return { text: value.text, numeric: false };
     if ('result' in value) return cellOf(value.result as ExcelJS.CellValue);
+    // A formula without a cached value (a file never opened in Excel), an error cell, or any other
+    // shape: nothing to read, never "[object Object]".
+    return { text: '', numeric: false };
   }
   return { text: String(value), numeric: false };
 }

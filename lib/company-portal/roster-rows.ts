@@ -1,6 +1,6 @@
 import { checkIin } from '@/lib/iin';
 import { checkKzMobile } from '@/lib/phone';
-import { normalizePersonName } from '@/lib/validations/person-name';
+import { normalizePersonName, PERSON_NAME_RE } from '@/lib/validations/person-name';
 import { CONTROL_CHARS } from '@/lib/validations/query';
 import type { RawRow } from './roster-file';
 
@@ -9,6 +9,7 @@ export type RowProblemCode =
   | 'last_name_missing'
   | 'first_name_missing'
   | 'name_too_long'
+  | 'name_letters'
   | 'iin_missing'
   | 'iin_format'
   | 'iin_checksum'
@@ -77,10 +78,14 @@ export function checkRows(raw: RawRow[]) {
     }
     const lastName = normalizePersonName(text('lastName'));
     const firstName = normalizePersonName(text('firstName'));
+    // The manual form's rule (personNameField): letters the certificate can print, nothing else
+    // (security review L1: a URL, markup or CJK text was printed as the holder's name).
     if (!lastName) add('lastName', 'last_name_missing');
     else if (lastName.length > 80) add('lastName', 'name_too_long');
+    else if (!PERSON_NAME_RE.test(lastName)) add('lastName', 'name_letters');
     if (!firstName) add('firstName', 'first_name_missing');
     else if (firstName.length > 80) add('firstName', 'name_too_long');
+    else if (!PERSON_NAME_RE.test(firstName)) add('firstName', 'name_letters');
 
     const iinCell = iinFromCell(text('iin'));
     if (iinCell.restored) notes.push({ line: r.line, code: 'iin_zero_restored' });

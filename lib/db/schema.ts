@@ -355,6 +355,12 @@ export const kazakhTestTakers = pgTable(
     .notNull()
     .unique()
     .references(() => testAttempts.id, { onDelete: 'cascade' }),
+  /**
+   * The server matched the taker on the company's roster when the sitting started (a personal
+   * invitation, or a roster-only company's form): names and IIN are the roster's. Copied to the
+   * certificate ("verified against the employer's roster").
+   */
+  identityChecked: boolean('identity_checked').notNull().default(false),
   ...consent(),
   createdAt: createdAt(),
   annulledAt: timestamp('annulled_at', { withTimezone: true }),
@@ -608,6 +614,10 @@ export const lessons = pgTable(
     uniqueIndex('lessons_one_trial_uq')
       .on(t.studentId, t.subject)
       .where(sql`kind = 'trial' and status in ('booked', 'held', 'not_held')`),
+    // One live (booked) trial per student with one tutor, whatever the subject (security review L2).
+    uniqueIndex('lessons_one_trial_tutor_uq')
+      .on(t.studentId, t.tutorId)
+      .where(sql`kind = 'trial' and status = 'booked'`),
   ],
 );
 

@@ -1,22 +1,47 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { hasUserScope } from '@/lib/auth/scope';
 import { dbErrorInfo } from '@/lib/db/errors';
-import { lessons, users } from '@/lib/db/schema';
-import { enforceLimits } from '@/lib/rate-limit';
+import { lessons, tutorProfiles, users } from '@/lib/db/schema';
+import { enforceLimits, hit, unhit } from '@/lib/rate-limit';
 import type { Db } from '@/lib/db/types';
 import { bookableTutor, busyTimes, getSchedule } from './availability';
 import { notifyLesson } from './notify';
 import { slotsChanged } from './revalidate';
 import { CANCEL_DEADLINE_MINUTES, freeSlots, TRIAL_MINUTES } from './slots';
 import { addDays, isoWeekday, schoolDate, schoolInstant } from './time';
+import { GUEST_HOLD_MINUTES, GUEST_HOLDS_PER_TUTOR } from '@/lib/validations/booking';
 
-/** A visitor who signs in or registers on the way keeps the slot this long. */
+/** A signed-in student's hold lasts this long. */
 export const HOLD_MINUTES = 10;
+// A visitor's hold (no account yet) lasts only the sign-in or registration on the way
+// (GUEST_HOLD_MINUTES), and a tutor has at most GUEST_HOLDS_PER_TUTOR of them at once, so scripted
+// holds from many addresses cannot take a whole calendar (security review M2). A visitor whose hold
+// lapsed still books the slot if it is free.
 /** A tutor's cancel less than this long before the start is counted as late for the back office. */
 export const TUTOR_LATE_CANCEL_MINUTES = 24 * 60;
+
+/**
+ * Notification volume (security review M3): every booking, move and cancellation texts and mails
+ * both sides, so each is bounded. A lesson moves at most MAX_MOVES_PER_LESSON times (409
+ * reschedule_limit); per person and UTC day, a student books at most BOOKINGS_PER_DAY trials and
+ * cancels at most STUDENT_CANCELS_PER_DAY lessons, a tutor cancels at most TUTOR_CANCELS_PER_DAY
+ * (429 lesson_changes_limit, with Retry-After).
+ */
+export const MAX_MOVES_PER_LESSON = 3;
+export const BOOKINGS_PER_DAY = 5;
+export const STUDENT_CANCELS_PER_DAY = 3;
+export const TUTOR_CANCELS_PER_DAY = 10;
+
+/** Counts one change of a person's lessons today; over `max` is a 429 lesson_changes_limit. Returns the undo. */
+async function countChange(db: Db, key: string, max: number, now: Date): Promise<() => Promise<void>> {
+  const limit = { key, max, windowSeconds: 86_400 };
+  const r = await hit(db, limit, now);
+  if (!r.allowed) throw new ApiError(429, 'lesson_changes_limit', undefined, r.retryAfter);
+  return () => unhit(db, limit, now);
+}
 
 export type Lesson = typeof lessons.$inferSelect;
 type User = Pick<typeof users.$inferSelect, 'id' | 'scope' | 'role'>;
@@ -48,6 +73,7 @@ function refusal(err: unknown): never {
   const { code, constraint } = dbErrorInfo(err);
   if (code === '23P01') throw new ApiError(409, 'slot_taken');
   if (code === '23505' && constraint === 'lessons_one_trial_uq') throw new ApiError(409, 'trial_already_booked');
+  if (code === '23505' && constraint === 'lessons_one_trial_tutor_uq') throw new ApiError(409, 'trial_with_tutor_booked');
   throw err;
 }
 
@@ -57,29 +83,55 @@ async function requireBookable(db: Db, tutorId: number) {
   return tutor;
 }
 
+/** The subjects a tutor can be booked for: the published profile's, and the registration's subject. */
+export async function tutorSubjects(db: Db, tutor: { id: number; subject: string | null }): Promise<string[]> {
+  const [profile] = await db.select({ published: tutorProfiles.published }).from(tutorProfiles).where(eq(tutorProfiles.userId, tutor.id)).limit(1);
+  return [...new Set([...(profile?.published?.subjects ?? []), ...(tutor.subject ? [tutor.subject] : [])])];
+}
+
 /**
- * Holds a slot for a visitor on the way to sign in (HOLD_MINUTES). The hold is a lesson row in
- * status `hold`, under the same exclusion constraint: nobody else can take the slot meanwhile.
- * Returns the secret token the visitor brings back to book it.
+ * Holds a slot on the way to booking. The hold is a lesson row in status `hold`, under the same
+ * exclusion constraint: nobody else can take the slot meanwhile. Returns the secret token the
+ * visitor brings back to book it. A visitor without an account (`student` absent) gets
+ * GUEST_HOLD_MINUTES, and only while the tutor has fewer than GUEST_HOLDS_PER_TUTOR live guest
+ * holds (409 holds_busy: sign in first, then book directly); a signed-in student gets HOLD_MINUTES.
  */
-export async function holdSlot(db: Db, tutorId: number, startsAt: Date, now = new Date(), caller?: { ipHash: string; rangeHash: string }) {
+export async function holdSlot(
+  db: Db,
+  tutorId: number,
+  startsAt: Date,
+  now = new Date(),
+  caller?: { ipHash: string; rangeHash: string },
+  student?: Pick<User, 'id' | 'scope'> | null,
+) {
+  if (student && !hasUserScope(student.scope, 'student')) throw new ApiError(403, 'not_student');
   // Holds block slots for everyone: a few per visitor, so nobody can hold a tutor's whole week.
   if (caller) {
     await enforceLimits(db, [
       { key: `booking:hold:ip:${caller.ipHash}`, max: 5, windowSeconds: 600 },
       { key: `booking:hold:range:${caller.rangeHash}`, max: 30, windowSeconds: 600 },
+      ...(student ? [{ key: `booking:hold:user:${student.id}`, max: 5, windowSeconds: 600 }] : []),
     ]);
   }
   const tutor = await requireBookable(db, tutorId);
   await assertFree(db, tutorId, startsAt, now);
   const token = randomBytes(24).toString('base64url');
   const endsAt = new Date(startsAt.getTime() + TRIAL_MINUTES * MIN);
-  const expiresAt = new Date(now.getTime() + HOLD_MINUTES * MIN);
+  const expiresAt = new Date(now.getTime() + (student ? HOLD_MINUTES : GUEST_HOLD_MINUTES) * MIN);
   try {
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
+      if (!student) {
+        // The tutor's row is the lock: parallel guest holds of one tutor are counted one at a time.
+        await tx.execute(sql`select id from ${users} where ${users.id} = ${tutorId} for update`);
+        const [live] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(lessons)
+          .where(and(eq(lessons.tutorId, tutorId), eq(lessons.status, 'hold'), isNull(lessons.studentId), gt(lessons.holdExpiresAt, now)));
+        if ((live?.n ?? 0) >= GUEST_HOLDS_PER_TUTOR) throw new ApiError(409, 'holds_busy');
+      }
       await dropExpiredHolds(tx, tutorId, startsAt, endsAt, now);
-      await tx.insert(lessons).values({ tutorId, subject: tutor.subject ?? 'language', status: 'hold', startsAt, endsAt, holdTokenHash: hashToken(token), holdExpiresAt: expiresAt });
+      await tx.insert(lessons).values({ tutorId, studentId: student?.id ?? null, subject: tutor.subject ?? 'language', status: 'hold', startsAt, endsAt, holdTokenHash: hashToken(token), holdExpiresAt: expiresAt });
     });
   } catch (err) {
     refusal(err);
@@ -99,7 +151,8 @@ export interface BookInput {
 /**
  * Books a free trial lesson for a signed-in student. The database decides: the exclusion
  * constraint refuses an overlapping lesson of the tutor (409 slot_taken), the partial unique index
- * a second live trial of the student in the subject (409 trial_already_booked), and the unique
+ * a second live trial of the student in the subject (409 trial_already_booked) or with the tutor
+ * (409 trial_with_tutor_booked); the subject must be one the tutor teaches (422 subject_not_offered); and the unique
  * (student, idempotency key) makes a retried request answer the lesson it booked.
  */
 export async function bookTrial(db: Db, student: User, input: BookInput, now = new Date()): Promise<{ lesson: Lesson; replayed: boolean }> {
@@ -114,7 +167,13 @@ export async function bookTrial(db: Db, student: User, input: BookInput, now = n
   };
   const earlier = await replay();
   if (earlier) return { lesson: earlier, replayed: true };
-  await requireBookable(db, input.tutorId);
+  const tutor = await requireBookable(db, input.tutorId);
+  // A trial is in one of the tutor's subjects (security review L2: any of the ten was accepted, so
+  // one student held a trial per subject with one tutor); one live trial per tutor is the index's.
+  const offered = await tutorSubjects(db, tutor);
+  if (offered.length > 0 && !offered.includes(input.subject)) throw new ApiError(422, 'subject_not_offered');
+  // Only bookings that happen count (a refused one is taken back below).
+  const undo = await countChange(db, `booking:book:user:${student.id}`, BOOKINGS_PER_DAY, now);
   const endsAt = new Date(input.startsAt.getTime() + TRIAL_MINUTES * MIN);
   const values = { tutorId: input.tutorId, studentId: student.id, subject: input.subject, status: 'booked' as const, startsAt: input.startsAt, endsAt, idempotencyKey: input.idempotencyKey, holdTokenHash: null, holdExpiresAt: null, updatedAt: now };
   try {
@@ -140,6 +199,7 @@ export async function bookTrial(db: Db, student: User, input: BookInput, now = n
     slotsChanged();
     return { lesson, replayed: false };
   } catch (err) {
+    await undo();
     const { code, constraint } = dbErrorInfo(err);
     if (code === '23505' && constraint === 'lessons_idempotency_uq') {
       const same = await replay();
@@ -167,6 +227,7 @@ export async function cancelLesson(db: Db, user: User, id: number, now = new Dat
   if (lesson.status !== 'booked') throw new ApiError(409, 'lesson_state');
   if (!beforeDeadline(lesson, now)) throw new ApiError(409, 'cancel_too_late');
   const late = side === 'tutor' && lesson.startsAt.getTime() - now.getTime() < TUTOR_LATE_CANCEL_MINUTES * MIN;
+  const undo = await countChange(db, `lesson:cancel:${side}:${user.id}`, side === 'tutor' ? TUTOR_CANCELS_PER_DAY : STUDENT_CANCELS_PER_DAY, now);
   const cancelled = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [row] = await tx
@@ -177,6 +238,9 @@ export async function cancelLesson(db: Db, user: User, id: number, now = new Dat
     if (!row) throw new ApiError(409, 'lesson_state');
     await notifyLesson(tx, row, 'cancelled');
     return row;
+  }).catch(async (err: unknown) => {
+    await undo();
+    throw err;
   });
   slotsChanged();
   return cancelled;
@@ -187,6 +251,8 @@ export async function rescheduleLesson(db: Db, user: User, id: number, startsAt:
   const { lesson } = await ownLesson(db, user, id);
   if (lesson.status !== 'booked') throw new ApiError(409, 'lesson_state');
   if (!beforeDeadline(lesson, now)) throw new ApiError(409, 'cancel_too_late');
+  // A booked lesson's sequence counts its moves (a cancel ends it).
+  if (lesson.sequence >= MAX_MOVES_PER_LESSON) throw new ApiError(409, 'reschedule_limit');
   await assertFree(db, lesson.tutorId, startsAt, now, lesson.id);
   const endsAt = new Date(startsAt.getTime() + TRIAL_MINUTES * MIN);
   try {

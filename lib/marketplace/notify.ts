@@ -6,6 +6,7 @@ import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
+import { enqueueNotifySms } from '@/lib/sms/notify-budget';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import { lessonIcs } from './ics';
 import { roomUrl } from './room';
@@ -63,7 +64,11 @@ export async function notifyLesson(db: Db, lesson: Lesson, event: LessonEvent) {
     const values = { name: me.name, other: fullName(other), subject, date, time, zone: t('notify.zone'), room, cabinet: absoluteUrl(localePath(me.locale, '/cabinet')) };
     const link = async (outboxId: number) => db.insert(lessonMessages).values({ lessonId: lesson.id, outboxId, purpose: event, recipientRole: role });
     const phone = checkKzMobile(me.phone);
-    if (phone.ok) await link(await enqueue(db, { channel: 'sms', recipient: phone.e164, subject: null, body: t(`notify.${event}_sms`, values) }));
+    if (phone.ok) {
+      // Counted in the notification SMS budget; once it is spent, the e-mail (and the cabinet) carry the news.
+      const sms = await enqueueNotifySms(db, { recipient: phone.e164, body: t(`notify.${event}_sms`, values) });
+      if (sms !== null) await link(sms);
+    }
     if (me.email) {
       const remind = event === 'reminder_day' || event === 'reminder_hour';
       const ics = remind

@@ -132,9 +132,11 @@ export async function findCompany(db: Db, slug: string): Promise<CompanyRef | nu
 }
 
 /**
- * Roster-only company: whether an IIN is on its roster, with the names to pre-fill the entry form.
- * The caller has checked the IIN's checksum and the rate limits (lib/quiz/sitting.ts). A company
- * that is not roster-only answers nothing (`rosterOnly: false`): its roster is never probed.
+ * Roster-only company: whether an IIN is on its roster, and the initials it is listed under (enough
+ * for the employee to recognise the entry, not enough to turn an IIN into a name; the start takes the
+ * names from the roster itself). The caller has checked the IIN's checksum and the rate limits
+ * (lib/quiz/sitting.ts). A company that is not roster-only answers nothing (`rosterOnly: false`):
+ * its roster is never probed.
  */
 export async function rosterLookup(db: Db, slug: string, iin: string, secret: string) {
   const company = await companyRow(db, slug);
@@ -144,7 +146,7 @@ export async function rosterLookup(db: Db, slug: string, iin: string, secret: st
     .from(companyEmployees)
     .where(and(eq(companyEmployees.companyId, company.id), eq(companyEmployees.iinHash, hashIin(iin, secret))))
     .limit(1);
-  return e ? { rosterOnly: true as const, onRoster: true as const, firstName: e.firstName, lastName: e.lastName } : { rosterOnly: true as const, onRoster: false as const };
+  return e ? { rosterOnly: true as const, onRoster: true as const, initials: initialsOf(e.firstName, e.lastName) } : { rosterOnly: true as const, onRoster: false as const };
 }
 
 /** The company a start call names (none: null); an unknown one is a 404. */
@@ -252,6 +254,25 @@ export async function bumpExposure(tx: Db, ids: readonly string[]): Promise<void
 }
 
 /**
+ * What a Kazakh start must pass before it counts against the shared caps (lib/quiz/limits.ts): the
+ * company it names exists and is active (404 company_not_found), and a roster-only company has the
+ * IIN on its roster (422 iin_not_on_roster). Returns the company, the IIN's keyed hash and, for a
+ * roster-only company, the matched employee (null otherwise).
+ */
+export async function checkKazakhStart(db: Db, input: { company?: string; iin: string }, secret: string) {
+  const company = await companyRow(db, input.company);
+  const iinHash = hashIin(input.iin, secret);
+  if (!company?.rosterOnly) return { company, iinHash, employee: null };
+  const [employee] = await db
+    .select({ id: companyEmployees.id, firstName: companyEmployees.firstName, lastName: companyEmployees.lastName })
+    .from(companyEmployees)
+    .where(and(eq(companyEmployees.companyId, company.id), eq(companyEmployees.iinHash, iinHash)))
+    .limit(1);
+  if (!employee) throw new ApiError(422, 'validation_failed', { iin: 'iin_not_on_roster' });
+  return { company, iinHash, employee };
+}
+
+/**
  * Starts the Kazakh test, once per IIN: the taker row's UNIQUE iin_hash decides. Ten simultaneous
  * requests with one IIN: one inserts, nine find the row (or wait on the index and then find it)
  * and are refused, and their attempt rows are rolled back with them.
@@ -261,17 +282,10 @@ export async function startKazakh(
   input: { firstName: string; lastName: string; iin: string; workerCode: string; company?: string; consent: string },
   opts: { userId?: number | null; locale: UiLocale; secret: string },
 ): Promise<{ token: string; view: AttemptView }> {
-  const company = await companyRow(db, input.company);
-  const iinHash = hashIin(input.iin, opts.secret);
-  // Roster-only company: an IIN that is not on its roster does not start its test.
-  if (company?.rosterOnly) {
-    const [onRoster] = await db
-      .select({ id: companyEmployees.id })
-      .from(companyEmployees)
-      .where(and(eq(companyEmployees.companyId, company.id), eq(companyEmployees.iinHash, iinHash)))
-      .limit(1);
-    if (!onRoster) throw new ApiError(422, 'validation_failed', { iin: 'iin_not_on_roster' });
-  }
+  const { company, iinHash, employee } = await checkKazakhStart(db, input, opts.secret);
+  // Matched on a roster-only company's roster: the roster's names go on the certificate, which then
+  // says the identity was checked against the employer's roster.
+  const names = employee ? { firstName: employee.firstName, lastName: employee.lastName } : { firstName: input.firstName, lastName: input.lastName };
   const { token, hash } = newToken();
   try {
     const row = await db.transaction(async (tx) => {
@@ -283,10 +297,10 @@ export async function startKazakh(
         .values({
           iinHash,
           iinLast4: input.iin.slice(-4),
-          firstName: input.firstName,
-          lastName: input.lastName,
+          ...names,
           workerCode: input.workerCode,
           companyId: company?.id ?? null,
+          identityChecked: employee !== null,
           attemptId: attempt!.id,
           consentVersion: input.consent,
           consentAt: new Date(),
@@ -303,7 +317,7 @@ export async function startKazakh(
       view: view(row, opts.locale, {
         company: company && { slug: company.slug, name: company.name },
         certificate: null,
-        taker: { firstName: input.firstName, lastName: input.lastName, iinLast4: input.iin.slice(-4) },
+        taker: { ...names, iinLast4: input.iin.slice(-4) },
       }),
     };
   } catch (err) {
@@ -432,6 +446,7 @@ export async function finishAttempt(
             level: level.level,
             levelName: level.levelName,
             companyName,
+            identityChecked: taker.identityChecked,
           })
           .onConflictDoNothing()
           .returning({ id: certificates.id });
@@ -466,10 +481,19 @@ export interface PublicCertificate {
   levelName: string;
   companyName: string | null;
   issuedAt: Date;
-  /** Whether the taker's identity was checked against the employer's roster (today: never). */
+  /** Whether the taker was matched on the employer's roster when the sitting started (invitation or roster-only form). */
   identityChecked: boolean;
   /** Revoked by the school: the page says so and when (the reason stays in the back office). */
   revokedAt: Date | null;
+}
+
+/** "Ә. С.": the first letters of the first and the last name. */
+export function initialsOf(firstName: string, lastName: string): string {
+  return [firstName, lastName]
+    .map((n) => [...n.trim()][0])
+    .filter(Boolean)
+    .map((c) => `${c!.toLocaleUpperCase('kk')}.`)
+    .join(' ');
 }
 
 export function shortName(firstName: string, lastName: string): string {

@@ -97,6 +97,8 @@ export async function startByInvitation(
           attemptId: attempt.id,
           consentVersion: input.consent,
           consentAt: now,
+          // The IIN and names come from the roster: the certificate says so.
+          identityChecked: true,
         })
         .onConflictDoNothing()
         .returning({ id: kazakhTestTakers.id });

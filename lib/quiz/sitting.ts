@@ -6,7 +6,7 @@ import type { Db } from '@/lib/db/types';
 import { appSecret } from '@/lib/env';
 import type { KazakhStartRequest } from '@/lib/validations/tests';
 import { enforceLimits } from '@/lib/rate-limit';
-import { certificateOfAttempt, rosterLookup, saveAnswers, startKazakh, startPlacement } from './attempts';
+import { certificateOfAttempt, checkKazakhStart, rosterLookup, saveAnswers, startKazakh, startPlacement } from './attempts';
 import { startByInvitation } from './invitation';
 import { limitKazakhByAddress, limitKazakhShared, limitPerIp, limitPerToken, limitPlacementByAddress } from './limits';
 
@@ -22,12 +22,15 @@ export async function startPlacementTest(db: Db, input: { company?: string }, st
 
 /**
  * Starts the Kazakh level test → {token, test}; once per IIN (409). Order matters: the address
- * limits, the captcha and the shared caps, and only then the once-per-IIN check, so a 409 costs as
- * much as a start and counts against every limit.
+ * limits, the captcha, the company and roster checks (404, 422), the shared caps, and only then
+ * the once-per-IIN check, so a 409 costs as much as a start and counts against every limit. A
+ * start naming no real company, or an IIN off a roster-only company's roster, never spends the
+ * shared caps (security review M4: 200 such starts closed the test for everyone for the hour).
  */
 export async function startKazakhTest(db: Db, input: KazakhStartRequest, starter: Starter) {
   await limitKazakhByAddress(db, starter);
   await passCaptcha(db, input, 'kazakh_test', starter.ip);
+  await checkKazakhStart(db, input, appSecret());
   await limitKazakhShared(db, input.company);
   const { token, view } = await startKazakh(db, input, { userId: await starter.userId(), locale: starter.locale, secret: appSecret() });
   return { token, test: view };
@@ -59,16 +62,19 @@ export async function startInvitationTest(db: Db, token: string | null, input: {
 }
 
 /**
- * Roster-only entry form: is this IIN on the company's roster, and under which names? Only a valid
- * IIN (the schema checks the checksum) is looked up, and few of them: 10 per address per 10
- * minutes and 300 per company per hour, enough for a room of employees, far too few to harvest
- * names by trying IINs (a valid IIN is 1 in 10 of a birth date's range). The answer is the names
- * the employee is about to confirm anyway; a company that is not roster-only answers nothing.
+ * Roster-only entry form: is this IIN on the company's roster? The answer is yes/no and the listed
+ * initials, never the names (security review L3: it turned an IIN into a name). Only a valid IIN
+ * (the schema checks the checksum) is looked up, and few of them: 10 per address per 10 minutes,
+ * and 300 per company per address range (/24, /64) per hour, so outsiders on other networks
+ * cannot use up the look-ups of the company's own office (the form then falls back to typing).
  */
-export async function checkRosterIin(db: Db, input: { company: string; iin: string }, ctx: { ipHash: string }) {
+export async function checkRosterIin(db: Db, input: { company: string; iin: string }, ctx: { ipHash: string; rangeHash: string }) {
   await enforceLimits(db, [
     { key: `test:roster-check:ip:${ctx.ipHash}`, max: 10, windowSeconds: 600 },
-    { key: `test:roster-check:company:${input.company}`, max: 300, windowSeconds: 3600 },
+    { key: `test:roster-check:company:${input.company}:range:${ctx.rangeHash}`, max: ROSTER_CHECK_RANGE_LIMIT, windowSeconds: 3600 },
   ]);
   return rosterLookup(db, input.company, input.iin, appSecret());
 }
+
+/** Roster look-ups per company from one address range (/24, /64) per hour. */
+export const ROSTER_CHECK_RANGE_LIMIT = 300;

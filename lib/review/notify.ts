@@ -2,6 +2,7 @@ import 'server-only';
 import type { Db } from '@/lib/db/types';
 import { asLocale, translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
+import { enqueueNotifySms } from '@/lib/sms/notify-budget';
 import { publicEnv } from '@/lib/public-env';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import type { ReviewReason } from '@/lib/validations/review';
@@ -48,11 +49,11 @@ export function decisionTexts(locale: string, name: string, n: DecisionNotice) {
 }
 
 /**
- * Tells the tutor of a decision through the outbox, in the caller's transaction: an SMS always (the
- * phone was proven at registration), an e-mail when the account has a confirmed address.
+ * Tells the tutor of a decision through the outbox, in the caller's transaction: an SMS (the phone
+ * was proven at registration; within the notification SMS budget), an e-mail when the account has a confirmed address.
  */
 export async function queueDecisionNotice(db: Db, user: Recipient, n: DecisionNotice): Promise<void> {
   const texts = decisionTexts(user.locale, user.name, n);
-  await enqueue(db, { channel: 'sms', recipient: user.phone, subject: null, body: texts.sms });
+  await enqueueNotifySms(db, { recipient: user.phone, body: texts.sms });
   if (user.email) await enqueue(db, { channel: 'email', recipient: user.email, subject: texts.subject, body: texts.body });
 }

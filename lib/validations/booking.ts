@@ -53,6 +53,10 @@ const instant = z.iso.datetime({ offset: true, error: 'invalid_value' }).transfo
 const tutorId = z.number({ error: 'invalid_value' }).int('invalid_value').positive('invalid_value').max(2_147_483_647, 'invalid_value');
 
 export const holdSchema = z.object({ tutorId, startsAt: instant });
+/** A visitor's hold (no account yet): long enough to sign in or register on the way (the page says so). */
+export const GUEST_HOLD_MINUTES = 5;
+/** Live guest holds one tutor may have at once (security review M2). */
+export const GUEST_HOLDS_PER_TUTOR = 3;
 
 export const bookSchema = z.object({
   tutorId,

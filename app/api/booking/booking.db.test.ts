@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 import { openSession } from '@/lib/auth/http';
-import { lessonMessages, lessons, outbox, users } from '@/lib/db/schema';
+import { lessonMessages, lessons, outbox, rateLimits, tutorProfiles, users } from '@/lib/db/schema';
+import { NOTIFY_BUDGET_KEY } from '@/lib/sms/notify-budget';
+import { emptyProfile } from '@/lib/validations/tutor-profile';
 import { saveSchedule } from '@/lib/marketplace/availability';
 import { cancelLesson, holdSlot } from '@/lib/marketplace/booking';
 import { remindLessons } from '@/lib/marketplace/reminders';
@@ -19,8 +21,8 @@ const everyDay = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) 
 let phoneN = 100;
 const phone = () => `+7701${String(10_000_000 + phoneN++).slice(1)}`;
 
-function req(path: string, opts: { method?: string; body?: unknown; token?: string; locale?: string; origin?: string } = {}) {
-  const headers = new Headers({ 'accept-language': opts.locale ?? 'ru', 'x-forwarded-for': `10.9.${phoneN & 255}.${(phoneN * 7) & 255}` });
+function req(path: string, opts: { method?: string; body?: unknown; token?: string; locale?: string; origin?: string; ip?: string } = {}) {
+  const headers = new Headers({ 'accept-language': opts.locale ?? 'ru', 'x-forwarded-for': opts.ip ?? `10.9.${phoneN & 255}.${(phoneN * 7) & 255}` });
   if (opts.body !== undefined) headers.set('content-type', 'application/json');
   if (opts.token) headers.set('authorization', `Bearer ${opts.token}`);
   if (opts.origin) headers.set('origin', opts.origin);
@@ -35,8 +37,8 @@ describe(`booking a trial lesson (${dbLabel()})`, () => {
     const { accessToken } = await openSession(t.db, { id, scope: 'student' });
     return { id, token: accessToken };
   }
-  async function tutor() {
-    const id = await insertTestUser(t.db, { role: 'tutor', scope: 'tutor tutor:bookable', phone: phone(), email: `t${phoneN}@example.kz`, subject: 'kazakh', locale: 'ru' });
+  async function tutor(fields: Partial<typeof users.$inferInsert> = {}) {
+    const id = await insertTestUser(t.db, { role: 'tutor', scope: 'tutor tutor:bookable', phone: phone(), email: `t${phoneN}@example.kz`, subject: 'kazakh', locale: 'ru', ...fields });
     await saveSchedule(t.db, id, scheduleSchema.parse({ weekly: everyDay, daysOff: [], minNoticeHours: 12, horizonWeeks: 4 }));
     return id;
   }
@@ -69,7 +71,7 @@ describe(`booking a trial lesson (${dbLabel()})`, () => {
     await expect(overlap).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23P01' }) });
   });
 
-  it('a retried request with the same idempotency key never books twice; one free trial per subject', async () => {
+  it('a retried request with the same idempotency key never books twice; one free trial per subject and per tutor', async () => {
     const tutorId = await tutor();
     const s = await student();
     const [a, b] = await slotsOf(tutorId);
@@ -81,8 +83,63 @@ describe(`booking a trial lesson (${dbLabel()})`, () => {
     const again = await call(book, req('/api/booking/book', { token: s.token, locale: 'kk', body: { ...body, startsAt: b, idempotencyKey: key() } }));
     expect(again.status).toBe(409);
     expect(((await again.json()) as { error: { code: string } }).error.code).toBe('trial_already_booked');
-    // Another subject is another free trial.
-    expect((await call(book, req('/api/booking/book', { token: s.token, body: { ...body, startsAt: b, subject: 'english', idempotencyKey: key() } }))).status).toBe(201);
+    // Another subject is another free trial, with a tutor who teaches it (before L2 the same tutor
+    // took any subject: that was the bug).
+    const english = await tutor({ subject: 'english' });
+    const [e] = await slotsOf(english);
+    expect((await call(book, req('/api/booking/book', { token: s.token, body: { ...body, tutorId: english, startsAt: e, subject: 'english', idempotencyKey: key() } }))).status).toBe(201);
+  });
+
+  it('L2: the trial subject must be one of the tutor’s published subjects (422 subject_not_offered); one live trial per student and tutor (409 trial_with_tutor_booked)', async () => {
+    const tutorId = await tutor();
+    const s = await student();
+    const [a, b] = await slotsOf(tutorId);
+    const offSubject = await call(book, req('/api/booking/book', { token: s.token, locale: 'en', body: { tutorId, startsAt: a, subject: 'physics', idempotencyKey: key() } }));
+    expect(offSubject.status).toBe(422);
+    expect(((await offSubject.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'subject_not_offered', message: expect.stringContaining('does not teach') });
+    // A tutor whose published profile lists two subjects: one trial with that tutor, whichever subject.
+    await t.db.insert(tutorProfiles).values({ userId: tutorId, slug: `t-${tutorId}`, draft: { ...emptyProfile(), subjects: ['kazakh', 'english'] }, published: { ...emptyProfile(), subjects: ['kazakh', 'english'] }, publishedAt: new Date() });
+    expect((await call(book, req('/api/booking/book', { token: s.token, body: { tutorId, startsAt: a, subject: 'english', idempotencyKey: key() } }))).status).toBe(201);
+    for (const subject of ['kazakh', 'english', 'chemistry']) {
+      const again = await call(book, req('/api/booking/book', { token: s.token, locale: 'ru', body: { tutorId, startsAt: b, subject, idempotencyKey: key() } }));
+      expect(again.status).toBe(subject === 'chemistry' ? 422 : 409);
+      if (subject === 'kazakh') expect(((await again.json()) as { error: { code: string } }).error.code).toBe('trial_with_tutor_booked');
+    }
+    expect(await t.db.select().from(lessons).where(and(eq(lessons.tutorId, tutorId), eq(lessons.studentId, s.id)))).toHaveLength(1);
+    // The database holds it too, whatever the application checked.
+    const direct = t.db.insert(lessons).values({ tutorId, studentId: s.id, subject: 'kazakh', status: 'booked', startsAt: new Date('2031-01-07T13:00:00Z'), endsAt: new Date('2031-01-07T13:30:00Z') });
+    await expect(direct).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23505' }) });
+  });
+
+  it('M2: 60 anonymous holds on one tutor from many addresses take at most 3 slots for 5 minutes; the tutor stays bookable by signed-in students', async () => {
+    const tutorId = await tutor();
+    const before = await slotsOf(tutorId);
+    expect(before.length).toBeGreaterThan(60);
+    const started = Date.now();
+    const answers: Response[] = [];
+    // 12 addresses in 3 /24s, 5 holds each: within the per-address and per-range limits.
+    for (let i = 0; i < 60; i++) answers.push(await call(hold, req('/api/booking/hold', { origin: 'http://localhost', ip: `10.60.${i % 3}.${1 + (i % 12)}`, locale: 'en', body: { tutorId, startsAt: before[i] } })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused.map((a) => a.status)).toEqual(Array(57).fill(409));
+    expect(((await refused[0]!.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'holds_busy', message: expect.stringContaining('Register or sign in') });
+    const { expiresAt } = (await answers[0]!.json()) as { expiresAt: string };
+    expect(Date.parse(expiresAt) - started).toBeGreaterThan(4 * 60_000);
+    expect(Date.parse(expiresAt) - started).toBeLessThanOrEqual(5 * 60_000 + 5_000);
+    // Every other slot is still offered and bookable by signed-in students.
+    const after = await slotsOf(tutorId);
+    for (const slot of before.slice(3, 60)) expect(after).toContain(slot);
+    for (const slot of [before[3], before[30], before[59]]) {
+      const s = await student();
+      expect((await call(book, req('/api/booking/book', { token: s.token, body: { tutorId, startsAt: slot, subject: 'kazakh', idempotencyKey: key() } }))).status).toBe(201);
+    }
+    // Once the guests' holds lapse, guests can hold again.
+    await holdSlot(t.db, tutorId, new Date(before[61]!), new Date(started + 6 * 60_000));
+    // A signed-in student's hold lasts 10 minutes and is not counted against the guests' three.
+    const s = await student();
+    const own = await call(hold, req('/api/booking/hold', { origin: 'http://localhost', token: s.token, body: { tutorId, startsAt: before[62] } }));
+    expect(own.status).toBe(201);
+    expect(Date.parse(((await own.json()) as { expiresAt: string }).expiresAt) - started).toBeGreaterThan(9 * 60_000);
   });
 
   it('a hold keeps the slot for the visitor who signs in on the way, and from everyone else', async () => {
@@ -150,6 +207,24 @@ describe(`booking a trial lesson (${dbLabel()})`, () => {
     expect(tutorCancel.ics).toMatch(/METHOD:CANCEL/);
     expect(tutorCancel.ics).toMatch(/SEQUENCE:1/);
     expect(tutorCancel.ics).toContain(`UID:trial-lesson-${lesson.id}@tilmen.kz`);
+  });
+
+  it('M3: lesson SMS count in SMS_NOTIFY_DAILY_BUDGET; once it is spent the booking still goes, and the news by e-mail only', async () => {
+    const day = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
+    // One notification SMS left today.
+    await t.db.delete(rateLimits).where(eq(rateLimits.key, NOTIFY_BUDGET_KEY));
+    await t.db.insert(rateLimits).values({ key: NOTIFY_BUDGET_KEY, windowStart: day, count: 2999 });
+    const tutorId = await tutor();
+    const s = await student();
+    const [slot] = await slotsOf(tutorId);
+    const res = await call(book, req('/api/booking/book', { token: s.token, body: { tutorId, startsAt: slot, subject: 'kazakh', idempotencyKey: key() } }));
+    expect(res.status).toBe(201);
+    const { lesson } = (await res.json()) as { lesson: { id: number } };
+    const sent = await t.db.select({ m: outbox, l: lessonMessages }).from(lessonMessages).innerJoin(outbox, eq(outbox.id, lessonMessages.outboxId)).where(eq(lessonMessages.lessonId, lesson.id));
+    expect(sent.map((r) => `${r.l.recipientRole}:${r.m.channel}`).sort()).toEqual(['student:email', 'student:sms', 'tutor:email']);
+    const [row] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, NOTIFY_BUDGET_KEY));
+    expect(row!.count).toBe(3000);
+    await t.db.delete(rateLimits).where(eq(rateLimits.key, NOTIFY_BUDGET_KEY));
   });
 
   it('late cancellation is refused with a clear message; the lesson stands; a tutor’s cancel within a day is counted late', async () => {

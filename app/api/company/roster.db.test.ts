@@ -5,7 +5,7 @@ import { auditLog, companyEmployees } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { openIin } from '@/lib/company-portal/roster';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
-import { companyRequest, hrUser, insertCompany, rosterXlsx, uploadRequest } from '@/test/company';
+import { companyRequest, hrUser, insertCompany, rosterXlsx, uploadRequest, validIin } from '@/test/company';
 import { call } from '@/test/staff';
 
 type Preview = {
@@ -57,6 +57,25 @@ describe(`company roster: import with a preview, all or nothing; single employee
     expect(body.problems.find((p) => p.line === 6)!.message).toBe('Бұл ЖСН 3-жолда да бар');
     expect(body.problems.find((p) => p.line === 4)!.column).toBe('ЖСН');
     expect(body.notes).toEqual([{ line: 2, code: 'iin_zero_restored', message: expect.stringContaining('нөлді қайтардық') }]);
+    expect(await t.db.select().from(companyEmployees)).toHaveLength(0);
+  });
+
+  it('L1: names break the same rule as the manual form (letters only): markup, a link, CJK, a formula are row problems in each language, and nothing is imported', async () => {
+    const data = await rosterXlsx([
+      ['<img src=x onerror=alert(1)>', 'Pay at http://evil.example/kaspi', validIin(901), 'HR-01', null, null, null],
+      ['Ivan 123', '李小龍', validIin(902), 'HR-02', null, null, null],
+      ['=HYPERLINK("http://evil.example","Open")', 'Ольга', validIin(903), 'HR-03', null, null, null],
+      ['Сәрсенова-Ким', "D'Artagnan", validIin(904), 'HR-04', null, null, null],
+    ]);
+    for (const [locale, words] of [['en', /Latin or Cyrillic/], ['ru', /латинские или кириллические/], ['kk', /латын не кирилл/]] as const) {
+      const res = await call(preview, uploadRequest('/api/company/roster/preview', { data, name: 'staff.xlsx' }, { cookie: hr.cookie, locale }));
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as Preview;
+      expect(body.problems.map((p) => `${p.line}:${p.field}:${p.code}`).sort()).toEqual(['2:firstName:name_letters', '2:lastName:name_letters', '3:firstName:name_letters', '3:lastName:name_letters', '4:lastName:name_letters']);
+      for (const p of body.problems) expect(p.message).toMatch(words);
+    }
+    const refused = await call(importer, uploadRequest('/api/company/roster/import', { data, name: 'staff.xlsx' }, { cookie: hr.cookie, fields: { basis: 'yes' } }));
+    expect(refused.status).toBe(422);
     expect(await t.db.select().from(companyEmployees)).toHaveLength(0);
   });
 
@@ -177,7 +196,9 @@ describe(`company roster: import with a preview, all or nothing; single employee
       let s = first11.reduce((sum, d, k) => sum + (k + 1) * d, 0) % 11;
       if (s === 10) s = first11.reduce((sum, d, k) => sum + [3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 2][k]! * d, 0) % 11;
       if (s === 10) continue;
-      big.push([`Фамилия${i}`, `Имя${i}`, `${first11.join('')}${s}`, `P-${i % 40}`, `Отдел ${i % 12}`]);
+      // Names are letters only (the name rule, L1): the row number spelled in letters.
+      const tag = [...String(i)].map((d) => 'абвгдежзик'[Number(d)]).join('');
+      big.push([`Фамилия${tag}`, `Имя${tag}`, `${first11.join('')}${s}`, `P-${i % 40}`, `Отдел ${i % 12}`]);
     }
     const file = await rosterXlsx(big, ['Фамилия', 'Имя', 'ИИН', 'Код должности', 'Подразделение']);
     const started = performance.now();

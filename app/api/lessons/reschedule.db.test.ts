@@ -166,14 +166,55 @@ describe(`rescheduling and cancelling a lesson from the cabinet (${dbLabel()})`,
     expect((await mails(l1, 'cancelled')).filter((r) => r.l.recipientRole === 'student').map((r) => r.m.channel).sort()).toEqual(['email', 'sms']);
   });
 
+  it('M3: a lesson moves at most 3 times (409 reschedule_limit); a student cancels at most 3 and books at most 5 trials a day (429 lesson_changes_limit), each with a message in ru/kk/en', async () => {
+    const tu = await tutor();
+    const st = await student();
+    const slots = await slotsOf(tu.id);
+    const id = await bookOne(tu.id, st, slots[0]!);
+    for (const [i, who] of [[1, st.token], [2, tu.token], [3, st.token]] as const) expect((await move(id, who, slots[i]!)).status).toBe(200);
+    for (const [locale, words] of [['en', /moved 3 times/], ['ru', /переносили 3 раза/], ['kk', /3 рет ауыстырылды/]] as const) {
+      const refused = await move(id, st.token, slots[5]!, locale);
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as ErrorBody).error).toMatchObject({ code: 'reschedule_limit', message: expect.stringMatching(words) });
+    }
+    const movedMessages = (await mails(id, 'rescheduled')).length;
+    expect(movedMessages).toBe(3 * 4); // 3 moves × (SMS + e-mail) × both sides, not one more
+
+    // Cancel and rebook: the first lesson is booking 1; three cancels and three more bookings pass.
+    let live = id;
+    for (let i = 0; i < 3; i++) {
+      expect((await call(cancel, req(`/api/lessons/${live}/cancel`, { token: st.token, body: {} }), { id: String(live) })).status).toBe(200);
+      live = await bookOne(tu.id, st, slots[10 + i]!);
+    }
+    const fourth = await call(cancel, req(`/api/lessons/${live}/cancel`, { token: st.token, locale: 'kk', body: {} }), { id: String(live) });
+    expect(fourth.status).toBe(429);
+    expect(fourth.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(((await fourth.json()) as ErrorBody).error).toMatchObject({ code: 'lesson_changes_limit', message: expect.stringContaining('Ертең') });
+    expect((await t.db.select().from(lessons).where(eq(lessons.id, live)))[0]!.status).toBe('booked');
+    // Booking 5 (another tutor, another subject) passes; booking 6 is refused before anything is stored.
+    const english = await insertTestUser(t.db, { role: 'tutor', scope: 'tutor tutor:bookable', phone: phone(), subject: 'english' });
+    await saveSchedule(t.db, english, scheduleSchema.parse({ weekly: everyDay, daysOff: [], minNoticeHours: 12, horizonWeeks: 4 }));
+    const [e0] = await slotsOf(english);
+    expect((await call(book, req('/api/booking/book', { token: st.token, body: { tutorId: english, startsAt: e0, subject: 'english', idempotencyKey: key() } }))).status).toBe(201);
+    const chemistry = await insertTestUser(t.db, { role: 'tutor', scope: 'tutor tutor:bookable', phone: phone(), subject: 'chemistry' });
+    await saveSchedule(t.db, chemistry, scheduleSchema.parse({ weekly: everyDay, daysOff: [], minNoticeHours: 12, horizonWeeks: 4 }));
+    const [c0] = await slotsOf(chemistry);
+    const sixth = await call(book, req('/api/booking/book', { token: st.token, locale: 'en', body: { tutorId: chemistry, startsAt: c0, subject: 'chemistry', idempotencyKey: key() } }));
+    expect(sixth.status).toBe(429);
+    expect(((await sixth.json()) as ErrorBody).error).toMatchObject({ code: 'lesson_changes_limit', message: expect.stringContaining('tomorrow') });
+    expect(await t.db.select().from(lessons).where(eq(lessons.tutorId, chemistry))).toHaveLength(0);
+  });
+
   it('the tutor’s week: Monday to Sunday in Almaty time, available ranges, days off and lessons with the student’s name', async () => {
     const tu = await tutor();
     const st = await student();
+    const st2 = await student();
     await saveSchedule(t.db, tu.id, scheduleSchema.parse({ weekly: { '1': [[18 * 60, 21 * 60]], '3': [[18 * 60, 21 * 60]] }, daysOff: ['2030-01-09'], minNoticeHours: 12, horizonWeeks: 4 }));
     // Monday 7 January 2030, 18:30 Almaty = 13:30 UTC; a lesson at 23:30 Sunday Almaty (18:30 UTC) belongs to Sunday.
     await t.db.insert(lessons).values([
       { tutorId: tu.id, studentId: st.id, subject: 'kazakh', status: 'booked', startsAt: new Date('2030-01-07T13:30:00Z'), endsAt: new Date('2030-01-07T14:00:00Z') },
-      { tutorId: tu.id, studentId: st.id, subject: 'english', status: 'booked', startsAt: new Date('2030-01-13T18:30:00Z'), endsAt: new Date('2030-01-13T19:00:00Z') },
+      // Another student: one student has one live trial with a tutor (L2).
+      { tutorId: tu.id, studentId: st2.id, subject: 'english', status: 'booked', startsAt: new Date('2030-01-13T18:30:00Z'), endsAt: new Date('2030-01-13T19:00:00Z') },
       { tutorId: tu.id, studentId: st.id, subject: 'english', status: 'cancelled', startsAt: new Date('2030-01-08T13:30:00Z'), endsAt: new Date('2030-01-08T14:00:00Z') },
     ]);
     const res = await call(weekRoute, req('/api/tutor/week?week=2030-01-10', { token: tu.token }));

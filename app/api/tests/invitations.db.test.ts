@@ -2,10 +2,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONSENT_VERSION } from '@/lib/consent';
-import { auditLog, companyInvitations, companyUsers, kazakhTestTakers, outbox, testAttempts } from '@/lib/db/schema';
+import { auditLog, companyInvitations, companyUsers, kazakhTestTakers, outbox, rateLimits, testAttempts } from '@/lib/db/schema';
+import { NOTIFY_BUDGET_KEY } from '@/lib/sms/notify-budget';
 import type { OpenDb } from '@/lib/db/open';
-import { remindInvitations, sendInvitations } from '@/lib/company-portal/invitations';
-import { hashIin, TEST_TOKEN_HEADER, type AttemptView } from '@/lib/quiz/attempts';
+import { COMPANY_SMS_DAILY_CAP, remindInvitations, sendInvitations } from '@/lib/company-portal/invitations';
+import { findCertificate, hashIin, TEST_TOKEN_HEADER, type AttemptView } from '@/lib/quiz/attempts';
 import { appSecret } from '@/lib/env';
 import { iinCheckDigit } from '@/lib/iin';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
@@ -78,7 +79,7 @@ describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
   });
   afterAll(() => t.close());
 
-  it('roster-only: an IIN off the roster is refused in the taker’s language; a roster IIN pre-fills the names and starts', async () => {
+  it('roster-only: an IIN off the roster is refused in the taker’s language; a roster IIN gets yes and initials (L3), starts with the roster’s names and a certificate verified against the roster (I8)', async () => {
     const onRoster = freshIin();
     const outside = freshIin();
     await addEmployee(hrA, { lastName: 'Сәрсенова', firstName: 'Әйгерім', iin: onRoster });
@@ -100,7 +101,8 @@ describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
     expect(await t.db.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.iinHash, hashIin(outside, appSecret())))).toHaveLength(0);
 
     const check = await call(rosterCheck, jsonRequest('/api/tests/kazakh/roster-check', { company: 'inv-alpha', iin: onRoster }));
-    expect(await check.json()).toEqual({ rosterOnly: true, onRoster: true, firstName: 'Әйгерім', lastName: 'Сәрсенова' });
+    // L3: yes/no and the initials, never the names.
+    expect(await check.json()).toEqual({ rosterOnly: true, onRoster: true, initials: 'Ә. С.' });
     expect(await (await call(rosterCheck, jsonRequest('/api/tests/kazakh/roster-check', { company: 'inv-alpha', iin: outside }))).json()).toEqual({ rosterOnly: true, onRoster: false });
     // A bad checksum is never looked up.
     const bad = onRoster.slice(0, 11) + ((Number(onRoster[11]) + 1) % 10);
@@ -110,9 +112,31 @@ describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await call(rosterCheck, jsonRequest('/api/tests/kazakh/roster-check', { company: 'inv-alpha', iin: freshIin() }, { ip }))).status);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    // L3: the company's hourly look-ups are counted per address range. Outsiders spending all of
+    // theirs (300 from 30 addresses of one /24) leave the office's range its own.
+    const outsiders: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      for (let k = 0; k < 10; k++) outsiders.push((await call(rosterCheck, jsonRequest('/api/tests/kazakh/roster-check', { company: 'inv-alpha', iin: freshIin() }, { ip: `10.251.7.${i + 1}` }))).status);
+    }
+    expect(outsiders.filter((s) => s === 200)).toHaveLength(300);
+    expect(outsiders.slice(-10)).toEqual(Array(10).fill(429));
+    const office = await call(rosterCheck, jsonRequest('/api/tests/kazakh/roster-check', { company: 'inv-alpha', iin: onRoster }, { ip: '10.252.3.4' }));
+    expect(office.status).toBe(200);
+    expect(await office.json()).toMatchObject({ onRoster: true });
 
     const started = await call(kazakhStart, jsonRequest('/api/tests/kazakh', entry(onRoster)));
     expect(started.status).toBe(201);
+    // I8: matched on the roster, so the roster's names are the taker's, and the certificate says
+    // the identity was checked against the employer's roster (typed names are not what is printed).
+    const startedBody = (await started.json()) as Started;
+    expect(startedBody.test.taker).toMatchObject({ firstName: 'Әйгерім', lastName: 'Сәрсенова' });
+    const [rosterTaker] = await t.db.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.iinHash, hashIin(onRoster, appSecret())));
+    expect(rosterTaker).toMatchObject({ firstName: 'Әйгерім', lastName: 'Сәрсенова', identityChecked: true });
+    const rosterDone = ((await (await call(finish, tokenRequest('/api/tests/attempt/finish', startedBody.token, { body: { answers: Object.fromEntries(startedBody.test.items.map((item) => [item.id, 0])) } }))).json()) as Started).test;
+    expect(rosterDone.certificate?.identityChecked).toBe(true);
+    expect(await findCertificate(t.db, rosterDone.certificate!.number)).toMatchObject({ identityChecked: true, name: 'Әйгерім С.' });
+    // A sitting of the open form (company not roster-only then) was not checked.
+    expect(((await t.db.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.companyId, companyA))).find((r) => r.id !== rosterTaker!.id))!.identityChecked).toBe(false);
     // Another company's roster does not count: B is roster-only too, and A's employee is not on it.
     await call(settings, companyRequest('/api/company/settings', { method: 'PATCH', body: { rosterOnly: true }, cookie: hrB }));
     const elsewhere = await call(kazakhStart, jsonRequest('/api/tests/kazakh', { ...entry(freshIin()), company: 'inv-beta' }));
@@ -172,6 +196,9 @@ describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
     const view = ((await again.json()) as Started).test;
     expect(view.status).toBe('finished');
     expect(view.result?.determined).toBe(true);
+    // I8: a sitting started from the personal link carries "verified against the employer's roster".
+    expect(view.certificate?.identityChecked).toBe(true);
+    expect(await findCertificate(t.db, view.certificate!.number)).toMatchObject({ identityChecked: true });
     expect(await (await call(inviteInfo, tokenRequest('/api/tests/invitation', token))).json()).toMatchObject({ invitation: { state: 'finished' } });
     const finished = await roster(hrA, 'finished');
     expect(finished).toMatchObject([{ id, status: 'finished', level: view.result?.level }]);
@@ -235,6 +262,44 @@ describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
     expect(refused.status).toBe(422);
     const [row] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'company.update'), eq(auditLog.entityId, String(companyB))));
     expect(row!.after).toMatchObject({ rosterOnly: true });
+  });
+
+  it('M3: a re-send to one employee waits an hour (429 invitation_too_soon), a company’s SMS per day are capped (429 company_sms_cap), and invitation SMS count in the notification budget (429 sms_budget_spent)', async () => {
+    const id = await addEmployee(hrA, { lastName: 'Тоқтаров', firstName: 'Нұрлан', iin: freshIin(), phone: '+77017771010', email: 'nurlan@alpha.kz', locale: 'en' });
+    const body = { employeeIds: [id], channels: ['sms' as const], deadline: inTwoWeeks() };
+    expect(await (await call(invite, companyRequest('/api/company/invitations', { body, cookie: hrA }))).json()).toEqual({ sent: 1, skipped: [] });
+    const smsTo = async (phone: string) => (await t.db.select().from(outbox).where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, phone)))).length;
+    for (const [locale, words] of [['en', /less than an hour ago/], ['ru', /меньше часа назад/], ['kk', /бір сағаттан аз/]] as const) {
+      const again = await call(invite, companyRequest('/api/company/invitations', { body, cookie: hrA, locale }));
+      expect(again.status).toBe(429);
+      expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(3000);
+      expect(((await again.json()) as ErrorBody).error).toMatchObject({ code: 'invitation_too_soon', message: expect.stringMatching(words) });
+    }
+    expect(await smsTo('+77017771010')).toBe(1);
+    // An hour later the re-send goes.
+    const [hr] = await t.db.select().from(companyUsers).where(eq(companyUsers.email, 'hr@inv-alpha.kz'));
+    const actor = { kind: 'system' as const, id: null, label: 'test', ipHash: null };
+    expect(await sendInvitations(t.db, actor, { userId: hr!.id, companyId: companyA }, { ...body, deadline: new Date(inTwoWeeks()) }, new Date(Date.now() + 61 * 60_000))).toEqual({ sent: 1, skipped: [] });
+    expect(await smsTo('+77017771010')).toBe(2);
+
+    const day = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
+    const other = await addEmployee(hrB, { lastName: 'Омарова', firstName: 'Сая', iin: freshIin(), phone: '+77017771011', email: 'saya@beta.kz', locale: 'ru' });
+    // Company B has spent its day's invitation SMS: SMS refused (nothing queued), e-mail still goes.
+    await t.db.insert(rateLimits).values({ key: `company:sms:${companyB}`, windowStart: day, count: COMPANY_SMS_DAILY_CAP });
+    const capped = await call(invite, companyRequest('/api/company/invitations', { body: { ...body, employeeIds: [other], channels: ['sms', 'email'] }, cookie: hrB, locale: 'en' }));
+    expect(capped.status).toBe(429);
+    expect(((await capped.json()) as ErrorBody).error).toMatchObject({ code: 'company_sms_cap', message: expect.stringContaining('e-mail') });
+    expect(await smsTo('+77017771011')).toBe(0);
+    expect(await (await call(invite, companyRequest('/api/company/invitations', { body: { ...body, employeeIds: [other], channels: ['email'] }, cookie: hrB }))).json()).toEqual({ sent: 1, skipped: [] });
+
+    // The school's notification SMS budget is spent: company A's SMS invitations are refused too.
+    await t.db.insert(rateLimits).values({ key: NOTIFY_BUDGET_KEY, windowStart: day, count: 3000 }).onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: 3000 } });
+    const third = await addEmployee(hrA, { lastName: 'Әлиев', firstName: 'Қайрат', iin: freshIin(), phone: '+77017771012', locale: 'kk' });
+    const spent = await call(invite, companyRequest('/api/company/invitations', { body: { ...body, employeeIds: [third] }, cookie: hrA, locale: 'kk' }));
+    expect(spent.status).toBe(429);
+    expect(((await spent.json()) as ErrorBody).error.code).toBe('sms_budget_spent');
+    expect(await smsTo('+77017771012')).toBe(0);
+    await t.db.delete(rateLimits).where(eq(rateLimits.key, NOTIFY_BUDGET_KEY));
   });
 
   it('malformed bodies to the new calls are 4xx, never 5xx', async () => {

@@ -1,6 +1,6 @@
-// POST /api/booking/hold {tutorId, startsAt} - keeps a free slot for a visitor while they sign in or register (HOLD_MINUTES): 201 {holdToken, expiresAt}.
+// POST /api/booking/hold {tutorId, startsAt} - keeps a free slot while a visitor signs in or registers (GUEST_HOLD_MINUTES; a signed-in student: HOLD_MINUTES): 201 {holdToken, expiresAt}; 409 holds_busy when the tutor has too many guest holds.
 import { route } from '@/lib/api/route';
-import { assertSameOrigin } from '@/lib/auth/http';
+import { assertSameOrigin, optionalUser } from '@/lib/auth/http';
 import { holdSlot } from '@/lib/marketplace/booking';
 import { holdSchema } from '@/lib/validations/booking';
 
@@ -8,7 +8,7 @@ export const POST = route(
   async (ctx) => {
     assertSameOrigin(ctx.req);
     const input = await ctx.body(holdSchema);
-    const hold = await holdSlot(ctx.db, input.tutorId, input.startsAt, new Date(), ctx);
+    const hold = await holdSlot(ctx.db, input.tutorId, input.startsAt, new Date(), ctx, await optionalUser(ctx.db, ctx.req));
     return { holdToken: hold.holdToken, expiresAt: hold.expiresAt.toISOString() };
   },
   { status: 201 },
