@@ -1,5 +1,4 @@
 import 'server-only';
-import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 
@@ -88,61 +87,111 @@ function cellOf(value: ExcelJS.CellValue): RawCell {
 
 /**
  * Zip-bomb guard (H1). An XLSX is a zip; a few hundred kilobytes can inflate to gigabytes. Before
- * anything inflates the file for reading, every entry is checked against the central directory:
- * declared sizes within the caps, no entry hidden between the listed ones (a streaming unzip reads
- * local headers, not the directory), and each entry inflated once with its size enforced (yauzl's
- * validateEntrySizes stops an entry that inflates past what it declares). All of it is streamed,
- * so other requests go on being served meanwhile.
+ * the workbook is read, every entry is checked against the central directory: declared sizes within
+ * the caps, no entry hidden between the listed ones, and each entry inflated once (streamed, off the
+ * event loop's back) with its size enforced (yauzl's validateEntrySizes stops an entry that inflates
+ * past what it declares). While inflating, the XML's rows, cells and shared strings are counted, so
+ * a sheet of millions of empty rows is refused before exceljs would build an object for each.
  */
-export const XLSX_MAX_ENTRY_BYTES = 16 * 1024 * 1024;
-export const XLSX_MAX_TOTAL_BYTES = 32 * 1024 * 1024;
+export const XLSX_MAX_ENTRY_BYTES = 12 * 1024 * 1024;
+export const XLSX_MAX_TOTAL_BYTES = 24 * 1024 * 1024;
 const XLSX_MAX_ENTRIES = 200;
+/** Cells and shared strings of a real 10 000-row roster are a few hundred thousand at most. */
+const XLSX_MAX_CELLS = 600_000;
 
-export async function xlsxWithinCaps(data: Buffer): Promise<boolean> {
+type Scan = { ok: true } | { ok: false; reason: 'unreadable' | 'too_many' };
+
+/** Counts `<tag` followed by a space, `>` or `/` in a stream of XML bytes, across chunk edges. */
+function tagCounter(tag: string) {
+  const needle = Buffer.from(`<${tag}`);
+  let carry = Buffer.alloc(0);
+  let count = 0;
+  return {
+    push(chunk: Buffer) {
+      const buf = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+      let at = buf.indexOf(needle);
+      let last = -1;
+      while (at >= 0 && at + needle.length < buf.length) {
+        const next = buf[at + needle.length];
+        if (next === 0x20 || next === 0x3e || next === 0x2f || next === 0x09 || next === 0x0a || next === 0x0d) count++;
+        last = at;
+        at = buf.indexOf(needle, at + 1);
+      }
+      // Keep the tail that may hold the start of a tag cut by the chunk's edge.
+      const keepFrom = Math.max(last + 1, buf.length - needle.length);
+      carry = Buffer.from(buf.subarray(keepFrom));
+      return count;
+    },
+  };
+}
+
+export async function scanXlsx(data: Buffer): Promise<Scan> {
   let zip: yauzl.ZipFile;
   try {
     zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
       yauzl.fromBuffer(data, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (err, z) => (err || !z ? reject(err) : resolve(z))),
     );
   } catch {
-    return false;
+    return { ok: false, reason: 'unreadable' };
   }
-  return new Promise<boolean>((resolve) => {
+  return new Promise<Scan>((resolve) => {
     let total = 0;
     let count = 0;
+    let cells = 0;
     const spans: [number, number][] = [];
     let settled = false;
-    const done = (ok: boolean) => {
+    const done = (result: Scan) => {
       if (settled) return;
       settled = true;
       zip.close();
-      resolve(ok);
+      resolve(result);
     };
-    zip.on('error', () => done(false));
+    zip.on('error', () => done({ ok: false, reason: 'unreadable' }));
     zip.on('end', () => {
       // Every byte before the central directory belongs to a listed entry (local header + data).
-      spans.sort((a, b) => a[0] - b[0]);
+      spans.sort((x, y) => x[0] - y[0]);
       let at = 0;
       for (const [start, end] of spans) {
-        if (start !== at) return done(false);
+        if (start !== at) return done({ ok: false, reason: 'unreadable' });
         at = end;
       }
-      done(at === centralDirectoryOffset(data));
+      done(at === centralDirectoryOffset(data) ? { ok: true } : { ok: false, reason: 'unreadable' });
     });
     zip.on('entry', (entry: yauzl.Entry) => {
       count += 1;
       total += entry.uncompressedSize;
-      if (count > XLSX_MAX_ENTRIES || entry.uncompressedSize > XLSX_MAX_ENTRY_BYTES || total > XLSX_MAX_TOTAL_BYTES) return done(false);
+      if (count > XLSX_MAX_ENTRIES || entry.uncompressedSize > XLSX_MAX_ENTRY_BYTES || total > XLSX_MAX_TOTAL_BYTES) return done({ ok: false, reason: 'unreadable' });
+      const span: [number, number] = [entry.relativeOffsetOfLocalHeader, entry.relativeOffsetOfLocalHeader + localSize(data, entry)];
       if (/\/$/.test(entry.fileName)) {
-        spans.push([entry.relativeOffsetOfLocalHeader, entry.relativeOffsetOfLocalHeader + localSize(data, entry)]);
+        spans.push(span);
         return zip.readEntry();
       }
       zip.openReadStream(entry, (err, stream) => {
-        if (err || !stream) return done(false);
-        stream.on('error', () => done(false));
-        stream.on('data', () => {});
+        if (err || !stream) return done({ ok: false, reason: 'unreadable' });
+        const sheet = /^xl\/worksheets\/[^/]+\.xml$/.test(entry.fileName);
+        const rowTags = tagCounter('row');
+        const cellTags = tagCounter('c');
+        const stringTags = tagCounter('si');
+        let rows = 0;
+        let entryCells = 0;
+        stream.on('error', () => done({ ok: false, reason: 'unreadable' }));
+        stream.on('data', (chunk: Buffer) => {
+          if (settled) return;
+          if (sheet) {
+            rows = rowTags.push(chunk);
+            entryCells = cellTags.push(chunk);
+          } else if (entry.fileName === 'xl/sharedStrings.xml') entryCells = stringTags.push(chunk);
+          if (rows > ROSTER_MAX_ROWS + 50) {
+            stream.destroy();
+            done({ ok: false, reason: 'too_many' });
+          } else if (cells + entryCells > XLSX_MAX_CELLS) {
+            stream.destroy();
+            done({ ok: false, reason: 'unreadable' });
+          }
+        });
         stream.on('end', () => {
-          spans.push([entry.relativeOffsetOfLocalHeader, entry.relativeOffsetOfLocalHeader + localSize(data, entry)]);
+          cells += entryCells;
+          spans.push(span);
           zip.readEntry();
         });
       });
@@ -177,35 +226,31 @@ function localSize(data: Buffer, entry: yauzl.Entry): number {
 /** The columns read from a row: a roster has about eight; anything past this is ignored. */
 const XLSX_MAX_COLUMNS = 64;
 
+/**
+ * The first sheet, read by exceljs once the scan has proved the file small when inflated and
+ * within the row and cell caps. (exceljs's streaming reader was tried: it splits a multi-byte
+ * letter cut by a chunk's edge in the shared strings, exceljs issues #2063 and #2084.)
+ */
 export async function readXlsx(data: Buffer): Promise<ParsedFile> {
-  if (!(await xlsxWithinCaps(data))) return { ok: false, reason: 'unreadable' };
-  const table: RawCell[][] = [];
-  let rowsSeen = 0;
+  const scan = await scanXlsx(data);
+  if (!scan.ok) return { ok: false, reason: scan.reason };
+  const workbook = new ExcelJS.Workbook();
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      styles: 'ignore',
-      worksheets: 'emit',
-      entries: 'ignore',
-    });
-    for await (const sheet of reader) {
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        rowsSeen += 1;
-        // Stop at the cap: the rest of the sheet is never read (empty rows count too).
-        if (rowsSeen > ROSTER_MAX_ROWS + 50 || row.number > (ROSTER_MAX_ROWS + 50) * 4) return { ok: false, reason: 'too_many' };
-        const cells: RawCell[] = [];
-        row.eachCell({ includeEmpty: false }, (cell, col) => {
-          if (col <= XLSX_MAX_COLUMNS) cells[col - 1] = cellOf(cell.value);
-        });
-        table[row.number - 1] = Array.from(cells, (c) => c ?? { text: '', numeric: false });
-      }
-      break; // the first sheet only
-    }
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
     return { ok: false, reason: 'unreadable' };
   }
-  if (rowsSeen === 0 && table.length === 0) return { ok: false, reason: 'empty' };
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return { ok: false, reason: 'empty' };
+  if (sheet.rowCount > ROSTER_MAX_ROWS + 50) return { ok: false, reason: 'too_many' };
+  const table: RawCell[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, n) => {
+    const cells: RawCell[] = [];
+    row.eachCell({ includeEmpty: false }, (cell, col) => {
+      if (col <= XLSX_MAX_COLUMNS) cells[col - 1] = cellOf(cell.value);
+    });
+    table[n - 1] = Array.from(cells, (c) => c ?? { text: '', numeric: false });
+  });
   return toRows(Array.from(table, (r) => r ?? []));
 }
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { sql, type AnyColumn } from 'drizzle-orm';
 /**
  * The school's days: Asia/Almaty, UTC+5 all year (as lib/validations/staff.ts dateQuery). A fixed
