@@ -98,6 +98,7 @@ test('a visitor books a trial slot of a Monday/Wednesday tutor, registering on t
   // The student cancels in the cabinet, before the deadline: the slot is free again, the tutor told.
   await page.goto(localePath(locale, '/cabinet'));
   await page.getByRole('button', { name: m.Cabinet.lessons.cancel }).click();
+  await page.getByRole('button', { name: m.Cabinet.lessons.cancelYes }).click();
   await expect(page.getByText(m.Cabinet.lessons.cancelled)).toBeVisible();
   expect(await slotValues(browser, tutor.id)).toContain(slot);
   const cancel = await calendarMail(tutor.email, 'CANCEL');

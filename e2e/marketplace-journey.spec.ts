@@ -167,6 +167,14 @@ test('marketplace: approved tutor publishes a Mon/Wed evening schedule; a visito
   await v.getByRole('button', { name: B.confirm }).click();
   await expect(v.getByRole('heading', { name: B.bookedTitle })).toBeVisible();
   await expect(v.getByTestId('booking-done')).toContainText(almaty(slot).split(' ')[1]!);
+  // No e-mail is confirmed yet: the page says only what was sent, and carries the lesson's link and
+  // its calendar file itself (journey D).
+  await expect(v.getByTestId('booking-done')).toContainText(B.bookedSentSms.split(';')[0]!);
+  await expect(v.getByTestId('booked-room-link')).toHaveAttribute('href', /\S+/);
+  const icsHref = await v.getByTestId('booked-ics-link').getAttribute('href');
+  const ics = await (await v.request.get(icsHref!)).text();
+  expect(ics).toContain('BEGIN:VCALENDAR');
+  expect(ics).toContain(`DTSTART:${slot.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
 
   // Both are told: SMS to each; the tutor's e-mail carries the invitation (UTC, METHOD:REQUEST).
   expect((await sms(studentPhone, 'Tilmen')).some((x) => !x.code)).toBe(true);
@@ -180,7 +188,10 @@ test('marketplace: approved tutor publishes a Mon/Wed evening schedule; a visito
 
   // The student cancels in the cabinet before the deadline: the slot is offered again.
   await v.goto(localePath('en', '/cabinet'));
+  await expect(v.getByTestId('lesson-room-link')).toBeVisible();
   await v.getByRole('button', { name: en.Cabinet.lessons.cancel }).click();
+  // A cancel asks first.
+  await v.getByRole('button', { name: en.Cabinet.lessons.cancelYes }).click();
   await expect(v.getByText(en.Cabinet.lessons.cancelled)).toBeVisible();
   expect(await publicSlots(browser, tutorPage)).toContain(slot);
   expect(await calendarMail(tutor.email, 'CANCEL')).toContain('SEQUENCE:1');

@@ -20,6 +20,8 @@ interface LessonRow {
   rateable: boolean;
   noShow: 'student' | 'tutor' | 'both' | null;
   rating: number | null;
+  /** The way into a booked lesson and its calendar file, until it has ended. */
+  links: { room: string; ics: string } | null;
 }
 interface Lessons {
   upcoming: LessonRow[];
@@ -45,6 +47,8 @@ export function CabinetLessons() {
   const [reloads, setReloads] = useState(0);
   const [busy, setBusy] = useState<number | null>(null);
   const [moving, setMoving] = useState<Moving | null>(null);
+  /** The lesson whose cancellation waits for "yes" (a cancel is never one click). */
+  const [confirming, setConfirming] = useState<number | null>(null);
   const pickId = useId();
 
   useEffect(() => {
@@ -149,10 +153,43 @@ export function CabinetLessons() {
       </p>
       {l.cancellable ? <p className="mt-1 text-sm text-muted">{t('deadline', { hours: data.deadlineHours })}</p> : null}
       {l.stands ? <p className="mt-1 text-sm font-medium">{t('stands', { hours: data.deadlineHours })}</p> : null}
+      {l.links ? (
+        <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <a href={l.links.room} className="font-semibold text-brand-dark underline" target="_blank" rel="noopener noreferrer" data-testid="lesson-room-link">
+            {t('join')}
+          </a>
+          <a href={l.links.ics} className="text-brand-dark underline" download data-testid="lesson-ics-link">
+            {t('calendar')}
+          </a>
+        </p>
+      ) : null}
+      {confirming === l.id ? (
+        <div role="alertdialog" aria-labelledby={`confirm-${l.id}`} className="mt-3 rounded-lg bg-amber-50 p-3">
+          <p id={`confirm-${l.id}`} className="text-sm font-medium">
+            {t('cancelConfirm')}
+          </p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={small}
+              disabled={busy === l.id}
+              onClick={() => {
+                setConfirming(null);
+                void act(l.id, 'cancel', {}, t('cancelled'));
+              }}
+            >
+              {t('cancelYes')}
+            </button>
+            <button type="button" className={small} onClick={() => setConfirming(null)}>
+              {t('cancelNo')}
+            </button>
+          </div>
+        </div>
+      ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
         {l.cancellable ? (
           <>
-            <button type="button" className={small} disabled={busy === l.id} onClick={() => void act(l.id, 'cancel', {}, t('cancelled'))}>
+            <button type="button" className={small} disabled={busy === l.id || confirming === l.id} onClick={() => setConfirming(l.id)}>
               {t('cancel')}
             </button>
             {moving?.id !== l.id ? (

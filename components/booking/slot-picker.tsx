@@ -17,7 +17,7 @@ interface SlotsAnswer {
   cancelDeadlineHours: number;
   slots: string[];
 }
-type Booked = { id: number; startsAt: string };
+type Booked = { id: number; startsAt: string; links?: { room: string; ics: string }; emailed?: boolean };
 
 async function fetchSlots(tutorId: number, locale: string): Promise<SlotsAnswer> {
   const res = await fetch(`/api/booking/slots?tutorId=${tutorId}`, { headers: { 'Accept-Language': locale } });
@@ -114,7 +114,7 @@ export function SlotPicker({ tutorId, initialSlot }: { tutorId: number; initialS
         setNeedSignIn(true);
         return;
       }
-      const res = await api.post<{ lesson: Booked }>('/api/booking/book', {
+      const res = await api.post<{ lesson: Booked; links: { room: string; ics: string }; emailed: boolean }>('/api/booking/book', {
         tutorId,
         startsAt: chosen,
         subject: data.subject ?? 'english',
@@ -122,7 +122,7 @@ export function SlotPicker({ tutorId, initialSlot }: { tutorId: number; initialS
         holdToken: held?.holdToken,
       });
       clearPending();
-      setBooked(res.data.lesson);
+      setBooked({ ...res.data.lesson, links: res.data.links, emailed: res.data.emailed });
     } catch (err) {
       const body = apiErrorBody(err);
       setMessage(body?.message ?? t('failed'));
@@ -148,7 +148,18 @@ export function SlotPicker({ tutorId, initialSlot }: { tutorId: number; initialS
       <div role="status" data-testid="booking-done" className="rounded-2xl border border-line bg-white p-5 sm:p-6">
         <h2 className="text-xl font-bold">{t('bookedTitle')}</h2>
         <p className="mt-2 text-base">{when(booked.startsAt)}</p>
-        <p className="mt-2 text-sm text-muted">{t('bookedHint')}</p>
+        {/* What was really sent: an SMS with the lesson's link; a mail only to a confirmed address. */}
+        <p className="mt-2 text-sm text-muted">{booked.emailed ? t('bookedSentBoth') : t('bookedSentSms')}</p>
+        {booked.links ? (
+          <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            <a href={booked.links.room} className="font-semibold text-brand-dark underline" target="_blank" rel="noopener noreferrer" data-testid="booked-room-link">
+              {t('bookedJoin')}
+            </a>
+            <a href={booked.links.ics} className="text-brand-dark underline" download data-testid="booked-ics-link">
+              {t('bookedCalendar')}
+            </a>
+          </p>
+        ) : null}
         <Link href="/cabinet" className={`${button} mt-4 inline-block`}>
           {t('toLessons')}
         </Link>

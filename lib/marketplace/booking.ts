@@ -8,7 +8,8 @@ import { lessons, tutorProfiles, users } from '@/lib/db/schema';
 import { enforceLimits, hit, unhit } from '@/lib/rate-limit';
 import type { Db } from '@/lib/db/types';
 import { bookableTutor, busyTimes, getSchedule } from './availability';
-import { notifyLesson } from './notify';
+import { lessonIcsFor, notifyLesson } from './notify';
+import { icsUrl, roomUrl, validIcsKey } from './room';
 import { slotsChanged } from './revalidate';
 import { CANCEL_DEADLINE_MINUTES, freeSlots, TRIAL_MINUTES } from './slots';
 import { addDays, isoWeekday, schoolDate, schoolInstant } from './time';
@@ -332,6 +333,8 @@ export async function listLessons(db: Db, user: User, now = new Date()) {
     noShow: r.lesson.noShow,
     rating: r.lesson.rating,
     cancelledBy: r.lesson.cancelledBy,
+    /** The way into a booked lesson and its calendar file (until it has ended). */
+    links: r.lesson.status === 'booked' && r.lesson.endsAt > now ? lessonLinks(r.lesson.id, user.role === 'tutor' ? 'tutor' : 'student') : null,
   });
   const upcoming = rows.filter((r) => r.lesson.endsAt > now && r.lesson.status === 'booked').map(view);
   const past = rows.filter((r) => !(r.lesson.endsAt > now && r.lesson.status === 'booked')).reverse().map(view);
@@ -365,3 +368,14 @@ export async function tutorWeek(db: Db, tutorId: number, weekStart: string) {
   });
   return { weekStart, days };
 }
+
+/** The keyed calendar file of a lesson for one side (lib/marketplace/room.ts icsUrl), or null. */
+export async function lessonCalendar(db: Db, id: number, side: string | null, key: string | null): Promise<string | null> {
+  if (!validIcsKey(id, side, key)) return null;
+  const [lesson] = await db.select().from(lessons).where(eq(lessons.id, id)).limit(1);
+  if (!lesson || lesson.status === 'hold') return null;
+  return lessonIcsFor(db, lesson, side);
+}
+
+/** What a side needs to get to a lesson: the room link and the calendar file. */
+export const lessonLinks = (id: number, side: 'student' | 'tutor') => ({ room: roomUrl(id), ics: icsUrl(id, side) });

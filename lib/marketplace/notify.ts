@@ -89,3 +89,34 @@ export async function notifyLesson(db: Db, lesson: Lesson, event: LessonEvent) {
     }
   }
 }
+
+/**
+ * A side's .ics of a lesson for the download link (cabinet, booking page), in that side's language:
+ * the same UID and SEQUENCE as the mailed invitations, so it updates the same calendar event.
+ */
+export async function lessonIcsFor(db: Db, lesson: Lesson, side: 'student' | 'tutor'): Promise<string | null> {
+  if (!lesson.studentId) return null;
+  const people = await db
+    .select({ id: users.id, name: users.name, lastname: users.lastname, phone: users.phone, email: users.email, locale: users.locale })
+    .from(users)
+    .where(inArray(users.id, [lesson.studentId, lesson.tutorId]));
+  const me = people.find((p) => p.id === (side === 'student' ? lesson.studentId : lesson.tutorId));
+  const other = people.find((p) => p.id === (side === 'student' ? lesson.tutorId : lesson.studentId));
+  if (!me || !other) return null;
+  const t = translatorFor(me.locale, 'Booking');
+  const reg = translatorFor(me.locale, 'Registration');
+  const subjectKey = `tutor.subjects.${lesson.subject}` as Parameters<typeof reg>[0];
+  const subject = reg.has(subjectKey) ? reg(subjectKey) : lesson.subject;
+  const room = roomUrl(lesson.id);
+  return lessonIcs({
+    id: lesson.id,
+    startsAt: lesson.startsAt,
+    endsAt: lesson.endsAt,
+    sequence: lesson.sequence,
+    title: t('notify.icsTitle', { subject }),
+    description: `${t('notify.icsTitle', { subject })}: ${fullName(other)}\n${room}`,
+    url: room,
+    organizer: mailbox(),
+    method: lesson.status === 'cancelled' ? 'CANCEL' : 'REQUEST',
+  });
+}

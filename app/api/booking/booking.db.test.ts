@@ -45,6 +45,31 @@ describe(`booking a trial lesson (${dbLabel()})`, () => {
   const slotsOf = async (tutorId: number) => ((await (await call(slotsRoute, req(`/api/booking/slots?tutorId=${tutorId}`))).json()) as { slots: string[] }).slots;
   const key = () => `key-${Math.random().toString(36).slice(2)}-${Date.now()}`;
 
+  it('the way into the lesson without a confirmed e-mail (journey D): the SMS, the booking answer and the cabinet carry the room link and a keyed .ics', async () => {
+    const tutorId = await tutor();
+    const [slot] = await slotsOf(tutorId);
+    const s = await student({ email: null });
+    const res = await call(book, req('/api/booking/book', { token: s.token, body: { tutorId, startsAt: slot, subject: 'kazakh', idempotencyKey: key() } }));
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { lesson: { id: number }; links: { room: string; ics: string }; emailed: boolean };
+    expect(body.emailed).toBe(false);
+    const [studentRow] = await t.db.select().from(users).where(eq(users.id, s.id));
+    const [text] = await t.db.select().from(outbox).where(and(eq(outbox.recipient, studentRow!.phone), eq(outbox.channel, 'sms')));
+    expect(text!.body).toContain(body.links.room);
+    const listed = (await (await call(lessonsRoute, req('/api/lessons', { token: s.token }))).json()) as { upcoming: { id: number; links: { room: string; ics: string } | null }[] };
+    expect(listed.upcoming.find((l) => l.id === body.lesson.id)!.links).toEqual(body.links);
+    const icsRoute = (await import('../lessons/[id]/ics/route')).GET;
+    const link = new URL(body.links.ics);
+    const ics = await call(icsRoute, req(`${link.pathname}${link.search}`), { id: String(body.lesson.id) });
+    expect(ics.status).toBe(200);
+    expect(ics.headers.get('content-type')).toMatch(/text\/calendar/);
+    expect(await ics.text()).toContain(`DTSTART:${slot!.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+    // Without the key, or with the other side's, it is a 404.
+    const forged = `${link.pathname}?side=tutor&key=${link.searchParams.get('key')}`;
+    expect((await call(icsRoute, req(forged), { id: String(body.lesson.id) })).status).toBe(404);
+    expect((await call(icsRoute, req(link.pathname), { id: String(body.lesson.id) })).status).toBe(404);
+  });
+
   it('20 parallel attempts on one slot: one booking, 19 clear refusals (409 slot_taken), and the slot is gone', async () => {
     const tutorId = await tutor();
     const [slot] = await slotsOf(tutorId);
