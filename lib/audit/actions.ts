@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'application.list',
   'company_user.list',
   'employee.list',
+  'lesson.list',
   'staff.duty',
   'company.activate',
   'company.deactivate',
@@ -70,7 +71,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 
 /** Record types as the actions name them (the part before the dot). */
-export const AUDIT_ENTITIES = ['lead', 'application', 'account', 'company', 'company_user', 'employee', 'roster', 'invitation', 'results', 'tutor_profile', 'attempt', 'certificate', 'promo', 'staff', 'retention'] as const;
+export const AUDIT_ENTITIES = ['lead', 'lesson', 'application', 'account', 'company', 'company_user', 'employee', 'roster', 'invitation', 'results', 'tutor_profile', 'attempt', 'certificate', 'promo', 'staff', 'retention'] as const;
 
 export const auditActionKey = (action: string) => action.replace(/\./g, '_');
 

@@ -1,4 +1,6 @@
 import 'server-only';
+import { auditListView, type Actor } from '@/lib/audit/log';
+import { maskPhone } from '@/lib/mask';
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { lessonMessages, lessons, outbox, users } from '@/lib/db/schema';
@@ -63,11 +65,33 @@ export async function lessonDeliveries(db: Db, lessonId: number) {
 /** The latest trial lessons (for the back office list): ids to open the delivery status of. */
 export async function recentTrials(db: Db, limit = 50) {
   const tutor = alias(users, 'tutor');
-  return db
-    .select({ id: lessons.id, startsAt: lessons.startsAt, status: lessons.status, tutorName: tutor.name, tutorLastname: tutor.lastname })
+  const student = alias(users, 'student');
+  const rows = await db
+    .select({
+      id: lessons.id,
+      startsAt: lessons.startsAt,
+      status: lessons.status,
+      subject: lessons.subject,
+      tutorName: tutor.name,
+      tutorLastname: tutor.lastname,
+      studentId: student.id,
+      studentName: student.name,
+      studentLastname: student.lastname,
+      studentPhone: student.phone,
+    })
     .from(lessons)
     .innerJoin(tutor, eq(tutor.id, lessons.tutorId))
+    .leftJoin(student, eq(student.id, lessons.studentId))
     .where(sql`${lessons.status} <> 'hold'`)
     .orderBy(desc(lessons.createdAt))
     .limit(limit);
+  // Sales call the student: the name and a masked phone here; the whole number on the account's page (audited).
+  return rows.map(({ studentPhone, ...r }) => ({ ...r, studentPhone: studentPhone ? maskPhone(studentPhone) : null }));
+}
+
+/** The latest trials as staff see them (students' names, masked phones): one `lesson.list` audit row. */
+export async function viewRecentTrials(db: Db, actor: Actor, limit = 50) {
+  const rows = await recentTrials(db, limit);
+  await auditListView(db, actor, { action: 'lesson.list', entity: 'lesson', total: rows.length });
+  return rows;
 }

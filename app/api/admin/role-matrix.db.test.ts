@@ -44,8 +44,8 @@ const MATRIX: Record<string, Access> = {
   'POST /api/admin/leads/[id]/assign': ['sales'],
   'POST /api/admin/leads/[id]/notes': ['sales'],
   // Tutor applications (reviewer)
-  'GET /api/admin/trials': ['reviewer'],
-  'GET /api/admin/trials/[id]': ['reviewer'],
+  'GET /api/admin/trials': ['reviewer', 'sales'],
+  'GET /api/admin/trials/[id]': ['reviewer', 'sales'],
   'GET /api/admin/applications': ['reviewer'],
   'GET /api/admin/applications/[id]': ['reviewer'],
   'POST /api/admin/applications/[id]/start': ['reviewer'],

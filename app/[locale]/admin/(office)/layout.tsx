@@ -11,7 +11,7 @@ const SECTIONS: { key: AdminNavItem['key']; path: string; scopes: Scope[] }[] = 
   { key: 'attribution', path: '/admin/attribution', scopes: ['sales'] },
   { key: 'applications', path: '/admin/applications', scopes: ['reviewer'] },
   { key: 'profiles', path: '/admin/profiles', scopes: ['reviewer'] },
-  { key: 'trials', path: '/admin/trials', scopes: ['reviewer'] },
+  { key: 'trials', path: '/admin/trials', scopes: ['reviewer', 'sales'] },
   { key: 'accounts', path: '/admin/accounts', scopes: ['sales'] },
   { key: 'companies', path: '/admin/companies', scopes: ['sales'] },
   { key: 'tests', path: '/admin/tests', scopes: ['sales'] },

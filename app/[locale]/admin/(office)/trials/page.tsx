@@ -5,7 +5,7 @@ import { formatDateTime } from '@/components/admin/ui/format';
 import { FilterBar, FilterField, adminInputClass } from '@/components/admin/ui/form';
 import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
 import { getDb } from '@/lib/db/client';
-import { lessonDeliveries, recentTrials, trialFigures } from '@/lib/marketplace/admin';
+import { lessonDeliveries, trialFigures, viewRecentTrials } from '@/lib/marketplace/admin';
 import { localePath } from '@/lib/seo';
 import { requireStaffPage } from '@/lib/staff/page';
 import { trialsPeriod, trialsQuery } from '@/lib/validations/booking';
@@ -18,14 +18,14 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 export default async function TrialsPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  await requireStaffPage(locale, 'reviewer', '/admin/trials');
+  const { actor } = await requireStaffPage(locale, ['reviewer', 'sales'], '/admin/trials');
   const sp = await searchParams;
   const parsed = trialsQuery.safeParse({ from: one(sp.from) || undefined, to: one(sp.to) || undefined });
   const q = parsed.success ? parsed.data : {};
   const { from, to } = trialsPeriod(q);
   const lessonId = /^\d{1,9}$/.test(one(sp.lesson) ?? '') ? Number(one(sp.lesson)) : null;
   const db = await getDb();
-  const [figures, recent, deliveries] = await Promise.all([trialFigures(db, from, to), recentTrials(db), lessonId ? lessonDeliveries(db, lessonId) : Promise.resolve(null)]);
+  const [figures, recent, deliveries] = await Promise.all([trialFigures(db, from, to), viewRecentTrials(db, actor), lessonId ? lessonDeliveries(db, lessonId) : Promise.resolve(null)]);
   const t = await getTranslations('Admin.trials');
   const tc = await getTranslations('Admin.common');
   const path = localePath(locale, '/admin/trials');
@@ -62,7 +62,7 @@ export default async function TrialsPage({ params, searchParams }: Props) {
       </DataTable>
       <p className="mt-2 text-sm text-muted">{t('conversionNote')}</p>
       <h2 className="mt-8 mb-3 text-lg font-semibold">{t('recent')}</h2>
-      <DataTable caption={t('recentCaption')} head={[t('lesson'), t('start'), t('tutor'), t('status')]} empty={recent.length === 0 ? <EmptyState>{t('empty')}</EmptyState> : undefined}>
+      <DataTable caption={t('recentCaption')} head={[t('lesson'), t('start'), t('student'), t('tutor'), t('status')]} empty={recent.length === 0 ? <EmptyState>{t('empty')}</EmptyState> : undefined}>
         {recent.map((r) => (
           <tr key={r.id}>
             <td className={cellClass}>
@@ -71,6 +71,16 @@ export default async function TrialsPage({ params, searchParams }: Props) {
               </Link>
             </td>
             <td className={cellClass}>{formatDateTime(locale, r.startsAt)}</td>
+            <td className={cellClass}>
+              {r.studentId ? (
+                <Link href={localePath(locale, `/admin/accounts/${r.studentId}`)} className="text-brand-dark hover:underline">
+                  {[r.studentName, r.studentLastname].filter(Boolean).join(' ')}
+                </Link>
+              ) : (
+                '—'
+              )}
+              {r.studentPhone ? <span className="block text-xs whitespace-nowrap text-muted">{r.studentPhone}</span> : null}
+            </td>
             <td className={cellClass}>{`${r.tutorName} ${r.tutorLastname}`}</td>
             <td className={cellClass}>{t(`statuses.${r.status}`)}</td>
           </tr>

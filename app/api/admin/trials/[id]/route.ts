@@ -3,4 +3,4 @@ import { idParam } from '@/lib/api/params';
 import { staffRoute } from '@/lib/staff/http';
 import { lessonDeliveries } from '@/lib/marketplace/admin';
 
-export const GET = staffRoute(['reviewer'], async (ctx) => ({ messages: await lessonDeliveries(ctx.db, idParam(ctx.params)) }));
+export const GET = staffRoute(['reviewer', 'sales'], async (ctx) => ({ messages: await lessonDeliveries(ctx.db, idParam(ctx.params)) }));
