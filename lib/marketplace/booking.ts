@@ -2,6 +2,8 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
+import { errorForLog } from '@/lib/api/error-log';
+import { trialBookedLead } from '@/lib/crm/trial-bookings';
 import { hasUserScope } from '@/lib/auth/scope';
 import { dbErrorInfo } from '@/lib/db/errors';
 import { lessons, tutorProfiles, users } from '@/lib/db/schema';
@@ -198,6 +200,12 @@ export async function bookTrial(db: Db, student: User, input: BookInput, now = n
       return row!;
     });
     slotsChanged();
+    // With the lesson stored, sales see it in the pipeline (never at the booking's expense).
+    try {
+      await trialBookedLead(db, { studentId: student.id, lessonId: lesson.id, tutorName: [tutor.name, tutor.lastname].filter(Boolean).join(' '), startsAt: lesson.startsAt, page: `/book/${input.tutorId}` }, now);
+    } catch (err) {
+      console.error(`[booking] lesson #${lesson.id} not in the sales pipeline:`, errorForLog(err));
+    }
     return { lesson, replayed: false };
   } catch (err) {
     await undo();

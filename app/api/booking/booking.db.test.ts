@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 import { openSession } from '@/lib/auth/http';
-import { lessonMessages, lessons, outbox, rateLimits, tutorProfiles, users } from '@/lib/db/schema';
+import { leadEvents, leads, lessonMessages, lessons, outbox, rateLimits, tutorProfiles, users } from '@/lib/db/schema';
 import { NOTIFY_BUDGET_KEY } from '@/lib/sms/notify-budget';
 import { emptyProfile } from '@/lib/validations/tutor-profile';
 import { saveSchedule } from '@/lib/marketplace/availability';
@@ -68,6 +68,25 @@ describe(`booking a trial lesson (${dbLabel()})`, () => {
     const forged = `${link.pathname}?side=tutor&key=${link.searchParams.get('key')}`;
     expect((await call(icsRoute, req(forged), { id: String(body.lesson.id) })).status).toBe(404);
     expect((await call(icsRoute, req(link.pathname), { id: String(body.lesson.id) })).status).toBe(404);
+  });
+
+  it('a booked trial reaches the sales pipeline (journey B): the open lead moves to "trial scheduled" with a note; a student without one gets a lead', async () => {
+    const tutorId = await tutor({ name: 'Асель', lastname: 'Нурова' });
+    const [first, second] = await slotsOf(tutorId);
+    const known = await student();
+    const [knownRow] = await t.db.select().from(users).where(eq(users.id, known.id));
+    const [lead] = await t.db.insert(leads).values({ kind: 'callback', name: 'Лид', phone: knownRow!.phone, locale: 'ru', page: '/', status: 'contacted' }).returning();
+    expect((await call(book, req('/api/booking/book', { token: known.token, body: { tutorId, startsAt: first, subject: 'kazakh', idempotencyKey: key() } }))).status).toBe(201);
+    const [moved] = await t.db.select().from(leads).where(eq(leads.id, lead!.id));
+    expect(moved!.status).toBe('trial_scheduled');
+    const events = await t.db.select().from(leadEvents).where(eq(leadEvents.leadId, lead!.id));
+    expect(events.map((e) => [e.type, e.toValue])).toContainEqual(['status', 'trial_scheduled']);
+    expect(events.find((e) => e.toValue === 'trial_scheduled')!.note).toContain('Асель Нурова');
+    const fresh = await student();
+    const [freshRow] = await t.db.select().from(users).where(eq(users.id, fresh.id));
+    expect((await call(book, req('/api/booking/book', { token: fresh.token, body: { tutorId, startsAt: second, subject: 'kazakh', idempotencyKey: key() } }))).status).toBe(201);
+    const [made] = await t.db.select().from(leads).where(eq(leads.phone, freshRow!.phone));
+    expect(made).toMatchObject({ kind: 'feedback', status: 'trial_scheduled', page: `/book/${tutorId}` });
   });
 
   it('20 parallel attempts on one slot: one booking, 19 clear refusals (409 slot_taken), and the slot is gone', async () => {
