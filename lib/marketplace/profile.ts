@@ -1,4 +1,5 @@
 import 'server-only';
+import { queueProfileNotice } from '@/lib/review/notify';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { ApiError, readCapped } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
@@ -212,6 +213,8 @@ export async function approveProfile(db: Db, actor: Actor, userId: number, submi
       .set({ published: row.draft, publishedAt: now, reviewStatus: 'none', rejectReason: null, reviewerId: actor.id, decidedAt: now, updatedAt: now })
       .where(eq(tutorProfiles.userId, userId));
     await grantBookable(tx, userId);
+    const [tutor] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (tutor) await queueProfileNotice(tx, tutor, { published: true });
     await audit(tx, actor, {
       action: 'tutor_profile.approve',
       entity: 'tutor_profile',
@@ -235,5 +238,7 @@ export async function rejectProfile(db: Db, actor: Actor, userId: number, submit
       .set({ reviewStatus: 'rejected', rejectReason: reason, reviewerId: actor.id, decidedAt: now, updatedAt: now })
       .where(eq(tutorProfiles.userId, userId));
     await audit(tx, actor, { action: 'tutor_profile.reject', entity: 'tutor_profile', entityId: userId, after: { reason } });
+    const [tutor] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (tutor) await queueProfileNotice(tx, tutor, { published: false, reason });
   });
 }

@@ -57,3 +57,18 @@ export async function queueDecisionNotice(db: Db, user: Recipient, n: DecisionNo
   await enqueueNotifySms(db, { recipient: user.phone, body: texts.sms });
   if (user.email) await enqueue(db, { channel: 'email', recipient: user.email, subject: texts.subject, body: texts.body });
 }
+
+/**
+ * Tells the tutor that the public profile was published or returned (journey C: only the
+ * application's decisions were told): an SMS and, to a confirmed address, an e-mail with the
+ * reviewer's comment, in the tutor's language.
+ */
+export async function queueProfileNotice(db: Db, user: Recipient, n: { published: boolean; reason?: string }): Promise<void> {
+  const t = translatorFor(user.locale, 'Review');
+  const link = cabinetUrl(user.locale);
+  const key = n.published ? 'profilePublished' : 'profileReturned';
+  await enqueueNotifySms(db, { recipient: user.phone, body: t(`sms.${key}`, { link }) });
+  if (user.email) {
+    await enqueue(db, { channel: 'email', recipient: user.email, subject: t(`mail.${key}Subject`), body: t(`mail.${key}Body`, { name: user.name, reason: n.reason ?? '', link }) });
+  }
+}

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSession } from '@/lib/auth/http';
 import { createAccount } from '@/lib/auth/register';
 import { CONSENT_VERSION } from '@/lib/consent';
-import { auditLog, tutorApplications, tutorProfiles, users } from '@/lib/db/schema';
+import { auditLog, tutorApplications, tutorProfiles, users, outbox } from '@/lib/db/schema';
 import kk from '@/messages/kk.json';
 import en from '@/messages/en.json';
 import { dbLabel, useTestDb } from '@/test/db';
@@ -214,6 +214,11 @@ describe(`tutor profile editor and photo upload (${dbLabel()})`, () => {
     expect(after!.draft.price).toBe(9000);
     expect(after).toMatchObject({ reviewStatus: 'rejected', rejectReason: 'Цена выше обычной для этого уровня' });
     expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'tutor_profile.reject'))).length).toBe(1);
+    // The tutor is told both times, by SMS (journey C: profile decisions sent nothing).
+    const [tutorRow] = await t.db.select({ phone: users.phone }).from(users).where(eq(users.id, approved.id));
+    const texts = (await t.db.select().from(outbox).where(eq(outbox.recipient, tutorRow!.phone))).map((m) => m.body);
+    expect(texts.some((b) => /профиль опубликован|профиліңіз жарияланды|profile is published/.test(b))).toBe(true);
+    expect(texts.some((b) => /доработку|түзетуге қайтарылды|returned for changes/.test(b))).toBe(true);
     // Sending the same draft again as the published one is refused: nothing to review.
     expect((await put(approved.token, valid)).status).toBe(200);
     const same = await call(submitRoute.POST, req('/api/cabinet/profile/submit', approved.token, { method: 'POST' }));
