@@ -2,7 +2,8 @@
 
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { schoolLongDate } from '@/lib/time/school-clock';
 import { api } from '@/lib/browser/api/client';
 import { formatKzPhone } from '@/lib/phone';
 import { Button } from '@/components/ui/button';
@@ -52,16 +53,8 @@ interface TestRow {
 
 // Browsers' Kazakh date data is thin ("2026 M11 27"): the long date is spelled out here. Dates are
 // the school's (Asia/Almaty), wherever the browser is.
-const KK_MONTHS = ['қаңтар', 'ақпан', 'наурыз', 'сәуір', 'мамыр', 'маусым', 'шілде', 'тамыз', 'қыркүйек', 'қазан', 'қараша', 'желтоқсан'];
-const TIME_ZONE = 'Asia/Almaty';
-function longDate(iso: string, locale: string, format: ReturnType<typeof useFormatter>): string {
-  const date = new Date(iso);
-  if (locale === 'kk') {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(date);
-    const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-    return `${part('year')} жылғы ${part('day')} ${KK_MONTHS[part('month') - 1]}`;
-  }
-  return format.dateTime(date, { dateStyle: 'long', timeZone: TIME_ZONE });
+function longDate(iso: string, locale: string): string {
+  return schoolLongDate(iso, locale);
 }
 
 /** One titled block of the cabinet. */
@@ -90,7 +83,6 @@ const row = 'grid gap-1 border-b border-line py-3 last:border-b-0 sm:grid-cols-[
 export function CabinetView({ tutorTools }: { tutorTools?: ReactNode } = {}) {
   const t = useTranslations('Cabinet');
   const tr = useTranslations('Review.reasons');
-  const format = useFormatter();
   const locale = useLocale();
   const router = useRouter();
   const [signingOut, setSigningOut] = useState(false);
@@ -148,7 +140,7 @@ export function CabinetView({ tutorTools }: { tutorTools?: ReactNode } = {}) {
     // The corrected names come back with the next profile load; the status and the new due date now.
     setUser({ ...user, application: { ...user.application, ...done, reasons: [], note: null } });
     setCorrecting(false);
-    setResubmitted(t('resubmit.done', { date: longDate(done.reviewDueAt, locale, format) }));
+    setResubmitted(t('resubmit.done', { date: longDate(done.reviewDueAt, locale) }));
     void load();
   }
   return (
@@ -203,7 +195,7 @@ export function CabinetView({ tutorTools }: { tutorTools?: ReactNode } = {}) {
               <div className={row}>
                 <dt className="text-sm text-muted">{t('reviewDue')}</dt>
                 <dd data-testid="cabinet-review-due">
-                  <time dateTime={app.reviewDueAt}>{longDate(app.reviewDueAt, locale, format)}</time>
+                  <time dateTime={app.reviewDueAt}>{longDate(app.reviewDueAt, locale)}</time>
                 </dd>
               </div>
             )}
@@ -287,7 +279,7 @@ export function CabinetView({ tutorTools }: { tutorTools?: ReactNode } = {}) {
               {user.tests.map((test, i) => (
                 <li key={i} className={row}>
                   <span className="text-sm text-muted">
-                    {test.finishedAt && <time dateTime={test.finishedAt}>{longDate(test.finishedAt, locale, format)}</time>}
+                    {test.finishedAt && <time dateTime={test.finishedAt}>{longDate(test.finishedAt, locale)}</time>}
                   </span>
                   <span>
                     <span className="font-medium">{t(`tests.${test.kind}`)}: </span>

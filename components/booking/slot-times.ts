@@ -1,6 +1,10 @@
 // Slot times as people read them: the school's (Almaty) time always, and the browser's own when its
 // offset differs at that instant (a zone with daylight saving may differ in winter and not in summer).
-export const SCHOOL_ZONE = 'Asia/Almaty';
+import { KK_DAYS, KK_MONTHS, SCHOOL_FIXED_ZONE, SCHOOL_ZONE_NAME } from '@/lib/time/school-clock';
+
+export const SCHOOL_ZONE = SCHOOL_ZONE_NAME;
+/** Formatting in the school's zone uses its fixed offset (lib/time/school-clock.ts), never the browser's zone data. */
+const fmtZone = (zone: string) => (zone === SCHOOL_ZONE ? SCHOOL_FIXED_ZONE : zone);
 
 export function browserZone(): string {
   try {
@@ -13,16 +17,14 @@ export function browserZone(): string {
 const intlLocale = (locale: string) => (locale === 'en' ? 'en-GB' : locale === 'kk' ? 'kk-KZ' : 'ru-RU');
 
 export function clock(iso: string, zone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-GB', { timeZone: fmtZone(zone), hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 }
 
 /** YYYY-MM-DD of an instant in a zone. */
 export function dayKey(iso: string, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-CA', { timeZone: fmtZone(zone), year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 }
 
-const KK_MONTHS = ['қаңтар', 'ақпан', 'наурыз', 'сәуір', 'мамыр', 'маусым', 'шілде', 'тамыз', 'қыркүйек', 'қазан', 'қараша', 'желтоқсан'];
-const KK_DAYS = ['дүйсенбі', 'сейсенбі', 'сәрсенбі', 'бейсенбі', 'жұма', 'сенбі', 'жексенбі'];
 
 /** "Monday, 2 June" in the page's language, for a school date (browsers' Kazakh date data is thin). */
 export function dayLabel(ymd: string, locale: string): string {

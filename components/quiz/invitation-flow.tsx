@@ -9,6 +9,7 @@ import { errorStatus, fetchInvitation, startInvitation, type InvitationInfo } fr
 import { TestStartContext } from './start-context';
 import { TestFlow } from './test-flow';
 import type { TestText } from './text';
+import { schoolLongDate } from '@/lib/time/school-clock';
 
 export interface InvitationText {
   checking: string;
@@ -34,7 +35,7 @@ function InvitationStart({ token, info, text }: { token: string; info: Invitatio
   const locale = useLocale();
   const [pending, setPending] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
-  const date = new Intl.DateTimeFormat(locale === 'kk' ? 'kk-KZ' : locale === 'en' ? 'en-GB' : 'ru-RU', { dateStyle: 'long', timeZone: 'Asia/Almaty' }).format(new Date(info.deadline));
+  const date = schoolLongDate(info.deadline, locale);
   async function start() {
     setPending(true);
     setAlert(null);

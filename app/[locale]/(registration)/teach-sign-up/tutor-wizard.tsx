@@ -22,6 +22,7 @@ import { accountExists, primaryButton, StepHeading, StepNav, TextField, useField
 import { usePhoneCodeFlow } from '@/components/registration/use-phone-code-flow';
 import { useWizard, type SmsState } from '@/components/registration/use-wizard';
 import { WizardCard } from '@/components/registration/wizard-loading';
+import { schoolLongDate } from '@/lib/time/school-clock';
 
 interface Data {
   tutorKind: string;
@@ -115,7 +116,7 @@ function Success({ reviewDueAt, email, focus }: { reviewDueAt: string; email: st
   const t = useTranslations('Registration.tutor');
   const locale = useLocale();
   const due = reviewDueAt ? new Date(reviewDueAt) : null;
-  const date = due && !Number.isNaN(due.getTime()) ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Asia/Almaty' }).format(due) : null;
+  const date = due && !Number.isNaN(due.getTime()) ? schoolLongDate(due, locale) : null;
   return (
     <div>
       <StepHeading title={t('successTitle')} focus={focus} />

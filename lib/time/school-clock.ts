@@ -1,0 +1,29 @@
+// The school's clock for the browser and the server alike: Almaty is UTC+5 all year (no daylight
+// saving since 2024), and dates are written from a fixed offset, never from the browser's own time
+// zone data (an older browser still thinks Asia/Almaty is +6). Kazakh month and day names are the
+// site's own: browsers' Kazakh date data is thin ("2026 M12 4"). Plain code: client and server.
+
+/** The zone people read the school's times in. */
+export const SCHOOL_ZONE_NAME = 'Asia/Almaty';
+/** The same clock as a fixed offset (IANA's Etc/GMT-5 is UTC+5), for formatting anywhere. */
+export const SCHOOL_FIXED_ZONE = 'Etc/GMT-5';
+
+export const KK_MONTHS = ['қаңтар', 'ақпан', 'наурыз', 'сәуір', 'мамыр', 'маусым', 'шілде', 'тамыз', 'қыркүйек', 'қазан', 'қараша', 'желтоқсан'];
+export const KK_DAYS = ['дүйсенбі', 'сейсенбі', 'сәрсенбі', 'бейсенбі', 'жұма', 'сенбі', 'жексенбі'];
+
+const intlLocale = (locale: string) => (locale === 'en' ? 'en-GB' : locale === 'kk' ? 'kk-KZ' : 'ru-RU');
+
+/** Year, month (1-12) and day of an instant on the school's clock. */
+export function schoolYmd(at: Date | string): [number, number, number] {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_FIXED_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at)).split('-');
+  return parts.map(Number) as [number, number, number];
+}
+
+/** "4 December 2026" / «4 декабря 2026 г.» / «2026 жылғы 4 желтоқсан»: a date on the school's clock, the same in the browser and on the server. */
+export function schoolLongDate(at: Date | string, locale: string): string {
+  if (locale === 'kk') {
+    const [y, m, d] = schoolYmd(at);
+    return `${y} жылғы ${d} ${KK_MONTHS[m - 1]}`;
+  }
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: SCHOOL_FIXED_ZONE }).format(new Date(at));
+}
