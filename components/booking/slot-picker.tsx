@@ -206,7 +206,9 @@ export function SlotPicker({ tutorId, initialSlot }: { tutorId: number; initialS
               </fieldset>
             ))}
           </div>
-          <div className="rounded-2xl border border-line bg-white p-5" aria-live="polite">
+          {/* The chosen time and the button stay in view at the bottom of a phone's screen while the
+              weeks of slots scroll past (journey D: the button was ~2 300 px down). */}
+          <div className="sticky bottom-0 z-10 rounded-2xl border border-line bg-white p-4 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] sm:static sm:p-5 sm:shadow-none" aria-live="polite" data-testid="booking-panel">
             {chosen ? <p className="font-semibold">{t('chosen', { when: when(chosen) })}</p> : <p>{t('chooseHint')}</p>}
             <p className="mt-2 text-sm text-muted">{t('deadlineNote', { hours: data.cancelDeadlineHours, minutes: data.lessonMinutes })}</p>
             {needSignIn ? (

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
@@ -41,6 +41,14 @@ function Form({ kind, page, submitLabel, answers, plans, onDone }: LeadFormProps
   const id = useId();
   const { arm, guard } = useCaptcha();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const statusRef = useRef<HTMLDivElement | null>(null);
+  // The answer is brought into view: on a phone the emptied form would otherwise hide it below the
+  // fold, and it looks as if nothing happened (journey B).
+  useEffect(() => {
+    if (!status) return;
+    const el = statusRef.current;
+    if (el && typeof el.scrollIntoView === 'function') el.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [status]);
   const {
     register,
     handleSubmit,
@@ -117,7 +125,7 @@ function Form({ kind, page, submitLabel, answers, plans, onDone }: LeadFormProps
         {mutation.isPending ? t('sending') : (submitLabel ?? t('submit'))}
       </button>
       <ConsentNotice text={t('consent')} policy={t('privacyPolicy')} locale={locale} />
-      <div role="status" aria-live="polite" className="min-h-6 text-sm">
+      <div ref={statusRef} role="status" aria-live="polite" className="min-h-6 scroll-mb-6 text-sm">
         {status && <p className={status.ok ? 'font-medium text-[#0b7a63]' : 'text-danger'}>{status.text}</p>}
       </div>
     </form>

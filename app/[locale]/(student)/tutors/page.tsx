@@ -56,78 +56,93 @@ export default async function TutorsPage({ params, searchParams }: Props) {
     </div>
   );
 
+  const activeFilters = [q.subject, q.lang, q.level, q.age, q.priceMin, q.priceMax, q.native || undefined].filter((v) => v !== undefined && v !== '').length + q.days.length + q.times.length;
   return (
     <div className="container-page py-10 md:py-14">
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('title')}</h1>
       <p className="mt-3 max-w-2xl text-muted">{t('lead')}</p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[18rem_1fr]">
-        <form action={path} method="get" aria-labelledby="tutors-filters" className="grid content-start gap-4 rounded-2xl border border-line bg-white p-4 sm:p-5">
-          <h2 id="tutors-filters" className="text-lg font-bold">
+        {/* On a phone the filters fold away behind one button (journey D: ~1 300 px of filters came
+            before the first tutor); on a wide screen they are always open. No script: a checkbox
+            and its label toggle them. */}
+        <div className="grid content-start gap-3">
+          <input type="checkbox" id="tutors-filters-toggle" className="peer sr-only lg:hidden" aria-controls="tutors-filters-form" />
+          <label
+            htmlFor="tutors-filters-toggle"
+            className="flex min-h-11 cursor-pointer items-center justify-between rounded-xl border border-line bg-white px-4 font-semibold peer-focus-visible:outline-2 peer-focus-visible:outline-brand-dark lg:hidden"
+            data-testid="filters-toggle"
+          >
             {t('filters.title')}
-          </h2>
-          {select('subject', t('filters.subject'), TUTOR_SUBJECTS, q.subject, (v) => tw(`subjects.${v}` as never))}
-          {select('lang', t('filters.lang'), TEACHING_LANGUAGES, q.lang, (v) => tw(`languages.${v}` as never))}
-          {select('level', t('filters.level'), PROFILE_LEVELS, q.level, (v) => t(`levels.${v}` as never))}
-          {select('age', t('filters.age'), PROFILE_AGES, q.age, (v) => t(`ages.${v}` as never))}
-          <div className="grid grid-cols-2 gap-3">
-            <div>
-              <label htmlFor="f-priceMin" className={labelClass}>
-                {t('filters.priceMin')}
-              </label>
-              <input id="f-priceMin" name="priceMin" type="number" inputMode="numeric" min={0} defaultValue={q.priceMin ?? ''} className={inputClass} />
-            </div>
-            <div>
-              <label htmlFor="f-priceMax" className={labelClass}>
-                {t('filters.priceMax')}
-              </label>
-              <input id="f-priceMax" name="priceMax" type="number" inputMode="numeric" min={0} defaultValue={q.priceMax ?? ''} className={inputClass} />
-            </div>
-          </div>
-          <label className="flex min-h-11 items-center gap-2 text-sm">
-            <input type="checkbox" name="native" value="1" defaultChecked={q.native} className="size-4" />
-            {t('filters.native')}
+            {activeFilters > 0 ? <span className="rounded-full bg-brand-tint px-2 text-sm">{activeFilters}</span> : null}
           </label>
-          <fieldset className="grid gap-3" data-testid="filter-free">
-            <legend className="mb-1 text-sm font-semibold text-ink">{t('filters.freeTitle')}</legend>
-            <div role="group" aria-label={t('filters.days')}>
-              <span className={labelClass} aria-hidden="true">
-                {t('filters.days')}
-              </span>
-              <div className="flex flex-wrap gap-1.5">
-                {WEEKDAYS.map((d) => (
-                  <label key={d}>
-                    <input type="checkbox" name="days" value={d} defaultChecked={q.days.includes(d)} aria-label={t(`weekdaysLong.${d}` as never)} className="peer sr-only" />
-                    <span className={chip} aria-hidden="true">
-                      {t(`weekdays.${d}` as never)}
-                    </span>
-                  </label>
-                ))}
+          <form id="tutors-filters-form" action={path} method="get" aria-labelledby="tutors-filters" className="hidden content-start gap-4 rounded-2xl border border-line bg-white p-4 peer-checked:grid sm:p-5 lg:grid">
+            <h2 id="tutors-filters" className="text-lg font-bold">
+              {t('filters.title')}
+            </h2>
+            {select('subject', t('filters.subject'), TUTOR_SUBJECTS, q.subject, (v) => tw(`subjects.${v}` as never))}
+            {select('lang', t('filters.lang'), TEACHING_LANGUAGES, q.lang, (v) => tw(`languages.${v}` as never))}
+            {select('level', t('filters.level'), PROFILE_LEVELS, q.level, (v) => t(`levels.${v}` as never))}
+            {select('age', t('filters.age'), PROFILE_AGES, q.age, (v) => t(`ages.${v}` as never))}
+            <div className="grid grid-cols-2 gap-3">
+              <div>
+                <label htmlFor="f-priceMin" className={labelClass}>
+                  {t('filters.priceMin')}
+                </label>
+                <input id="f-priceMin" name="priceMin" type="number" inputMode="numeric" min={0} defaultValue={q.priceMin ?? ''} className={inputClass} />
+              </div>
+              <div>
+                <label htmlFor="f-priceMax" className={labelClass}>
+                  {t('filters.priceMax')}
+                </label>
+                <input id="f-priceMax" name="priceMax" type="number" inputMode="numeric" min={0} defaultValue={q.priceMax ?? ''} className={inputClass} />
               </div>
             </div>
-            <div role="group" aria-label={t('filters.times')}>
-              <span className={labelClass} aria-hidden="true">
-                {t('filters.times')}
-              </span>
-              <div className="grid gap-1.5">
-                {DAY_PERIODS.map((p) => (
-                  <label key={p} className="flex min-h-11 items-center gap-2 text-sm">
-                    <input type="checkbox" name="times" value={p} defaultChecked={q.times.includes(p)} className="size-4" />
-                    {t(`periods.${p}` as never)}
-                  </label>
-                ))}
+            <label className="flex min-h-11 items-center gap-2 text-sm">
+              <input type="checkbox" name="native" value="1" defaultChecked={q.native} className="size-4" />
+              {t('filters.native')}
+            </label>
+            <fieldset className="grid gap-3" data-testid="filter-free">
+              <legend className="mb-1 text-sm font-semibold text-ink">{t('filters.freeTitle')}</legend>
+              <div role="group" aria-label={t('filters.days')}>
+                <span className={labelClass} aria-hidden="true">
+                  {t('filters.days')}
+                </span>
+                <div className="flex flex-wrap gap-1.5">
+                  {WEEKDAYS.map((d) => (
+                    <label key={d}>
+                      <input type="checkbox" name="days" value={d} defaultChecked={q.days.includes(d)} aria-label={t(`weekdaysLong.${d}` as never)} className="peer sr-only" />
+                      <span className={chip} aria-hidden="true">
+                        {t(`weekdays.${d}` as never)}
+                      </span>
+                    </label>
+                  ))}
+                </div>
               </div>
+              <div role="group" aria-label={t('filters.times')}>
+                <span className={labelClass} aria-hidden="true">
+                  {t('filters.times')}
+                </span>
+                <div className="grid gap-1.5">
+                  {DAY_PERIODS.map((p) => (
+                    <label key={p} className="flex min-h-11 items-center gap-2 text-sm">
+                      <input type="checkbox" name="times" value={p} defaultChecked={q.times.includes(p)} className="size-4" />
+                      {t(`periods.${p}` as never)}
+                    </label>
+                  ))}
+                </div>
+              </div>
+            </fieldset>
+            {select('sort', t('filters.sort'), CATALOGUE_SORTS.slice(1), q.sort === 'recommended' ? undefined : q.sort, (v) => t(`sort.${v}` as never))}
+            <div className="flex flex-wrap gap-3">
+              <button type="submit" className="min-h-11 rounded-xl bg-brand-dark px-5 font-semibold text-white hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
+                {t('filters.apply')}
+              </button>
+              <Link href={path} className="inline-flex min-h-11 items-center rounded-xl px-3 font-medium text-brand-dark underline-offset-2 hover:underline">
+                {t('filters.reset')}
+              </Link>
             </div>
-          </fieldset>
-          {select('sort', t('filters.sort'), CATALOGUE_SORTS.slice(1), q.sort === 'recommended' ? undefined : q.sort, (v) => t(`sort.${v}` as never))}
-          <div className="flex flex-wrap gap-3">
-            <button type="submit" className="min-h-11 rounded-xl bg-brand-dark px-5 font-semibold text-white hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
-              {t('filters.apply')}
-            </button>
-            <Link href={path} className="inline-flex min-h-11 items-center rounded-xl px-3 font-medium text-brand-dark underline-offset-2 hover:underline">
-              {t('filters.reset')}
-            </Link>
-          </div>
-        </form>
+          </form>
+        </div>
         <section aria-labelledby="tutors-found">
           <p id="tutors-found" role="status" className="mb-4 font-medium" data-testid="tutors-found">
             {t('found', { count: result.total })}
