@@ -80,7 +80,7 @@ const row = 'grid gap-1 border-b border-line py-3 last:border-b-0 sm:grid-cols-[
 
 /** The built-in cabinet: the profile from GET /api/auth/user, the tutor application, sign-out. */
 /** `tutorTools` (the availability editor) is rendered for a tutor only: a student's page never asks for them. */
-export function CabinetView({ tutorTools }: { tutorTools?: ReactNode } = {}) {
+export function CabinetView({ tutorTools, lessons }: { tutorTools?: ReactNode; lessons?: ReactNode } = {}) {
   const t = useTranslations('Cabinet');
   const tr = useTranslations('Review.reasons');
   const locale = useLocale();
@@ -156,6 +156,27 @@ export function CabinetView({ tutorTools }: { tutorTools?: ReactNode } = {}) {
           </Button>
         </div>
       )}
+      {user && (
+        // The cabinet's sections, lessons first (journey C, D: lessons sat below sign-out).
+        <nav aria-label={t('sections.label')} className="flex flex-wrap gap-x-4 gap-y-2 text-sm font-medium">
+          <a href="#cabinet-lessons" className="text-brand-dark underline-offset-2 hover:underline">
+            {t('sections.lessons')}
+          </a>
+          {user.role === 'tutor' && tutorTools ? (
+            <a href="#cabinet-schedule" className="text-brand-dark underline-offset-2 hover:underline">
+              {t('sections.schedule')}
+            </a>
+          ) : null}
+          <a href="#cabinet-profile" className="text-brand-dark underline-offset-2 hover:underline">
+            {t('sections.profile')}
+          </a>
+          <a href="#cabinet-password-card" className="text-brand-dark underline-offset-2 hover:underline">
+            {t('sections.security')}
+          </a>
+        </nav>
+      )}
+      {user && lessons}
+      {user?.role === 'tutor' && tutorTools ? <div id="cabinet-schedule">{tutorTools}</div> : null}
       {user && (
         <Card id="cabinet-profile" title={t('profile')}>
           <dl className="mt-3">
@@ -272,7 +293,7 @@ export function CabinetView({ tutorTools }: { tutorTools?: ReactNode } = {}) {
           )}
         </Card>
       )}
-      {user && (
+      {user && (user.role !== 'tutor' || !!user.tests?.length) && (
         <Card id="cabinet-tests" title={t('tests.title')}>
           {user.tests?.length ? (
             <ul className="mt-3" data-testid="cabinet-tests">
@@ -323,7 +344,6 @@ export function CabinetView({ tutorTools }: { tutorTools?: ReactNode } = {}) {
           </Suspense>
         </Card>
       )}
-      {user?.role === 'tutor' && tutorTools}
       <div>
         <Button variant="secondary" className="disabled:opacity-70" onClick={signOut} busy={signingOut}>
           {signingOut ? t('signingOut') : t('signOut')}

@@ -225,7 +225,7 @@ export function CabinetLessons() {
     </li>
   );
   return (
-    <section aria-labelledby="cabinet-lessons" className="mt-6 rounded-2xl border border-line bg-white p-5 sm:p-6">
+    <section aria-labelledby="cabinet-lessons" className="rounded-2xl border border-line bg-white p-5 sm:p-6">
       <h2 id="cabinet-lessons" className="text-xl font-bold">
         {t('title')}
       </h2>

@@ -33,8 +33,7 @@ export default async function CabinetPage({ params }: Props) {
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('title')}</h1>
       <div className="mt-8">
         <NextIntlClientProvider messages={picked}>
-          <CabinetView tutorTools={<ScheduleEditor />} />
-          <CabinetLessons />
+          <CabinetView tutorTools={<ScheduleEditor />} lessons={<CabinetLessons />} />
         </NextIntlClientProvider>
       </div>
     </div>
