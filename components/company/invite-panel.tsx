@@ -95,11 +95,15 @@ export function RosterOnlyToggle({ initial }: { initial: boolean }) {
   const locale = useLocale();
   const [on, setOn] = useState(initial);
   const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
   async function change(next: boolean) {
     setError(null);
+    setSaved(null);
     try {
       const r = await companyFetch<{ rosterOnly: boolean }>('/api/company/settings', { method: 'PATCH', body: { rosterOnly: next }, locale });
       setOn(r.rosterOnly);
+      // The change is saved at once: say so (journey E: it acted without a visible save).
+      setSaved(r.rosterOnly ? t('rosterOnlySavedOn') : t('rosterOnlySavedOff'));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     }
@@ -113,11 +117,29 @@ export function RosterOnlyToggle({ initial }: { initial: boolean }) {
           <span className="block text-sm text-muted">{t('rosterOnlyHint')}</span>
         </span>
       </label>
+      <p role="status" aria-live="polite" className="mt-2 text-sm font-medium text-[#0b7a63]">
+        {saved}
+      </p>
       {error && (
         <p role="alert" className="mt-2 text-sm text-danger">
           {error}
         </p>
       )}
     </div>
+  );
+}
+
+/** "Select all" for the roster page's invitation checkboxes (journey E: each was ticked one by one). */
+export function SelectAllEmployees({ label }: { label: string }) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={label}
+      data-testid="select-all-employees"
+      onChange={(e) => {
+        const on = e.currentTarget.checked;
+        for (const box of document.querySelectorAll<HTMLInputElement>(`input[name="employee"][form="${INVITE_FORM_ID}"]`)) box.checked = on;
+      }}
+    />
   );
 }

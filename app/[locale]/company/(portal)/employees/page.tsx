@@ -5,7 +5,7 @@ import { FilterInput, FilterSelect } from '@/components/company/filters';
 import { HeadCells, Pager } from '@/components/company/list-parts';
 import { EmployeeActions } from '@/components/company/employee-actions';
 import { EmployeeForm } from '@/components/company/employee-form';
-import { INVITE_FORM_ID, InvitePanel, RosterOnlyToggle } from '@/components/company/invite-panel';
+import { INVITE_FORM_ID, InvitePanel, RosterOnlyToggle, SelectAllEmployees } from '@/components/company/invite-panel';
 import { buttonClass, secondaryButtonClass } from '@/components/company/ui';
 import { getDb } from '@/lib/db/client';
 import { maskIin, maskPhone } from '@/lib/mask';
@@ -62,7 +62,7 @@ export default async function EmployeesPage({ params, searchParams }: Props) {
             <thead className="bg-slate-50 text-xs tracking-wide text-muted uppercase">
               <tr>
                 <th scope="col" className="px-3 py-2.5 font-medium">
-                  <span className="sr-only">{ts('select')}</span>
+                  <SelectAllEmployees label={ts('selectAll')} />
                 </th>
                 <HeadCells labels={[t('name'), tc('iin'), tc('positionCode'), tc('department'), t('contacts'), ts('statusColumn'), t('actions')]} />
               </tr>
