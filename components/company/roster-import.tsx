@@ -11,6 +11,8 @@ interface Preview {
   summary: { total: number; withProblems: number; added: number; updated: number; restored: number };
   problems: { line: number; column: string; message: string }[];
   notes: { line: number; message: string }[];
+  /** The first rows as read: HR sees that the columns were understood (journey E: counts only). */
+  sample?: { line: number; lastName: string; firstName: string; iinLast4: string; positionCode: string }[];
 }
 
 async function upload(url: string, file: File, locale: string, basis: boolean): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -32,6 +34,7 @@ const errorOf = (body: Record<string, unknown>, status: number) => {
  */
 export function RosterImport() {
   const t = useTranslations('Company.import');
+  const tc = useTranslations('Company.roster.column');
   const locale = useLocale();
   const router = useRouter();
   const fileId = useId();
@@ -113,6 +116,43 @@ export function RosterImport() {
             <p className="text-sm" data-testid="roster-summary">
               {t('summary', { total: preview.summary.total, problems: preview.summary.withProblems, added: preview.summary.added, updated: preview.summary.updated })}
             </p>
+            {preview.sample && preview.sample.length > 0 && (
+              <div className="overflow-x-auto">
+                <table className="w-full border-collapse text-left text-sm" data-testid="roster-sample">
+                  <caption className="mb-1 text-left font-medium">{t('sampleTitle', { count: preview.sample.length })}</caption>
+                  <thead className="text-xs text-muted">
+                    <tr>
+                      <th scope="col" className="px-2 py-1 font-medium">
+                        {t('sampleLine')}
+                      </th>
+                      <th scope="col" className="px-2 py-1 font-medium">
+                        {tc('lastName')}
+                      </th>
+                      <th scope="col" className="px-2 py-1 font-medium">
+                        {tc('firstName')}
+                      </th>
+                      <th scope="col" className="px-2 py-1 font-medium">
+                        {tc('iin')}
+                      </th>
+                      <th scope="col" className="px-2 py-1 font-medium">
+                        {tc('positionCode')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-line">
+                    {preview.sample.map((r) => (
+                      <tr key={r.line}>
+                        <td className="px-2 py-1 tabular-nums">{r.line}</td>
+                        <td className="px-2 py-1">{r.lastName}</td>
+                        <td className="px-2 py-1">{r.firstName}</td>
+                        <td className="px-2 py-1 whitespace-nowrap tabular-nums">•••• {r.iinLast4}</td>
+                        <td className="px-2 py-1">{r.positionCode}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
             {preview.notes.length > 0 && (
               <details className="rounded-lg bg-sky-50 p-3 text-sm" open={preview.notes.length <= 5}>
                 <summary className="cursor-pointer font-medium">{t('notesTitle', { count: preview.notes.length })}</summary>
