@@ -83,7 +83,7 @@ test('the tutor sees the lesson in the week and moves it; the student is told, t
   await expect(lessons.getByText(L.rescheduled)).toBeVisible();
 
   // The student is told at once; the tutor's calendar gets the same event, moved.
-  await sms(s.phone, 'Tilmen: your lesson with Гүлнар Әбенова moved to');
+  await sms(s.phone, 'Tilmen: your lesson with Гүлнар Әбенова is rescheduled to');
   const utc = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
   const update = await calendarMail(tutor.email, (x) => x.includes('METHOD:REQUEST') && x.includes(`DTSTART:${utc(target)}`));
   expect(update).toContain(`UID:trial-lesson-${lessonId}@tilmen.kz`);

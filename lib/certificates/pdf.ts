@@ -262,7 +262,8 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Uint8
   const qrCenter = W - 150;
   drawQr(page, data.verifyUrl, qrCenter - QR_SIZE / 2, 78, QR_SIZE);
   centered(page, data.verifyUrl, 64, fitSize(data.verifyUrl, regular, 7, 230), regular, COLOR.muted, qrCenter);
-  centered(page, 'Тексеру / Verify: scan the QR code', 48, 8, regular, COLOR.dark, qrCenter);
+  const verify = 'Тексеру үшін QR кодты сканерлеңіз / Verify: scan the QR code';
+  centered(page, verify, 48, fitSize(verify, regular, 8, 250), regular, COLOR.dark, qrCenter);
 
   return pdf.save();
 }

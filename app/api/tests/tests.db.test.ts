@@ -204,7 +204,7 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
     for (const r of responses.filter((x) => x.status === 409)) {
-      expect(((await r.json()) as ErrorBody).error.message).toBe('Sorry, you have already taken the test before, you can only take the test once.');
+      expect(((await r.json()) as ErrorBody).error.message).toBe('You have already taken this test: it can be taken only once.');
     }
     // One taker row, and the refused requests left no attempts behind.
     const takers = await t.db.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.iinLast4, iin.slice(-4)));
@@ -229,7 +229,7 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
     const blocked: Record<string, string> = {
       ru: 'Вы уже проходили этот тест: пройти его можно только один раз.',
       kk: 'Сіз бұл тестті бұрын тапсырғансыз: оны тек бір рет тапсыруға болады.',
-      en: 'Sorry, you have already taken the test before, you can only take the test once.',
+      en: 'You have already taken this test: it can be taken only once.',
     };
     for (const [locale, message] of Object.entries(blocked)) {
       const again = await kazakhPost(jsonRequest('/api/tests/kazakh', entry(iin, { lastName: 'Other' }), { locale }));
@@ -344,7 +344,7 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
     for (let i = 0; i < 19; i++) {
       const res = await kazakhPost(jsonRequest('/api/tests/kazakh', entry(iin, { firstName: `Other${'x'.repeat(i)}` }), { ip, locale: 'en' }));
       expect(res.status).toBe(409);
-      expect(await res.json()).toEqual({ error: { code: 'test_already_taken', message: 'Sorry, you have already taken the test before, you can only take the test once.' } });
+      expect(await res.json()).toEqual({ error: { code: 'test_already_taken', message: 'You have already taken this test: it can be taken only once.' } });
     }
     // 20 per address in 10 minutes, refusals included: the next call is refused by the limit, not answered.
     for (const next of [iin, freshIin()]) {

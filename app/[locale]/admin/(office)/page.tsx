@@ -97,14 +97,14 @@ export default async function DashboardPage({ params }: { params: Promise<{ loca
             testId="figure-review-median"
             label={t('median')}
             value={review.metrics.medianHours === null ? noData : t('medianValue', { hours: hours.format(review.metrics.medianHours) })}
-            sub={review.metrics.decided ? t('medianHint', { count: n.format(review.metrics.decided) }) : undefined}
+            sub={review.metrics.decided ? t('medianHint', { count: review.metrics.decided }) : undefined}
             href="/admin/applications"
           />
           <FigureCard
             testId="figure-review-share"
             label={t('reviewShare')}
             value={review.metrics.share === null ? noData : pct.format(review.metrics.share)}
-            sub={review.metrics.decided ? t('reviewShareHint', { inTime: n.format(review.metrics.inTime), decided: n.format(review.metrics.decided) }) : undefined}
+            sub={review.metrics.decided ? t('reviewShareHint', { inTime: n.format(review.metrics.inTime), decided: review.metrics.decided }) : undefined}
             tone={shareTone(review.metrics.share)}
             href="/admin/applications"
           />

@@ -110,8 +110,8 @@ describe(`lead exports: CSV and XLSX, streamed, audited, export scope only (${db
     for (const letter of 'әғқңөұүһі') expect(row[col('Имя')]!.toLowerCase()).toContain(letter);
     expect(row[col('Телефон')]).toBe('+77011234567');
     expect(row[col('Создана (время Алматы)')]).toBe('2026-11-21 00:30');
-    expect(row[col('Тип заявки')]).toBe('Пробный урок');
-    expect(row[col('Статус')]).toBe('Продажа');
+    expect(row[col('Тип заявки')]).toBe('Пробный урок после теста');
+    expect(row[col('Статус')]).toBe('Успешно');
     expect(row[col('Ответственный')]).toBe('Дана Менеджер');
     expect(row[col('Тариф')]).toBe('intensive');
     expect(row[col('Промокод')]).toBe('TILMEN10');
@@ -148,7 +148,7 @@ describe(`lead exports: CSV and XLSX, streamed, audited, export scope only (${db
     expect(header).toContain('Аты-жөні');
     expect(header).toContain('utm_source (алғашқы келу)');
     expect(rows.map((r) => r[0])).toEqual([String(ids.kazakh)]);
-    expect(rows[0]).toContain('Сатылым');
+    expect(rows[0]).toContain('Сәтті аяқталды');
     const byName = parseCsv((await (await get(csv, '?q=%D0%98%D0%B2%D0%B0%D0%BD', { locale: 'en' })).text()).replace(/^\uFEFF/, ''), ';');
     expect(byName[0]).toContain('Name');
     expect(byName.slice(1).map((r) => r[0])).toEqual([String(ids.tricky)]);

@@ -42,7 +42,7 @@ describe(`my account: password and recovery codes (${dbLabel()})`, () => {
     let at = nextStep();
     const wrongCode = await call(password, staffRequest('/api/admin/me/password', { body: { ...body, code: '000000' }, cookie: s.cookie, locale: 'kk' }));
     expect(wrongCode.status).toBe(422);
-    expect(((await wrongCode.json()) as ErrorBody).error.fields).toEqual({ code: 'Қосымшадағы код қате' });
+    expect(((await wrongCode.json()) as ErrorBody).error.fields).toEqual({ code: 'Қолданбадағы код қате' });
     const wrongPassword = await call(password, staffRequest('/api/admin/me/password', { body: { ...body, current: 'Nope-Passw0rd', code: await s.code(at) }, cookie: s.cookie, locale: 'en' }));
     expect(wrongPassword.status).toBe(422);
     expect(((await wrongPassword.json()) as ErrorBody).error.fields).toEqual({ current: 'The current password is wrong' });
