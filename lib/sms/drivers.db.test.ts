@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { maskPhone } from '@/lib/mask';
 import { outbox } from '@/lib/db/schema';
 import { enqueue, MAX_ATTEMPTS, processOutbox } from '@/lib/outbox';
 import { dbLabel, useTestDb } from '@/test/db';
@@ -173,12 +174,13 @@ describe(`SMS gateways through the outbox (${dbLabel()})`, () => {
     expect((await row(id)).body).toBe('Tilmen: your code ******.');
   });
 
-  it('log driver in production: prints the recipient only and redacts the stored code', async () => {
+  it('log driver in production: prints the masked recipient only (I4) and redacts the stored code', async () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
     const { phone, id, code } = await queueCode();
     await processOutbox(t.db, { sms: createSmsSender(t.db, { driver: 'log', production: true, keepCodes: false }) }, soon());
     const printed = info.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith('[sms:log]'));
-    expect(printed).toEqual([`[sms:log] to=${phone}`]);
+    expect(printed).toEqual([`[sms:log] to=${maskPhone(phone)}`]);
+    expect(printed.join()).not.toContain(phone);
     expect(printed.join()).not.toContain(code);
     expect(await row(id)).toMatchObject({ status: 'sent' });
     expect((await row(id)).body).not.toContain(code);

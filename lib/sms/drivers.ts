@@ -6,6 +6,7 @@ import { outbox } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import type { ServerEnv } from '@/lib/env';
 import { MAX_ATTEMPTS, type OutboxMessage, type Sender } from '@/lib/outbox';
+import { maskPhone } from '@/lib/mask';
 import { checkKzMobile } from '@/lib/phone';
 import { SMS_RULES } from './codes';
 import { CODE_PATTERN_SQL, codeInBody, REDACTED_CODE } from './text';
@@ -124,7 +125,8 @@ export function createSmsGateway(cfg: SmsDriverConfig): SmsGateway {
   const { production } = cfg;
   return async (to, text) => {
     // Codes are never written to a production log.
-    console.info(production ? `[sms:log] to=${to}` : `[sms:log] to=${to} ${text}`);
+    // In production the log keeps no whole phone number (I4): the masked one is enough to follow a delivery.
+    console.info(production ? `[sms:log] to=${maskPhone(to)}` : `[sms:log] to=${to} ${text}`);
   };
 }
 
