@@ -78,6 +78,7 @@ test('the tutor sees the lesson in the week and moves it; the student is told, t
   await expect(lessons.getByText(L.withStudent.replace('{name}', 'Aliya Sarsenova'))).toBeVisible();
   await expect(lessons.getByText(L.deadline.replace('{hours}', '4'))).toBeVisible();
   await lessons.getByRole('button', { name: L.reschedule, exact: true }).click();
+  await lessons.getByLabel(L.rescheduleDay).selectOption(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Almaty' }).format(new Date(target)));
   await lessons.getByLabel(L.rescheduleTitle).selectOption(target);
   await lessons.getByRole('button', { name: L.rescheduleConfirm }).click();
   await expect(lessons.getByText(L.rescheduled)).toBeVisible();

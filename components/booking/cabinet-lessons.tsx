@@ -106,10 +106,27 @@ export function CabinetLessons() {
   const picker = (l: LessonRow) => {
     if (!moving || moving.id !== l.id) return null;
     if (!moving.slots) return <p className="mt-3 text-sm">{t('rescheduleLoading')}</p>;
+    const days = byDay(moving.slots);
     return (
       <div className="mt-3 flex flex-wrap items-end gap-2">
         {moving.slots.length ? (
           <>
+            {/* A day, then a time of that day: two short lists rather than one of seventy (journey D). */}
+            <label htmlFor={`${pickId}-${l.id}-day`} className="grid gap-1 text-sm">
+              {t('rescheduleDay')}
+              <select
+                id={`${pickId}-${l.id}-day`}
+                className="max-w-full rounded-lg border border-line bg-white px-2 py-2 text-base"
+                value={moving.pick ? dayKey(moving.pick, SCHOOL_ZONE) : ''}
+                onChange={(e) => setMoving({ ...moving, pick: days.find(([day]) => day === e.target.value)?.[1][0] ?? '' })}
+              >
+                {days.map(([day]) => (
+                  <option key={day} value={day}>
+                    {dayLabel(day, locale)}
+                  </option>
+                ))}
+              </select>
+            </label>
             <label htmlFor={`${pickId}-${l.id}`} className="grid gap-1 text-sm">
               {t('rescheduleTitle')}
               <select
@@ -118,14 +135,10 @@ export function CabinetLessons() {
                 value={moving.pick}
                 onChange={(e) => setMoving({ ...moving, pick: e.target.value })}
               >
-                {byDay(moving.slots).map(([day, times]) => (
-                  <optgroup key={day} label={dayLabel(day, locale)}>
-                    {times.map((s) => (
-                      <option key={s} value={s}>
-                        {`${dayLabel(day, locale)}, ${clock(s, SCHOOL_ZONE)}`}
-                      </option>
-                    ))}
-                  </optgroup>
+                {(days.find(([day]) => moving.pick && day === dayKey(moving.pick, SCHOOL_ZONE))?.[1] ?? []).map((s) => (
+                  <option key={s} value={s}>
+                    {clock(s, SCHOOL_ZONE)}
+                  </option>
                 ))}
               </select>
             </label>
