@@ -56,7 +56,7 @@ export default async function TutorsPage({ params, searchParams }: Props) {
     </div>
   );
 
-  const activeFilters = [q.subject, q.lang, q.level, q.age, q.priceMin, q.priceMax, q.native || undefined].filter((v) => v !== undefined && v !== '').length + q.days.length + q.times.length;
+  const activeFilters = [q.subject, q.lang, q.level, q.age, q.priceMin, q.priceMax, q.native || undefined].filter((v) => v !== undefined).length + q.days.length + q.times.length;
   return (
     <div className="container-page py-10 md:py-14">
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('title')}</h1>
