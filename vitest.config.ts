@@ -16,6 +16,8 @@ export default defineConfig({
     include: ['**/*.test.{ts,tsx}'],
     exclude: ['node_modules/**', 'e2e/**', '.next*/**', 'deploy/**'],
     setupFiles: ['test/setup.ts'],
+    // One migrated, seeded database for the run; each suite's database is a copy of it (test/db.ts).
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -23,8 +23,13 @@ export interface OpenDb {
   dump?: () => Promise<ReadableStream<Uint8Array>>;
 }
 
-/** Opens PostgreSQL when a URL is given, else embedded PGlite (in a folder, or in memory). */
-export async function openDb(opts: { url?: string; dataDir?: string; seed?: boolean }): Promise<OpenDb> {
+/**
+ * Opens PostgreSQL when a URL is given, else embedded PGlite (in a folder, or in memory).
+ * `loadDataDir` (PGlite only): start from a dump of a data folder (PGlite's `dumpDataDir`), e.g. the
+ * test suite's template, migrated and seeded once (test/global-setup.ts); migrations still run (a no-op
+ * when the dump is up to date).
+ */
+export async function openDb(opts: { url?: string; dataDir?: string; seed?: boolean; loadDataDir?: Blob }): Promise<OpenDb> {
   let opened: OpenDb;
   if (opts.url) {
     const { Pool } = await import('pg');
@@ -64,7 +69,7 @@ export async function openDb(opts: { url?: string; dataDir?: string; seed?: bool
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
     // The options form: `new PGlite(undefined, { extensions })` (in memory) ignores the extensions.
-    const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm, btree_gist } });
+    const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm, btree_gist } });
     const pdb = drizzle({ client, schema });
     await migrate(pdb, { migrationsFolder: MIGRATIONS_FOLDER });
     const db = pdb as unknown as Db;
