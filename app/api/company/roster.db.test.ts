@@ -189,7 +189,8 @@ describe(`company roster: import with a preview, all or nothing; single employee
     expect(await t.db.select().from(companyEmployees)).toHaveLength(before);
   });
 
-  it('5 000 rows import in seconds', async () => {
+  // Imports all 5 000 rows. How long it takes is a bench line (npm run bench, BENCH_ONLY=portal), not a test.
+  it('5 000 rows import', async () => {
     const big: (string | number)[][] = [];
     for (let i = 0; i < 5000; i++) {
       const first11 = `9${String(i).padStart(5, '0')}30001`.split('').map(Number);
@@ -201,12 +202,8 @@ describe(`company roster: import with a preview, all or nothing; single employee
       big.push([`Фамилия${tag}`, `Имя${tag}`, `${first11.join('')}${s}`, `P-${i % 40}`, `Отдел ${i % 12}`]);
     }
     const file = await rosterXlsx(big, ['Фамилия', 'Имя', 'ИИН', 'Код должности', 'Подразделение']);
-    const started = performance.now();
     const res = await call(importer, uploadRequest('/api/company/roster/import', { data: file, name: 'big.xlsx' }, { cookie: other.cookie, fields: { basis: 'yes' } }));
-    const ms = performance.now() - started;
     expect(res.status).toBe(200);
     expect(((await res.json()) as { summary: Preview['summary'] }).summary.total).toBe(big.length);
-    console.warn(`[roster] ${big.length} rows imported in ${Math.round(ms)} ms (${dbLabel()})`);
-    expect(ms).toBeLessThan(20_000);
   }, 60_000);
 });
