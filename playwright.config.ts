@@ -33,7 +33,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // e2e/retry-reporter.ts: at the end, every test that needed a retry (or "no retries").
+  reporter: process.env.CI
+    ? [['list'], ['./e2e/retry-reporter.ts']]
+    : [['list'], ['html', { open: 'never' }], ['./e2e/retry-reporter.ts']],
   use: {
     baseURL,
     // Russian is the default locale; a browser asking for English would be sent to /en.

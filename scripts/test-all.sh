@@ -7,7 +7,33 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 started=$(date +%s)
-step() { printf '\n== %s (%ss)\n' "$1" "$(( $(date +%s) - started ))"; }
+# Each step's duration: printed as a table at the end (also when a step fails) and written to
+# .test-times.json, which `BENCH_ONLY=suite npm run bench` reads against the budget.
+names=() starts=()
+step() {
+  printf '\n== %s (%ss)\n' "$1" "$(( $(date +%s) - started ))"
+  names+=("$1") starts+=("$(date +%s)")
+}
+summary() {
+  local rc=$? now i n secs json="" ok=true
+  now=$(date +%s)
+  [ "$rc" = 0 ] || ok=false
+  # The last step ("all passed") is only a marker.
+  n=${#names[@]}
+  [ "$rc" = 0 ] && n=$((n - 1))
+  printf '\n== time per step%s\n' "$([ "$rc" = 0 ] || echo " (stopped: exit $rc)")"
+  for ((i = 0; i < n; i++)); do
+    if ((i + 1 < ${#starts[@]})); then secs=$((starts[i + 1] - starts[i])); else secs=$((now - starts[i])); fi
+    printf '%6ss  %s\n' "$secs" "${names[i]}"
+    [ -n "$json" ] && json+=','
+    json+=$'\n    '"{\"step\": \"${names[i]//\"/\\\"}\", \"seconds\": $secs}"
+  done
+  printf '%6ss  total\n' "$((now - started))"
+  printf '{\n  "finishedAt": "%s",\n  "passed": %s,\n  "totalSeconds": %s,\n  "steps": [%s\n  ]\n}\n' \
+    "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$ok" "$((now - started))" "$json" >.test-times.json
+  echo "(written to .test-times.json; BENCH_ONLY=suite npm run bench compares it with the budget)"
+}
+trap summary EXIT
 
 step "dependencies"; ensure_deps
 step "browser"; ensure_chromium
