@@ -23,6 +23,11 @@ T_START=$(date +%s)
 
 say() { printf 'bench: %s\n' "$*"; }
 
+# The suite section reads the last `npm test`'s times (.test-times.json): no browser, build or server.
+if [ "${BENCH_ONLY:-}" = suite ]; then
+  exec node scripts/bench/suite.mjs
+fi
+
 # ── 1. chromium ────────────────────────────────────────────────────────────────────────────────
 if [ ! -x "$CHROME" ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
