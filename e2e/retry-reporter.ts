@@ -62,7 +62,7 @@ function describe(test: TestCase): string {
   // The first line of the error, without the terminal colours.
   const line = message.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
   const titles = [test.title];
-  for (let s = test.parent; s?.type === 'describe'; s = s.parent) titles.unshift(s.title);
+  for (let s: Suite | undefined = test.parent; s?.type === 'describe'; s = s.parent) titles.unshift(s.title);
   const outcome = test.outcome() === 'flaky' ? 'passed on retry' : 'failed on retry too';
   return `  - ${titles.join(' › ')}\n    ${file}:${test.location.line} (${test.results.length} runs, ${outcome})\n    ${line.trim()}`;
 }
