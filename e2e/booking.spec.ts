@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { asVisitor, localePath, messages } from './helpers';
+import { asVisitor, localePath, messages, say } from './helpers';
 import { almaty, bookableTutor, calendarMail, phoneOf, signInToCabinet, sms } from './marketplace';
 
 // Booking a free trial lesson (issue 14, second half): a bookable tutor sets Monday and Wednesday
@@ -54,7 +54,7 @@ test('a visitor books a trial slot of a Monday/Wednesday tutor, registering on t
   const first = page.getByRole('radio').first();
   const slot = await first.inputValue();
   await first.check({ force: true });
-  await expect(page.getByText(B.deadlineNote.replace('{minutes}', '30').replace('{hours}', '4'))).toBeVisible();
+  await expect(page.getByText(say(locale, 'Booking.deadlineNote', { minutes: 30, hours: 4 }))).toBeVisible();
   await page.getByRole('button', { name: B.book }).click();
   await expect(page.getByText(B.heldNote.split('{')[0]!)).toBeVisible();
   await page.getByRole('link', { name: B.register }).click();

@@ -1,3 +1,4 @@
+import { createTranslator } from 'use-intl/core';
 import http from 'node:http';
 import type { Page } from '@playwright/test';
 import ru from '../messages/ru.json';
@@ -121,4 +122,14 @@ export interface StoredLead {
 export async function leadsOf(page: Page, phone: string): Promise<StoredLead[]> {
   const res = await page.request.get(`/api/dev/leads?phone=${encodeURIComponent(phone)}`);
   return ((await res.json()) as { leads: StoredLead[] }).leads;
+}
+
+/**
+ * A catalogue message as the page shows it, plurals and all (`key` is a dotted path, values as the
+ * component passes them): `say('en', 'Booking.deadlineNote', { minutes: 30, hours: 4 })`.
+ */
+export function say(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
+  const [namespace, ...rest] = key.split('.');
+  const t = createTranslator({ locale, messages: messages[locale] as never, namespace: namespace as never });
+  return (t as unknown as (k: string, v: Record<string, string | number>) => string)(rest.join('.'), values);
 }

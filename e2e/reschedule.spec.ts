@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { messages } from './helpers';
+import { messages, say } from './helpers';
 import { bookableTutor as bookableTutorOf, calendarMail, call, signInToCabinet, sms } from './marketplace';
 import { loopbackAddress, signUp } from './sessions';
 
@@ -76,7 +76,7 @@ test('the tutor sees the lesson in the week and moves it; the student is told, t
   // The lesson list says with whom and until when it can be moved; the tutor moves it.
   const lessons = page.getByRole('region', { name: L.title, exact: true });
   await expect(lessons.getByText(L.withStudent.replace('{name}', 'Aliya Sarsenova'))).toBeVisible();
-  await expect(lessons.getByText(L.deadline.replace('{hours}', '4'))).toBeVisible();
+  await expect(lessons.getByText(say('en', 'Cabinet.lessons.deadline', { hours: 4 }))).toBeVisible();
   await lessons.getByRole('button', { name: L.reschedule, exact: true }).click();
   await lessons.getByLabel(L.rescheduleDay).selectOption(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Almaty' }).format(new Date(target)));
   await lessons.getByLabel(L.rescheduleTitle).selectOption(target);

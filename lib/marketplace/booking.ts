@@ -11,7 +11,7 @@ import { enforceLimits, hit, unhit } from '@/lib/rate-limit';
 import type { Db } from '@/lib/db/types';
 import { bookableTutor, busyTimes, getSchedule } from './availability';
 import { lessonIcsFor, notifyLesson } from './notify';
-import { icsUrl, roomUrl, validIcsKey } from './room';
+import { icsPath, roomUrl, validIcsKey } from './room';
 import { slotsChanged } from './revalidate';
 import { CANCEL_DEADLINE_MINUTES, freeSlots, TRIAL_MINUTES } from './slots';
 import { addDays, isoWeekday, schoolDate, schoolInstant } from './time';
@@ -377,7 +377,7 @@ export async function tutorWeek(db: Db, tutorId: number, weekStart: string) {
   return { weekStart, days };
 }
 
-/** The keyed calendar file of a lesson for one side (lib/marketplace/room.ts icsUrl), or null. */
+/** The keyed calendar file of a lesson for one side (lib/marketplace/room.ts icsPath), or null. */
 export async function lessonCalendar(db: Db, id: number, side: string | null, key: string | null): Promise<string | null> {
   if (!validIcsKey(id, side, key)) return null;
   const [lesson] = await db.select().from(lessons).where(eq(lessons.id, id)).limit(1);
@@ -386,4 +386,4 @@ export async function lessonCalendar(db: Db, id: number, side: string | null, ke
 }
 
 /** What a side needs to get to a lesson: the room link and the calendar file. */
-export const lessonLinks = (id: number, side: 'student' | 'tutor') => ({ room: roomUrl(id), ics: icsUrl(id, side) });
+export const lessonLinks = (id: number, side: 'student' | 'tutor') => ({ room: roomUrl(id), ics: icsPath(id, side) });

@@ -1,7 +1,6 @@
 import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { appSecret, env } from '@/lib/env';
-import { absoluteUrl } from '@/lib/seo';
 
 /** The lesson's room link: LESSON_ROOM_URL with {id} and {key} (an HMAC of the id, 12 characters). */
 export function roomUrl(lessonId: number): string {
@@ -15,7 +14,7 @@ const icsKey = (lessonId: number, side: 'student' | 'tutor') => createHmac('sha2
  * The lesson's calendar file for one side, as a link that works without signing in (a phone's
  * calendar opens it): keyed like the room link, so only whoever got it from us can fetch it.
  */
-export const icsUrl = (lessonId: number, side: 'student' | 'tutor') => absoluteUrl(`/api/lessons/${lessonId}/ics?side=${side}&key=${icsKey(lessonId, side)}`);
+export const icsPath = (lessonId: number, side: 'student' | 'tutor') => `/api/lessons/${lessonId}/ics?side=${side}&key=${icsKey(lessonId, side)}`;
 
 export function validIcsKey(lessonId: number, side: string | null, key: string | null): side is 'student' | 'tutor' {
   if ((side !== 'student' && side !== 'tutor') || !key || key.length !== 16) return false;

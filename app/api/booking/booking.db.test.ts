@@ -59,7 +59,7 @@ describe(`booking a trial lesson (${dbLabel()})`, () => {
     const listed = (await (await call(lessonsRoute, req('/api/lessons', { token: s.token }))).json()) as { upcoming: { id: number; links: { room: string; ics: string } | null }[] };
     expect(listed.upcoming.find((l) => l.id === body.lesson.id)!.links).toEqual(body.links);
     const icsRoute = (await import('../lessons/[id]/ics/route')).GET;
-    const link = new URL(body.links.ics);
+    const link = new URL(body.links.ics, 'http://localhost');
     const ics = await call(icsRoute, req(`${link.pathname}${link.search}`), { id: String(body.lesson.id) });
     expect(ics.status).toBe(200);
     expect(ics.headers.get('content-type')).toMatch(/text\/calendar/);
