@@ -71,7 +71,7 @@ const serverEnvSchema = z.object({
       const parsed = parseWorkHours(v);
       if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `${parsed.error} (e.g. "Mon-Fri 09:00-19:00, Sat 10:00-16:00")` });
     }),
-  // Personal data retention (lib/retention.ts, README "Backups and personal data retention"): leads
+  // Personal data retention (lib/retention.ts, docs/operations.md "Personal data retention"): leads
   // and Kazakh test takers older than this many days are anonymised by the hourly clean-up.
   LEAD_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(730),
   TEST_TAKER_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(1825),

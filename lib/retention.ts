@@ -31,7 +31,7 @@ const DAY = 24 * HOUR;
 
 export interface RetentionRule {
   table: string;
-  /** What is kept, in words (README). */
+  /** What is kept, in words (docs/operations.md). */
   keeps: string;
   from: PgTable;
   /** The primary key, for deleting in batches. */

@@ -1,4 +1,4 @@
-// The house's import boundaries (README, "Layout of the code"), enforced by `eslint .`:
+// The house's import boundaries (docs/architecture.md, "Import boundaries"), enforced by `eslint .`:
 //   app → components → lib (browser-safe parts), app → lib; never lib → components or components → app;
 //   components never import lib/db; no import cycles; server code is marked and kept out of the browser;
 //   route handlers (app/api/**/route.ts) never import drizzle-orm, lib/db/schema or lib/rate-limit.
@@ -188,7 +188,7 @@ const noServerCodeInClient = {
   },
 };
 
-// What a route handler may not reach (README, "Layout of the code": thin handlers). Queries and limits
+// What a route handler may not reach (docs/architecture.md, "Request flow": thin handlers). Queries and limits
 // belong to the use cases in lib/<domain>; the handler gets its database from lib/api/route.ts.
 const ROUTE_FORBIDDEN = [
   { package: 'drizzle-orm', why: 'Drizzle queries' },

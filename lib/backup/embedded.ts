@@ -11,7 +11,7 @@ import { spendSignature } from '@/lib/rate-limit';
  * is open and no query runs (PGlite's transaction and query locks), so it is a consistent snapshot
  * of committed data while the server keeps serving. Only the uncompressed copy is taken under the
  * locks (about 3 s for 100 000 leads, while requests wait); compressing it happens afterwards, as the
- * stream is read. PostgreSQL has its own tools (pg_dump / pg_restore, README).
+ * stream is read. PostgreSQL has its own tools (pg_dump / pg_restore, docs/operations.md).
  */
 export async function dumpPglite(client: PGlite): Promise<ReadableStream<Uint8Array>> {
   await client.query('CHECKPOINT');

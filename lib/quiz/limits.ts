@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/types';
 import { enforceLimits } from '@/lib/rate-limit';
 
 /**
- * Limits on starting a test (README, "Placement test and Kazakh test"). Every start of the Kazakh
+ * Limits on starting a test (docs/api.md, "Placement test and Kazakh test"). Every start of the Kazakh
  * test costs a fresh IIN, and IINs are free to generate, so these limits, not the IIN, bound how
  * many sittings one actor gets:
  * - per address, 20 per 10 minutes: a company's staff starting together behind one office address

@@ -4,7 +4,7 @@
 // the application secret, found through <DATA_DIR>.server.json like admin:create); with no server
 // running the folder is read directly. Writes DIR/tilmen-backup-<UTC time>Z.tar.gz (DIR defaults to
 // <DATA_DIR>.backups) and prints its path, size and the time taken. With DATABASE_URL set it prints
-// the pg_dump command instead (README, "Backups and personal data retention").
+// the pg_dump command instead (docs/operations.md, "Backups on PostgreSQL").
 // Run with tsx under the react-server condition, like admin:create.
 import { createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -3,7 +3,7 @@
 // must be empty or missing; --force moves a non-empty one aside to <DATA_DIR>.before-restore-<time>
 // (nothing is deleted). Refuses while a server holds the folder. Prints the time taken and the
 // counts read back from the restored database. With DATABASE_URL set it prints the pg_restore
-// command instead (README, "Backups and personal data retention").
+// command instead (docs/operations.md, "Backups on PostgreSQL").
 // Run with tsx under the react-server condition, like admin:create.
 import { existsSync, openAsBlob, renameSync } from 'node:fs';
 import path from 'node:path';
