@@ -5,7 +5,7 @@ import { leads, staff } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { callbackState } from './deadline';
 import { leadFilterSchema, leadWhere, type LeadFilter } from './filters';
-import { maskPhone } from './mask';
+import { maskPhone } from '@/lib/mask';
 
 /** A row of the leads list: the phone masked (the detail shows it whole, and says so in the audit log). */
 export async function listLeads(db: Db, f: LeadFilter, me: number, now = new Date()) {

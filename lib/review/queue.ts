@@ -1,17 +1,12 @@
 import 'server-only';
 import { and, asc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
+import { maskPhone } from '@/lib/mask';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
 import { applicationEvents, staff, tutorApplications, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { OPEN_STATUSES, type ApplicationQueueFilter, type ApplicationStatus } from '@/lib/validations/review';
 
-/** "+77011234567" → "+7 701 *** ** 67": enough to tell two people apart, not to call them. */
-export function maskPhone(e164: string): string {
-  const d = e164.replace(/\D/g, '');
-  if (d.length !== 11) return '***';
-  return `+7 ${d.slice(1, 4)} *** ** ${d.slice(9, 11)}`;
-}
 
 /** Waiting for the school and past its due date (the promise of 5 business days is broken). */
 export const isOverdue = (a: { status: string; reviewDueAt: Date }, now: Date) =>

@@ -112,7 +112,7 @@ describe(`tutor application review (${dbLabel()})`, () => {
     expect(rows.find((r) => r.id === fresh.app.id)).toMatchObject({ overdue: false });
     // Masked: the operator code and the last two digits only.
     const row = rows.find((r) => r.id === middle.app.id)!;
-    expect(row.phone).toBe(`+7 701 *** ** ${middle.phone.slice(-2)}`);
+    expect(row.phone).toBe(`+7 701 ••• •• ${middle.phone.slice(-2)}`);
     expect(JSON.stringify(rows)).not.toContain(middle.phone);
 
     const overdue = await queue('?overdue=1');
