@@ -30,7 +30,7 @@ export async function enrolStaff(page: Page, link: string, locale: Locale = 'ru'
   await page.goto(`${url.pathname}${url.hash}`);
   const secret = (await page.getByTestId('totp-secret').innerText()).trim();
   const m = messages[locale].Admin.enrol;
-  await page.getByLabel(m.step2, { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByLabel(m.password, { exact: true }).fill(STAFF_PASSWORD);
   await page.getByLabel(m.confirm, { exact: true }).fill(STAFF_PASSWORD);
   await page.getByLabel(m.step3, { exact: true }).fill(await totp(secret));
   await page.getByRole('button', { name: m.submit }).click();

@@ -102,7 +102,7 @@ export function EnrolForm() {
       <section className="space-y-3">
         <h2 className="text-sm font-semibold">{t('step2')}</h2>
         <input type="email" autoComplete="username" value={data.email} readOnly hidden />
-        <AdminField id="enrol-password" label={t('step2')} error={errors.password?.message}>
+        <AdminField id="enrol-password" label={t('password')} error={errors.password?.message}>
           <input id="enrol-password" type="password" autoComplete="new-password" className={adminInputClass} {...describedBy('enrol-password', errors.password?.message)} {...register('password')} />
         </AdminField>
         <AdminField id="enrol-confirm" label={t('confirm')} error={errors.confirm?.message}>
