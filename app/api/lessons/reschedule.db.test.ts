@@ -172,7 +172,7 @@ describe(`rescheduling and cancelling a lesson from the cabinet (${dbLabel()})`,
     const slots = await slotsOf(tu.id);
     const id = await bookOne(tu.id, st, slots[0]!);
     for (const [i, who] of [[1, st.token], [2, tu.token], [3, st.token]] as const) expect((await move(id, who, slots[i]!)).status).toBe(200);
-    for (const [locale, words] of [['en', /moved 3 times/], ['ru', /переносили 3 раза/], ['kk', /3 рет ауыстырылды/]] as const) {
+    for (const [locale, words] of [['en', /rescheduled 3 times/], ['ru', /переносили 3 раза/], ['kk', /3 рет ауыстырыл/]] as const) {
       const refused = await move(id, st.token, slots[5]!, locale);
       expect(refused.status).toBe(409);
       expect(((await refused.json()) as ErrorBody).error).toMatchObject({ code: 'reschedule_limit', message: expect.stringMatching(words) });
