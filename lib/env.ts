@@ -42,6 +42,9 @@ const serverEnvSchema = z.object({
     .regex(/^https?:\/\/\S*\{id\}/, 'must be an http(s) URL containing {id}')
     .default('https://lesson.tilmen.kz/room/trial-{id}-{key}'),
   OUTBOX_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(5000),
+  // How long an instance reserves the outbox messages it claimed (lib/outbox/index.ts): renewed while
+  // it sends them; the SMTP timeouts are a quarter and a third of it (lib/outbox/mail.ts).
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(3000).max(600_000).default(60_000),
   // SMS one-time codes (lib/sms): log driver by default; Mobizon or SMSC.kz for real delivery.
   SMS_DRIVER: z.enum(['log', 'mobizon', 'smsc'], { error: 'must be log, mobizon or smsc' }).default('log'),
   SMS_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),

@@ -44,7 +44,7 @@ function background(): Background {
 
 function mailSender(): Promise<Sender> {
   const e = env();
-  holder.__tilmenMail ??= createMailSender({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, production: e.NODE_ENV !== 'development' });
+  holder.__tilmenMail ??= createMailSender({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, production: e.NODE_ENV !== 'development', leaseMs: e.OUTBOX_LEASE_MS });
   return holder.__tilmenMail;
 }
 
@@ -88,7 +88,7 @@ export async function runBackgroundPass(name: string, work: (db: Db) => Promise<
 export function kickOutbox(): Promise<void> {
   return runBackgroundPass('outbox', async (db) => {
     const sms = smsSender(db);
-    await processOutbox(db, { email: await mailSender(), sms: sms.send });
+    await processOutbox(db, { email: await mailSender(), sms: sms.send }, new Date(), { leaseMs: env().OUTBOX_LEASE_MS });
     await settleSmsOutbox(db, { redact: sms.redact });
   });
 }
