@@ -410,6 +410,19 @@ export const certificatePdfs = pgTable('certificate_pdfs', {
   createdAt: createdAt(),
 });
 
+/**
+ * Uploaded files served under /api/media (tutor photos, re-encoded WebP: lib/marketplace/photo.ts),
+ * by their path below /api/media (`tutors/{id}-{size}.webp`). In the database, not on one server's
+ * disk: every instance serves them, and every backup (pg_dump, the embedded database's dump) holds
+ * them. A stored file never changes (a new upload gets a new name).
+ */
+export const media = pgTable('media', {
+  name: text('name').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});
+
 /** How often each bank item was shown: the draw prefers the least exposed (exposure control). */
 export const quizItemExposure = pgTable('quiz_item_exposure', {
   itemId: text('item_id').primaryKey(),

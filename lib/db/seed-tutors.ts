@@ -109,7 +109,7 @@ export async function seedDemoTutors(db: Db): Promise<void> {
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.phone, d.phone)).limit(1);
     if (existing) continue;
     const png = await sharp(Buffer.from(portraitSvg(d.colors, Array.from(d.name)[0]!))).png().toBuffer();
-    const photo = await storePhoto(new Uint8Array(png));
+    const photo = await storePhoto(db, new Uint8Array(png));
     const now = new Date();
     const [user] = await db
       .insert(users)

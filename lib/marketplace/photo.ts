@@ -1,16 +1,20 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { ApiError } from '@/lib/api/errors';
+import { media } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 
 /**
  * Tutor photos (issue 14). An upload is accepted only when its bytes are a JPEG, PNG or WebP (the
  * name and the declared type are ignored) that the decoder reads; it is turned upright, cut square,
- * re-encoded as WebP in two sizes (catalogue card and profile page) and stored under MEDIA_DIR.
- * Re-encoding drops every metadata block (EXIF with GPS, XMP, ICC comments): sharp writes none
+ * re-encoded as WebP in two sizes (catalogue card and profile page) and stored in the database
+ * (table `media`): every instance behind the proxy serves it, and every backup holds it (README,
+ * "Several servers"). Re-encoding drops every metadata block (EXIF with GPS, XMP, ICC comments): sharp writes none
  * unless asked to. Each upload gets a new random id, so a stored file never changes and is served
  * with a year-long immutable cache; the published profile keeps its own photo until a reviewer
  * approves the new one.
@@ -22,7 +26,10 @@ export type PhotoSize = keyof typeof PHOTO_SIZES;
 /** A stored file's name: the id and the size. */
 export const PHOTO_FILE_RE = /^([A-Za-z0-9_-]{16})-(card|page)\.webp$/;
 
+/** Where versions before the `media` table wrote photos: only read now (readPhoto, importMediaDir). */
 export const mediaDir = () => path.resolve(env().MEDIA_DIR, 'tutors');
+const WEBP = 'image/webp';
+const mediaName = (file: string) => `tutors/${file}`;
 export const photoUrl = (id: string, size: PhotoSize) => `/api/media/tutors/${id}-${size}.webp`;
 
 /** The image format the first bytes announce, or null. */
@@ -34,7 +41,7 @@ export function sniffImage(buf: Uint8Array): 'jpeg' | 'png' | 'webp' | null {
 }
 
 /** Checks, normalises and stores an uploaded photo; answers its new id. 415 `photo_invalid` for anything else. */
-export async function storePhoto(input: Uint8Array): Promise<string> {
+export async function storePhoto(db: Db, input: Uint8Array): Promise<string> {
   if (input.length > PHOTO_MAX_BYTES) throw new ApiError(413, 'payload_too_large');
   const kind = sniffImage(input);
   if (!kind) throw new ApiError(415, 'photo_invalid');
@@ -58,23 +65,60 @@ export async function storePhoto(input: Uint8Array): Promise<string> {
     throw new ApiError(415, 'photo_invalid');
   }
   const id = randomBytes(12).toString('base64url');
-  const dir = mediaDir();
-  await mkdir(dir, { recursive: true });
-  for (const [size, buf] of outputs) {
-    // Written under a temporary name and renamed: a reader never sees half a file.
-    const final = path.join(dir, `${id}-${size}.webp`);
-    await writeFile(`${final}.tmp`, buf);
-    await rename(`${final}.tmp`, final);
-  }
+  // Both sizes in one statement: a profile never points at half a photo.
+  await db.insert(media).values(outputs.map(([size, bytes]) => ({ name: mediaName(`${id}-${size}.webp`), contentType: WEBP, bytes })));
   return id;
 }
 
-/** A stored photo's bytes, or null (unknown name, missing file). */
-export async function readPhoto(file: string): Promise<Buffer | null> {
-  if (!PHOTO_FILE_RE.test(file)) return null;
+/** A file of MEDIA_DIR (an earlier version's photo), or null. */
+async function readLegacyFile(file: string): Promise<Buffer | null> {
   try {
     return await readFile(path.join(mediaDir(), file));
   } catch {
     return null;
   }
+}
+
+/** Copies a photo found in MEDIA_DIR into the database (a second copy of the same name is ignored). */
+async function importFile(db: Db, file: string, bytes: Buffer): Promise<void> {
+  await db.insert(media).values({ name: mediaName(file), contentType: WEBP, bytes }).onConflictDoNothing({ target: media.name });
+}
+
+/**
+ * A stored photo: its bytes and type, or null (unknown name, nothing stored). A photo not in the
+ * database yet but still in MEDIA_DIR (uploaded by an earlier version) is served from there and
+ * copied into the database on this first read, so an existing install moves itself over.
+ */
+export async function readPhoto(db: Db, file: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+  if (!PHOTO_FILE_RE.test(file)) return null;
+  const [row] = await db.select({ bytes: media.bytes, contentType: media.contentType }).from(media).where(eq(media.name, mediaName(file))).limit(1);
+  if (row) return row;
+  const legacy = await readLegacyFile(file);
+  if (!legacy) return null;
+  await importFile(db, file, legacy);
+  return { bytes: legacy, contentType: WEBP };
+}
+
+/**
+ * Copies every photo of MEDIA_DIR not in the database yet into it (at start: lib/server/services.ts),
+ * so photos nobody has viewed since the upgrade move over too. Answers how many were copied.
+ */
+export async function importMediaDir(db: Db): Promise<number> {
+  let files: string[];
+  try {
+    files = (await readdir(mediaDir())).filter((f) => PHOTO_FILE_RE.test(f));
+  } catch {
+    return 0; // no MEDIA_DIR: nothing to move
+  }
+  if (files.length === 0) return 0;
+  const known = new Set((await db.select({ name: media.name }).from(media)).map((r) => r.name));
+  let copied = 0;
+  for (const file of files) {
+    if (known.has(mediaName(file))) continue;
+    const bytes = await readLegacyFile(file);
+    if (!bytes) continue;
+    await importFile(db, file, bytes);
+    copied++;
+  }
+  return copied;
 }

@@ -104,7 +104,7 @@ export async function uploadPhoto(db: Db, user: User, req: Request): Promise<Pro
   await enforceLimits(db, [{ key: `photo:${user.id}`, max: 30, windowSeconds: 3600 }]);
   const bytes = await readCapped(req, PHOTO_MAX_BYTES);
   if (!bytes.length) throw new ApiError(415, 'photo_invalid');
-  const id = await storePhoto(bytes);
+  const id = await storePhoto(db, bytes);
   const row = await ownProfile(db, user);
   return updateDraft(db, row, { ...row.draft, photo: id });
 }

@@ -7,6 +7,7 @@ import { env } from '@/lib/env';
 import { publicEnv } from '@/lib/public-env';
 import type { CaptchaConfig } from '@/lib/captcha/verify';
 import { remindCallbacks } from '@/lib/crm/reminders';
+import { importMediaDir } from '@/lib/marketplace/photo';
 import { remindLessons } from '@/lib/marketplace/reminders';
 import { remindInvitations } from '@/lib/company-portal/invitations';
 import { processOutbox, type Sender } from '@/lib/outbox';
@@ -138,12 +139,20 @@ export function remindInvitedEmployees(now = new Date()): Promise<void> {
   });
 }
 
+/** Copies the photos an earlier version kept in MEDIA_DIR into the database (once, at start). */
+export function importLegacyMedia(): Promise<void> {
+  return runBackgroundPass('media-import', async (db) => {
+    const copied = await importMediaDir(db);
+    if (copied > 0) console.info(`[media] copied ${copied} photo file(s) from MEDIA_DIR into the database.`);
+  });
+}
+
 export const RETENTION_INTERVAL_MS = 3_600_000;
 export const CALLBACK_REMINDER_INTERVAL_MS = 60_000;
 
 /**
  * Starts the outbox poll, the minutely callback reminders and the hourly clean-up (instrumentation.ts);
- * the clean-up also runs at once.
+ * the clean-up also runs at once, and so does the copy of MEDIA_DIR's photos into the database.
  */
 export function startBackgroundWork(opts: { outboxPollMs: number; retentionMs?: number; reminderMs?: number }): void {
   const bg = background();
@@ -158,6 +167,7 @@ export function startBackgroundWork(opts: { outboxPollMs: number; retentionMs?: 
   ];
   for (const timer of bg.timers) timer.unref();
   void pruneTables();
+  void importLegacyMedia();
 }
 
 /** Stops the timers and waits for the passes under way; call it before closing the database. */
