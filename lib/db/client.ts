@@ -21,6 +21,11 @@ export function getOpenDb(): Promise<OpenDb> {
   return holder.__tilmenDb;
 }
 
+/** The process's database if it was opened already (never opens one: for work that only makes sense then). */
+export function openedAppDb(): Promise<OpenDb> | undefined {
+  return holder.__tilmenDb;
+}
+
 export async function getDb(): Promise<Db> {
   return (await getOpenDb()).db;
 }

@@ -1,34 +1,51 @@
 import 'server-only';
 import { revalidatePath, revalidateTag } from 'next/cache';
+import { shareCacheEvent, type CacheEvent } from '@/lib/server/cache-bus';
 
 /** The cache tag of the catalogue's data (every published profile). */
 export const TUTORS_TAG = 'tutors';
 export const tutorTag = (slug: string) => `tutor:${slug}`;
 
 /**
- * A published profile changed: the catalogue and that tutor's page are rebuilt on their next visit
- * (the booking half calls this too when a schedule changes). Outside a Next request (tests,
- * scripts) there is no cache to refresh, and nothing is done.
+ * Applies a change to this process's cache. False outside a Next request (tests, scripts, the
+ * cache listener), where there is no cache to refresh and nothing is done.
  */
-export function profileChanged(slug: string): void {
+export function applyCacheEvent(event: CacheEvent): boolean {
   try {
-    revalidateTag(TUTORS_TAG, 'max');
-    revalidateTag(tutorTag(slug), 'max');
-    revalidatePath('/[locale]/tutors', 'layout');
+    if (event.kind === 'profile') {
+      revalidateTag(TUTORS_TAG, 'max');
+      revalidateTag(tutorTag(event.slug), 'max');
+      revalidatePath('/[locale]/tutors', 'layout');
+    } else {
+      // Free time is expired at once, not served stale: the next visitor must not be offered the slot just taken.
+      revalidateTag(TUTORS_TAG, { expire: 0 });
+      if (event.kind === 'all') revalidatePath('/[locale]/tutors', 'layout');
+    }
+    return true;
   } catch {
     // No incremental cache here (not inside a Next.js server).
+    return false;
   }
 }
 
 /**
+ * A published profile changed: the catalogue and that tutor's page are rebuilt on their next visit
+ * (the booking half calls this too when a schedule changes), on this instance and, through
+ * lib/server/cache-bus.ts, on every other one.
+ */
+export function profileChanged(slug: string): void {
+  const event: CacheEvent = { kind: 'profile', slug };
+  applyCacheEvent(event);
+  shareCacheEvent(event);
+}
+
+/**
  * A tutor's free time changed (schedule saved, a slot held, booked, cancelled or moved): the free
- * slots on the catalogue's cards and the tutor pages are recomputed on the next visit (expired at
- * once, not served stale: the next visitor must not be offered the slot just taken).
+ * slots on the catalogue's cards and the tutor pages are recomputed on the next visit, on every
+ * instance (expired at once, not served stale: the next visitor must not be offered the slot just taken).
  */
 export function slotsChanged(): void {
-  try {
-    revalidateTag(TUTORS_TAG, { expire: 0 });
-  } catch {
-    // No incremental cache here (not inside a Next.js server).
-  }
+  const event: CacheEvent = { kind: 'slots' };
+  applyCacheEvent(event);
+  shareCacheEvent(event);
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { after } from 'next/server';
 import { errorForLog } from '@/lib/api/error-log';
 import { closeAppDb, getDb } from '@/lib/db/client';
+import { startCacheListener, stopCacheListener } from '@/lib/server/cache-bus';
 import { isDbClosed } from '@/lib/db/open';
 import { env } from '@/lib/env';
 import { publicEnv } from '@/lib/public-env';
@@ -168,6 +169,8 @@ export function startBackgroundWork(opts: { outboxPollMs: number; retentionMs?: 
   for (const timer of bg.timers) timer.unref();
   void pruneTables();
   void importLegacyMedia();
+  // With PostgreSQL, the other instances' changes reach this instance's cache (lib/server/cache-bus.ts).
+  startCacheListener();
 }
 
 /** Stops the timers and waits for the passes under way; call it before closing the database. */
@@ -176,7 +179,7 @@ export async function stopBackgroundWork(): Promise<void> {
   bg.stopped = true;
   for (const timer of bg.timers) clearInterval(timer);
   bg.timers = [];
-  await Promise.all(bg.passes.values());
+  await Promise.all([...bg.passes.values(), stopCacheListener()]);
 }
 
 /** On SIGTERM or SIGINT: stop the background work (a pass under way gets up to 5 s), close the database, exit. */
