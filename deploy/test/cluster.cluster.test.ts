@@ -16,7 +16,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openDb } from '@/lib/db/open';
-import { users } from '@/lib/db/schema';
+import { tutorApplications, tutorProfiles, tutorSchedules, users } from '@/lib/db/schema';
+import sharp from 'sharp';
 import { hashPassword } from '@/lib/auth/password';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { LEAD_LIMITS } from '@/lib/leads/submit';
@@ -31,6 +32,9 @@ const APP_SECRET = 'cluster-test-secret-0123456789abcdefghijklmnopqrstuvwxyz';
 const SMS_KEY = 'cluster-test-key';
 const PASSWORD = 'Almaty2026x';
 const USER_PHONE = '+77059990001';
+const TUTOR_PHONE = '+77059990002';
+const TUTOR_SLUG = 'aigerim-cluster';
+let tutorId = 0;
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tilmen-cluster-'));
 const procs: ChildProcess[] = [];
@@ -77,8 +81,8 @@ interface Res {
 }
 
 /** One HTTPS request through nginx, from `from` (a 127.x.y.z source address: each is a client). */
-function request(port: number, method: string, urlPath: string, opts: { from?: string; json?: unknown; headers?: Record<string, string> } = {}): Promise<Res> {
-  const body = opts.json === undefined ? undefined : Buffer.from(JSON.stringify(opts.json));
+function request(port: number, method: string, urlPath: string, opts: { from?: string; json?: unknown; raw?: Buffer; headers?: Record<string, string> } = {}): Promise<Res> {
+  const body = opts.raw ?? (opts.json === undefined ? undefined : Buffer.from(JSON.stringify(opts.json)));
   return new Promise((resolve, reject) => {
     const req = https.request(
       {
@@ -90,7 +94,7 @@ function request(port: number, method: string, urlPath: string, opts: { from?: s
         rejectUnauthorized: false,
         agent: false,
         headers: {
-          ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}),
+          ...(body ? { 'content-type': opts.raw ? 'application/octet-stream' : 'application/json', 'content-length': String(body.length) } : {}),
           'accept-language': 'ru',
           ...opts.headers,
         },
@@ -169,6 +173,27 @@ beforeAll(async () => {
   dbUrl = url.toString();
   const opened = await openDb({ url: dbUrl });
   await opened.db.insert(users).values({ role: 'student', name: 'Айгүл', lastname: 'Сейтова', phone: USER_PHONE, passwordHash: await hashPassword(PASSWORD) });
+  // A published, bookable tutor, free every day around the clock (the photo and booking cases).
+  const [tutor] = await opened.db
+    .insert(users)
+    .values({ role: 'tutor', name: 'Айгерім', lastname: 'Сейітова', phone: TUTOR_PHONE, passwordHash: await hashPassword(PASSWORD), scope: 'tutor tutor:bookable', subject: 'kazakh', teachingLanguage: 'kk', tutorKind: 'local' })
+    .returning({ id: users.id });
+  tutorId = tutor!.id;
+  const profile = {
+    about: { ru: 'Преподаю казахский десять лет. На уроках больше говорим: повседневные темы, новости, работа. Грамматику объясняю на примерах.' },
+    teachingLanguages: ['kk', 'ru'],
+    nativeSpeaker: true,
+    subjects: ['kazakh'],
+    levels: ['beginner'],
+    ages: ['adults'],
+    price: 5000,
+    experienceYears: 10,
+    video: null,
+    photo: null,
+  } as unknown as typeof tutorProfiles.$inferInsert.draft;
+  await opened.db.insert(tutorApplications).values({ userId: tutorId, status: 'approved', reviewDueAt: new Date(), decidedAt: new Date() });
+  await opened.db.insert(tutorProfiles).values({ userId: tutorId, slug: TUTOR_SLUG, draft: profile, published: profile, publishedAt: new Date() });
+  await opened.db.insert(tutorSchedules).values({ tutorId, weekly: Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [[0, 1440]]])) });
   await opened.close();
 
   smtp = await startSmtp();
@@ -190,6 +215,8 @@ beforeAll(async () => {
     SMS_API_KEY: SMS_KEY,
     // Both instances poll the outbox five times a second, besides the kick after each request: they race for every row.
     OUTBOX_POLL_MS: '200',
+    // A short outbox lease (SMTP timeouts: 2.25 s to connect, 3 s of silence), so the slow-SMTP case outlives it in seconds.
+    OUTBOX_LEASE_MS: '9000',
     RECAPTCHA_SECRET_KEY: '',
     RECAPTCHA_V2_SECRET_KEY: '',
     ENABLE_DEV_TOOLS: '',
@@ -373,5 +400,109 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     for (const port of [ports.a, ports.b]) expect((await request(port, 'POST', '/api/member/refresh', { from, headers: { cookie: token(second) } })).status).toBe(401);
     const log = accessLog().filter((l) => l.request.startsWith('POST /api/member/refresh'));
     expect(log.map((l) => l.upstream)).toEqual([`127.0.0.1:${ports.appA}`, `127.0.0.1:${ports.appB}`, `127.0.0.1:${ports.appA}`, `127.0.0.1:${ports.appB}`]);
+  });
+
+  const login = async (port: number, phoneNumber: string) => {
+    const res = await request(port, 'POST', '/api/auth/login', { from: '127.0.5.1', json: { login: phoneNumber, password: PASSWORD } });
+    expect(res.status).toBe(200);
+    return (JSON.parse(res.body) as { token: string }).token;
+  };
+
+  it('takes a tutor photo of a few MB through nginx, keeps it in the database and serves it from both instances', async () => {
+    // Noise does not compress: a JPEG of about 4 MB (nginx used to refuse anything above 2 MB).
+    const photo = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 80 } } }).jpeg({ quality: 100 }).toBuffer();
+    expect(photo.length).toBeGreaterThan(2.5 * 1024 * 1024);
+    expect(photo.length).toBeLessThan(10 * 1024 * 1024);
+    const token = await login(ports.site, TUTOR_PHONE);
+    const up = await request(ports.site, 'POST', '/api/cabinet/profile/photo', { from: '127.0.5.1', raw: photo, headers: { authorization: `Bearer ${token}`, 'content-type': 'image/jpeg' } });
+    expect(up.status, up.body.slice(0, 300)).toBe(200);
+    const id = (JSON.parse(up.body) as { profile: { draft: { photo: string } } }).profile.draft.photo;
+    expect(id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const served = await Promise.all([ports.a, ports.b].map((port) => request(port, 'GET', `/api/media/tutors/${id}-page.webp`)));
+    for (const res of served) {
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+    expect(served[0]!.raw.equals(served[1]!.raw)).toBe(true);
+    expect(await sharp(served[0]!.raw).metadata()).toMatchObject({ format: 'webp', width: 640, height: 640 });
+    // In the database, so in every backup: the table and pg_dump.
+    const db = new pg.Pool({ connectionString: dbUrl, max: 1 });
+    const { rows } = await db.query<{ name: string }>(`select name from media where name like $1 order by name`, [`tutors/${id}-%`]).finally(() => db.end());
+    expect(rows.map((r) => r.name)).toEqual([`tutors/${id}-card.webp`, `tutors/${id}-page.webp`]);
+    const pgDump = fs.readdirSync('/usr/lib/postgresql').map((v) => `/usr/lib/postgresql/${v}/bin/pg_dump`).find((f) => fs.existsSync(f));
+    if (pgDump) {
+      const dump = execFileSync(pgDump, ['--data-only', '--table=media', dbUrl], { maxBuffer: 64 * 1024 * 1024 }).toString('utf8');
+      expect(dump).toContain(`tutors/${id}-page.webp`);
+    }
+    // nginx's caps per route: a photo above 11 MB and a JSON body above 64 KB are refused before an instance sees them; a roster file of 4.5 MB passes.
+    const before = accessLog().length;
+    const huge = await request(ports.site, 'POST', '/api/cabinet/profile/photo', { raw: Buffer.alloc(12 * 1024 * 1024, 1), headers: { authorization: `Bearer ${token}` } }).catch(() => ({ status: 413 }) as Res);
+    expect(huge.status).toBe(413);
+    expect((await request(ports.site, 'POST', '/api/leads', { raw: Buffer.alloc(100 * 1024, 0x20), headers: { 'content-type': 'application/json' } })).status).toBe(413);
+    expect(accessLog().slice(before).every((l) => l.status !== 413 || l.upstream === '-')).toBe(true);
+    const roster = await request(ports.site, 'POST', '/api/company/roster/preview', { raw: Buffer.alloc(4.5 * 1024 * 1024, 0x20), headers: { 'content-type': 'multipart/form-data; boundary=xx' } });
+    expect(roster.status).not.toBe(413);
+    expect(accessLog().at(-1)!.upstream).not.toBe('-');
+  });
+
+  it('takes a slot booked on instance A off instance B’s cached tutor page at once', async () => {
+    const page = async (port: number) => {
+      const res = await request(port, 'GET', `/ru/tutors/${TUTOR_SLUG}`);
+      expect(res.status).toBe(200);
+      return [...res.body.matchAll(/\?slot=([^"&]+)/g)].map((m) => decodeURIComponent(m[1]!));
+    };
+    // B fills its cache (the catalogue data is cached for up to SLOTS_TTL, ten minutes).
+    const before = await page(ports.b);
+    expect(before.length).toBeGreaterThan(3);
+    const slot = before[1]!;
+    const token = await login(ports.a, USER_PHONE);
+    const booked = await request(ports.a, 'POST', '/api/booking/book', {
+      from: '127.0.5.2',
+      json: { tutorId, startsAt: slot, subject: 'kazakh', idempotencyKey: 'cluster-booking-0001' },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(booked.status, booked.body.slice(0, 300)).toBe(201);
+    // B learns it through PostgreSQL NOTIFY and refreshes its own cache: within a second, not ten minutes.
+    const started = Date.now();
+    await waitFor('instance B to drop the booked slot', async () => !(await page(ports.b)).includes(slot), 5000);
+    expect(Date.now() - started).toBeLessThan(5000);
+    const after = await page(ports.b);
+    expect(after).not.toContain(slot);
+    expect(after).toContain(before[0]);
+    expect(accessLog().filter((l) => l.request.startsWith(`GET /ru/tutors/${TUTOR_SLUG}`)).every((l) => l.upstream === `127.0.0.1:${ports.appB}`)).toBe(true);
+  });
+
+  it('sends every message exactly once through a slow SMTP server whose batch outlives the outbox lease', async () => {
+    const db = new pg.Pool({ connectionString: dbUrl, max: 1 });
+    try {
+      await waitFor('the outbox to be idle', async () => (await db.query(`select 1 from outbox where status = 'pending'`)).rowCount === 0);
+      const mailsBefore = smtp.mails.length;
+      // Each answer to DATA takes 1.5 s (under the 3 s socket timeout); the first stalls 5 s (over it).
+      smtp.state.delayMs = 1500;
+      smtp.state.delays.push(5000);
+      const droppedBefore = smtp.state.dropped;
+      const recipients = Array.from({ length: 8 }, (_, i) => `slow-${i}@cluster.test`);
+      await db.query(`insert into outbox (channel, recipient, subject, body) select 'email', r, 'Slow', 'x' from unnest($1::text[]) as r`, [recipients]);
+      // The stalled message fails on its timeout (the server, answering late, keeps nothing) and waits for its retry.
+      await waitFor('the stalled message to time out', async () => (await db.query(`select 1 from outbox where recipient like 'slow-%' and attempts = 1 and status = 'pending' and last_error ilike '%timeout%'`)).rowCount === 1, 30_000);
+      expect(smtp.state.dropped).toBe(droppedBefore + 1);
+      // The batch (about 3 + 7 × 1.5 s = 13.5 s) outlives the 9 s lease; bring the retry forward.
+      await new Promise((r) => setTimeout(r, 6000));
+      await db.query(`update outbox set next_attempt_at = now() where recipient like 'slow-%' and status = 'pending' and attempts > 0`);
+      const rows = await waitFor('every slow message to be sent', async () => {
+        const { rows } = await db.query<{ recipient: string; status: string; attempts: number }>(`select recipient, status, attempts from outbox where recipient like 'slow-%'`);
+        return rows.length === recipients.length && rows.every((r) => r.status === 'sent') && rows;
+      }, 60_000);
+      await new Promise((r) => setTimeout(r, 2000));
+      const got = smtp.mails.slice(mailsBefore).flatMap((m) => m.to).filter((to) => to.startsWith('slow-'));
+      expect(got.sort()).toEqual([...recipients].sort());
+      expect(rows.filter((r) => r.attempts === 2)).toHaveLength(1);
+      expect(rows.filter((r) => r.attempts === 1)).toHaveLength(recipients.length - 1);
+    } finally {
+      smtp.state.delayMs = 0;
+      await db.end();
+    }
   });
 });
