@@ -13,7 +13,7 @@ import { env } from '@/lib/env';
  * Tutor photos (issue 14). An upload is accepted only when its bytes are a JPEG, PNG or WebP (the
  * name and the declared type are ignored) that the decoder reads; it is turned upright, cut square,
  * re-encoded as WebP in two sizes (catalogue card and profile page) and stored in the database
- * (table `media`): every instance behind the proxy serves it, and every backup holds it (README,
+ * (table `media`): every instance behind the proxy serves it, and every backup holds it (docs/operations.md,
  * "Several servers"). Re-encoding drops every metadata block (EXIF with GPS, XMP, ICC comments): sharp writes none
  * unless asked to. Each upload gets a new random id, so a stored file never changes and is served
  * with a year-long immutable cache; the published profile keeps its own photo until a reviewer
