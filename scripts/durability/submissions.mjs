@@ -15,8 +15,10 @@ const CONSENT_VERSION = '2026-11'; // lib/consent.ts
 const PASSWORD = 'Qazaq2024sky';
 /** lib/validations/registration.ts TUTOR_SUBJECTS: a student has one live free trial per subject. */
 const SUBJECTS = ['english', 'kazakh', 'russian', 'mathematics', 'physics', 'chemistry', 'biology', 'history', 'geography', 'informatics'];
-/** Bookable tutors the bookings are spread over (each booking takes its own free slot). */
-const TUTORS = 4;
+/** Bookable tutors the bookings are spread over, one per subject (a trial is in one of the tutor's subjects). */
+const TUTORS = SUBJECTS.length;
+/** lib/marketplace/booking.ts BOOKINGS_PER_DAY: a student books at most this many trials a day. */
+const BOOKINGS_PER_STUDENT = 5;
 
 /** A Kazakhstan mobile number unique to request i of this run: +7 701 xxx xx xx. */
 export function phoneFor(i, run) {
@@ -83,16 +85,17 @@ export const SUBMISSIONS = [
     },
   },
   {
-    // Free trial bookings (POST /api/booking/book, bearer): booking i is student i % S in subject
-    // ⌊i / S⌋ (one live trial per student and subject) at its own free slot of tutor i % TUTORS. The
-    // idempotency key is fixed per request, so a booking resent after the kill answers the lesson it
-    // booked (200) instead of a second one or a refusal.
+    // Free trial bookings (POST /api/booking/book, bearer): booking i is student s = i % S, her j-th
+    // (j = ⌊i / S⌋ < 5, the daily cap), with tutor (s + j) % 10 in that tutor's one subject, so each
+    // student has one live trial per tutor and per subject; each booking takes its tutor's next free
+    // slot. The idempotency key is fixed per request, so a booking resent after the kill answers the
+    // lesson it booked (200) instead of a second one or a refusal.
     name: 'booking',
     allAnswered2xx: true,
     prepare: async (api, run, count) => {
-      const students = Math.ceil(count / SUBJECTS.length);
+      const students = Math.ceil(count / BOOKINGS_PER_STUDENT);
       const tutors = await pool(Array.from({ length: TUTORS }, (_, k) => k), 4, async (k) => {
-        const tutor = await register(api, 'tutor', accountPhone('708', k, run), { tutorKind: 'local', name: 'Гүлнар', lastname: `Kill${alpha(k)}`, teachingLanguage: 'kk', subject: 'kazakh' });
+        const tutor = await register(api, 'tutor', accountPhone('708', k, run), { tutorKind: 'local', name: 'Гүлнар', lastname: `Kill${alpha(k)}`, teachingLanguage: 'kk', subject: SUBJECTS[k] });
         const made = await api.call('POST', '/api/dev/bookable-tutor', { phone: tutor.phone });
         if (made.status !== 200) throw new Error(`dev/bookable-tutor: ${made.status} ${made.text}`);
         // Every day, all day, two weeks ahead, with the default 12 h notice: ~580 free half-hour slots.
@@ -103,21 +106,28 @@ export const SUBMISSIONS = [
         if (slots.status !== 200) throw new Error(`booking/slots: ${slots.status} ${slots.text}`);
         return { id: made.json.id, slots: slots.json.slots };
       });
-      const need = Math.ceil(count / TUTORS);
-      for (const t of tutors) if (t.slots.length < need) throw new Error(`tutor ${t.id} has ${t.slots.length} free slots, ${need} needed`);
+      // Which tutor, slot and subject each booking takes.
+      const used = new Array(TUTORS).fill(0);
+      const plan = Array.from({ length: count }, (_, i) => {
+        const s = i % students;
+        const k = (s + Math.floor(i / students)) % TUTORS;
+        return { student: s, tutor: k, slot: used[k]++, subject: SUBJECTS[k] };
+      });
+      for (const [k, t] of tutors.entries()) if (t.slots.length < used[k]) throw new Error(`tutor ${t.id} has ${t.slots.length} free slots, ${used[k]} needed`);
       const accounts = await pool(Array.from({ length: students }, (_, k) => k), 4, (k) =>
         register(api, 'student', accountPhone('707', k, run), { name: 'Айгерим', lastname: `Kill${alpha(k)}`, subject: 'english' }),
       );
-      run.booking = { tutors, students: accounts.map((a) => a.token) };
+      run.booking = { tutors, students: accounts.map((a) => a.token), plan };
       return `${TUTORS} bookable tutors (${tutors.map((t) => t.slots.length).join('/')} free slots), ${students} students`;
     },
     request: (i, run) => {
-      const { tutors, students } = run.booking;
-      const tutor = tutors[i % tutors.length];
+      const { tutors, students, plan } = run.booking;
+      const p = plan[i];
+      const tutor = tutors[p.tutor];
       return {
         path: '/api/booking/book',
-        headers: { authorization: `Bearer ${students[i % students.length]}` },
-        body: { tutorId: tutor.id, startsAt: tutor.slots[Math.floor(i / tutors.length)], subject: SUBJECTS[Math.floor(i / students.length) % SUBJECTS.length], idempotencyKey: bookingKey(i, run) },
+        headers: { authorization: `Bearer ${students[p.student]}` },
+        body: { tutorId: tutor.id, startsAt: tutor.slots[p.slot], subject: p.subject, idempotencyKey: bookingKey(i, run) },
       };
     },
     key: bookingKey,
