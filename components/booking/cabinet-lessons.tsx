@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useAuthState } from '@/components/auth/auth-store';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
+import { LessonLinks } from './lesson-links';
 import { clock, dayKey, dayLabel, SCHOOL_ZONE } from './slot-times';
 
 interface LessonRow {
@@ -166,16 +167,7 @@ export function CabinetLessons() {
       </p>
       {l.cancellable ? <p className="mt-1 text-sm text-muted">{t('deadline', { hours: data.deadlineHours })}</p> : null}
       {l.stands ? <p className="mt-1 text-sm font-medium">{t('stands', { hours: data.deadlineHours })}</p> : null}
-      {l.links ? (
-        <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          <a href={l.links.room} className="font-semibold text-brand-dark underline" target="_blank" rel="noopener noreferrer" data-testid="lesson-room-link">
-            {t('join')}
-          </a>
-          <a href={l.links.ics} className="text-brand-dark underline" download data-testid="lesson-ics-link">
-            {t('calendar')}
-          </a>
-        </p>
-      ) : null}
+      {l.links ? <LessonLinks links={l.links} labels={{ join: t('join'), calendar: t('calendar') }} testId="lesson" /> : null}
       {confirming === l.id ? (
         <div role="alertdialog" aria-labelledby={`confirm-${l.id}`} className="mt-3 rounded-lg bg-amber-50 p-3">
           <p id={`confirm-${l.id}`} className="text-sm font-medium">

@@ -8,6 +8,7 @@ import { restoreSession } from '@/components/auth/restore-session';
 import { localePath, rememberReturnPath } from '@/components/auth/return-path';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { GUEST_HOLD_MINUTES } from '@/lib/validations/booking';
+import { LessonLinks } from './lesson-links';
 import { bookingPath, clearPending, newIdempotencyKey, readPending, savePending } from './pending';
 import { browserZone, clock, dayKey, dayLabel, localClock, SCHOOL_ZONE } from './slot-times';
 
@@ -150,16 +151,7 @@ export function SlotPicker({ tutorId, initialSlot }: { tutorId: number; initialS
         <p className="mt-2 text-base">{when(booked.startsAt)}</p>
         {/* What was really sent: an SMS with the lesson's link; a mail only to a confirmed address. */}
         <p className="mt-2 text-sm text-muted">{booked.emailed ? t('bookedSentBoth') : t('bookedSentSms')}</p>
-        {booked.links ? (
-          <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            <a href={booked.links.room} className="font-semibold text-brand-dark underline" target="_blank" rel="noopener noreferrer" data-testid="booked-room-link">
-              {t('bookedJoin')}
-            </a>
-            <a href={booked.links.ics} className="text-brand-dark underline" download data-testid="booked-ics-link">
-              {t('bookedCalendar')}
-            </a>
-          </p>
-        ) : null}
+        {booked.links ? <LessonLinks links={booked.links} labels={{ join: t('bookedJoin'), calendar: t('bookedCalendar') }} testId="booked" className="mt-3" /> : null}
         <Link href="/cabinet" className={`${button} mt-4 inline-block`}>
           {t('toLessons')}
         </Link>

@@ -122,21 +122,11 @@ export function RosterImport() {
                   <caption className="mb-1 text-left font-medium">{t('sampleTitle', { count: preview.sample.length })}</caption>
                   <thead className="text-xs text-muted">
                     <tr>
-                      <th scope="col" className="px-2 py-1 font-medium">
-                        {t('sampleLine')}
-                      </th>
-                      <th scope="col" className="px-2 py-1 font-medium">
-                        {tc('lastName')}
-                      </th>
-                      <th scope="col" className="px-2 py-1 font-medium">
-                        {tc('firstName')}
-                      </th>
-                      <th scope="col" className="px-2 py-1 font-medium">
-                        {tc('iin')}
-                      </th>
-                      <th scope="col" className="px-2 py-1 font-medium">
-                        {tc('positionCode')}
-                      </th>
+                      {[t('sampleLine'), tc('lastName'), tc('firstName'), tc('iin'), tc('positionCode')].map((h) => (
+                        <th key={h} scope="col" className="px-2 py-1 font-medium">
+                          {h}
+                        </th>
+                      ))}
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-line">

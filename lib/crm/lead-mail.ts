@@ -6,12 +6,20 @@ import { translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
 import { formatKzPhone } from '@/lib/phone';
 import { absoluteUrl, localePath } from '@/lib/seo';
+import { SCHOOL_FIXED_ZONE } from '@/lib/time/school-clock';
 
 /** The lead's page in the back office, in the reader's language. */
 export const leadUrl = (id: number, locale: string) => absoluteUrl(localePath(locale as 'ru', `/admin/leads/${id}`));
 
 const when = (d: Date, locale: string) =>
-  new Intl.DateTimeFormat(locale === 'kk' ? 'kk-KZ' : locale === 'en' ? 'en-GB' : 'ru-RU', { timeZone: 'Etc/GMT-5', dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  new Intl.DateTimeFormat(locale === 'kk' ? 'kk-KZ' : locale === 'en' ? 'en-GB' : 'ru-RU', { timeZone: SCHOOL_FIXED_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(d);
+
+/** A lead kind in words, as the back office's list shows it (the raw name if unknown). */
+function kindLabel(kind: string, locale: string): string {
+  const ta = translatorFor(locale, 'Admin');
+  const key = `leads.kinds.${kind}` as Parameters<typeof ta>[0];
+  return ta.has(key) ? ta(key) : kind;
+}
 
 /**
  * The mail about a new lead, in the reader's language (the shared inbox reads the school's
@@ -22,9 +30,7 @@ export function newLeadMail(
   locale: string,
 ): { subject: string; body: string } {
   const t = translatorFor(locale, 'StaffMail');
-  const ta = translatorFor(locale, 'Admin');
-  const kindKey = `leads.kinds.${lead.kind}` as Parameters<typeof ta>[0];
-  const kind = ta.has(kindKey) ? ta(kindKey) : lead.kind;
+  const kind = kindLabel(lead.kind, locale);
   const tp = translatorFor(locale, 'StudTariffs');
   const te = translatorFor(locale, 'Errors');
   const planKey = `plans.${lead.plan}.name` as Parameters<typeof tp>[0];
@@ -60,9 +66,7 @@ export async function mailAssignee(db: Db, leadId: number, assigneeId: number): 
   const [lead] = await db.select({ id: leads.id, kind: leads.kind, name: leads.name, callbackDueAt: leads.callbackDueAt, status: leads.status }).from(leads).where(eq(leads.id, leadId)).limit(1);
   if (!member || !lead) return;
   const t = translatorFor(member.locale, 'StaffMail');
-  const ta = translatorFor(member.locale, 'Admin');
-  const kindKey = `leads.kinds.${lead.kind}` as Parameters<typeof ta>[0];
-  const kind = ta.has(kindKey) ? ta(kindKey) : lead.kind;
+  const kind = kindLabel(lead.kind, member.locale);
   const body = [
     t('assigned.body', { name: member.name, kind, id: lead.id, lead: lead.name }),
     ...(lead.callbackDueAt && lead.status === 'new' ? [t('newLead.callback', { when: when(lead.callbackDueAt, member.locale) })] : []),

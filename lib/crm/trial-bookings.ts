@@ -2,6 +2,7 @@ import 'server-only';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { leadEvents, leads, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
+import { SCHOOL_FIXED_ZONE } from '@/lib/time/school-clock';
 import { autoAssign } from './assign';
 
 const OPEN = ['new', 'contacted', 'trial_scheduled'] as const;
@@ -15,7 +16,7 @@ const OPEN = ['new', 'contacted', 'trial_scheduled'] as const;
 export async function trialBookedLead(db: Db, input: { studentId: number; lessonId: number; tutorName: string; startsAt: Date; page: string }, now = new Date()): Promise<number | null> {
   const [student] = await db.select().from(users).where(eq(users.id, input.studentId)).limit(1);
   if (!student) return null;
-  const when = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Etc/GMT-5', dateStyle: 'medium', timeStyle: 'short' }).format(input.startsAt);
+  const when = new Intl.DateTimeFormat('ru-RU', { timeZone: SCHOOL_FIXED_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(input.startsAt);
   const note = `Пробный урок #${input.lessonId}: ${input.tutorName}, ${when} (Алматы)`;
   const made = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
