@@ -34,6 +34,8 @@ function fakeGrecaptcha() {
   return {
     g,
     widgets,
+    /** The panel shows before Google's script has drawn the widget into it: wait for the draw. */
+    drawn: (n = 1) => waitFor(() => expect(widgets).toHaveLength(n)),
     tick: (token: string) => act(() => ((last().response = token), last().params.callback?.(token))),
     expire: () => act(() => ((last().response = ''), last().params['expired-callback']?.())),
     fail: () => act(() => last().params['error-callback']?.()),
@@ -129,6 +131,7 @@ describe('v3 with the v2 checkbox for a visitor whose score is too low', () => {
     f.go();
     const panel = await screen.findByRole('group', { name: en.Errors.captcha_challenge });
     await waitFor(() => expect(document.activeElement).toBe(panel));
+    await google.drawn();
     expect(google.g.render.mock.calls[0]![1]).toMatchObject({ sitekey: V2_KEY, size: 'normal' });
     // Expiry: the token is gone, the visitor is asked again; an error: said, and the box reset.
     google.expire();
@@ -197,6 +200,7 @@ describe('v2 checkbox as the form widget', () => {
     const f = await setup(env);
     fireEvent.focus(screen.getByLabelText('name'));
     await screen.findByRole('group', { name: en.Captcha.label });
+    await google.drawn();
     f.go();
     await waitFor(() => expect(f.out()).toBe(`captcha_unticked: ${en.Captcha.unticked}`));
     expect(consoleError).toHaveBeenCalledWith('ReCaptcha error: Failed to execute');
@@ -214,6 +218,7 @@ describe('v2 checkbox as the form widget', () => {
     const f = await setup(env);
     fireEvent.focus(screen.getByLabelText('name'));
     await screen.findByRole('group');
+    await google.drawn();
     google.tick('v2-old');
     google.expire();
     expect(await screen.findByText(en.Captcha.expired)).toBeTruthy();
