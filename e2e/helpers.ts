@@ -1,6 +1,6 @@
 import { createTranslator } from 'use-intl/core';
 import http from 'node:http';
-import type { Page } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import ru from '../messages/ru.json';
 import kk from '../messages/kk.json';
 import en from '../messages/en.json';
@@ -8,6 +8,41 @@ import en from '../messages/en.json';
 export const LOCALES = ['ru', 'kk', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const messages = { ru, kk, en } as const;
+
+/**
+ * The \`test\` of a loop over the three languages. A journey runs once, in the language its title
+ * picks (a fixed hash, so each language carries about a third of the journeys and a test keeps its
+ * language from run to run); the three catalogues' keys, plurals and Kazakh texts are checked without
+ * a browser (messages/*.test.ts). E2E_ALL_LOCALES=1 runs every journey in all three.
+ */
+export function localeTest(locale: Locale): typeof base {
+  if (process.env.E2E_ALL_LOCALES === '1') return base;
+  const declare = base as unknown as (...a: unknown[]) => void;
+  const only = (title: string, ...rest: unknown[]) => {
+    if (languageOf(title, locale) !== locale) return;
+    // Playwright names a test's place from the frame that called \`test\` (this one): the stack is
+    // taken from \`test\` itself down, so the place is the spec's line, as with a plain \`test\` call.
+    const capture = Error.captureStackTrace;
+    Error.captureStackTrace = (target: object) => capture(target, declare);
+    try {
+      declare(title, ...rest);
+    } finally {
+      Error.captureStackTrace = capture;
+    }
+  };
+  return Object.assign(only, base) as unknown as typeof base;
+}
+
+/** The language a title runs in: the title without its language (prefix, path) hashed to one of three. */
+export function languageOf(title: string, locale: Locale): Locale {
+  const plain = title
+    .replace(new RegExp(`/${locale}(?=/)`, 'g'), '')
+    .replace(new RegExp(`/${locale}(?=[\\s:]|$)`, 'g'), '/')
+    .replace(new RegExp(`\\b${locale}\\b`, 'g'), 'L');
+  let h = 2166136261;
+  for (const c of plain) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
+  return LOCALES[h % LOCALES.length]!;
+}
 
 /** "/student" in a locale: no prefix for Russian. */
 export function localePath(locale: Locale, path: string) {
