@@ -10,27 +10,50 @@ export type Locale = (typeof LOCALES)[number];
 export const messages = { ru, kk, en } as const;
 
 /**
- * The \`test\` of a loop over the three languages. A journey runs once, in the language its title
+ * The `test` of a loop over the three languages. A journey runs once, in the language its title
  * picks (a fixed hash, so each language carries about a third of the journeys and a test keeps its
  * language from run to run); the three catalogues' keys, plurals and Kazakh texts are checked without
- * a browser (messages/*.test.ts). E2E_ALL_LOCALES=1 runs every journey in all three.
+ * a browser (messages/*.test.ts). A serial group (`test.describe.serial`: its tests share state) runs
+ * whole, in the language its own title picks. E2E_ALL_LOCALES=1 runs every journey in all three.
  */
 export function localeTest(locale: Locale): typeof base {
   if (process.env.E2E_ALL_LOCALES === '1') return base;
-  const declare = base as unknown as (...a: unknown[]) => void;
+  let inPickedGroup = 0;
   const only = (title: string, ...rest: unknown[]) => {
-    if (languageOf(title, locale) !== locale) return;
-    // Playwright names a test's place from the frame that called \`test\` (this one): the stack is
-    // taken from \`test\` itself down, so the place is the spec's line, as with a plain \`test\` call.
-    const capture = Error.captureStackTrace;
-    Error.captureStackTrace = (target: object) => capture(target, declare);
-    try {
-      declare(title, ...rest);
-    } finally {
-      Error.captureStackTrace = capture;
-    }
+    if (inPickedGroup === 0 && languageOf(title, locale) !== locale) return;
+    declareAt(base as unknown as Declare, title, rest);
   };
-  return Object.assign(only, base) as unknown as typeof base;
+  const serial = (title: string, body: () => void) => {
+    if (languageOf(title, locale) !== locale) return;
+    declareAt(base.describe.serial as unknown as Declare, title, [
+      () => {
+        inPickedGroup++;
+        try {
+          body();
+        } finally {
+          inPickedGroup--;
+        }
+      },
+    ]);
+  };
+  const describe = Object.assign((...a: Parameters<typeof base.describe>) => base.describe(...a), base.describe, { serial });
+  return Object.assign(only, base, { describe }) as unknown as typeof base;
+}
+
+type Declare = (...a: unknown[]) => void;
+/**
+ * Playwright names a test's (or group's) place from the second frame of the stack it takes, which
+ * would be inside this file: the stack is taken from here down (the frames left are the wrapper's,
+ * then the spec's line that called it), so the place is the spec's line as with a plain `test` call.
+ */
+function declareAt(declare: Declare, title: string, rest: unknown[]) {
+  const capture = Error.captureStackTrace;
+  Error.captureStackTrace = (target: object) => capture(target, declareAt);
+  try {
+    declare(title, ...rest);
+  } finally {
+    Error.captureStackTrace = capture;
+  }
 }
 
 /** The language a title runs in: the title without its language (prefix, path) hashed to one of three. */
