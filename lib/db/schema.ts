@@ -12,6 +12,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+// Relative paths: drizzle-kit loads this file in plain Node, without the `@/` alias.
+import type { LeadStatus } from '../validations/lead-pipeline';
+import type { ProfileData } from '../validations/tutor-profile';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** Consent to the processing of personal data: which text (lib/consent.ts CONSENT_VERSION) and when. */
@@ -68,9 +71,6 @@ export const leads = pgTable(
     index('leads_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
   ],
 );
-
-export const LEAD_STATUSES = ['new', 'contacted', 'trial_scheduled', 'won', 'lost'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /** A lead's history: status moves, assignments, notes (who and when). */
 export const leadEvents = pgTable(
@@ -411,7 +411,7 @@ export const certificatePdfs = pgTable('certificate_pdfs', {
 });
 
 /**
- * Uploaded files served under /api/media (tutor photos, re-encoded WebP: lib/marketplace/photo.ts),
+ * Uploaded files served under /api/media (tutor photos, re-encoded WebP: lib/media/photo.ts),
  * by their path below /api/media (`tutors/{id}-{size}.webp`). In the database, not on one server's
  * disk: every instance serves them, and every backup (pg_dump, the embedded database's dump) holds
  * them. A stored file never changes (a new upload gets a new name).
@@ -795,8 +795,8 @@ export const tutorProfiles = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     slug: text('slug').notNull().unique(),
-    draft: jsonb('draft').$type<import('../validations/tutor-profile').ProfileData>().notNull(),
-    published: jsonb('published').$type<import('../validations/tutor-profile').ProfileData>(),
+    draft: jsonb('draft').$type<ProfileData>().notNull(),
+    published: jsonb('published').$type<ProfileData>(),
     /** none: nothing waits; pending: the draft waits for a reviewer; rejected: sent back with a reason. */
     reviewStatus: text('review_status').$type<'none' | 'pending' | 'rejected'>().notNull().default('none'),
     rejectReason: text('reject_reason'),

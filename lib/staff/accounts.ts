@@ -8,7 +8,7 @@ import type { Db } from '@/lib/db/types';
 import { asLocale, translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
 import { absoluteUrl, localePath } from '@/lib/seo';
-import type { Scope } from './scopes';
+import type { Scope } from '@/lib/validations/staff-scopes';
 import { endAllStaffSessions } from './sessions';
 
 /** An invitation (or the first admin's link) is good for 72 hours and once. */

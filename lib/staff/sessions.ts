@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { staff, staffSessions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import type { Scope } from './scopes';
+import type { Scope } from '@/lib/validations/staff-scopes';
 
 /** A staff session ends after 30 idle minutes and 12 hours in all (issue: back office). */
 export const STAFF_IDLE_S = 30 * 60;

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useLocale, useRouter } from '@/i18n/navigation';
 import { AdminApiError, adminFetch } from '@/components/admin/ui/api';
 import { adminButtonClass, adminInputClass } from '@/components/admin/ui/form';
-import { LEAD_NOTE_MAX } from '@/lib/crm/pipeline-rules';
+import { LEAD_NOTE_MAX } from '@/lib/validations/lead-pipeline';
 
 /** A note in the lead's history: what was said on the call, when to call again. */
 export function NoteForm({ leadId }: { leadId: number }) {

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useLocale, useRouter } from '@/i18n/navigation';
 import { AdminApiError, adminFetch } from '@/components/admin/ui/api';
 import { adminButtonClass, adminInputClass, adminSecondaryButtonClass } from '@/components/admin/ui/form';
-import { LEAD_MOVES, LOST_REASONS, type LeadStatus, type LostReason } from '@/lib/crm/pipeline-rules';
+import { LEAD_MOVES, LOST_REASONS, type LeadStatus, type LostReason } from '@/lib/validations/lead-pipeline';
 
 /**
  * The pipeline moves open from the lead's status: one button each, and "lost" with its reason. A

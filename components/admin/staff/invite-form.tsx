@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useLocale, useRouter } from '@/i18n/navigation';
-import { STAFF_SCOPE_LIST } from '@/lib/staff/scopes';
+import { STAFF_SCOPE_LIST } from '@/lib/validations/staff-scopes';
 import { staffInviteSchema } from '@/lib/validations/staff';
 import { adminFetch, AdminApiError } from '../ui/api';
 import { AdminField, describedBy, FormError } from '../ui/field';

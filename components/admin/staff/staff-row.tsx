@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { useLocale, useRouter } from '@/i18n/navigation';
-import { STAFF_SCOPE_LIST, type Scope } from '@/lib/staff/scopes';
+import { STAFF_SCOPE_LIST, type Scope } from '@/lib/validations/staff-scopes';
 import { adminFetch } from '../ui/api';
 import { adminButtonClass, adminSecondaryButtonClass } from '../ui/form';
 import { Badge, cellClass } from '../ui/table';
