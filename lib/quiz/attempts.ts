@@ -1,5 +1,5 @@
 import 'server-only';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { certificates, companies, companyEmployees, kazakhTestTakers, quizItemExposure, testAttempts, type StoredTestResult } from '@/lib/db/schema';
@@ -12,6 +12,7 @@ import { createRng, drawTest, pickItems, testFromIds, type DrawnTest } from './d
 import { EN_TEST_INSTRUCTIONS, KK_TEST_INSTRUCTIONS } from './instructions';
 import { scoreTest } from './score';
 import { minAnswers, type Answers, type PublicItem, type Skill } from './types';
+import { newOpaqueToken, tokenHash } from '@/lib/crypto/opaque-token';
 
 /**
  * Test attempts on the server. The browser holds an opaque token (sent in X-Test-Token); the
@@ -84,13 +85,6 @@ export type AttemptView =
   | (AttemptViewBase & { kind: 'kazakh'; result: KazakhResultView | null });
 
 type AttemptRow = typeof testAttempts.$inferSelect;
-
-export const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
-
-export function newToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: sha256(token) };
-}
 
 /** Keyed hash of an IIN: without the application secret it cannot be reversed by trying all IINs. */
 export function hashIin(iin: string, secret: string): string {
@@ -223,7 +217,7 @@ export async function startPlacement(
   opts: { company?: string; userId?: number | null; locale: UiLocale },
 ): Promise<{ token: string; view: AttemptView }> {
   const company = await companyRow(db, opts.company);
-  const { token, hash } = newToken();
+  const { token, hash } = newOpaqueToken();
   const [row] = await db.insert(testAttempts).values(newAttempt('placement', hash, company?.id, opts)).returning();
   return {
     token,
@@ -287,7 +281,7 @@ export async function startKazakh(
   // Matched on a roster-only company's roster: the roster's names go on the certificate, which then
   // says the identity was checked against the employer's roster.
   const names = employee ? { firstName: employee.firstName, lastName: employee.lastName } : { firstName: input.firstName, lastName: input.lastName };
-  const { token, hash } = newToken();
+  const { token, hash } = newOpaqueToken();
   try {
     const row = await db.transaction(async (tx) => {
       const seed = randomBytes(12).toString('base64url');
@@ -329,7 +323,7 @@ export async function startKazakh(
 
 async function attemptByToken(db: Db, token: string | null): Promise<AttemptRow> {
   if (!token || !/^[\w-]{20,100}$/.test(token)) throw new ApiError(404, 'test_not_found');
-  const [row] = await db.select().from(testAttempts).where(eq(testAttempts.tokenHash, sha256(token))).limit(1);
+  const [row] = await db.select().from(testAttempts).where(eq(testAttempts.tokenHash, tokenHash(token))).limit(1);
   if (!row) throw new ApiError(404, 'test_not_found');
   return row;
 }
