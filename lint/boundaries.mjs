@@ -195,11 +195,12 @@ const noServerCodeInClient = {
 const ROUTE_FORBIDDEN = [
   { package: 'drizzle-orm', why: 'Drizzle queries' },
   { file: 'lib/db/schema.ts', why: 'the tables' },
+  { dir: 'lib/db/tables/', why: 'the tables' },
   { file: 'lib/rate-limit.ts', why: 'rate limits' },
 ];
 // What a page or layout may not reach: it loads its data through a use case of lib/<domain> (getDb()
 // and the use case are fine), so no query is written, and no scope check skipped, in app/.
-const PAGE_FORBIDDEN = ROUTE_FORBIDDEN.slice(0, 2);
+const PAGE_FORBIDDEN = ROUTE_FORBIDDEN.filter((f) => f.file !== 'lib/rate-limit.ts');
 
 /** A rule that reports every import (type-only ones too) of the listed packages and files. */
 function forbiddenImports(forbidden, description, message) {
@@ -210,7 +211,7 @@ function forbiddenImports(forbidden, description, message) {
       moduleSources((source, { spec }) => {
         const target = resolveImport(spec, context.physicalFilename);
         const name = target?.kind === 'file' ? rel(target.file) : target?.name;
-        const found = target && forbidden.find((f) => (target.kind === 'file' ? f.file : f.package) === name);
+        const found = target && forbidden.find((f) => (target.kind === 'file' ? f.file === name || (f.dir && name.startsWith(f.dir)) : f.package === name));
         if (found) context.report({ node: source, messageId: 'forbidden', data: { what: `'${name}'`, why: found.why } });
       }),
   };
@@ -341,10 +342,10 @@ export const boundaries = [
     },
   },
   {
-    // schema.ts is loaded by drizzle-kit in plain Node, where the marker throws; components and
-    // client code still cannot reach it (lib/db is off limits to them).
+    // schema.ts and its tables are loaded by drizzle-kit in plain Node, where the marker throws;
+    // components and client code still cannot reach them (lib/db is off limits to them).
     files: ['lib/**/*.{ts,tsx,mts}'],
-    ignores: ['lib/db/schema.ts', ...TESTS],
+    ignores: ['lib/db/schema.ts', 'lib/db/tables/**', ...TESTS],
     rules: { 'boundaries/server-only-marker': 'error' },
   },
   {

@@ -115,6 +115,7 @@ describe('import boundaries (eslint.config.mjs)', { timeout: 180_000 }, () => {
     ['a drizzle-orm subpath', "import { pgTable } from 'drizzle-orm/pg-core';\nexport const p = pgTable;\n", /'drizzle-orm'/],
     ['lib/db/schema', "import { leads } from '@/lib/db/schema';\nexport const l = leads;\n", /'lib\/db\/schema\.ts' \(the tables\)/],
     ['lib/db/schema by a relative path, as a type', "import type { users } from '../../../lib/db/schema';\nexport type U = typeof users;\n", /lib\/db\/schema\.ts/],
+    ['a table by its domain file', "import { leads } from '@/lib/db/tables/leads';\nexport const l = leads;\n", /'lib\/db\/tables\/leads\.ts' \(the tables\)/],
     ['lib/rate-limit', "import { hit } from '@/lib/rate-limit';\nexport const h = hit;\n", /'lib\/rate-limit\.ts' \(rate limits\)/],
   ])('keeps %s out of a route handler', async (_, code, message) => {
     const found = await problems('app/api/fixture/route.ts', code);
@@ -128,6 +129,7 @@ describe('import boundaries (eslint.config.mjs)', { timeout: 180_000 }, () => {
     ['a portal layout', 'app/[locale]/company/(portal)/fixture/layout.tsx', "import { companies } from '@/lib/db/schema';\nexport const c = companies;\n", /'lib\/db\/schema\.ts' \(the tables\)/],
     ['a public page, a type only', 'app/[locale]/(student)/fixture/page.tsx', "import type { leads } from '@/lib/db/schema';\nexport type L = typeof leads;\n", /'lib\/db\/schema\.ts'/],
     ['the root layout', 'app/layout.tsx', "import { sql } from 'drizzle-orm';\nexport const s = sql;\n", /'drizzle-orm'/],
+    ['a page, a table by its domain file', 'app/[locale]/admin/(office)/fixture/page.tsx', "import { staff } from '@/lib/db/tables/staff';\nexport const s = staff;\n", /'lib\/db\/tables\/staff\.ts' \(the tables\)/],
   ])('keeps Drizzle and the schema out of %s', async (_, file, code, message) => {
     const found = await problems(file, code);
     expect(found).toContainEqual({ rule: 'boundaries/no-queries-in-pages', severity: 2, message: expect.stringMatching(message) });
