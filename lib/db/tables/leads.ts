@@ -1,6 +1,7 @@
 // ── Leads (issue: leads): the public intake and the sales pipeline.
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { LeadStatus } from '../../validations/lead-pipeline';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { LEAD_STATUSES, type LeadStatus } from '../../validations/lead-pipeline';
 import { createdAt, consent } from './columns';
 import { staff } from './staff';
 
@@ -50,6 +51,9 @@ export const leads = pgTable(
     // creates them only where the extension is available; elsewhere the search scans (migration 0007).
     index('leads_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('leads_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
+    // The pipeline's stages (lib/validations/lead-pipeline.ts LEAD_STATUSES), held by the database
+    // too: changing the list makes drizzle-kit write the migration, where stored rows are moved.
+    check('leads_status_check', sql`${t.status} in (${sql.raw(LEAD_STATUSES.map((s) => `'${s}'`).join(', '))})`),
   ],
 );
 
