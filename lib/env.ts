@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { isTimeZone, parseWorkHours } from '@/lib/crm/work-hours';
+import { isTimeZone, parseWorkHours } from '@/lib/time/work-hours';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])

@@ -6,6 +6,7 @@ import { and, getTableName, inArray, isNotNull, lt, sql, type SQL } from 'drizzl
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { REFRESH_ABSOLUTE_S } from '@/lib/auth/tokens';
 import { audit, type Actor } from '@/lib/audit/log';
+import { ANONYMISED } from '@/lib/db/anonymised';
 import {
   captchaTokens,
   companyEmployees,
@@ -111,9 +112,6 @@ export async function prune(db: Db, now = new Date(), opts: PruneOptions = {}): 
 // 'retention.anonymise', the counts and the cut-off dates).
 
 const SYSTEM_ACTOR: Actor = { kind: 'system', id: null, label: 'retention', ipHash: null };
-
-/** What an anonymised name or phone holds. */
-export const ANONYMISED = '';
 
 export interface PersonalDataPeriods {
   leadDays: number;

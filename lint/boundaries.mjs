@@ -1,10 +1,12 @@
 // The house's import boundaries (docs/architecture.md, "Import boundaries"), enforced by `eslint .`:
 //   app → components → lib (browser-safe parts), app → lib; never lib → components or components → app;
 //   components never import lib/db; no import cycles; server code is marked and kept out of the browser;
-//   route handlers (app/api/**/route.ts) never import drizzle-orm, lib/db/schema or lib/rate-limit.
+//   route handlers (app/api/**/route.ts) never import drizzle-orm, lib/db/schema or lib/rate-limit, and
+//   pages and layouts never import drizzle-orm or lib/db/schema;
+//   lib/ has floors (LIB_FLOORS: kernel → services → domains → server), and no floor imports one above it.
 // Folder rules and cycles come from eslint-plugin-import-x; the two rules about `import 'server-only'`
 // are this project's (a marker is a fact of a file's text, which no folder glob can express), and so
-// is the one about route handlers (it names a package as well as files, which import-x's zones cannot).
+// are the ones about route handlers and pages (they name a package as well as files, which import-x's zones cannot).
 import fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -193,30 +195,110 @@ const noServerCodeInClient = {
 const ROUTE_FORBIDDEN = [
   { package: 'drizzle-orm', why: 'Drizzle queries' },
   { file: 'lib/db/schema.ts', why: 'the tables' },
+  { dir: 'lib/db/tables/', why: 'the tables' },
   { file: 'lib/rate-limit.ts', why: 'rate limits' },
 ];
+// What a page or layout may not reach: it loads its data through a use case of lib/<domain> (getDb()
+// and the use case are fine), so no query is written, and no scope check skipped, in app/.
+const PAGE_FORBIDDEN = ROUTE_FORBIDDEN.filter((f) => f.file !== 'lib/rate-limit.ts');
 
-const thinRouteHandlers = {
-  meta: {
-    type: 'problem',
-    schema: [],
-    docs: { description: 'app/api/**/route.ts parses, calls a lib/ use case and answers: no queries, tables or limits of its own.' },
-    messages: { forbidden: 'A route handler must not import {{what}} ({{why}}): move the work into a use case in lib/<domain> and call it.' },
-  },
-  // Every import counts, type-only ones too: a handler that names a table's type is on its way to querying it.
-  create: (context) =>
-    moduleSources((source, { spec }) => {
-      const target = resolveImport(spec, context.physicalFilename);
-      const name = target?.kind === 'file' ? rel(target.file) : target?.name;
-      const found = target && ROUTE_FORBIDDEN.find((f) => (target.kind === 'file' ? f.file : f.package) === name);
-      if (found) context.report({ node: source, messageId: 'forbidden', data: { what: `'${name}'`, why: found.why } });
-    }),
-};
+/** A rule that reports every import (type-only ones too) of the listed packages and files. */
+function forbiddenImports(forbidden, description, message) {
+  return {
+    meta: { type: 'problem', schema: [], docs: { description }, messages: { forbidden: message } },
+    // Every import counts, type-only ones too: a file that names a table's type is on its way to querying it.
+    create: (context) =>
+      moduleSources((source, { spec }) => {
+        const target = resolveImport(spec, context.physicalFilename);
+        const name = target?.kind === 'file' ? rel(target.file) : target?.name;
+        const found = target && forbidden.find((f) => (target.kind === 'file' ? f.file === name || (f.dir && name.startsWith(f.dir)) : f.package === name));
+        if (found) context.report({ node: source, messageId: 'forbidden', data: { what: `'${name}'`, why: found.why } });
+      }),
+  };
+}
+
+const thinRouteHandlers = forbiddenImports(
+  ROUTE_FORBIDDEN,
+  'app/api/**/route.ts parses, calls a lib/ use case and answers: no queries, tables or limits of its own.',
+  'A route handler must not import {{what}} ({{why}}): move the work into a use case in lib/<domain> and call it.',
+);
+
+const noQueriesInPages = forbiddenImports(
+  PAGE_FORBIDDEN,
+  'app/**/page.tsx and layout.tsx load data through lib/ use cases: no queries or tables of their own.',
+  'A page or layout must not import {{what}} ({{why}}): load the data with a use case in lib/<domain> and call it.',
+);
 
 export const boundariesPlugin = {
   meta: { name: 'tilmen-boundaries' },
-  rules: { 'server-only-marker': serverOnlyMarker, 'no-server-code-in-client': noServerCodeInClient, 'thin-route-handlers': thinRouteHandlers },
+  rules: {
+    'server-only-marker': serverOnlyMarker,
+    'no-server-code-in-client': noServerCodeInClient,
+    'thin-route-handlers': thinRouteHandlers,
+    'no-queries-in-pages': noQueriesInPages,
+  },
 };
+
+// ── lib/'s floors ────────────────────────────────────────────────────────────────────────────────
+// lib/ is built from the ground up (docs/architecture.md, "Import boundaries"): a floor imports its
+// own and the floors below it, never one above. The kernel is every lib/ folder and file not named
+// on a higher floor (a new folder starts there: name it here when it needs services or domains).
+// The one split folder is lib/api: its errors, context and helpers are kernel, its route wrapper
+// (route.ts, which checks captchas) is a service every domain's wrapper (staffRoute, companyRoute)
+// builds on.
+export const LIB_FLOORS = [
+  {
+    name: 'kernel',
+    what: 'db, env, api errors and context, crypto, time, i18n, media, mask, phone, iin, audit, outbox, rate-limit, validations',
+    paths: null,
+  },
+  { name: 'services', what: 'auth, sms, captcha, certificates, staff, the route wrapper', paths: ['lib/auth', 'lib/sms', 'lib/captcha', 'lib/certificates', 'lib/staff', 'lib/api/route.ts'] },
+  {
+    name: 'domains',
+    what: 'leads and crm, marketplace, the lesson room, the company portal, quiz, review, promo, the back office\'s rooms',
+    paths: [
+      'lib/accounts-admin',
+      'lib/cabinet',
+      'lib/companies',
+      'lib/company-portal',
+      'lib/crm',
+      'lib/dashboard',
+      'lib/leads',
+      'lib/lesson-room',
+      'lib/marketplace',
+      'lib/promo',
+      'lib/quiz',
+      'lib/review',
+      'lib/test-records',
+    ],
+  },
+  { name: 'server', what: 'the server\'s wiring: background work, retention', paths: ['lib/server', 'lib/retention.ts'] },
+];
+
+/** import-x targets for a floor: its paths, or for the kernel every lib/ path no other floor names. */
+function floorTargets(floor) {
+  if (floor.paths) return floor.paths.map((p) => `./${p}`);
+  const above = LIB_FLOORS.flatMap((f) => f.paths ?? []).map((p) => p.split('/').slice(1));
+  const dirs = above.filter((s) => s.length === 1 && !path.extname(s[0])).map((s) => s[0]);
+  const files = above.filter((s) => s.length === 1 && path.extname(s[0])).map((s) => s[0]);
+  const split = new Map();
+  for (const [dir, file] of above.filter((s) => s.length === 2)) split.set(dir, [...(split.get(dir) ?? []), file]);
+  return [
+    `./lib/!(${[...dirs, ...split.keys()].join('|')})/**`,
+    ...[...split].map(([dir, inner]) => `./lib/${dir}/!(${inner.join('|')})`),
+    `./lib/!(${files.join('|')})`,
+  ];
+}
+
+const floorZones = LIB_FLOORS.flatMap((upper, i) =>
+  i === 0
+    ? []
+    : LIB_FLOORS.slice(0, i).map((lower) => ({
+        target: floorTargets(lower),
+        from: upper.paths.map((p) => `./${p}`),
+        message: `lib/ floors: the ${lower.name} floor (${lower.what}) never imports the ${upper.name} floor above it (${upper.what}): move the shared piece down to where it belongs, or the caller up (lint/boundaries.mjs LIB_FLOORS).`,
+      })),
+);
 
 const SOURCE_FILES = ['**/*.{ts,tsx,mts,js,jsx,mjs}'];
 const TESTS = ['**/*.test.{ts,tsx}', 'e2e/**'];
@@ -252,6 +334,7 @@ export const boundaries = [
               from: './lib/browser',
               message: 'Server and shared lib/ code never imports browser code (lib/browser/).',
             },
+            ...floorZones,
           ],
         },
       ],
@@ -259,14 +342,18 @@ export const boundaries = [
     },
   },
   {
-    // schema.ts is loaded by drizzle-kit in plain Node, where the marker throws; components and
-    // client code still cannot reach it (lib/db is off limits to them).
+    // schema.ts and its tables are loaded by drizzle-kit in plain Node, where the marker throws;
+    // components and client code still cannot reach them (lib/db is off limits to them).
     files: ['lib/**/*.{ts,tsx,mts}'],
-    ignores: ['lib/db/schema.ts', ...TESTS],
+    ignores: ['lib/db/schema.ts', 'lib/db/tables/**', ...TESTS],
     rules: { 'boundaries/server-only-marker': 'error' },
   },
   {
     files: ['app/api/**/route.ts'],
     rules: { 'boundaries/thin-route-handlers': 'error' },
+  },
+  {
+    files: ['app/**/{page,layout}.{ts,tsx}'],
+    rules: { 'boundaries/no-queries-in-pages': 'error' },
   },
 ];

@@ -13,6 +13,7 @@ const RULES = [
   'boundaries/server-only-marker',
   'boundaries/no-server-code-in-client',
   'boundaries/thin-route-handlers',
+  'boundaries/no-queries-in-pages',
 ];
 
 let eslint: ESLint;
@@ -45,6 +46,31 @@ describe('import boundaries (eslint.config.mjs)', { timeout: 180_000 }, () => {
   ])('forbids %s', async (_, file, code, message) => {
     const found = await problems(file, code);
     expect(found).toContainEqual({ rule: 'import-x/no-restricted-paths', severity: 2, message: expect.stringMatching(message) });
+  });
+
+  // lib/'s floors (lint/boundaries.mjs LIB_FLOORS): kernel → services → domains → server, never back up.
+  it.each([
+    ['kernel → services', 'lib/db/fixture.ts', "import { signIn } from '@/lib/auth/sign-in';\nexport const s = signIn;\n", /the kernel floor .* never imports the services floor/],
+    ['kernel → services (the route wrapper)', 'lib/api/fixture.ts', "import { route } from '@/lib/api/route';\nexport const r = route;\n", /the kernel floor .* never imports the services floor/],
+    ['kernel → domains', 'lib/outbox/fixture.ts', "import { moveLead } from '@/lib/crm/pipeline';\nexport const m = moveLead;\n", /the kernel floor .* never imports the domains floor/],
+    ['kernel → server (a file directly under lib/)', 'lib/fixture.ts', "import { pruneTables } from '@/lib/server/services';\nexport const p = pruneTables;\n", /the kernel floor .* never imports the server floor/],
+    ['services → domains', 'lib/auth/fixture.ts', "import { moveLead } from '@/lib/crm/pipeline';\nexport const m = moveLead;\n", /the services floor .* never imports the domains floor/],
+    ['services → server', 'lib/sms/fixture.ts', "import { prune } from '@/lib/retention';\nexport const p = prune;\n", /the services floor .* never imports the server floor/],
+    ['domains → server', 'lib/crm/fixture.ts', "import { pruneTables } from '@/lib/server/services';\nexport const p = pruneTables;\n", /the domains floor .* never imports the server floor/],
+  ])('forbids an upward import between lib/ floors: %s', async (_, file, code, message) => {
+    const found = await problems(file, `import 'server-only';\n${code}`);
+    expect(found).toContainEqual({ rule: 'import-x/no-restricted-paths', severity: 2, message: expect.stringMatching(message) });
+  });
+
+  it('lets every lib/ floor import its own and the floors below it', async () => {
+    const lines = (...specs: string[]) => ["import 'server-only';", ...specs.map((s, i) => `import * as m${i} from '${s}';`), `export const all = [${specs.map((_, i) => `m${i}`).join(', ')}];`].join('\n');
+    // A domain (the lesson room, a folder still to come, included) on services and the kernel.
+    expect(await problems('lib/lesson-room/fixture.ts', lines('@/lib/auth/sign-in', '@/lib/api/route', '@/lib/outbox/kick', '@/lib/marketplace/booking'))).toEqual([]);
+    // The route wrapper, a service, checks captchas; a service on the kernel.
+    expect(await problems('lib/api/route.ts', lines('@/lib/captcha/policy', '@/lib/api/errors', '@/lib/db/client'))).toEqual([]);
+    expect(await problems('lib/staff/fixture.ts', lines('@/lib/api/route', '@/lib/captcha/policy', '@/lib/time/school-clock'))).toEqual([]);
+    // The server's wiring on everything.
+    expect(await problems('lib/server/fixture.ts', lines('@/lib/crm/reminders', '@/lib/sms/codes', '@/lib/retention', '@/lib/db/background'))).toEqual([]);
   });
 
   it.each([
@@ -89,12 +115,26 @@ describe('import boundaries (eslint.config.mjs)', { timeout: 180_000 }, () => {
     ['a drizzle-orm subpath', "import { pgTable } from 'drizzle-orm/pg-core';\nexport const p = pgTable;\n", /'drizzle-orm'/],
     ['lib/db/schema', "import { leads } from '@/lib/db/schema';\nexport const l = leads;\n", /'lib\/db\/schema\.ts' \(the tables\)/],
     ['lib/db/schema by a relative path, as a type', "import type { users } from '../../../lib/db/schema';\nexport type U = typeof users;\n", /lib\/db\/schema\.ts/],
+    ['a table by its domain file', "import { leads } from '@/lib/db/tables/leads';\nexport const l = leads;\n", /'lib\/db\/tables\/leads\.ts' \(the tables\)/],
     ['lib/rate-limit', "import { hit } from '@/lib/rate-limit';\nexport const h = hit;\n", /'lib\/rate-limit\.ts' \(rate limits\)/],
   ])('keeps %s out of a route handler', async (_, code, message) => {
     const found = await problems('app/api/fixture/route.ts', code);
     expect(found).toContainEqual({ rule: 'boundaries/thin-route-handlers', severity: 2, message: expect.stringMatching(message) });
     // Only route handlers: a test beside them may set up tables, and lib/ is where the work goes.
     expect(await problems('app/api/fixture/route.db.test.ts', code)).toEqual([]);
+  });
+
+  it.each([
+    ['an office page', 'app/[locale]/admin/(office)/fixture/page.tsx', "import { eq } from 'drizzle-orm';\nexport const e = eq;\n", /'drizzle-orm' \(Drizzle queries\)/],
+    ['a portal layout', 'app/[locale]/company/(portal)/fixture/layout.tsx', "import { companies } from '@/lib/db/schema';\nexport const c = companies;\n", /'lib\/db\/schema\.ts' \(the tables\)/],
+    ['a public page, a type only', 'app/[locale]/(student)/fixture/page.tsx', "import type { leads } from '@/lib/db/schema';\nexport type L = typeof leads;\n", /'lib\/db\/schema\.ts'/],
+    ['the root layout', 'app/layout.tsx', "import { sql } from 'drizzle-orm';\nexport const s = sql;\n", /'drizzle-orm'/],
+    ['a page, a table by its domain file', 'app/[locale]/admin/(office)/fixture/page.tsx', "import { staff } from '@/lib/db/tables/staff';\nexport const s = staff;\n", /'lib\/db\/tables\/staff\.ts' \(the tables\)/],
+  ])('keeps Drizzle and the schema out of %s', async (_, file, code, message) => {
+    const found = await problems(file, code);
+    expect(found).toContainEqual({ rule: 'boundaries/no-queries-in-pages', severity: 2, message: expect.stringMatching(message) });
+    // Only pages and layouts: a page's own helper beside it is not fenced by this rule.
+    expect((await problems(file.replace(/(page|layout)\.tsx$/, 'fixture-helper.tsx'), code)).filter((p) => p.rule === 'boundaries/no-queries-in-pages')).toEqual([]);
   });
 
   it('lets the allowed directions through', async () => {
@@ -111,6 +151,9 @@ describe('import boundaries (eslint.config.mjs)', { timeout: 180_000 }, () => {
     expect(await problems('components/forms/fixture.tsx', client)).toEqual([]);
     // app/ may use server code; a server component may use components/' own server helpers.
     expect(await problems('app/[locale]/fixture.tsx', "import { getDb } from '@/lib/db/client';\nexport const g = getDb;\n")).toEqual([]);
+    // A page gets the database and hands it to a use case.
+    const page = "import { getDb } from '@/lib/db/client';\nimport { recentSms } from '@/lib/sms/recent';\nexport default async function P() { return (await recentSms(await getDb(), null)).length; }\n";
+    expect(await problems('app/[locale]/admin/(office)/fixture/page.tsx', page)).toEqual([]);
     expect(await problems('components/quiz/fixture.tsx', "import { getTestText } from './server-text';\nexport const t = getTestText;\n")).toEqual([]);
     // A route handler: the wrapper and a use case of lib/<domain>.
     const handler = "import { route } from '@/lib/api/route';\nimport { submitLead } from '@/lib/leads/submit';\nexport const POST = route((ctx) => submitLead(ctx.db, ctx.body as never, ctx));\n";

@@ -38,6 +38,9 @@ const STAFF_PAGES: Record<string, string> = {
 /** The ways in: open to anyone (each is tested where it lives). */
 const OPEN_PAGES = ['admin/(auth)/enrol/page.tsx', 'admin/(auth)/sign-in/page.tsx', 'company/(auth)/forgot-password/page.tsx', 'company/(auth)/set-password/page.tsx', 'company/(auth)/sign-in/page.tsx'];
 
+/** The URL of a page file: route groups `(…)` and `page.tsx` dropped ('company/(portal)/results/page.tsx' → '/company/results'). */
+const urlOf = (page: string) => `/${page.split('/').filter((s) => !/^\(.*\)$/.test(s) && s !== 'page.tsx').join('/')}`;
+
 function pages(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
@@ -62,15 +65,26 @@ describe('office and portal pages check their scope', () => {
     expect(source).toContain(`requireStaffPage(locale, ${scopes},`);
   });
 
-  it('every company portal page calls requireCompanyPage', () => {
+  it('every company portal page calls requireCompanyPage with its own path (the way back after signing in)', () => {
     const portal = found.filter((p) => p.startsWith('company/(portal)/'));
     expect(portal.length).toBeGreaterThan(4);
-    for (const page of portal) expect(readFileSync(path.join(ROOT, page), 'utf8'), page).toMatch(/requireCompanyPage\(locale, '/);
+    for (const page of portal) expect(readFileSync(path.join(ROOT, page), 'utf8'), page).toContain(`requireCompanyPage(locale, '${urlOf(page)}')`);
+  });
+
+  it('checks the scope before the page opens the database', () => {
+    const checked = found.filter((p) => p in STAFF_PAGES || p.startsWith('company/(portal)/'));
+    for (const page of checked) {
+      const source = readFileSync(path.join(ROOT, page), 'utf8');
+      const check = source.search(/require(Staff|Company)Page\(/);
+      const db = source.indexOf('getDb()');
+      expect(check, page).toBeGreaterThan(0);
+      if (db >= 0) expect(db, `${page}: getDb() before the scope check`).toBeGreaterThan(check);
+    }
   });
 
   it('no page or layout imports Drizzle or the schema', () => {
     const all = [...pages(path.join(ROOT, 'admin')), ...pages(path.join(ROOT, 'company'))];
-    const offenders = all.filter((f) => /from ['"](drizzle-orm[^'"]*|@\/lib\/db\/schema)['"]/.test(readFileSync(f, 'utf8')));
+    const offenders = all.filter((f) => /from ['"](drizzle-orm[^'"]*|@\/lib\/db\/(schema|tables\/[^'"]*))['"]/.test(readFileSync(f, 'utf8')));
     expect(offenders.map((f) => path.relative(ROOT, f))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { NextRequest } from 'next/server';
 import type { Db } from '@/lib/db/types';
 import { createStaffMember } from '@/lib/staff/accounts';
 import { finishEnrolment, openEnrolment } from '@/lib/staff/enrol';
-import type { Scope } from '@/lib/staff/scopes';
+import type { Scope } from '@/lib/validations/staff-scopes';
 import { totpCode } from '@/lib/crypto/totp';
 import { nextIp } from './http';
 

@@ -7,8 +7,9 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Link, useLocale } from '@/i18n/navigation';
 import { enrolFinishSchema } from '@/lib/validations/staff';
-import { adminFetch, AdminApiError } from './ui/api';
-import { AdminField, CodeInput, describedBy, FormError } from './ui/field';
+import { fetchJson, showCallError } from '@/lib/browser/api/fetch-json';
+import { AdminField, CodeInput } from './ui/field';
+import { describedBy, FormError } from '@/components/ui/field';
 import { adminButtonClass, adminInputClass, adminSecondaryButtonClass } from './ui/form';
 
 type Values = z.input<typeof enrolFinishSchema>;
@@ -36,7 +37,7 @@ export function EnrolForm() {
     // The token leaves the address bar (and the history) at once.
     if (token) window.history.replaceState(null, '', window.location.pathname);
     setValue('token', token);
-    const opened = token ? adminFetch<Enrolment>('/api/admin/enrol', { body: { token }, locale }) : Promise.reject(new Error('no token'));
+    const opened = token ? fetchJson<Enrolment>('/api/admin/enrol', { body: { token }, locale }) : Promise.reject(new Error('no token'));
     opened
       .then((data) => setState({ kind: 'ready', token, data }))
       .catch(() => setState({ kind: 'invalid' }));
@@ -45,13 +46,10 @@ export function EnrolForm() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      const out = await adminFetch<{ recoveryCodes: string[] }>('/api/admin/enrol/finish', { body: values, locale });
+      const out = await fetchJson<{ recoveryCodes: string[] }>('/api/admin/enrol/finish', { body: values, locale });
       setState({ kind: 'done', codes: out.recoveryCodes });
     } catch (err) {
-      if (err instanceof AdminApiError && err.fields) {
-        for (const [field, message] of Object.entries(err.fields)) setFieldError(field as keyof Values, { message });
-      } else if (err instanceof AdminApiError && err.status === 410) setState({ kind: 'invalid' });
-      else setError(err instanceof Error ? err.message : String(err));
+      showCallError<keyof Values>(err, { field: setFieldError, error: setError, onStatus: { 410: () => setState({ kind: 'invalid' }) } });
     }
   });
 

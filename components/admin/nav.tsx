@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Link, usePathname, useRouter } from '@/i18n/navigation';
 import { useLocale } from '@/i18n/navigation';
-import { adminFetch } from './ui/api';
+import { fetchJson } from '@/lib/browser/api/fetch-json';
 
 export interface AdminNavItem {
   key: 'dashboard' | 'leads' | 'attribution' | 'applications' | 'profiles' | 'trials' | 'accounts' | 'companies' | 'tests' | 'promo' | 'staff' | 'audit';
@@ -27,7 +27,7 @@ export function AdminNav({
   const [open, setOpen] = useState(false);
   const current = (href: string) => (href === '/admin' ? pathname === '/admin' : pathname === href || pathname.startsWith(`${href}/`));
   async function signOut() {
-    await adminFetch('/api/admin/auth/logout', { method: 'POST', body: {}, locale }).catch(() => undefined);
+    await fetchJson('/api/admin/auth/logout', { method: 'POST', body: {}, locale }).catch(() => undefined);
     router.replace('/admin/sign-in');
     router.refresh();
   }

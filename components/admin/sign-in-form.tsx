@@ -7,8 +7,9 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useLocale } from '@/i18n/navigation';
 import { staffSignInSchema } from '@/lib/validations/staff';
-import { adminFetch, AdminApiError } from './ui/api';
-import { AdminField, CodeInput, describedBy, FormError } from './ui/field';
+import { fetchJson, ApiCallError } from '@/lib/browser/api/fetch-json';
+import { AdminField, CodeInput } from './ui/field';
+import { describedBy, FormError } from '@/components/ui/field';
 import { adminButtonClass, adminInputClass } from './ui/form';
 
 type Values = z.input<typeof staffSignInSchema>;
@@ -23,11 +24,11 @@ export function StaffSignInForm({ target }: { target: string }) {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      await adminFetch('/api/admin/auth/login', { body: values, locale });
+      await fetchJson('/api/admin/auth/login', { body: values, locale });
       window.location.assign(target);
     } catch (err) {
       setValue('code', '');
-      setError(err instanceof AdminApiError && err.status === 401 ? t('invalid') : err instanceof Error ? err.message : String(err));
+      setError(err instanceof ApiCallError && err.status === 401 ? t('invalid') : err instanceof Error ? err.message : String(err));
     }
   });
   return (

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useLocale, useRouter } from '@/i18n/navigation';
-import { companyFetch } from './api';
+import { fetchJson } from '@/lib/browser/api/fetch-json';
 import { EmployeeForm, type EmployeeInitial } from './employee-form';
 import { linkButtonClass } from './ui';
 
@@ -18,7 +18,7 @@ export function EmployeeActions({ employee }: { employee: EmployeeInitial }) {
   const name = `${employee.lastName} ${employee.firstName}`;
   async function remove() {
     try {
-      await companyFetch(`/api/company/employees/${employee.id}`, { method: 'DELETE', body: {}, locale });
+      await fetchJson(`/api/company/employees/${employee.id}`, { method: 'DELETE', body: {}, locale });
       router.refresh();
     } catch (err) {
       setStatus(err instanceof Error ? err.message : String(err));

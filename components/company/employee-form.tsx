@@ -7,8 +7,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useLocale, useRouter } from '@/i18n/navigation';
 import { employeePatchSchema, employeeSchema } from '@/lib/validations/company-roster';
-import { companyFetch, CompanyApiError } from './api';
-import { describedBy, Field } from './field';
+import { fetchJson, ApiCallError } from '@/lib/browser/api/fetch-json';
+import { describedBy, Field } from '@/components/ui/field';
 import { buttonClass, inputClass } from './ui';
 import { useHydrated } from './use-hydrated';
 
@@ -50,14 +50,14 @@ export function EmployeeForm({ employee, onDone }: { employee?: EmployeeInitial;
     try {
       const { iin, ...rest } = values;
       const body = edit && !iin ? rest : values;
-      if (employee) await companyFetch(`/api/company/employees/${employee.id}`, { method: 'PATCH', body, locale });
-      else await companyFetch('/api/company/employees', { body, locale });
+      if (employee) await fetchJson(`/api/company/employees/${employee.id}`, { method: 'PATCH', body, locale });
+      else await fetchJson('/api/company/employees', { body, locale });
       if (!edit) reset({ locale: values.locale });
       setStatus({ ok: true, text: edit ? t('saved') : t('added') });
       router.refresh();
       onDone?.();
     } catch (err) {
-      if (err instanceof CompanyApiError && err.fields) {
+      if (err instanceof ApiCallError && err.fields) {
         for (const [field, message] of Object.entries(err.fields)) if ((FIELDS as readonly string[]).includes(field)) setError(field as keyof Values, { message });
       }
       setStatus({ ok: false, text: err instanceof Error ? err.message : String(err) });

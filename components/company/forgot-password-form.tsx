@@ -7,8 +7,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Link, useLocale } from '@/i18n/navigation';
 import { companyForgotSchema } from '@/lib/validations/company-portal';
-import { companyFetch, CompanyApiError } from './api';
-import { describedBy, Field } from './field';
+import { fetchJson, ApiCallError } from '@/lib/browser/api/fetch-json';
+import { describedBy, Field, FormError } from '@/components/ui/field';
 import { buttonClass, inputClass } from './ui';
 
 type Values = z.input<typeof companyForgotSchema>;
@@ -23,10 +23,10 @@ export function ForgotPasswordForm() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      await companyFetch('/api/company/password/forgot', { body: values, locale });
+      await fetchJson('/api/company/password/forgot', { body: values, locale });
       setSent(true);
     } catch (err) {
-      if (err instanceof CompanyApiError && err.fields?.email) setFieldError('email', { message: err.fields.email });
+      if (err instanceof ApiCallError && err.fields?.email) setFieldError('email', { message: err.fields.email });
       else setError(err instanceof Error ? err.message : String(err));
     }
   });
@@ -47,11 +47,7 @@ export function ForgotPasswordForm() {
       <Field id="hr-forgot-email" label={t('email')} error={formState.errors.email?.message}>
         <input id="hr-forgot-email" type="email" autoComplete="username" className={inputClass} {...describedBy('hr-forgot-email', formState.errors.email?.message)} {...register('email')} />
       </Field>
-      {error && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-danger">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button type="submit" className={`${buttonClass} w-full`} disabled={formState.isSubmitting}>
         {formState.isSubmitting ? '…' : t('submit')}
       </button>

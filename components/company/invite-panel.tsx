@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { useLocale, useRouter } from '@/i18n/navigation';
-import { companyFetch, CompanyApiError } from './api';
+import { fetchJson, ApiCallError } from '@/lib/browser/api/fetch-json';
 import { buttonClass, inputClass } from './ui';
 
 /** The form the roster's checkboxes belong to (their `form` attribute). */
@@ -34,7 +34,7 @@ export function InvitePanel() {
     setPending(true);
     setStatus(null);
     try {
-      const r = await companyFetch<{ sent: number; skipped: { id: number; reason: 'started' | 'no_contact' | 'too_soon' }[] }>('/api/company/invitations', {
+      const r = await fetchJson<{ sent: number; skipped: { id: number; reason: 'started' | 'no_contact' | 'too_soon' }[] }>('/api/company/invitations', {
         body: { employeeIds, channels, deadline: String(form.get('deadline') ?? '') },
         locale,
       });
@@ -49,7 +49,7 @@ export function InvitePanel() {
       });
       router.refresh();
     } catch (err) {
-      const fields = err instanceof CompanyApiError ? Object.values(err.fields ?? {}) : [];
+      const fields = err instanceof ApiCallError ? Object.values(err.fields ?? {}) : [];
       setStatus({ ok: false, text: [err instanceof Error ? err.message : String(err), ...fields].join(' ') });
     } finally {
       setPending(false);
@@ -100,7 +100,7 @@ export function RosterOnlyToggle({ initial }: { initial: boolean }) {
     setError(null);
     setSaved(null);
     try {
-      const r = await companyFetch<{ rosterOnly: boolean }>('/api/company/settings', { method: 'PATCH', body: { rosterOnly: next }, locale });
+      const r = await fetchJson<{ rosterOnly: boolean }>('/api/company/settings', { method: 'PATCH', body: { rosterOnly: next }, locale });
       setOn(r.rosterOnly);
       // The change is saved at once: say so (journey E: it acted without a visible save).
       setSaved(r.rosterOnly ? t('rosterOnlySavedOn') : t('rosterOnlySavedOff'));

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Link, useLocale, usePathname } from '@/i18n/navigation';
-import { companyFetch } from './api';
+import { fetchJson } from '@/lib/browser/api/fetch-json';
 import { useHydrated } from './use-hydrated';
 
 export interface CompanyNavItem {
@@ -28,7 +28,7 @@ export function CompanyNav({
   const hydrated = useHydrated();
   const current = (href: string) => (href === '/company' ? pathname === '/company' : pathname === href || pathname.startsWith(`${href}/`));
   async function signOut() {
-    await companyFetch('/api/company/auth/logout', { method: 'POST', body: {}, locale }).catch(() => undefined);
+    await fetchJson('/api/company/auth/logout', { method: 'POST', body: {}, locale }).catch(() => undefined);
     window.location.assign(locale === 'ru' ? '/company/sign-in' : `/${locale}/company/sign-in`);
   }
   return (

@@ -7,8 +7,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useLocale } from '@/i18n/navigation';
 import { companyPasswordChangeSchema } from '@/lib/validations/company-portal';
-import { companyFetch, CompanyApiError } from './api';
-import { describedBy, Field } from './field';
+import { fetchJson, showCallError } from '@/lib/browser/api/fetch-json';
+import { describedBy, Field } from '@/components/ui/field';
 import { buttonClass, inputClass } from './ui';
 
 type Values = z.input<typeof companyPasswordChangeSchema>;
@@ -24,13 +24,11 @@ export function PasswordChangeForm({ email }: { email: string }) {
   const onSubmit = handleSubmit(async (values) => {
     setStatus(null);
     try {
-      await companyFetch('/api/company/password/change', { body: values, locale });
+      await fetchJson('/api/company/password/change', { body: values, locale });
       reset();
       setStatus(t('passwordChanged'));
     } catch (err) {
-      if (err instanceof CompanyApiError && err.fields) {
-        for (const [field, message] of Object.entries(err.fields)) setError(field as keyof Values, { message });
-      } else setStatus(err instanceof Error ? err.message : String(err));
+      showCallError<keyof Values>(err, { field: setError, error: setStatus });
     }
   });
   return (

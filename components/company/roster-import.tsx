@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useLocale, useRouter } from '@/i18n/navigation';
-import { CompanyApiError } from './api';
+import { ApiCallError } from '@/lib/browser/api/fetch-json';
 import { buttonClass, secondaryButtonClass } from './ui';
 import { useHydrated } from './use-hydrated';
 
@@ -25,7 +25,7 @@ async function upload(url: string, file: File, locale: string, basis: boolean): 
 
 const errorOf = (body: Record<string, unknown>, status: number) => {
   const e = body.error as { code?: string; message?: string; fields?: Record<string, string> } | undefined;
-  return new CompanyApiError(status, e?.code ?? 'internal', e?.fields?.file ?? e?.fields?.basis ?? e?.message ?? String(status), e?.fields);
+  return new ApiCallError(status, e?.code ?? 'internal', e?.fields?.file ?? e?.fields?.basis ?? e?.message ?? String(status), e?.fields);
 };
 
 /**

@@ -7,9 +7,9 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useLocale } from '@/i18n/navigation';
 import { companySetPasswordSchema } from '@/lib/validations/company-portal';
-import { companyFetch, CompanyApiError } from './api';
+import { fetchJson, showCallError } from '@/lib/browser/api/fetch-json';
 import { CompanySignInForm } from './sign-in-form';
-import { describedBy, Field } from './field';
+import { describedBy, Field, FormError } from '@/components/ui/field';
 import { buttonClass, inputClass } from './ui';
 
 type Values = z.input<typeof companySetPasswordSchema>;
@@ -40,21 +40,18 @@ export function SetPasswordForm() {
     const token = window.location.hash.slice(1);
     if (token) window.history.replaceState(null, '', window.location.pathname);
     setValue('token', token);
-    const opened = token ? companyFetch<Opened>('/api/company/password/open', { body: { token }, locale }) : Promise.reject(new Error('no token'));
+    const opened = token ? fetchJson<Opened>('/api/company/password/open', { body: { token }, locale }) : Promise.reject(new Error('no token'));
     opened.then((data) => setState({ kind: 'ready', data })).catch(() => setState({ kind: 'invalid' }));
   }, [locale, setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      const saved = await companyFetch<Saved>('/api/company/password/set', { body: values, locale });
+      const saved = await fetchJson<Saved>('/api/company/password/set', { body: values, locale });
       // The second factor follows on this page: the code sent to the phone on record (or the app's).
       setState({ kind: 'saved', saved, password: values.password });
     } catch (err) {
-      if (err instanceof CompanyApiError && err.fields) {
-        for (const [field, message] of Object.entries(err.fields)) setFieldError(field as keyof Values, { message });
-      } else if (err instanceof CompanyApiError && err.status === 410) setState({ kind: 'invalid' });
-      else setError(err instanceof Error ? err.message : String(err));
+      showCallError<keyof Values>(err, { field: setFieldError, error: setError, onStatus: { 410: () => setState({ kind: 'invalid' }) } });
     }
   });
 
@@ -84,11 +81,7 @@ export function SetPasswordForm() {
       <Field id="hr-confirm" label={t('confirm')} error={errors.confirm?.message}>
         <input id="hr-confirm" type="password" autoComplete="new-password" className={inputClass} {...describedBy('hr-confirm', errors.confirm?.message)} {...register('confirm')} />
       </Field>
-      {error && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-danger">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button type="submit" className={`${buttonClass} w-full`} disabled={formState.isSubmitting}>
         {formState.isSubmitting ? '…' : t('submit')}
       </button>

@@ -7,8 +7,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useLocale } from '@/i18n/navigation';
 import { companySignInSchema } from '@/lib/validations/company-portal';
-import { companyFetch, CompanyApiError } from './api';
-import { describedBy, Field } from './field';
+import { fetchJson, ApiCallError } from '@/lib/browser/api/fetch-json';
+import { describedBy, Field, FormError } from '@/components/ui/field';
 import { buttonClass, inputClass, linkButtonClass } from './ui';
 import { useHydrated } from './use-hydrated';
 
@@ -44,25 +44,25 @@ export function CompanySignInForm({ target, initial }: { target: string; initial
   }, [step]);
 
   async function ask(values: Values) {
-    const out = await companyFetch<Step & { step: 'code' }>('/api/company/auth/login', { body: { email: values.email, password: values.password, method: values.method }, locale });
+    const out = await fetchJson<Step & { step: 'code' }>('/api/company/auth/login', { body: { email: values.email, password: values.password, method: values.method }, locale });
     setStep({ via: out.via, phone: out.phone });
     setWait(out.resendAfter ?? 0);
   }
 
   function fail(err: unknown) {
-    if (err instanceof CompanyApiError && err.fields) {
+    if (err instanceof ApiCallError && err.fields) {
       for (const [field, message] of Object.entries(err.fields)) setFieldError(field as keyof Values, { message });
       if (err.fields.code) setValue('code', '');
       return;
     }
-    setError(err instanceof CompanyApiError && err.status === 401 ? t('invalid') : err instanceof Error ? err.message : String(err));
+    setError(err instanceof ApiCallError && err.status === 401 ? t('invalid') : err instanceof Error ? err.message : String(err));
   }
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
       if (!step) return await ask(values);
-      await companyFetch('/api/company/auth/login', { body: values, locale });
+      await fetchJson('/api/company/auth/login', { body: values, locale });
       window.location.assign(target);
     } catch (err) {
       fail(err);
@@ -123,11 +123,7 @@ export function CompanySignInForm({ target, initial }: { target: string; initial
           </button>
         </p>
       )}
-      {error && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-danger">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button type="submit" className={`${buttonClass} w-full`} disabled={!hydrated || formState.isSubmitting}>
         {formState.isSubmitting ? '…' : step ? t('submit') : t('next')}
       </button>

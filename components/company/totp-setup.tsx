@@ -7,8 +7,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useLocale, useRouter } from '@/i18n/navigation';
 import { companyTotpConfirmSchema, companyTotpOffSchema } from '@/lib/validations/company-portal';
-import { companyFetch, CompanyApiError } from './api';
-import { describedBy, Field } from './field';
+import { fetchJson, ApiCallError } from '@/lib/browser/api/fetch-json';
+import { describedBy, Field } from '@/components/ui/field';
 import { buttonClass, inputClass, secondaryButtonClass } from './ui';
 
 type Values = z.input<typeof companyTotpConfirmSchema>;
@@ -30,7 +30,7 @@ export function TotpSetup({ enrolled }: { enrolled: boolean }) {
   async function start() {
     setBusy(true);
     try {
-      setOffer(await companyFetch<Offer>('/api/company/totp', { method: 'POST', body: {}, locale }));
+      setOffer(await fetchJson<Offer>('/api/company/totp', { method: 'POST', body: {}, locale }));
     } finally {
       setBusy(false);
     }
@@ -38,23 +38,23 @@ export function TotpSetup({ enrolled }: { enrolled: boolean }) {
   const off = useForm<z.input<typeof companyTotpOffSchema>>({ resolver: zodResolver(companyTotpOffSchema), mode: 'onTouched' });
   const remove = off.handleSubmit(async (values) => {
     try {
-      await companyFetch('/api/company/totp', { method: 'DELETE', body: values, locale });
+      await fetchJson('/api/company/totp', { method: 'DELETE', body: values, locale });
       setStatus(t('removed'));
       router.refresh();
     } catch (err) {
-      if (err instanceof CompanyApiError && err.fields) {
+      if (err instanceof ApiCallError && err.fields) {
         for (const [field, message] of Object.entries(err.fields)) off.setError(field as 'password' | 'code', { message });
       } else setStatus(err instanceof Error ? err.message : String(err));
     }
   });
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await companyFetch('/api/company/totp/confirm', { body: values, locale });
+      await fetchJson('/api/company/totp/confirm', { body: values, locale });
       setOffer(null);
       setStatus(t('enabled'));
       router.refresh();
     } catch (err) {
-      setError('code', { message: err instanceof CompanyApiError ? (err.fields?.code ?? err.message) : String(err) });
+      setError('code', { message: err instanceof ApiCallError ? (err.fields?.code ?? err.message) : String(err) });
     }
   });
 

@@ -1,13 +1,12 @@
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { emailConfirmations, securityEvents, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { enqueue } from '@/lib/outbox';
 import { emailConfirmMail } from './notices';
+import { opaqueToken, tokenHash } from '@/lib/crypto/opaque-token';
 
 export const EMAIL_CONFIRM_TTL_S = 24 * 3600;
-const hashToken = (t: string) => createHash('sha256').update(t).digest('base64url');
 
 /**
  * An address counts only once its owner opens the link we mail to it: until then it is not the
@@ -15,7 +14,7 @@ const hashToken = (t: string) => createHash('sha256').update(t).digest('base64ur
  * not own. Queued in the caller's transaction.
  */
 export async function queueEmailConfirmation(db: Db, input: { userId: number; email: string; locale: string }, now = new Date()): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
+  const token = opaqueToken();
   const email = input.email.toLowerCase();
   // The newest address asked for is the one pending: links mailed for earlier ones stop working.
   await db
@@ -25,7 +24,7 @@ export async function queueEmailConfirmation(db: Db, input: { userId: number; em
   await db.insert(emailConfirmations).values({
     userId: input.userId,
     email,
-    tokenHash: hashToken(token),
+    tokenHash: tokenHash(token),
     expiresAt: new Date(now.getTime() + EMAIL_CONFIRM_TTL_S * 1000),
   });
   const mail = emailConfirmMail(input.locale, token);
@@ -52,7 +51,7 @@ export async function confirmEmail(db: Db, token: string, now = new Date()): Pro
     const [row] = await tx
       .update(emailConfirmations)
       .set({ usedAt: now })
-      .where(and(eq(emailConfirmations.tokenHash, hashToken(token)), isNull(emailConfirmations.usedAt), gt(emailConfirmations.expiresAt, now)))
+      .where(and(eq(emailConfirmations.tokenHash, tokenHash(token)), isNull(emailConfirmations.usedAt), gt(emailConfirmations.expiresAt, now)))
       .returning({ userId: emailConfirmations.userId, email: emailConfirmations.email });
     if (!row) return { ok: false, reason: 'invalid' } as const;
     const [owner] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, row.email), ne(users.id, row.userId))).limit(1);

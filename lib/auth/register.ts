@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { applicationEvents, securityEvents, tutorApplications, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import type { UtmValues } from '@/lib/utm';
-import { addBusinessDays } from './business-days';
+import { addBusinessDays } from '@/lib/time/business-days';
 import { queueEmailConfirmation } from './email';
 import { hashPassword } from './password';
 

@@ -1,14 +1,11 @@
 import 'server-only';
-import type { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import type { RequestContext } from '@/lib/api/context';
 import type { Db } from '@/lib/db/types';
-import { env } from '@/lib/env';
-import { createLead } from '@/lib/leads/create';
-import { kickOutbox, runAfterResponse } from '@/lib/server/services';
+import { runAfterResponse } from '@/lib/api/after';
+import { kickOutbox } from '@/lib/outbox/kick';
 import { verifyCode } from '@/lib/sms/codes';
 import { smsVerifyError } from '@/lib/sms/errors';
-import type { lessonRegistrationSchema } from '@/lib/validations/registration';
 import { openSession } from './http';
 import { createAccount, type NewAccount } from './register';
 
@@ -29,15 +26,4 @@ export async function registerAccount(db: Db, input: Registration, caller: Reque
   const { application } = created;
   const answer = { token: session.accessToken, ...(application ? { application: { status: application.status, reviewDueAt: application.reviewDueAt.toISOString() } } : {}) };
   return { session, answer };
-}
-
-/** The short registration to enter a lesson: name and SMS-verified phone → the lesson's address. */
-export async function registerForLesson(db: Db, input: z.output<typeof lessonRegistrationSchema>, caller: RequestContext) {
-  const code = await verifyCode(db, { phone: input.phone, purpose: 'lesson', code: input.code, ipHash: caller.ipHash });
-  if (code.status !== 'ok') throw smsVerifyError(code);
-  // The visitor is a lead for the sales team too (kind `registration` in the leads list), with attribution.
-  const lead = { kind: 'registration', name: input.name, phone: input.phone, page: '/stud-simple-reg', consent: input.consent } as const;
-  await createLead(db, lead, { ...caller, staffEmail: env().STAFF_EMAIL });
-  runAfterResponse(kickOutbox);
-  return { lessonUrl: env().LESSON_URL };
 }

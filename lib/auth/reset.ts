@@ -1,5 +1,4 @@
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { passwordResets, securityEvents, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
@@ -7,9 +6,9 @@ import { enqueue } from '@/lib/outbox';
 import { queuePasswordChangedNotice } from './notices';
 import { hashPassword } from './password';
 import { revokeAllSessions } from './tokens';
+import { opaqueToken, tokenHash } from '@/lib/crypto/opaque-token';
 
 export const RESET_LINK_TTL_S = 30 * 60;
-const hashToken = (t: string) => createHash('sha256').update(t).digest('base64url');
 
 export interface ResetMail {
   subject: string;
@@ -22,14 +21,14 @@ export interface ResetMail {
  */
 export async function requestEmailReset(db: Db, email: string, linkFor: (token: string) => string, mail: ResetMail, now = new Date()): Promise<void> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
-  const token = randomBytes(32).toString('base64url');
+  const token = opaqueToken();
   if (!user) {
-    hashToken(token); // comparable work
+    tokenHash(token); // comparable work
     return;
   }
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    await tx.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_LINK_TTL_S * 1000) });
+    await tx.insert(passwordResets).values({ userId: user.id, tokenHash: tokenHash(token), expiresAt: new Date(now.getTime() + RESET_LINK_TTL_S * 1000) });
     await enqueue(tx, { channel: 'email', recipient: email.toLowerCase(), subject: mail.subject, body: mail.body(linkFor(token)) });
   });
 }
@@ -38,7 +37,7 @@ export async function checkResetToken(db: Db, token: string, now = new Date()): 
   const [row] = await db
     .select({ id: passwordResets.id })
     .from(passwordResets)
-    .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+    .where(and(eq(passwordResets.tokenHash, tokenHash(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
     .limit(1);
   return !!row;
 }
@@ -51,7 +50,7 @@ export async function confirmEmailReset(db: Db, token: string, password: string,
     const [row] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
-      .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+      .where(and(eq(passwordResets.tokenHash, tokenHash(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
       .returning({ userId: passwordResets.userId });
     if (!row) return false;
     const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId)).returning();

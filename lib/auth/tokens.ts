@@ -1,9 +1,10 @@
 import 'server-only';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { refreshTokens } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
+import { opaqueToken, tokenHash } from '@/lib/crypto/opaque-token';
 
 export const ACCESS_TTL_S = 10 * 60;
 export const REFRESH_IDLE_S = 7 * 24 * 3600; // a refresh token unused this long is dead
@@ -65,16 +66,15 @@ export async function liveSession(db: Db, userId: number, sid: string): Promise<
   return !!row;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** A new session: an opaque 256-bit refresh token in a new family (the session id). */
 export async function startSession(db: Db, userId: number, now = new Date()): Promise<{ token: string; sid: string }> {
-  const token = randomBytes(32).toString('base64url');
+  const token = opaqueToken();
   const sid = randomUUID();
   await db.insert(refreshTokens).values({
     userId,
     familyId: sid,
-    tokenHash: hashToken(token),
+    tokenHash: tokenHash(token),
     createdAt: now,
     familyCreatedAt: now,
   });
@@ -90,7 +90,7 @@ export type RotateResult = { ok: true; userId: number; token: string; sid: strin
 export async function rotateSession(db: Db, presented: string, now = new Date()): Promise<RotateResult> {
   if (!presented || presented.length > 200) return { ok: false, reason: 'unknown' };
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(presented))).for('update');
+    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash(presented))).for('update');
     if (!row) return { ok: false, reason: 'unknown' } as const;
     if (row.revokedAt) return { ok: false, reason: 'revoked' } as const;
     if (row.usedAt) {
@@ -105,12 +105,12 @@ export async function rotateSession(db: Db, presented: string, now = new Date())
       await tx.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.familyId, row.familyId));
       return { ok: false, reason: 'idle' } as const;
     }
-    const token = randomBytes(32).toString('base64url');
+    const token = opaqueToken();
     await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
     await tx.insert(refreshTokens).values({
       userId: row.userId,
       familyId: row.familyId,
-      tokenHash: hashToken(token),
+      tokenHash: tokenHash(token),
       createdAt: now,
       familyCreatedAt: row.familyCreatedAt,
     });
@@ -120,7 +120,7 @@ export async function rotateSession(db: Db, presented: string, now = new Date())
 
 /** Logout: the family of this token. */
 export async function revokeSession(db: Db, presented: string, now = new Date()): Promise<void> {
-  const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(presented)));
+  const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash(presented)));
   if (row) await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
 }
 
@@ -132,7 +132,7 @@ export async function revokeAllSessions(db: Db, userId: number, now = new Date()
 /** The user of a live refresh token, without rotating it (the cabinet's me call). */
 export async function sessionUserId(db: Db, presented: string | undefined, now = new Date()): Promise<number | null> {
   if (!presented || presented.length > 200) return null;
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(presented))).limit(1);
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash(presented))).limit(1);
   if (!row || row.revokedAt || row.usedAt) return null;
   if (now.getTime() - row.familyCreatedAt.getTime() > REFRESH_ABSOLUTE_S * 1000) return null;
   if (now.getTime() - row.createdAt.getTime() > REFRESH_IDLE_S * 1000) return null;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { ApiError } from '@/lib/api/errors';
 import type { Db } from '@/lib/db/types';
-import { captchaConfig } from '@/lib/server/services';
+import { captchaConfig } from './config';
 import type { CaptchaProof } from '@/lib/validations/captcha';
 import { captchaRefusal } from './refusal';
 import { captchaOn, verifyCaptcha } from './verify';

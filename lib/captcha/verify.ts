@@ -1,8 +1,8 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
 import { captchaTokens } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import type { CaptchaProof } from '@/lib/validations/captcha';
+import { tokenHash } from '@/lib/crypto/opaque-token';
 
 export interface CaptchaConfig {
   /** reCAPTCHA v3 secret. */
@@ -68,8 +68,7 @@ export async function verifyCaptcha(
   if (kind === 'v3' && (typeof data.score !== 'number' || data.score < cfg.minScore)) {
     return { ok: false, reason: 'low-score', challenge: !!cfg.v2Secret };
   }
-  const tokenHash = createHash('sha256').update(token).digest('base64url');
-  const inserted = await db.insert(captchaTokens).values({ tokenHash }).onConflictDoNothing().returning();
+  const inserted = await db.insert(captchaTokens).values({ tokenHash: tokenHash(token) }).onConflictDoNothing().returning();
   if (inserted.length === 0) return { ok: false, reason: 'token-reused' };
   return { ok: true };
 }

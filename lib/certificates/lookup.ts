@@ -2,7 +2,7 @@ import 'server-only';
 import { clientIp, hashIp } from '@/lib/api/client-ip';
 import type { Db } from '@/lib/db/types';
 import { appSecret, env } from '@/lib/env';
-import { findCertificate, type PublicCertificate } from '@/lib/quiz/attempts';
+import { findCertificate, type PublicCertificate } from './find';
 import { hit } from '@/lib/rate-limit';
 
 /**

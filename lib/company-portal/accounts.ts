@@ -1,5 +1,4 @@
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
@@ -11,17 +10,18 @@ import { asLocale, translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import { endAllCompanySessions } from './sessions';
+import { opaqueToken, tokenHash } from '@/lib/crypto/opaque-token';
 
 /** The link to set the password is good for 72 hours and once. */
 export const COMPANY_LINK_TTL_S = 72 * 3600;
-const hashLinkToken = (t: string) => createHash('sha256').update(`company-link:${t}`).digest('base64url');
+const hashLinkToken = (t: string) => tokenHash(t, 'company-link');
 
 /** The token rides in the fragment: it never reaches a server log or a Referer. */
 export const passwordLinkUrl = (locale: string, token: string) =>
   absoluteUrl(`${localePath(asLocale(locale), '/company/set-password')}#${token}`);
 
 async function newLink(db: Db, userId: number, now: Date): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = opaqueToken();
   await db.update(companyUserLinks).set({ usedAt: now }).where(and(eq(companyUserLinks.userId, userId), isNull(companyUserLinks.usedAt)));
   await db.insert(companyUserLinks).values({ userId, tokenHash: hashLinkToken(token), expiresAt: new Date(now.getTime() + COMPANY_LINK_TTL_S * 1000), createdAt: now });
   return token;
@@ -193,4 +193,15 @@ export async function sendPasswordLink(db: Db, userId: number, kind: 'reset', ac
     });
     await audit(tx, actor, { action: `company_user.${kind}`, entity: 'company_user', entityId: userId });
   });
+}
+
+/** An HR person by e-mail (lower case), with whether their company is active; undefined when unknown. */
+export async function hrUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ user: companyUsers, active: companies.active })
+    .from(companyUsers)
+    .innerJoin(companies, eq(companies.id, companyUsers.companyId))
+    .where(eq(companyUsers.email, email))
+    .limit(1);
+  return row;
 }

@@ -8,7 +8,7 @@ import { asLocale, translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
 import { spend } from '@/lib/rate-limit';
 import { enqueueNotifySms, spendNotifySms } from '@/lib/sms/notify-budget';
-import { newToken } from '@/lib/quiz/attempts';
+import { newOpaqueToken } from '@/lib/crypto/opaque-token';
 import { absoluteUrl, localePath } from '@/lib/seo';
 
 /**
@@ -135,7 +135,7 @@ export async function sendInvitations(
     }
     for (const { e, possible } of planned) {
       const prior = byEmployee.get(e.id);
-      const { token, hash } = newToken();
+      const { token, hash } = newOpaqueToken();
       if (prior) {
         // The row is taken only while nobody started through it (a start marks started_at under lock).
         const [row] = await tx
@@ -184,7 +184,7 @@ export async function remindInvitations(db: Db, now = new Date()): Promise<numbe
     for (const { id } of due) {
       const done = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        const { token, hash } = newToken();
+        const { token, hash } = newOpaqueToken();
         const twoDays = lead === 2 * DAY;
         const [inv] = await tx
           .update(companyInvitations)

@@ -2,25 +2,24 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
+import { countSelfServiceGuess } from '@/lib/auth/office-session';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
-import { companies, companyUsers, rateLimits, securityEvents } from '@/lib/db/schema';
+import { companyUsers, rateLimits, securityEvents } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
 import { hit } from '@/lib/rate-limit';
 import { passwordLikeIdentifier } from '@/lib/validations/auth';
-import { sendPasswordLink } from './accounts';
+import { hrUserByEmail, sendPasswordLink } from './accounts';
 import { passCompanyTotp } from './second-factor';
 import { endAllCompanySessions, openCompanySession, type CompanyMember } from './sessions';
 
-/** Guesses of one's own password or app code (change, turning the app off): as many as a sign-in allows. */
-export const HR_SELF_LIMIT = { max: 5, windowSeconds: 15 * 60 };
 /** "Forgot password": per address and per e-mail an hour (the mail is sent at most this often). */
 export const HR_RESET_LIMIT = { perIp: 10, perEmail: 3, windowSeconds: 3600 };
 
 async function countGuess(db: Db, member: CompanyMember, now: Date) {
-  const r = await hit(db, { key: `company-self:${member.userId}`, ...HR_SELF_LIMIT }, now);
-  if (!r.allowed) throw new ApiError(429, 'rate_limited', undefined, r.retryAfter);
+  // Guesses of one's own password or app code (change, turning the app off): lib/auth/office-session.ts.
+  await countSelfServiceGuess(db, `company-self:${member.userId}`, now);
   const [row] = await db.select().from(companyUsers).where(eq(companyUsers.id, member.userId)).limit(1);
   if (!row?.passwordHash) throw new ApiError(401, 'unauthorized');
   return row;
@@ -78,12 +77,7 @@ export async function requestHrPasswordReset(db: Db, input: { email: string; ipH
   const ip = await hit(db, { key: `company-reset:ip:${input.ipHash}`, max: HR_RESET_LIMIT.perIp, windowSeconds: HR_RESET_LIMIT.windowSeconds }, now);
   if (!ip.allowed) throw new ApiError(429, 'rate_limited', undefined, ip.retryAfter);
   const perEmail = await hit(db, { key: `company-reset:email:${email}`, max: HR_RESET_LIMIT.perEmail, windowSeconds: HR_RESET_LIMIT.windowSeconds }, now);
-  const [row] = await db
-    .select({ user: companyUsers, active: companies.active })
-    .from(companyUsers)
-    .innerJoin(companies, eq(companies.id, companyUsers.companyId))
-    .where(eq(companyUsers.email, email))
-    .limit(1);
+  const row = await hrUserByEmail(db, email);
   if (!row || !perEmail.allowed || row.user.disabledAt || !row.active) return { ok: true };
   await sendPasswordLink(db, row.user.id, 'reset', { kind: 'company', id: row.user.id, label: row.user.email, ipHash: input.ipHash }, now);
   return { ok: true };

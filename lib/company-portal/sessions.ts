@@ -1,13 +1,13 @@
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { OFFICE_SESSION, plausibleToken, sessionPruneCutoff, sessionState } from '@/lib/auth/office-session';
 import { companies, companySessions, companyUsers } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
+import { opaqueToken, tokenHash } from '@/lib/crypto/opaque-token';
 
-/** An HR session ends after 30 idle minutes and 12 hours in all, as a staff one does. */
-export const COMPANY_IDLE_S = 30 * 60;
-export const COMPANY_ABSOLUTE_S = 12 * 3600;
-const TOUCH_EVERY_S = 60;
+/** An HR session ends after 30 idle minutes and 12 hours in all, as a staff one does (lib/auth/office-session.ts). */
+export const COMPANY_IDLE_S = OFFICE_SESSION.idleS;
+export const COMPANY_ABSOLUTE_S = OFFICE_SESSION.absoluteS;
 
 /** The signed-in HR person. `companyId` comes from here only, never from a URL or a body. */
 export interface CompanyMember {
@@ -23,11 +23,10 @@ export interface CompanyMember {
   sessionId: number;
 }
 
-const hash = (token: string) => createHash('sha256').update(`company-session:${token}`).digest('base64url');
 
 export async function openCompanySession(db: Db, userId: number, ipHash: string | null, now = new Date()): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await db.insert(companySessions).values({ userId, tokenHash: hash(token), ipHash, createdAt: now, lastSeenAt: now });
+  const token = opaqueToken();
+  await db.insert(companySessions).values({ userId, tokenHash: tokenHash(token, 'company-session'), ipHash, createdAt: now, lastSeenAt: now });
   return token;
 }
 
@@ -36,22 +35,21 @@ export async function openCompanySession(db: Db, userId: number, ipHash: string 
  * 12 hours, the person disabled or the company deactivated.
  */
 export async function companyFromSession(db: Db, token: string | undefined, now = new Date()): Promise<CompanyMember | null> {
-  if (!token || token.length > 100) return null;
+  if (!plausibleToken(token)) return null;
   const [row] = await db
     .select({ session: companySessions, user: companyUsers, company: companies })
     .from(companySessions)
     .innerJoin(companyUsers, eq(companyUsers.id, companySessions.userId))
     .innerJoin(companies, eq(companies.id, companyUsers.companyId))
-    .where(eq(companySessions.tokenHash, hash(token)))
+    .where(eq(companySessions.tokenHash, tokenHash(token, 'company-session')))
     .limit(1);
   if (!row || row.session.revokedAt || row.user.disabledAt || !row.user.passwordSetAt || !row.company.active) return null;
-  const age = now.getTime() - row.session.createdAt.getTime();
-  const idle = now.getTime() - row.session.lastSeenAt.getTime();
-  if (age > COMPANY_ABSOLUTE_S * 1000 || idle > COMPANY_IDLE_S * 1000) {
+  const state = sessionState(row.session, now);
+  if (state === 'expired') {
     await db.update(companySessions).set({ revokedAt: now }).where(eq(companySessions.id, row.session.id));
     return null;
   }
-  if (idle > TOUCH_EVERY_S * 1000) await db.update(companySessions).set({ lastSeenAt: now }).where(eq(companySessions.id, row.session.id));
+  if (state === 'touch') await db.update(companySessions).set({ lastSeenAt: now }).where(eq(companySessions.id, row.session.id));
   const u = row.user;
   return {
     userId: u.id,
@@ -67,8 +65,8 @@ export async function companyFromSession(db: Db, token: string | undefined, now 
 }
 
 export async function endCompanySession(db: Db, token: string | undefined, now = new Date()): Promise<void> {
-  if (!token || token.length > 100) return;
-  await db.update(companySessions).set({ revokedAt: now }).where(and(eq(companySessions.tokenHash, hash(token)), isNull(companySessions.revokedAt)));
+  if (!plausibleToken(token)) return;
+  await db.update(companySessions).set({ revokedAt: now }).where(and(eq(companySessions.tokenHash, tokenHash(token, 'company-session')), isNull(companySessions.revokedAt)));
 }
 
 /** Every session of an HR person: disabling and a new password end them at once. */
@@ -83,5 +81,5 @@ export async function endAllCompanySessions(db: Db, userId: number, now = new Da
 
 /** Sessions older than a day are of no further use (retention). */
 export async function pruneCompanySessions(db: Db, now = new Date()): Promise<void> {
-  await db.delete(companySessions).where(sql`${companySessions.createdAt} < ${new Date(now.getTime() - 24 * 3600 * 1000)}`);
+  await db.delete(companySessions).where(sql`${companySessions.createdAt} < ${sessionPruneCutoff(now)}`);
 }

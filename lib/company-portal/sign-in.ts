@@ -3,13 +3,14 @@ import { eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { dummyHash, verifyPassword } from '@/lib/auth/password';
 import { LOGIN_LIMITS } from '@/lib/auth/login';
-import { companies, companyUsers, rateLimits, securityEvents } from '@/lib/db/schema';
+import { rateLimits, securityEvents } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import type { Locale } from '@/i18n/routing';
 import { maskPhone } from '@/lib/mask';
 import { hit } from '@/lib/rate-limit';
 import { issueCode, verifyCode } from '@/lib/sms/codes';
 import { smsIssueError } from '@/lib/sms/errors';
+import { hrUserByEmail } from './accounts';
 import { passCompanyTotp } from './second-factor';
 
 export type CompanySignInResult =
@@ -39,12 +40,7 @@ export interface CompanySignInInput {
 export async function companySignIn(db: Db, input: CompanySignInInput, now = new Date()): Promise<CompanySignInResult> {
   const windowSeconds = LOGIN_LIMITS.windowSeconds;
   const email = input.email.trim().toLowerCase();
-  const [row] = await db
-    .select({ user: companyUsers, active: companies.active })
-    .from(companyUsers)
-    .innerJoin(companies, eq(companies.id, companyUsers.companyId))
-    .where(eq(companyUsers.email, email))
-    .limit(1);
+  const row = await hrUserByEmail(db, email);
   const user = row?.user;
   // A browser that signed in to this HR person before counts its failures in a bucket of its own,
   // so guesses from elsewhere (the shared account bucket) never lock the owner out (M1).

@@ -1,4 +1,4 @@
-import type { LeadStatus } from '@/lib/db/schema';
+import type { LeadStatus } from '@/lib/validations/lead-pipeline';
 
 /**
  * Where a callback stands against its one-hour promise: still due (minutes left), overdue (minutes

@@ -1,11 +1,11 @@
 import 'server-only';
 import { and, gt, lte, sql } from 'drizzle-orm';
 import type { Locale } from '@/i18n/routing';
-import { LEAD_STATUSES, leads, staff } from '@/lib/db/schema';
+import { leads, staff } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { translatorFor } from '@/lib/i18n/translate';
 import { LEAD_LIST_KINDS, type leadWhere } from './filters';
-import { LOST_REASONS } from './pipeline-rules';
+import { LEAD_STATUSES, LOST_REASONS } from '@/lib/validations/lead-pipeline';
 import { schoolClock } from './school-time';
 
 /** Rows read per query: the export holds about one batch in memory, whatever the list's size. */

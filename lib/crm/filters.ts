@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { LEAD_STATUSES, leads } from '@/lib/db/schema';
+import { leads } from '@/lib/db/schema';
+import { LEAD_STATUSES } from '@/lib/validations/lead-pipeline';
 import { dateQuery, dateToQuery, pageQuery } from '@/lib/validations/staff';
 import { noControlChars } from '@/lib/validations/query';
 

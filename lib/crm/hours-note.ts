@@ -1,7 +1,7 @@
 import 'server-only';
 import { env } from '@/lib/env';
 import { translatorFor } from '@/lib/i18n/translate';
-import { parseWorkHours, type WorkSegment } from './work-hours';
+import { parseWorkHours, type WorkSegment } from '@/lib/time/work-hours';
 
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 // 2023-01-01 was a Sunday: day d of the week is that date plus d.

@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
 import { leadEvents, leads } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { canMove } from './pipeline-rules';
+import { canMove } from '@/lib/validations/lead-pipeline';
 import type { LeadMove } from '@/lib/validations/crm';
 
 /**

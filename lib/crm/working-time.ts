@@ -1,7 +1,7 @@
 import 'server-only';
-import { isKzHoliday } from '@/lib/auth/business-days';
+import { isKzHoliday } from '@/lib/time/business-days';
 import { env } from '@/lib/env';
-import { addWorkingMinutes, parseWorkHours, type WorkCalendar } from './work-hours';
+import { addWorkingMinutes, parseWorkHours, type WorkCalendar } from '@/lib/time/work-hours';
 
 /** The site promises a call back within one hour of the school's working time. */
 export const CALLBACK_PROMISE_MIN = 60;
@@ -10,7 +10,7 @@ export const CALLBACK_REMIND_MIN = 45;
 
 let cached: { key: string; cal: WorkCalendar } | undefined;
 
-/** WORK_HOURS in WORK_TZ, closed on Kazakhstan's public holidays (lib/auth/business-days.ts). */
+/** WORK_HOURS in WORK_TZ, closed on Kazakhstan's public holidays (lib/time/business-days.ts). */
 export function workCalendar(): WorkCalendar {
   const { WORK_HOURS, WORK_TZ } = env();
   const key = `${WORK_HOURS}|${WORK_TZ}`;

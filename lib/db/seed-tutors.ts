@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { storePhoto } from '@/lib/marketplace/photo';
+import { storePhoto } from '@/lib/media/photo';
 import type { ProfileData } from '@/lib/validations/tutor-profile';
 import { DEMO_PASSWORD_HASH, tutorApplications, tutorProfiles, tutorSchedules, users, type WeeklyRules } from './schema';
 import type { Db } from './types';

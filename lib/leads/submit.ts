@@ -4,7 +4,8 @@ import { passCaptcha } from '@/lib/captcha/policy';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { enforceLimits } from '@/lib/rate-limit';
-import { kickOutbox, runAfterResponse } from '@/lib/server/services';
+import { runAfterResponse } from '@/lib/api/after';
+import { kickOutbox } from '@/lib/outbox/kick';
 import type { LeadRequest } from '@/lib/validations/lead';
 import { createLead } from './create';
 

@@ -1,5 +1,4 @@
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { errorForLog } from '@/lib/api/error-log';
@@ -16,6 +15,7 @@ import { slotsChanged } from './revalidate';
 import { CANCEL_DEADLINE_MINUTES, freeSlots, TRIAL_MINUTES } from './slots';
 import { addDays, isoWeekday, schoolDate, schoolInstant } from './time';
 import { GUEST_HOLD_MINUTES, GUEST_HOLDS_PER_TUTOR } from '@/lib/validations/booking';
+import { opaqueToken, tokenHash } from '@/lib/crypto/opaque-token';
 
 /** A signed-in student's hold lasts this long. */
 export const HOLD_MINUTES = 10;
@@ -49,7 +49,6 @@ async function countChange(db: Db, key: string, max: number, now: Date): Promise
 export type Lesson = typeof lessons.$inferSelect;
 type User = Pick<typeof users.$inferSelect, 'id' | 'scope' | 'role'>;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const MIN = 60_000;
 
 /** Why `start` is not free now: taken by someone (409 slot_taken) or not offered (409 slot_unavailable). */
@@ -118,7 +117,7 @@ export async function holdSlot(
   }
   const tutor = await requireBookable(db, tutorId);
   await assertFree(db, tutorId, startsAt, now);
-  const token = randomBytes(24).toString('base64url');
+  const token = opaqueToken(24);
   const endsAt = new Date(startsAt.getTime() + TRIAL_MINUTES * MIN);
   const expiresAt = new Date(now.getTime() + (student ? HOLD_MINUTES : GUEST_HOLD_MINUTES) * MIN);
   try {
@@ -134,7 +133,7 @@ export async function holdSlot(
         if ((live?.n ?? 0) >= GUEST_HOLDS_PER_TUTOR) throw new ApiError(409, 'holds_busy');
       }
       await dropExpiredHolds(tx, tutorId, startsAt, endsAt, now);
-      await tx.insert(lessons).values({ tutorId, studentId: student?.id ?? null, subject: tutor.subject ?? 'language', status: 'hold', startsAt, endsAt, holdTokenHash: hashToken(token), holdExpiresAt: expiresAt });
+      await tx.insert(lessons).values({ tutorId, studentId: student?.id ?? null, subject: tutor.subject ?? 'language', status: 'hold', startsAt, endsAt, holdTokenHash: tokenHash(token), holdExpiresAt: expiresAt });
     });
   } catch (err) {
     refusal(err);
@@ -188,7 +187,7 @@ export async function bookTrial(db: Db, student: User, input: BookInput, now = n
         [row] = await tx
           .update(lessons)
           .set(values)
-          .where(and(eq(lessons.tutorId, input.tutorId), eq(lessons.startsAt, input.startsAt), eq(lessons.status, 'hold'), eq(lessons.holdTokenHash, hashToken(input.holdToken))))
+          .where(and(eq(lessons.tutorId, input.tutorId), eq(lessons.startsAt, input.startsAt), eq(lessons.status, 'hold'), eq(lessons.holdTokenHash, tokenHash(input.holdToken))))
           .returning();
       }
       if (!row) {

@@ -1,7 +1,6 @@
 import 'server-only';
 import { createEvent } from 'ics';
-
-export type IcsMethod = 'REQUEST' | 'CANCEL';
+import type { IcsMethod } from '@/lib/outbox/mail';
 
 export interface IcsLesson {
   id: number;
@@ -43,6 +42,3 @@ export function lessonIcs(l: IcsLesson): string {
   if (error || !value) throw error ?? new Error('ics: no value');
   return value;
 }
-
-/** The METHOD line of a stored .ics, for the mail's text/calendar part. */
-export const icsMethod = (ics: string): IcsMethod => (/^METHOD:CANCEL/m.test(ics) ? 'CANCEL' : 'REQUEST');

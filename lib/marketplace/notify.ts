@@ -8,6 +8,7 @@ import { translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
 import { enqueueNotifySms } from '@/lib/sms/notify-budget';
 import { absoluteUrl, localePath } from '@/lib/seo';
+import type { IcsMethod } from '@/lib/outbox/mail';
 import { lessonIcs } from './ics';
 import { roomUrl } from './room';
 import { schoolZone } from './time';
@@ -27,6 +28,32 @@ export function schoolDateTime(at: Date, locale: string): { date: string; time: 
       ? new Intl.DateTimeFormat('en-GB', { timeZone: zone, day: 'numeric', month: 'long', year: 'numeric' }).format(at)
       : new Intl.DateTimeFormat('ru-RU', { timeZone: zone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
   return { date, time };
+}
+
+/** The lesson's subject in `locale` (the registration's list), or its code when the list has none. */
+function subjectName(subject: string, locale: string): string {
+  const reg = translatorFor(locale, 'Registration');
+  const key = `tutor.subjects.${subject}` as Parameters<typeof reg>[0];
+  return reg.has(key) ? reg(key) : subject;
+}
+
+/** The lesson's .ics as `me` reads it: one UID and SEQUENCE for both sides, so calendars update the same event. */
+function sideIcs(lesson: Lesson, me: Person, other: Person, method: IcsMethod, attendee?: { name: string; email: string }): string {
+  const t = translatorFor(me.locale, 'Booking');
+  const subject = subjectName(lesson.subject, me.locale);
+  const room = roomUrl(lesson.id);
+  return lessonIcs({
+    id: lesson.id,
+    startsAt: lesson.startsAt,
+    endsAt: lesson.endsAt,
+    sequence: lesson.sequence,
+    title: t('notify.icsTitle', { subject }),
+    description: `${t('notify.icsTitle', { subject })}: ${fullName(other)}\n${room}`,
+    url: room,
+    organizer: mailbox(),
+    attendee,
+    method,
+  });
 }
 
 function mailbox(): { name: string; email: string } {
@@ -52,15 +79,12 @@ export async function notifyLesson(db: Db, lesson: Lesson, event: LessonEvent) {
   const tutor = people.find((p) => p.id === lesson.tutorId);
   if (!student || !tutor) return;
   const room = roomUrl(lesson.id);
-  const org = mailbox();
   for (const [role, me, other] of [['student', student, tutor], ['tutor', tutor, student]] as const) {
     // A demo tutor's number is made up: nothing is sent to it (the student is told as usual).
     if (me.passwordHash === DEMO_PASSWORD_HASH) continue;
     const t = translatorFor(me.locale, 'Booking');
-    const reg = translatorFor(me.locale, 'Registration');
     const { date, time } = schoolDateTime(lesson.startsAt, me.locale);
-    const subjectKey = `tutor.subjects.${lesson.subject}` as Parameters<typeof reg>[0];
-    const subject = reg.has(subjectKey) ? reg(subjectKey) : lesson.subject;
+    const subject = subjectName(lesson.subject, me.locale);
     const values = { name: me.name, other: fullName(other), subject, date, time, zone: t('notify.zone'), room, cabinet: absoluteUrl(localePath(me.locale, '/cabinet')) };
     const link = async (outboxId: number) => db.insert(lessonMessages).values({ lessonId: lesson.id, outboxId, purpose: event, recipientRole: role });
     const phone = checkKzMobile(me.phone);
@@ -71,20 +95,7 @@ export async function notifyLesson(db: Db, lesson: Lesson, event: LessonEvent) {
     }
     if (me.email) {
       const remind = event === 'reminder_day' || event === 'reminder_hour';
-      const ics = remind
-        ? null
-        : lessonIcs({
-            id: lesson.id,
-            startsAt: lesson.startsAt,
-            endsAt: lesson.endsAt,
-            sequence: lesson.sequence,
-            title: t('notify.icsTitle', { subject }),
-            description: `${t('notify.icsTitle', { subject })}: ${fullName(other)}\n${room}`,
-            url: room,
-            organizer: org,
-            attendee: { name: fullName(me), email: me.email },
-            method: event === 'cancelled' ? 'CANCEL' : 'REQUEST',
-          });
+      const ics = remind ? null : sideIcs(lesson, me, other, event === 'cancelled' ? 'CANCEL' : 'REQUEST', { name: fullName(me), email: me.email });
       await link(await enqueue(db, { channel: 'email', recipient: me.email, subject: t(`notify.${event}_subject`, values), body: t(`notify.${event}_body`, values), ics }));
     }
   }
@@ -103,20 +114,5 @@ export async function lessonIcsFor(db: Db, lesson: Lesson, side: 'student' | 'tu
   const me = people.find((p) => p.id === (side === 'student' ? lesson.studentId : lesson.tutorId));
   const other = people.find((p) => p.id === (side === 'student' ? lesson.tutorId : lesson.studentId));
   if (!me || !other) return null;
-  const t = translatorFor(me.locale, 'Booking');
-  const reg = translatorFor(me.locale, 'Registration');
-  const subjectKey = `tutor.subjects.${lesson.subject}` as Parameters<typeof reg>[0];
-  const subject = reg.has(subjectKey) ? reg(subjectKey) : lesson.subject;
-  const room = roomUrl(lesson.id);
-  return lessonIcs({
-    id: lesson.id,
-    startsAt: lesson.startsAt,
-    endsAt: lesson.endsAt,
-    sequence: lesson.sequence,
-    title: t('notify.icsTitle', { subject }),
-    description: `${t('notify.icsTitle', { subject })}: ${fullName(other)}\n${room}`,
-    url: room,
-    organizer: mailbox(),
-    method: lesson.status === 'cancelled' ? 'CANCEL' : 'REQUEST',
-  });
+  return sideIcs(lesson, me, other, lesson.status === 'cancelled' ? 'CANCEL' : 'REQUEST');
 }

@@ -14,7 +14,7 @@ import {
   type PriceLimits,
   type ProfileData,
 } from '@/lib/validations/tutor-profile';
-import { PHOTO_MAX_BYTES, storePhoto } from './photo';
+import { PHOTO_MAX_BYTES, storePhoto } from '@/lib/media/photo';
 import { profileChanged } from './revalidate';
 
 /**
@@ -97,7 +97,7 @@ export async function saveDraft(db: Db, user: User, input: Omit<ProfileData, 'ph
   return updateDraft(db, row, draft);
 }
 
-/** A new photo from the request's body (lib/marketplace/photo.ts checks and stores it) into the draft. */
+/** A new photo from the request's body (lib/media/photo.ts checks and stores it) into the draft. */
 export async function uploadPhoto(db: Db, user: User, req: Request): Promise<ProfileRow> {
   await assertProfileEditor(db, user);
   if (Number(req.headers.get('content-length') ?? '0') > PHOTO_MAX_BYTES) throw new ApiError(413, 'payload_too_large');

@@ -1,6 +1,11 @@
 import 'server-only';
-import { icsMethod } from '@/lib/marketplace/ics';
 import { OUTBOX_LEASE_MS, type OutboxMessage, type Sender } from './index';
+
+/** How a calendar invitation is meant: a new or moved event, or its cancellation. */
+export type IcsMethod = 'REQUEST' | 'CANCEL';
+
+/** The METHOD line of a stored .ics (lib/marketplace/ics.ts writes them), for the mail's text/calendar part. */
+export const icsMethod = (ics: string): IcsMethod => (/^METHOD:CANCEL/m.test(ics) ? 'CANCEL' : 'REQUEST');
 
 /**
  * nodemailer's timeouts for an outbox lease of `leaseMs` (its defaults are 2 minutes to connect, 30 s

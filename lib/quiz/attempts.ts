@@ -1,16 +1,18 @@
 import 'server-only';
-import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { certificates, companies, companyEmployees, kazakhTestTakers, quizItemExposure, testAttempts, type StoredTestResult } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { ANONYMISED } from '@/lib/retention';
+import { newCertificateNumber } from '@/lib/certificates/number';
+import { ANONYMISED } from '@/lib/db/anonymised';
 import { EN_BANK } from './bank-en';
 import { KK_BANK } from './bank-kk';
 import { createRng, drawTest, pickItems, testFromIds, type DrawnTest } from './draw';
 import { EN_TEST_INSTRUCTIONS, KK_TEST_INSTRUCTIONS } from './instructions';
 import { scoreTest } from './score';
 import { minAnswers, type Answers, type PublicItem, type Skill } from './types';
+import { newOpaqueToken, tokenHash } from '@/lib/crypto/opaque-token';
 
 /**
  * Test attempts on the server. The browser holds an opaque token (sent in X-Test-Token); the
@@ -83,13 +85,6 @@ export type AttemptView =
   | (AttemptViewBase & { kind: 'kazakh'; result: KazakhResultView | null });
 
 type AttemptRow = typeof testAttempts.$inferSelect;
-
-export const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
-
-export function newToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: sha256(token) };
-}
 
 /** Keyed hash of an IIN: without the application secret it cannot be reversed by trying all IINs. */
 export function hashIin(iin: string, secret: string): string {
@@ -222,7 +217,7 @@ export async function startPlacement(
   opts: { company?: string; userId?: number | null; locale: UiLocale },
 ): Promise<{ token: string; view: AttemptView }> {
   const company = await companyRow(db, opts.company);
-  const { token, hash } = newToken();
+  const { token, hash } = newOpaqueToken();
   const [row] = await db.insert(testAttempts).values(newAttempt('placement', hash, company?.id, opts)).returning();
   return {
     token,
@@ -286,7 +281,7 @@ export async function startKazakh(
   // Matched on a roster-only company's roster: the roster's names go on the certificate, which then
   // says the identity was checked against the employer's roster.
   const names = employee ? { firstName: employee.firstName, lastName: employee.lastName } : { firstName: input.firstName, lastName: input.lastName };
-  const { token, hash } = newToken();
+  const { token, hash } = newOpaqueToken();
   try {
     const row = await db.transaction(async (tx) => {
       const seed = randomBytes(12).toString('base64url');
@@ -328,7 +323,7 @@ export async function startKazakh(
 
 async function attemptByToken(db: Db, token: string | null): Promise<AttemptRow> {
   if (!token || !/^[\w-]{20,100}$/.test(token)) throw new ApiError(404, 'test_not_found');
-  const [row] = await db.select().from(testAttempts).where(eq(testAttempts.tokenHash, sha256(token))).limit(1);
+  const [row] = await db.select().from(testAttempts).where(eq(testAttempts.tokenHash, tokenHash(token))).limit(1);
   if (!row) throw new ApiError(404, 'test_not_found');
   return row;
 }
@@ -369,17 +364,6 @@ export async function saveAnswers(
     .where(and(eq(testAttempts.id, row.id), eq(testAttempts.status, 'active')));
   return { saved: Object.values(merged).filter((v) => v !== null).length };
 }
-
-const CERT_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-
-/** TLM-2026-7Q4M9XK2: year of issue and 40 random bits, no 0/O or 1/I to misread. */
-export function newCertificateNumber(now = new Date()): string {
-  let tail = '';
-  for (let i = 0; i < 8; i++) tail += CERT_ALPHABET[randomInt(CERT_ALPHABET.length)];
-  return `TLM-${now.getUTCFullYear()}-${tail}`;
-}
-
-export const CERTIFICATE_NUMBER_RE = /^TLM-\d{4}-[2-9A-HJ-NP-Z]{8}$/;
 
 /**
  * Scores the test on the server and stores the result (and, for the Kazakh test, issues the
@@ -470,23 +454,6 @@ export async function certificateOfAttempt(db: Db, token: string | null) {
   return c;
 }
 
-export interface PublicCertificate {
-  number: string;
-  /**
-   * First name and the initial of the last name: enough to confirm, not enough to profile. Null once
-   * the taker's data were anonymised under the retention period (the page says the name was removed).
-   */
-  name: string | null;
-  level: string;
-  levelName: string;
-  companyName: string | null;
-  issuedAt: Date;
-  /** Whether the taker was matched on the employer's roster when the sitting started (invitation or roster-only form). */
-  identityChecked: boolean;
-  /** Revoked by the school: the page says so and when (the reason stays in the back office). */
-  revokedAt: Date | null;
-}
-
 /** "Ә. С.": the first letters of the first and the last name. */
 export function initialsOf(firstName: string, lastName: string): string {
   return [firstName, lastName]
@@ -494,28 +461,6 @@ export function initialsOf(firstName: string, lastName: string): string {
     .filter(Boolean)
     .map((c) => `${c!.toLocaleUpperCase('kk')}.`)
     .join(' ');
-}
-
-export function shortName(firstName: string, lastName: string): string {
-  const initial = [...lastName.trim()][0];
-  return initial ? `${firstName.trim()} ${initial.toLocaleUpperCase('kk')}.` : firstName.trim();
-}
-
-export async function findCertificate(db: Db, number: string): Promise<PublicCertificate | null> {
-  const normalized = number.trim().toUpperCase();
-  if (!CERTIFICATE_NUMBER_RE.test(normalized)) return null;
-  const [c] = await db.select().from(certificates).where(eq(certificates.number, normalized)).limit(1);
-  if (!c) return null;
-  return {
-    number: c.number,
-    name: c.firstName === ANONYMISED && c.lastName === ANONYMISED ? null : shortName(c.firstName, c.lastName),
-    level: c.level,
-    levelName: c.levelName,
-    companyName: c.companyName,
-    issuedAt: c.issuedAt,
-    identityChecked: c.identityChecked,
-    revokedAt: c.revokedAt,
-  };
 }
 
 /** 'A0' (below A1) is shown as "—"; the bands as they are. */

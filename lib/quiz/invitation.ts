@@ -4,7 +4,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { companies, companyEmployees, companyInvitations, kazakhTestTakers, testAttempts } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { AlreadyTaken, bumpExposure, drawKazakh, loadAttempt, newAttempt, sha256, type AttemptView } from './attempts';
+import { tokenHash } from '@/lib/crypto/opaque-token';
+import { AlreadyTaken, bumpExposure, drawKazakh, loadAttempt, newAttempt, type AttemptView } from './attempts';
 
 /**
  * The personal link to a company's Kazakh test (corporate portal invitations). The link's token is
@@ -26,7 +27,7 @@ async function invitationRow(db: Db, token: string | null) {
     .from(companyInvitations)
     .innerJoin(companyEmployees, eq(companyEmployees.id, companyInvitations.employeeId))
     .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
-    .where(eq(companyInvitations.tokenHash, sha256(token)))
+    .where(eq(companyInvitations.tokenHash, tokenHash(token)))
     .limit(1);
   if (!row || !row.company.active) throw new ApiError(404, 'invitation_not_found');
   return row;

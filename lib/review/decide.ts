@@ -5,7 +5,8 @@ import { audit, type Actor } from '@/lib/audit/log';
 import { addScope } from '@/lib/auth/scope';
 import { applicationEvents, tutorApplications, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { kickOutbox, runAfterResponse } from '@/lib/server/services';
+import { runAfterResponse } from '@/lib/api/after';
+import { kickOutbox } from '@/lib/outbox/kick';
 import type { ApplicationStatus, ReviewReason } from '@/lib/validations/review';
 import { queueDecisionNotice, type Decision } from './notify';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBusinessDays } from '@/lib/auth/business-days';
+import { addBusinessDays } from '@/lib/time/business-days';
 import { applicationEvents, tutorApplications, users } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { createTestDb, dbLabel } from '@/test/db';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { addBusinessDays } from '@/lib/auth/business-days';
+import { addBusinessDays } from '@/lib/time/business-days';
 import { TUTOR_REVIEW_BUSINESS_DAYS } from '@/lib/auth/register';
 import { applicationEvents, tutorApplications } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';

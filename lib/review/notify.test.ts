@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeInBody } from '@/lib/sms/text';
+import { codeInBody } from '@/lib/outbox/sms-code';
 import { REVIEW_REASONS } from '@/lib/validations/review';
 import kk from '@/messages/kk.json';
 import { decisionTexts, type Decision } from './notify';

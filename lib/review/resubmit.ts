@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
-import { addBusinessDays } from '@/lib/auth/business-days';
+import { addBusinessDays } from '@/lib/time/business-days';
 import { TUTOR_REVIEW_BUSINESS_DAYS } from '@/lib/auth/register';
 import { applicationEvents, tutorApplications, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';

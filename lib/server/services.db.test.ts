@@ -2,7 +2,9 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { outbox, rateLimits } from '@/lib/db/schema';
 import { enqueue } from '@/lib/outbox';
 import { dbLabel, useTestDb } from '@/test/db';
-import { kickOutbox, pruneTables, runBackgroundPass, startBackgroundWork, stopBackgroundWork } from './services';
+import { runBackgroundPass } from '@/lib/db/background';
+import { kickOutbox } from '@/lib/outbox/kick';
+import { pruneTables, startBackgroundWork, stopBackgroundWork } from './services';
 
 describe(`background passes (${dbLabel()})`, () => {
   const t = useTestDb({ asAppDb: true });

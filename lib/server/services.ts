@@ -1,99 +1,20 @@
 import 'server-only';
-import { after } from 'next/server';
-import { errorForLog } from '@/lib/api/error-log';
-import { closeAppDb, getDb } from '@/lib/db/client';
-import { startCacheListener, stopCacheListener } from '@/lib/server/cache-bus';
-import { isDbClosed } from '@/lib/db/open';
+// The server's wiring, the top floor of lib/ (docs/architecture.md, "Import boundaries"): the timers
+// of the background work, the clean-up and the reminders, the cache listener, the stop at shutdown.
+// What use cases need from here lives lower down: runAfterResponse (lib/api/after.ts), kickOutbox
+// (lib/outbox/kick.ts), runBackgroundPass (lib/db/background.ts), captchaConfig (lib/captcha/config.ts).
+import { closeAppDb } from '@/lib/db/client';
+import { background, runBackgroundPass } from '@/lib/db/background';
+import { startCacheListener, stopCacheListener } from '@/lib/db/cache-bus';
 import { env } from '@/lib/env';
-import { publicEnv } from '@/lib/public-env';
-import type { CaptchaConfig } from '@/lib/captcha/verify';
 import { remindCallbacks } from '@/lib/crm/reminders';
-import { importMediaDir } from '@/lib/marketplace/photo';
+import { importMediaDir } from '@/lib/media/photo';
 import { remindLessons } from '@/lib/marketplace/reminders';
 import { remindInvitations } from '@/lib/company-portal/invitations';
-import { processOutbox, type Sender } from '@/lib/outbox';
-import { createMailSender } from '@/lib/outbox/mail';
+import { kickOutbox } from '@/lib/outbox/kick';
 import { anonymisePersonalData, prune, pruneCompanyAndLessons } from '@/lib/retention';
-import type { Db } from '@/lib/db/types';
-import { createSmsSender, redactsCodes, settleSmsOutbox, smsDriverConfig } from '@/lib/sms/drivers';
 
-export function captchaConfig(): CaptchaConfig {
-  const e = env();
-  const hostnames = e.RECAPTCHA_HOSTNAMES
-    ? e.RECAPTCHA_HOSTNAMES.split(',').map((h) => h.trim()).filter(Boolean)
-    : [new URL(publicEnv.NEXT_PUBLIC_SITE_URL).hostname];
-  return { secret: e.RECAPTCHA_SECRET_KEY, v2Secret: e.RECAPTCHA_V2_SECRET_KEY, verifyUrl: e.RECAPTCHA_VERIFY_URL, minScore: e.RECAPTCHA_MIN_SCORE, hostnames };
-}
-
-const holder = globalThis as unknown as {
-  __tilmenMail?: Promise<Sender>;
-  __tilmenSms?: { db: Db; send: Sender; redact: boolean };
-  __tilmenBackground?: Background;
-  __tilmenShutdownHook?: boolean;
-};
-
-/** The background loop of this process: its timers and the passes under way, by name. */
-interface Background {
-  stopped: boolean;
-  timers: ReturnType<typeof setInterval>[];
-  passes: Map<string, Promise<void>>;
-}
-
-function background(): Background {
-  holder.__tilmenBackground ??= { stopped: false, timers: [], passes: new Map() };
-  return holder.__tilmenBackground;
-}
-
-function mailSender(): Promise<Sender> {
-  const e = env();
-  holder.__tilmenMail ??= createMailSender({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, production: e.NODE_ENV !== 'development', leaseMs: e.OUTBOX_LEASE_MS });
-  return holder.__tilmenMail;
-}
-
-/** The SMS driver of SMS_DRIVER (log, mobizon, smsc) for this database. */
-function smsSender(db: Db): { send: Sender; redact: boolean } {
-  if (holder.__tilmenSms?.db !== db) {
-    const cfg = smsDriverConfig(env());
-    if (cfg.driver === 'log' && cfg.production) console.warn('[sms] SMS_DRIVER is log: codes are not delivered to phones.');
-    holder.__tilmenSms = { db, send: createSmsSender(db, cfg), redact: redactsCodes(cfg) };
-  }
-  return holder.__tilmenSms;
-}
-
-/**
- * Runs one pass of background work on the app's database, one per name at a time per process; none
- * after stopBackgroundWork. A pass whose database is closed (server shutdown, the end of a test suite)
- * ends quietly; any other failure is logged.
- */
-export async function runBackgroundPass(name: string, work: (db: Db) => Promise<void>): Promise<void> {
-  const bg = background();
-  if (bg.stopped || bg.passes.has(name)) return;
-  const pass = (async () => {
-    let db: Db | undefined;
-    try {
-      db = await getDb();
-      if (!isDbClosed(db)) await work(db);
-    } catch (err) {
-      if (db && isDbClosed(db)) return;
-      console.error(`[${name}] pass failed:`, errorForLog(err));
-    }
-  })();
-  bg.passes.set(name, pass);
-  try {
-    await pass;
-  } finally {
-    bg.passes.delete(name);
-  }
-}
-
-/** Sends what is due in the outbox. */
-export function kickOutbox(): Promise<void> {
-  return runBackgroundPass('outbox', async (db) => {
-    const sms = smsSender(db);
-    await processOutbox(db, { email: await mailSender(), sms: sms.send }, new Date(), { leaseMs: env().OUTBOX_LEASE_MS });
-    await settleSmsOutbox(db, { redact: sms.redact });
-  });
-}
+const holder = globalThis as unknown as { __tilmenShutdownHook?: boolean };
 
 /**
  * Deletes what the retention rules (lib/retention.ts) let go, and anonymises leads and test takers
@@ -169,7 +90,7 @@ export function startBackgroundWork(opts: { outboxPollMs: number; retentionMs?: 
   for (const timer of bg.timers) timer.unref();
   void pruneTables();
   void importLegacyMedia();
-  // With PostgreSQL, the other instances' changes reach this instance's cache (lib/server/cache-bus.ts).
+  // With PostgreSQL, the other instances' changes reach this instance's cache (lib/db/cache-bus.ts).
   startCacheListener();
 }
 
@@ -192,13 +113,4 @@ export function closeOnShutdown(): void {
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
-}
-
-/** Runs work after the response is sent; outside a request (scripts, tests) it simply starts it. */
-export function runAfterResponse(task: () => Promise<void>): void {
-  try {
-    after(task);
-  } catch {
-    void task();
-  }
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { outbox, rateLimits, securityEvents, smsCodes, users } from '@/lib/db/schema';
 import { dbLabel, useTestDb } from '@/test/db';
 import { budgetSpent, issueCode, smsConversion, verifyCode, type CheckedIssueResult, type IssueResult, type SmsPurpose } from './codes';
-import { codeInBody } from './text';
+import { codeInBody } from '@/lib/outbox/sms-code';
 
 const at = (iso: string, plusSeconds = 0) => new Date(new Date(iso).getTime() + plusSeconds * 1000);
 let ipSeq = 0;

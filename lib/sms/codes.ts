@@ -7,6 +7,7 @@ import { securityEvents, smsCodes, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { appSecret, env } from '@/lib/env';
 import { enqueue } from '@/lib/outbox';
+import { SMS_CODE_TTL_S } from '@/lib/outbox/sms-code';
 import { checkKzMobile } from '@/lib/phone';
 import { counted, hit, peek, type LimitResult } from '@/lib/rate-limit';
 import { smsCodeText } from './text';
@@ -16,7 +17,7 @@ export { SMS_PURPOSES, type SmsPurpose };
 
 /** Every limit in one place (security.md items 7, 8, 10). Times in seconds. */
 export const SMS_RULES = {
-  codeTtl: 300,
+  codeTtl: SMS_CODE_TTL_S,
   maxWrongAttempts: 5,
   /** Between two sends to one phone (any purpose). */
   resendGap: 60,

@@ -4,14 +4,15 @@ import { ApiError } from '@/lib/api/errors';
 import { outbox } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { checkKzMobile } from '@/lib/phone';
-import { codeInBody } from './text';
+import { codeInBody } from '@/lib/outbox/sms-code';
 
 /**
- * The 20 newest outbox SMS with their codes, of one phone when given (422 when it is not a
+ * The `limit` (20) newest outbox SMS with their codes, of one phone when given (422 when it is not a
  * Kazakhstan mobile), for development tools only. A code is shown while the row still carries it:
- * pending messages, and everything sent by the log driver, which keeps a development copy.
+ * pending messages, and everything sent by the log driver, which keeps a development copy
+ * (GET /api/dev/outbox, and the /dev/outbox page with 30).
  */
-export async function recentSms(db: Db, phone: string | null) {
+export async function recentSms(db: Db, phone: string | null, limit = 20) {
   const checked = phone ? checkKzMobile(phone) : null;
   if (checked && !checked.ok) {
     throw new ApiError(422, 'validation_failed', { phone: checked.reason === 'invalid' ? 'phone_invalid' : 'phone_not_kz' });
@@ -21,7 +22,7 @@ export async function recentSms(db: Db, phone: string | null) {
     .from(outbox)
     .where(and(eq(outbox.channel, 'sms'), checked?.ok ? eq(outbox.recipient, checked.e164) : undefined))
     .orderBy(desc(outbox.id))
-    .limit(20);
+    .limit(limit);
   return rows.map((r) => ({
     id: r.id,
     recipient: r.recipient,

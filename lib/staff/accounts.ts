@@ -1,5 +1,4 @@
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
@@ -8,18 +7,19 @@ import type { Db } from '@/lib/db/types';
 import { asLocale, translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
 import { absoluteUrl, localePath } from '@/lib/seo';
-import type { Scope } from './scopes';
+import type { Scope } from '@/lib/validations/staff-scopes';
 import { endAllStaffSessions } from './sessions';
+import { opaqueToken, tokenHash } from '@/lib/crypto/opaque-token';
 
 /** An invitation (or the first admin's link) is good for 72 hours and once. */
 export const STAFF_LINK_TTL_S = 72 * 3600;
-export const hashLinkToken = (t: string) => createHash('sha256').update(`staff-link:${t}`).digest('base64url');
+export const hashLinkToken = (t: string) => tokenHash(t, 'staff-link');
 
 /** The link to the enrolment page: the token rides in the fragment, so it never reaches a server log or a Referer. */
 export const enrolUrl = (locale: string, token: string) => absoluteUrl(`${localePath(asLocale(locale), '/admin/enrol')}#${token}`);
 
 export async function newStaffLink(db: Db, staffId: number, now = new Date()): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = opaqueToken();
   // A new link replaces the earlier ones of the same member.
   await db.update(staffLinks).set({ usedAt: now }).where(and(eq(staffLinks.staffId, staffId), isNull(staffLinks.usedAt)));
   await db.insert(staffLinks).values({ staffId, tokenHash: hashLinkToken(token), expiresAt: new Date(now.getTime() + STAFF_LINK_TTL_S * 1000), createdAt: now });

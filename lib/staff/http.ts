@@ -6,7 +6,7 @@ import type { Actor } from '@/lib/audit/log';
 import { assertSameOrigin, secureRequest } from '@/lib/auth/http';
 import { deviceCookieOptions, deviceFor, newDeviceCookie, STAFF_DEVICE_COOKIE } from '@/lib/auth/device';
 import { appSecret } from '@/lib/env';
-import { hasScope, type Scope } from './scopes';
+import { hasScope, type Scope } from '@/lib/validations/staff-scopes';
 import { STAFF_ABSOLUTE_S, staffFromSession, type StaffMember } from './sessions';
 
 /**

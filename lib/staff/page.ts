@@ -8,7 +8,7 @@ import type { Actor } from '@/lib/audit/log';
 import { getDb } from '@/lib/db/client';
 import { localePath } from '@/lib/seo';
 import { actorOf, staffToken } from './http';
-import { hasScope, type Scope } from './scopes';
+import { hasScope, type Scope } from '@/lib/validations/staff-scopes';
 import { staffFromSession, type StaffMember } from './sessions';
 
 /**

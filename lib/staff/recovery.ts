@@ -1,9 +1,10 @@
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { keyedHash } from '@/lib/crypto/tokens';
 import { staffRecoveryCodes } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
+import { tokenHash } from '@/lib/crypto/opaque-token';
 
 export const RECOVERY_CODE_COUNT = 10;
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'; // no 0/o, 1/l/i: read off paper without doubt
@@ -15,7 +16,7 @@ const normalize = (code: string) => code.trim().toLowerCase().replace(/[\s-]/g, 
 /** Keyed with the application secret and the member (L6: an unkeyed hash of ~49 bits could be searched offline). */
 const hash = (staffId: number, code: string) => keyedHash(`staff-recovery:${staffId}`, normalize(code));
 /** Codes issued before the keyed hash: still spendable once, until the member makes a new set. */
-const legacyHash = (code: string) => createHash('sha256').update(`tilmen-recovery:${normalize(code)}`).digest('base64url');
+const legacyHash = (code: string) => tokenHash(normalize(code), 'tilmen-recovery');
 
 function newCode(): string {
   const bytes = randomBytes(10);

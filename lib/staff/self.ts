@@ -2,24 +2,22 @@ import 'server-only';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
+import { countSelfServiceGuess } from '@/lib/auth/office-session';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { rateLimits, securityEvents, staff, staffSessions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
-import { hit } from '@/lib/rate-limit';
 import { passwordLikeIdentifier } from '@/lib/validations/auth';
 import { issueRecoveryCodes } from './recovery';
 import { passSecondFactor } from './second-factor';
 import type { StaffMember } from './sessions';
 
-/** Guesses of the password or the app's code on one's own account: as many as a sign-in allows. */
-export const SELF_SERVICE_LIMIT = { max: 5, windowSeconds: 15 * 60 };
+/** Guesses of the password or the app's code on one's own account (lib/auth/office-session.ts SELF_SERVICE_LIMIT). */
 const limitKey = (id: number) => `staff-self:${id}`;
 
 async function countGuess(db: Db, member: StaffMember, now: Date) {
-  const r = await hit(db, { key: limitKey(member.id), ...SELF_SERVICE_LIMIT }, now);
-  if (!r.allowed) throw new ApiError(429, 'rate_limited', undefined, r.retryAfter);
+  await countSelfServiceGuess(db, limitKey(member.id), now);
   const [row] = await db.select().from(staff).where(eq(staff.id, member.id)).limit(1);
   if (!row) throw new ApiError(401, 'unauthorized');
   return row;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCommonPassword } from '@/lib/auth/common-passwords';
+import { isCommonPassword } from './common-passwords';
 import { checkKzMobile } from '@/lib/phone';
 import { captchaKindField } from './captcha';
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { LeadStatus } from '@/lib/db/schema';
-import { LEAD_NOTE_MAX, LOST_REASONS, PIPELINE } from '@/lib/crm/pipeline-rules';
+import { LEAD_NOTE_MAX, LOST_REASONS, PIPELINE, type LeadStatus } from './lead-pipeline';
 
-// The bodies of the leads calls (route handlers; the forms use lib/crm/pipeline-rules.ts).
+// The bodies of the leads calls (route handlers; the forms use lib/validations/lead-pipeline.ts).
 
 const statusField = z.enum(PIPELINE as [LeadStatus, ...LeadStatus[]], { error: 'invalid_value' });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { noControlChars } from './query';
-import { STAFF_SCOPE_LIST } from '@/lib/staff/scopes';
+import { STAFF_SCOPE_LIST } from './staff-scopes';
 import { emailField, passwordField } from './auth';
 import { personNameField } from './person-name';
 

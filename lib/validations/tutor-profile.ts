@@ -31,7 +31,7 @@ export interface ProfileVideo {
 
 /** What a profile holds (draft and published alike). */
 export interface ProfileData {
-  /** The photo's id (lib/marketplace/photo.ts), or null before an upload. */
+  /** The photo's id (lib/media/photo.ts), or null before an upload. */
   photo: string | null;
   about: Partial<Record<ProfileLocale, string>>;
   teachingLanguages: (typeof TEACHING_LANGUAGES)[number][];

@@ -13,7 +13,8 @@ import { openDb } from '@/lib/db/open';
 import { randomBytes } from 'node:crypto';
 import { certificates, companies, companyUsers, kazakhTestTakers, testAttempts } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { hashIin, newCertificateNumber } from '@/lib/quiz/attempts';
+import { newCertificateNumber } from '@/lib/certificates/number';
+import { hashIin } from '@/lib/quiz/attempts';
 // @ts-expect-error: a plain .mjs bench module without types
 import { rosterIins } from '../bench/portal.mjs';
 import { appSecret, env } from '@/lib/env';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSession } from '@/lib/auth/http';
 import type { OpenDb } from '@/lib/db/open';
 import { staff, users } from '@/lib/db/schema';
-import type { Scope } from '@/lib/staff/scopes';
+import type { Scope } from '@/lib/validations/staff-scopes';
 import { openStaffSession } from '@/lib/staff/sessions';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';

@@ -4,7 +4,7 @@ import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 import { leads, outbox, tutorApplications, users } from '@/lib/db/schema';
 import { issueCode, type SmsPurpose } from '@/lib/sms/codes';
-import { codeInBody } from '@/lib/sms/text';
+import { codeInBody } from '@/lib/outbox/sms-code';
 import { dbLabel, useTestDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { POST as loginPost } from './login/route';

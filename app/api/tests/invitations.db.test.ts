@@ -6,7 +6,8 @@ import { auditLog, companyInvitations, companyUsers, kazakhTestTakers, outbox, r
 import { NOTIFY_BUDGET_KEY } from '@/lib/sms/notify-budget';
 import type { OpenDb } from '@/lib/db/open';
 import { COMPANY_SMS_DAILY_CAP, remindInvitations, sendInvitations } from '@/lib/company-portal/invitations';
-import { findCertificate, hashIin, TEST_TOKEN_HEADER, type AttemptView } from '@/lib/quiz/attempts';
+import { findCertificate } from '@/lib/certificates/find';
+import { hashIin, TEST_TOKEN_HEADER, type AttemptView } from '@/lib/quiz/attempts';
 import { appSecret } from '@/lib/env';
 import { iinCheckDigit } from '@/lib/iin';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useLocale, useRouter } from '@/i18n/navigation';
-import { adminFetch, AdminApiError } from '@/components/admin/ui/api';
+import { fetchJson, ApiCallError } from '@/lib/browser/api/fetch-json';
 import { adminSecondaryButtonClass } from '@/components/admin/ui/form';
 
 /** Unblocks an account (admins; the server checks again), then renders the page afresh. */
@@ -15,11 +15,11 @@ export function UnblockButton({ url, labels }: { url: string; labels: { unblock:
     setPending(true);
     setStatus(null);
     try {
-      await adminFetch(url, { body: {}, locale });
+      await fetchJson(url, { body: {}, locale });
       setStatus({ ok: true, text: labels.done });
       router.refresh();
     } catch (err) {
-      setStatus({ ok: false, text: err instanceof AdminApiError ? err.message : String(err) });
+      setStatus({ ok: false, text: err instanceof ApiCallError ? err.message : String(err) });
     } finally {
       setPending(false);
     }

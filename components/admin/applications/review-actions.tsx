@@ -7,8 +7,9 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useLocale, useRouter } from '@/i18n/navigation';
 import { REVIEW_REASONS, reviewReasonsSchema, type ApplicationStatus } from '@/lib/validations/review';
-import { adminFetch } from '../ui/api';
-import { AdminField, describedBy, FormError } from '../ui/field';
+import { fetchJson } from '@/lib/browser/api/fetch-json';
+import { AdminField } from '../ui/field';
+import { describedBy, FormError } from '@/components/ui/field';
 import { adminButtonClass, adminInputClass, adminSecondaryButtonClass } from '../ui/form';
 
 type Values = z.input<typeof reviewReasonsSchema>;
@@ -67,7 +68,7 @@ export function ReviewActions({
     setError(null);
     setDone(null);
     try {
-      const result = await adminFetch<{ status: ApplicationStatus }>(`/api/admin/applications/${id}/${endpoint}`, {
+      const result = await fetchJson<{ status: ApplicationStatus }>(`/api/admin/applications/${id}/${endpoint}`, {
         body: { expected: status, round, ...extra },
         locale,
       });

@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocale, useRouter } from '@/i18n/navigation';
 import { companyCreateSchema, type CompanyFormValues } from '@/lib/validations/companies';
-import { adminFetch, AdminApiError } from '@/components/admin/ui/api';
-import { AdminField, describedBy } from '@/components/admin/ui/field';
+import { fetchJson, ApiCallError } from '@/lib/browser/api/fetch-json';
+import { AdminField } from '@/components/admin/ui/field';
+import { describedBy } from '@/components/ui/field';
 import { FormFooter, adminInputClass } from '@/components/admin/ui/form';
 
 /**
@@ -30,15 +31,15 @@ export function CompanyForm({ company }: { company?: { id: number; name: string;
     setStatus(null);
     try {
       if (company) {
-        await adminFetch(`/api/admin/companies/${company.id}`, { method: 'PATCH', body: values, locale });
+        await fetchJson(`/api/admin/companies/${company.id}`, { method: 'PATCH', body: values, locale });
         setStatus({ ok: true, text: t('saved') });
         router.refresh();
       } else {
-        const created = await adminFetch<{ id: number }>('/api/admin/companies', { body: values, locale });
+        const created = await fetchJson<{ id: number }>('/api/admin/companies', { body: values, locale });
         router.push(`/admin/companies/${created.id}`);
       }
     } catch (err) {
-      if (err instanceof AdminApiError && err.fields) {
+      if (err instanceof ApiCallError && err.fields) {
         for (const [field, message] of Object.entries(err.fields)) if (field === 'name' || field === 'slug') setError(field, { message });
       }
       setStatus({ ok: false, text: err instanceof Error ? err.message : tc('error') });

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useLocale, useRouter } from '@/i18n/navigation';
-import { adminFetch } from '@/components/admin/ui/api';
+import { fetchJson } from '@/lib/browser/api/fetch-json';
 import { adminSecondaryButtonClass } from '@/components/admin/ui/form';
 
 /** Disable or enable an HR person, or mail a fresh password link. */
@@ -17,7 +17,7 @@ export function HrUserActions({ companyId, user }: { companyId: number; user: { 
     setBusy(true);
     setStatus(null);
     try {
-      await adminFetch(`/api/admin/companies/${companyId}/hr-users/${user.id}`, { method: 'PATCH', body, locale });
+      await fetchJson(`/api/admin/companies/${companyId}/hr-users/${user.id}`, { method: 'PATCH', body, locale });
       setStatus(done);
       router.refresh();
     } catch (err) {

@@ -7,8 +7,9 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useLocale, useRouter } from '@/i18n/navigation';
 import { hrUserCreateSchema } from '@/lib/validations/company-portal';
-import { adminFetch, AdminApiError } from '@/components/admin/ui/api';
-import { AdminField, describedBy } from '@/components/admin/ui/field';
+import { fetchJson, ApiCallError } from '@/lib/browser/api/fetch-json';
+import { AdminField } from '@/components/admin/ui/field';
+import { describedBy } from '@/components/ui/field';
 import { FormFooter, adminInputClass } from '@/components/admin/ui/form';
 
 type Values = z.input<typeof hrUserCreateSchema>;
@@ -29,12 +30,12 @@ export function HrUserForm({ companyId }: { companyId: number }) {
   const onSubmit = handleSubmit(async (values) => {
     setStatus(null);
     try {
-      await adminFetch(`/api/admin/companies/${companyId}/hr-users`, { body: values, locale });
+      await fetchJson(`/api/admin/companies/${companyId}/hr-users`, { body: values, locale });
       reset();
       setStatus({ ok: true, text: t('added') });
       router.refresh();
     } catch (err) {
-      if (err instanceof AdminApiError && err.fields) {
+      if (err instanceof ApiCallError && err.fields) {
         for (const [field, message] of Object.entries(err.fields)) if (field in values) setError(field as keyof Values, { message });
       }
       setStatus({ ok: false, text: err instanceof Error ? err.message : tc('error') });

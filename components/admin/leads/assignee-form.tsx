@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useLocale, useRouter } from '@/i18n/navigation';
-import { AdminApiError, adminFetch } from '@/components/admin/ui/api';
+import { ApiCallError, fetchJson } from '@/lib/browser/api/fetch-json';
 import { adminButtonClass, adminInputClass, adminSecondaryButtonClass } from '@/components/admin/ui/form';
 
 /** Who works the lead: any member who sells, nobody, or "take it myself". */
@@ -20,12 +20,12 @@ export function AssigneeForm({ leadId, assigneeId, me, people }: { leadId: numbe
     setBusy(true);
     setMessage(null);
     try {
-      await adminFetch(`/api/admin/leads/${leadId}/assign`, { locale, body: { assigneeId: to } });
+      await fetchJson(`/api/admin/leads/${leadId}/assign`, { locale, body: { assigneeId: to } });
       setMessage({ ok: true, text: t('assign.done') });
       if (to === 'me') setValue(String(me));
       router.refresh();
     } catch (err) {
-      setMessage({ ok: false, text: err instanceof AdminApiError ? (Object.values(err.fields ?? {})[0] ?? err.message) : t('actions.failed') });
+      setMessage({ ok: false, text: err instanceof ApiCallError ? (Object.values(err.fields ?? {})[0] ?? err.message) : t('actions.failed') });
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useLocale, useRouter } from '@/i18n/navigation';
-import { AdminApiError, adminFetch } from '@/components/admin/ui/api';
+import { ApiCallError, fetchJson } from '@/lib/browser/api/fetch-json';
 import { adminSecondaryButtonClass } from '@/components/admin/ui/form';
 
 /** A sales member's own duty: on duty, new leads come to them in turn and unassigned callbacks remind them. */
@@ -26,10 +26,10 @@ export function DutyToggle({ onDuty }: { onDuty: boolean }) {
           setBusy(true);
           setError(null);
           try {
-            await adminFetch('/api/admin/staff/me/duty', { method: 'PATCH', locale, body: { onDuty: !onDuty } });
+            await fetchJson('/api/admin/staff/me/duty', { method: 'PATCH', locale, body: { onDuty: !onDuty } });
             router.refresh();
           } catch (err) {
-            setError(err instanceof AdminApiError ? err.message : t('failed'));
+            setError(err instanceof ApiCallError ? err.message : t('failed'));
           } finally {
             setBusy(false);
           }

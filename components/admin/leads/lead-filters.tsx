@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { adminInputClass, FilterBar, FilterField } from '@/components/admin/ui/form';
-import { LEAD_LIST_KINDS_UI, PIPELINE } from '@/lib/crm/pipeline-rules';
+import { LEAD_LIST_KINDS_UI, PIPELINE } from '@/lib/validations/lead-pipeline';
 
 /** The pages a lead can come from (the filter offers them; a stored other value stays selectable). */
 const PAGES = ['/', '/student', '/teacher', '/stud-faq', '/teach-faq', '/stud-tariff-plans', '/teach-tariff-plans', '/stud-quiz', '/stud-simple-reg'];

@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import type { LeadStatus } from '@/lib/crm/pipeline-rules';
+import type { LeadStatus } from '@/lib/validations/lead-pipeline';
 
 export interface LeadEvent {
   id: number;

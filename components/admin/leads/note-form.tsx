@@ -3,9 +3,9 @@
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useLocale, useRouter } from '@/i18n/navigation';
-import { AdminApiError, adminFetch } from '@/components/admin/ui/api';
+import { ApiCallError, fetchJson } from '@/lib/browser/api/fetch-json';
 import { adminButtonClass, adminInputClass } from '@/components/admin/ui/form';
-import { LEAD_NOTE_MAX } from '@/lib/crm/pipeline-rules';
+import { LEAD_NOTE_MAX } from '@/lib/validations/lead-pipeline';
 
 /** A note in the lead's history: what was said on the call, when to call again. */
 export function NoteForm({ leadId }: { leadId: number }) {
@@ -32,12 +32,12 @@ export function NoteForm({ leadId }: { leadId: number }) {
         setBusy(true);
         setError(null);
         try {
-          await adminFetch(`/api/admin/leads/${leadId}/notes`, { locale, body: { text } });
+          await fetchJson(`/api/admin/leads/${leadId}/notes`, { locale, body: { text } });
           setText('');
           setDone(true);
           router.refresh();
         } catch (err) {
-          setError(err instanceof AdminApiError ? (err.fields?.text ?? err.message) : t('failed'));
+          setError(err instanceof ApiCallError ? (err.fields?.text ?? err.message) : t('failed'));
         } finally {
           setBusy(false);
         }

@@ -3,9 +3,9 @@
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useLocale, useRouter } from '@/i18n/navigation';
-import { AdminApiError, adminFetch } from '@/components/admin/ui/api';
+import { ApiCallError, fetchJson } from '@/lib/browser/api/fetch-json';
 import { adminButtonClass, adminInputClass, adminSecondaryButtonClass } from '@/components/admin/ui/form';
-import { LEAD_MOVES, LOST_REASONS, type LeadStatus, type LostReason } from '@/lib/crm/pipeline-rules';
+import { LEAD_MOVES, LOST_REASONS, type LeadStatus, type LostReason } from '@/lib/validations/lead-pipeline';
 
 /**
  * The pipeline moves open from the lead's status: one button each, and "lost" with its reason. A
@@ -30,12 +30,12 @@ export function StatusActions({ leadId, status }: { leadId: number; status: Lead
     setBusy(true);
     setMessage(null);
     try {
-      await adminFetch(`/api/admin/leads/${leadId}/status`, { locale, body: { status: to, expected: status, ...(to === 'lost' ? { lostReason: reason } : {}) } });
+      await fetchJson(`/api/admin/leads/${leadId}/status`, { locale, body: { status: to, expected: status, ...(to === 'lost' ? { lostReason: reason } : {}) } });
       setMessage({ ok: true, text: t('actions.done', { status: t(`statuses.${to}`) }) });
       setReason('');
     } catch (err) {
-      const conflict = err instanceof AdminApiError && err.status === 409;
-      setMessage({ ok: false, text: conflict ? t('actions.conflict') : err instanceof AdminApiError ? err.message : t('actions.failed') });
+      const conflict = err instanceof ApiCallError && err.status === 409;
+      setMessage({ ok: false, text: conflict ? t('actions.conflict') : err instanceof ApiCallError ? err.message : t('actions.failed') });
     } finally {
       setBusy(false);
       router.refresh();

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { Badge } from '@/components/admin/ui/table';
-import type { LeadStatus } from '@/lib/crm/pipeline-rules';
+import type { LeadStatus } from '@/lib/validations/lead-pipeline';
 
 const TONES = { new: 'info', contacted: 'neutral', trial_scheduled: 'warn', won: 'good', lost: 'bad' } as const;
 

@@ -7,8 +7,9 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useLocale } from '@/i18n/navigation';
 import { staffPasswordChangeSchema } from '@/lib/validations/staff';
-import { adminFetch, AdminApiError } from '../ui/api';
-import { AdminField, describedBy, FormError } from '../ui/field';
+import { fetchJson, showCallError } from '@/lib/browser/api/fetch-json';
+import { AdminField } from '../ui/field';
+import { describedBy, FormError } from '@/components/ui/field';
 import { adminButtonClass, adminInputClass } from '../ui/form';
 
 type Values = z.input<typeof staffPasswordChangeSchema>;
@@ -25,14 +26,12 @@ export function PasswordForm() {
     setDone(null);
     setError(null);
     try {
-      const out = await adminFetch<{ endedSessions: number }>('/api/admin/me/password', { body: values, locale });
+      const out = await fetchJson<{ endedSessions: number }>('/api/admin/me/password', { body: values, locale });
       reset({ current: '', password: '', confirm: '', code: '' });
       setDone(t('passwordDone', { count: out.endedSessions }));
     } catch (err) {
       setValue('code', '');
-      if (err instanceof AdminApiError && err.fields) {
-        for (const [field, message] of Object.entries(err.fields)) setFieldError(field as keyof Values, { message });
-      } else setError(err instanceof Error ? err.message : String(err));
+      showCallError<keyof Values>(err, { field: setFieldError, error: setError });
     }
   });
   const field = (name: keyof Values, label: string, props: Record<string, unknown>) => (

@@ -7,9 +7,10 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useLocale, useRouter } from '@/i18n/navigation';
 import { staffRecoverySchema } from '@/lib/validations/staff';
-import { adminFetch, AdminApiError } from '../ui/api';
-import { AdminField, CodeInput, FormError } from '../ui/field';
+import { fetchJson, showCallError } from '@/lib/browser/api/fetch-json';
+import { AdminField, CodeInput } from '../ui/field';
 import { adminButtonClass, adminSecondaryButtonClass } from '../ui/form';
+import { FormError } from '@/components/ui/field';
 
 type Values = z.input<typeof staffRecoverySchema>;
 
@@ -26,15 +27,13 @@ export function RecoveryForm() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      const out = await adminFetch<{ recoveryCodes: string[] }>('/api/admin/me/recovery-codes', { body: values, locale });
+      const out = await fetchJson<{ recoveryCodes: string[] }>('/api/admin/me/recovery-codes', { body: values, locale });
       reset({ code: '' });
       setCopied(false);
       setCodes(out.recoveryCodes);
     } catch (err) {
       reset({ code: '' });
-      if (err instanceof AdminApiError && err.fields) {
-        for (const [field, message] of Object.entries(err.fields)) setFieldError(field as keyof Values, { message });
-      } else setError(err instanceof Error ? err.message : String(err));
+      showCallError<keyof Values>(err, { field: setFieldError, error: setError });
     }
   });
 

@@ -3,8 +3,9 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocale, useRouter } from '@/i18n/navigation';
-import { AdminApiError, adminFetch } from '../ui/api';
-import { AdminField, describedBy } from '../ui/field';
+import { ApiCallError, fetchJson } from '@/lib/browser/api/fetch-json';
+import { AdminField } from '../ui/field';
+import { describedBy, FormError } from '@/components/ui/field';
 import { adminButtonClass, adminInputClass, adminSecondaryButtonClass } from '../ui/form';
 
 /**
@@ -35,7 +36,7 @@ export function ProfileReviewActions({ id, submittedAt }: { id: number; submitte
     setError(null);
     setReasonError(undefined);
     try {
-      const result = await adminFetch<{ status: 'approved' | 'rejected' }>(`/api/admin/profiles/${id}/${action}`, {
+      const result = await fetchJson<{ status: 'approved' | 'rejected' }>(`/api/admin/profiles/${id}/${action}`, {
         body: action === 'approve' ? { submittedAt } : { submittedAt, reason },
         locale,
       });
@@ -43,7 +44,7 @@ export function ProfileReviewActions({ id, submittedAt }: { id: number; submitte
       setRejecting(false);
       router.refresh();
     } catch (err) {
-      const fields = err instanceof AdminApiError ? err.fields : undefined;
+      const fields = err instanceof ApiCallError ? err.fields : undefined;
       if (fields?.reason) setReasonError(fields.reason);
       else setError(err instanceof Error ? err.message : tc('error'));
     } finally {
@@ -60,11 +61,7 @@ export function ProfileReviewActions({ id, submittedAt }: { id: number; submitte
           </p>
         )}
       </div>
-      {error && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-danger">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {!done && !submittedAt && (
         <p className="text-muted" data-testid="profile-not-pending">
           {t('notPending')}

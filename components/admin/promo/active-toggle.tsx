@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useLocale, useRouter } from '@/i18n/navigation';
-import { adminFetch, AdminApiError } from '@/components/admin/ui/api';
+import { fetchJson, ApiCallError } from '@/lib/browser/api/fetch-json';
 import { adminSecondaryButtonClass } from '@/components/admin/ui/form';
 
 /** Deactivates (or activates again) a promo code in one click: reversible, audit-logged on the server. */
@@ -15,10 +15,10 @@ export function PromoActiveToggle({ id, active, labels }: { id: number; active: 
     setPending(true);
     setError(null);
     try {
-      await adminFetch(`/api/admin/promo/${id}`, { method: 'PATCH', body: { active: !active }, locale });
+      await fetchJson(`/api/admin/promo/${id}`, { method: 'PATCH', body: { active: !active }, locale });
       router.refresh();
     } catch (err) {
-      setError(err instanceof AdminApiError ? err.message : String(err));
+      setError(err instanceof ApiCallError ? err.message : String(err));
     } finally {
       setPending(false);
     }

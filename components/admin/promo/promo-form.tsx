@@ -7,8 +7,9 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useLocale, useRouter } from '@/i18n/navigation';
 import { PLAN_IDS } from '@/lib/validations/lead';
 import { promoCreateSchema, promoEditSchema } from '@/lib/validations/promo-admin';
-import { adminFetch, AdminApiError } from '@/components/admin/ui/api';
-import { AdminField, describedBy } from '@/components/admin/ui/field';
+import { fetchJson, ApiCallError } from '@/lib/browser/api/fetch-json';
+import { AdminField } from '@/components/admin/ui/field';
+import { describedBy } from '@/components/ui/field';
 import { FormFooter, adminInputClass } from '@/components/admin/ui/form';
 
 export interface PromoFormValues {
@@ -50,16 +51,16 @@ export function PromoForm({ promo, planNames }: { promo?: PromoFormValues & { id
     const { code, ...rest } = values;
     try {
       if (promo) {
-        await adminFetch(`/api/admin/promo/${promo.id}`, { method: 'PATCH', body: rest, locale });
+        await fetchJson(`/api/admin/promo/${promo.id}`, { method: 'PATCH', body: rest, locale });
         setStatus({ ok: true, text: t('saved') });
         router.refresh();
       } else {
-        await adminFetch('/api/admin/promo', { body: { code, ...rest }, locale });
+        await fetchJson('/api/admin/promo', { body: { code, ...rest }, locale });
         router.push('/admin/promo');
         router.refresh();
       }
     } catch (err) {
-      if (err instanceof AdminApiError && err.fields) {
+      if (err instanceof ApiCallError && err.fields) {
         for (const [field, message] of Object.entries(err.fields)) {
           const name = field.split('.')[0] as (typeof FIELDS)[number];
           if (FIELDS.includes(name)) setError(name, { message });

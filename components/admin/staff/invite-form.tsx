@@ -6,10 +6,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useLocale, useRouter } from '@/i18n/navigation';
-import { STAFF_SCOPE_LIST } from '@/lib/staff/scopes';
+import { STAFF_SCOPE_LIST } from '@/lib/validations/staff-scopes';
 import { staffInviteSchema } from '@/lib/validations/staff';
-import { adminFetch, AdminApiError } from '../ui/api';
-import { AdminField, describedBy, FormError } from '../ui/field';
+import { fetchJson, showCallError } from '@/lib/browser/api/fetch-json';
+import { AdminField } from '../ui/field';
+import { describedBy, FormError } from '@/components/ui/field';
 import { adminButtonClass, adminInputClass } from '../ui/form';
 
 type Values = z.input<typeof staffInviteSchema>;
@@ -35,14 +36,12 @@ export function InviteForm() {
     setDone(null);
     setError(null);
     try {
-      await adminFetch('/api/admin/staff', { body: values, locale });
+      await fetchJson('/api/admin/staff', { body: values, locale });
       setDone(t('staff.sent', { email: values.email.trim().toLowerCase() }));
       reset({ name: '', email: '', scopes: [], locale: values.locale });
       router.refresh();
     } catch (err) {
-      if (err instanceof AdminApiError && err.fields) {
-        for (const [field, message] of Object.entries(err.fields)) setFieldError(field as keyof Values, { message });
-      } else setError(err instanceof Error ? err.message : String(err));
+      showCallError<keyof Values>(err, { field: setFieldError, error: setError });
     }
   });
 

@@ -3,8 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { useLocale, useRouter } from '@/i18n/navigation';
-import { STAFF_SCOPE_LIST, type Scope } from '@/lib/staff/scopes';
-import { adminFetch } from '../ui/api';
+import { STAFF_SCOPE_LIST, type Scope } from '@/lib/validations/staff-scopes';
+import { fetchJson } from '@/lib/browser/api/fetch-json';
 import { adminButtonClass, adminSecondaryButtonClass } from '../ui/form';
 import { Badge, cellClass } from '../ui/table';
 import { ConfirmDialog } from './confirm-dialog';
@@ -52,7 +52,7 @@ export function StaffRow({ m }: { m: StaffRowData }) {
       setBusy(false);
     }
   }
-  const patch = (body: Record<string, unknown>) => adminFetch(`/api/admin/staff/${m.id}`, { method: 'PATCH', body, locale });
+  const patch = (body: Record<string, unknown>) => fetchJson(`/api/admin/staff/${m.id}`, { method: 'PATCH', body, locale });
 
   async function saveScopes() {
     if (scopes.length === 0) return setMessage({ ok: false, text: t('staff.pickScope') });
@@ -146,7 +146,7 @@ export function StaffRow({ m }: { m: StaffRowData }) {
               className={`${adminSecondaryButtonClass} px-3 py-1.5`}
               disabled={busy}
               aria-label={`${t('staff.reinvite')}: ${m.name}`}
-              onClick={() => void run(() => adminFetch(`/api/admin/staff/${m.id}/link`, { method: 'POST', body: {}, locale }), t('staff.reinvited', { email: m.email }))}
+              onClick={() => void run(() => fetchJson(`/api/admin/staff/${m.id}/link`, { method: 'POST', body: {}, locale }), t('staff.reinvited', { email: m.email }))}
             >
               {t('staff.reinvite')}
             </button>

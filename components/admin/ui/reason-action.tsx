@@ -2,7 +2,7 @@
 
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useLocale, useRouter } from '@/i18n/navigation';
-import { adminFetch, AdminApiError } from './api';
+import { fetchJson, ApiCallError } from '@/lib/browser/api/fetch-json';
 import { adminInputClass, adminSecondaryButtonClass } from './form';
 
 export const adminDangerButtonClass =
@@ -40,12 +40,12 @@ export function ReasonAction({ url, labels, small, context }: { url: string; lab
     setError(null);
     setPending(true);
     try {
-      await adminFetch(url, { body: { reason }, locale });
+      await fetchJson(url, { body: { reason }, locale });
       dialog.current?.close();
       setDone(true);
       router.refresh();
     } catch (err) {
-      setError(err instanceof AdminApiError ? (err.fields?.reason ?? err.message) : String(err));
+      setError(err instanceof ApiCallError ? (err.fields?.reason ?? err.message) : String(err));
     } finally {
       setPending(false);
     }

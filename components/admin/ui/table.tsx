@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 
 /**
@@ -29,6 +30,17 @@ export const cellClass = 'px-3 py-2.5 align-top';
 
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="px-4 py-10 text-center text-muted">{children}</p>;
+}
+
+/** The way back to a room's list, above a detail or a form page. */
+export function BackLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <p className="mb-3 text-sm">
+      <Link href={href} className="text-brand-dark hover:underline">
+        {children}
+      </Link>
+    </p>
+  );
 }
 
 export function PageHeader({ title, lead, actions }: { title: string; lead?: string; actions?: ReactNode }) {

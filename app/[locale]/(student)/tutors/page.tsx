@@ -4,7 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { inputClass } from '@/components/forms/field';
 import { TutorCard } from '@/components/tutors/tutor-card';
-import { photoUrl } from '@/lib/marketplace/photo';
+import { photoUrl } from '@/lib/media/photo';
 import { publishedTutors, searchTutors, stillFree } from '@/lib/marketplace/catalogue';
 import { buildMetadata, localePath } from '@/lib/seo';
 import { CATALOGUE_SORTS, catalogueQuerySchema, catalogueSearch, DAY_PERIODS, WEEKDAYS } from '@/lib/validations/catalogue';

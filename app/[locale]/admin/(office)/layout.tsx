@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { AdminNav, type AdminNavItem } from '@/components/admin/nav';
-import { hasScope, type Scope } from '@/lib/staff/scopes';
+import { hasScope, type Scope } from '@/lib/validations/staff-scopes';
 import { currentStaff } from '@/lib/staff/page';
 
 /** Sections and the scopes that open them (the pages check again: this only decides the menu). */

@@ -8,7 +8,7 @@ import { getDb } from '@/lib/db/client';
 import { reviewFigures, salesFigures, type SalesFigures, type TodayAndMonth } from '@/lib/dashboard/figures';
 import type { PromiseShare } from '@/lib/dashboard/callback-share';
 import { dashboardWindows } from '@/lib/dashboard/time';
-import { hasScope } from '@/lib/staff/scopes';
+import { hasScope } from '@/lib/validations/staff-scopes';
 import { requireStaffPage } from '@/lib/staff/page';
 
 /** The dashboard (scopes sales, reviewer; admin sees everything): each member sees the figures of their work. */

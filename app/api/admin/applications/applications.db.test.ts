@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addBusinessDays } from '@/lib/auth/business-days';
+import { addBusinessDays } from '@/lib/time/business-days';
 import { openSession } from '@/lib/auth/http';
 import { createAccount } from '@/lib/auth/register';
 import { CONSENT_VERSION } from '@/lib/consent';

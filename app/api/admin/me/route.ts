@@ -1,5 +1,5 @@
 import { staffRoute } from '@/lib/staff/http';
-import { STAFF_SCOPE_LIST } from '@/lib/staff/scopes';
+import { STAFF_SCOPE_LIST } from '@/lib/validations/staff-scopes';
 
 /** The signed-in staff member (any scope). */
 export const GET = staffRoute(STAFF_SCOPE_LIST, async ({ staff }) => ({

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { outbox } from '@/lib/db/schema';
 import { issueCode } from '@/lib/sms/codes';
-import { codeInBody } from '@/lib/sms/text';
+import { codeInBody } from '@/lib/outbox/sms-code';
 import { dbLabel, useTestDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { POST as emailPost } from './route';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outbox } from '@/lib/db/schema';
 import { processOutbox } from '@/lib/outbox';
 import { issueCode } from '@/lib/sms/codes';
-import { createSmsSender } from '@/lib/sms/drivers';
+import { createSmsSender } from '@/lib/outbox/sms';
 import { dbLabel, useTestDb } from '@/test/db';
 
 const get = (query: string) => new NextRequest(`http://localhost/api/dev/outbox${query}`, { headers: { 'accept-language': 'en' } });

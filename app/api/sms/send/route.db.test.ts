@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { outbox, rateLimits, securityEvents, smsCodes, users } from '@/lib/db/schema';
-import { codeInBody } from '@/lib/sms/text';
+import { codeInBody } from '@/lib/outbox/sms-code';
 import { dbLabel, useTestDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { POST } from './route';

@@ -1,12 +1,10 @@
 import type { Metadata } from 'next';
-import { desc, eq } from 'drizzle-orm';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { getDb } from '@/lib/db/client';
-import { outbox } from '@/lib/db/schema';
 import { env } from '@/lib/env';
-import { codeInBody } from '@/lib/sms/text';
+import { recentSms } from '@/lib/sms/recent';
 
 // Development only (ENABLE_DEV_TOOLS or `next dev`): the SMS the log driver "sent", with their
 // codes, so the registration works on a fresh machine without a gateway.
@@ -20,7 +18,7 @@ export default async function DevOutboxPage({ params }: { params: Promise<{ loca
   if (!env().ENABLE_DEV_TOOLS && env().NODE_ENV !== 'development') notFound();
   const t = await getTranslations('DevOutbox');
   const db = await getDb();
-  const rows = await db.select().from(outbox).where(eq(outbox.channel, 'sms')).orderBy(desc(outbox.id)).limit(30);
+  const rows = await recentSms(db, null, 30);
   return (
     <div className="container-page py-10">
       <h1 className="text-2xl font-bold">{t('title')}</h1>
@@ -39,7 +37,7 @@ export default async function DevOutboxPage({ params }: { params: Promise<{ loca
             <tr key={r.id} className="border-b border-line/60">
               <td className="py-2">{r.recipient}</td>
               <td className="py-2 font-mono text-lg" data-testid="dev-code">
-                {codeInBody(r.body) ?? '******'}
+                {r.code ?? '******'}
               </td>
               <td className="py-2">{r.status}</td>
               <td className="py-2">{r.createdAt.toISOString().replace('T', ' ').slice(0, 19)}</td>

@@ -7,7 +7,7 @@ import { VideoFacade } from '@/components/tutors/video-facade';
 import { clock, dayKey, dayLabel, SCHOOL_ZONE } from '@/components/booking/slot-times';
 import { stillFree, tutorBySlug, weekSlotsOf } from '@/lib/marketplace/catalogue';
 import { TRIAL_MINUTES } from '@/lib/marketplace/slots';
-import { photoUrl } from '@/lib/marketplace/photo';
+import { photoUrl } from '@/lib/media/photo';
 import { absoluteUrl, buildMetadata, localePath } from '@/lib/seo';
 import { PROFILE_LOCALES, videoEmbedUrl, type ProfileLocale } from '@/lib/validations/tutor-profile';
 

@@ -1,6 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { EnrolForm } from '@/components/admin/enrol-form';
+import { AuthCard } from '@/components/ui/auth-card';
 
 /** The single-use link's page: the token is in the URL's fragment and is read in the browser. */
 export default async function EnrolPage({ params }: { params: Promise<{ locale: Locale }> }) {
@@ -8,13 +9,8 @@ export default async function EnrolPage({ params }: { params: Promise<{ locale: 
   setRequestLocale(locale);
   const t = await getTranslations('Admin.enrol');
   return (
-    <main id="main" className="flex flex-1 items-start justify-center px-4 py-10 sm:py-16">
-      <div className="w-full max-w-lg rounded-2xl bg-white p-6 shadow-sm">
-        <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
-        <div className="mt-4">
-          <EnrolForm />
-        </div>
-      </div>
-    </main>
+    <AuthCard title={t('title')} wide tight>
+      <EnrolForm />
+    </AuthCard>
   );
 }

@@ -5,6 +5,7 @@ import { StaffSignInForm } from '@/components/admin/sign-in-form';
 import { safeRedirect } from '@/lib/auth/redirect';
 import { localePath } from '@/lib/seo';
 import { currentStaff } from '@/lib/staff/page';
+import { AuthCard } from '@/components/ui/auth-card';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ next?: string }> };
 
@@ -18,13 +19,8 @@ export default async function StaffSignInPage({ params, searchParams }: Props) {
   if (await currentStaff()) redirect(target);
   const t = await getTranslations('Admin.signIn');
   return (
-    <main id="main" className="flex flex-1 items-start justify-center px-4 py-10 sm:py-16">
-      <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-sm">
-        <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
-        <div className="mt-6">
-          <StaffSignInForm target={target} />
-        </div>
-      </div>
-    </main>
+    <AuthCard title={t('title')}>
+      <StaffSignInForm target={target} />
+    </AuthCard>
   );
 }

@@ -14,7 +14,7 @@ import { leadFilterFromQuery, viewLeadList } from '@/lib/crm/list';
 import { workCalendar } from '@/lib/crm/working-time';
 import { getDb } from '@/lib/db/client';
 import { localePath } from '@/lib/seo';
-import { EXPORT_SCOPES, hasScope } from '@/lib/staff/scopes';
+import { EXPORT_SCOPES, hasScope } from '@/lib/validations/staff-scopes';
 import { requireStaffPage } from '@/lib/staff/page';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -1,5 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { STAFF_SCOPE_LIST } from '@/lib/staff/scopes';
+import { STAFF_SCOPE_LIST } from '@/lib/validations/staff-scopes';
 import type { Locale } from '@/i18n/routing';
 import { PasswordForm } from '@/components/admin/me/password-form';
 import { RecoveryForm } from '@/components/admin/me/recovery-form';

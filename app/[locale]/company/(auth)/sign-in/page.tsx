@@ -6,6 +6,7 @@ import { CompanySignInForm } from '@/components/company/sign-in-form';
 import { safeRedirect } from '@/lib/auth/redirect';
 import { currentCompanyMember } from '@/lib/company-portal/page';
 import { localePath } from '@/lib/seo';
+import { AuthCard } from '@/components/ui/auth-card';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ next?: string }> };
 
@@ -19,19 +20,18 @@ export default async function CompanySignInPage({ params, searchParams }: Props)
   if (await currentCompanyMember()) redirect(target);
   const t = await getTranslations('Company.signIn');
   return (
-    <main id="main" className="flex flex-1 items-start justify-center px-4 py-10 sm:py-16">
-      <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-sm">
-        <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
-        <p className="mt-1 text-sm text-muted">{t('intro')}</p>
-        <div className="mt-6">
-          <CompanySignInForm target={target} />
-        </div>
+    <AuthCard
+      title={t('title')}
+      intro={t('intro')}
+      footer={
         <p className="mt-4 text-sm">
           <Link href={localePath(locale, '/company/forgot-password')} className="font-medium text-brand-dark hover:underline">
             {t('forgot')}
           </Link>
         </p>
-      </div>
-    </main>
+      }
+    >
+      <CompanySignInForm target={target} />
+    </AuthCard>
   );
 }

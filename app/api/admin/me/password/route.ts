@@ -1,5 +1,5 @@
 import { staffRoute } from '@/lib/staff/http';
-import { STAFF_SCOPE_LIST } from '@/lib/staff/scopes';
+import { STAFF_SCOPE_LIST } from '@/lib/validations/staff-scopes';
 import { changeOwnPassword } from '@/lib/staff/self';
 import { staffPasswordChangeSchema } from '@/lib/validations/staff';
 

@@ -1,5 +1,5 @@
 import { staffRoute } from '@/lib/staff/http';
-import { STAFF_SCOPE_LIST } from '@/lib/staff/scopes';
+import { STAFF_SCOPE_LIST } from '@/lib/validations/staff-scopes';
 import { regenerateOwnRecoveryCodes } from '@/lib/staff/self';
 import { staffRecoverySchema } from '@/lib/validations/staff';
 

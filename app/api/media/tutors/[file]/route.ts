@@ -3,7 +3,7 @@
 // Files never change (a new upload gets a new id): cached for a year, immutable.
 import { ApiError } from '@/lib/api/errors';
 import { route } from '@/lib/api/route';
-import { readPhoto } from '@/lib/marketplace/photo';
+import { readPhoto } from '@/lib/media/photo';
 
 export const GET = route(async (ctx) => {
   const photo = await readPhoto(ctx.db, ctx.params.file ?? '');

@@ -6,7 +6,7 @@ import { UnblockButton } from '@/components/admin/accounts/unblock-button';
 import { formatDate, formatDateTime } from '@/components/admin/ui/format';
 import { ReasonAction } from '@/components/admin/ui/reason-action';
 import { Facts, Section } from '@/components/admin/ui/section';
-import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
+import { BackLink, Badge, cellClass, DataTable, EmptyState, PageHeader } from '@/components/admin/ui/table';
 import { accountDetail } from '@/lib/accounts-admin/detail';
 import { getDb } from '@/lib/db/client';
 import { formatKzPhone } from '@/lib/phone';
@@ -35,11 +35,7 @@ export default async function AccountPage({ params }: Props) {
   const fullName = [p.lastname, p.name, p.secondname].filter(Boolean).join(' ');
   return (
     <>
-      <p className="mb-3 text-sm">
-        <Link href={localePath(locale, '/admin/accounts')} className="text-brand-dark hover:underline">
-          {t('accounts.back')}
-        </Link>
-      </p>
+      <BackLink href={localePath(locale, '/admin/accounts')}>{t('accounts.back')}</BackLink>
       <PageHeader
         title={fullName}
         lead={t('accounts.viewLogged')}

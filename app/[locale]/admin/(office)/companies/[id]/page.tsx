@@ -7,7 +7,7 @@ import { HrUserActions } from '@/components/admin/companies/hr-user-actions';
 import { HrUserForm } from '@/components/admin/companies/hr-user-form';
 import { CopyButton } from '@/components/admin/ui/copy-button';
 import { Facts, Section } from '@/components/admin/ui/section';
-import { Badge, cellClass, DataTable, PageHeader } from '@/components/admin/ui/table';
+import { BackLink, Badge, cellClass, DataTable, PageHeader } from '@/components/admin/ui/table';
 import { companyDetail } from '@/lib/companies/admin';
 import { viewHrUsers } from '@/lib/company-portal/accounts';
 import { maskPhone } from '@/lib/mask';
@@ -32,11 +32,7 @@ export default async function CompanyPage({ params }: Props) {
   const isAdmin = staff.scopes.includes('admin');
   return (
     <>
-      <p className="mb-3 text-sm">
-        <Link href={localePath(locale, '/admin/companies')} className="text-brand-dark hover:underline">
-          {t('back')}
-        </Link>
-      </p>
+      <BackLink href={localePath(locale, '/admin/companies')}>{t('back')}</BackLink>
       <PageHeader
         title={company.name}
         actions={company.active ? <Badge tone="good">{t('stateActive')}</Badge> : <Badge tone="warn">{t('stateInactive')}</Badge>}

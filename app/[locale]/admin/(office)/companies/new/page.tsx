@@ -1,8 +1,7 @@
-import Link from 'next/link';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { CompanyForm } from '@/components/admin/companies/company-form';
-import { PageHeader } from '@/components/admin/ui/table';
+import { BackLink, PageHeader } from '@/components/admin/ui/table';
 import { localePath } from '@/lib/seo';
 import { requireStaffPage } from '@/lib/staff/page';
 
@@ -14,11 +13,7 @@ export default async function NewCompanyPage({ params }: { params: Promise<{ loc
   const t = await getTranslations('Admin.companies');
   return (
     <>
-      <p className="mb-3 text-sm">
-        <Link href={localePath(locale, '/admin/companies')} className="text-brand-dark hover:underline">
-          {t('back')}
-        </Link>
-      </p>
+      <BackLink href={localePath(locale, '/admin/companies')}>{t('back')}</BackLink>
       <PageHeader title={t('new')} />
       <CompanyForm />
     </>

@@ -6,7 +6,7 @@ import type { Locale } from '@/i18n/routing';
 import { ProfileReviewActions } from '@/components/admin/profiles/review-actions';
 import { Badge, PageHeader } from '@/components/admin/ui/table';
 import { getDb } from '@/lib/db/client';
-import { photoUrl } from '@/lib/marketplace/photo';
+import { photoUrl } from '@/lib/media/photo';
 import { profileForReview, type ProfileField } from '@/lib/marketplace/profile';
 import { localePath } from '@/lib/seo';
 import { requireStaffPage } from '@/lib/staff/page';

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
@@ -7,7 +6,7 @@ import { PromoForm } from '@/components/admin/promo/promo-form';
 import { PROMO_TONES } from '@/components/admin/promo/tones';
 import { almatyDay, formatDate, formatDateTime } from '@/components/admin/ui/format';
 import { Facts, Section } from '@/components/admin/ui/section';
-import { Badge, PageHeader } from '@/components/admin/ui/table';
+import { BackLink, Badge, PageHeader } from '@/components/admin/ui/table';
 import { getDb } from '@/lib/db/client';
 import { getPromo } from '@/lib/promo/admin';
 import { localePath } from '@/lib/seo';
@@ -30,11 +29,7 @@ export default async function PromoCodePage({ params }: Props) {
   const planNames = Object.fromEntries(PLAN_IDS.map((p) => [p, tp(`${p}.name`)]));
   return (
     <>
-      <p className="mb-3 text-sm">
-        <Link href={localePath(locale, '/admin/promo')} className="text-brand-dark hover:underline">
-          {t('back')}
-        </Link>
-      </p>
+      <BackLink href={localePath(locale, '/admin/promo')}>{t('back')}</BackLink>
       <PageHeader
         title={t('editTitle', { code: promo.code })}
         actions={

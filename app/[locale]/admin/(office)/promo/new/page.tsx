@@ -1,8 +1,7 @@
-import Link from 'next/link';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { PromoForm } from '@/components/admin/promo/promo-form';
-import { PageHeader } from '@/components/admin/ui/table';
+import { BackLink, PageHeader } from '@/components/admin/ui/table';
 import { localePath } from '@/lib/seo';
 import { requireStaffPage } from '@/lib/staff/page';
 import { PLAN_IDS } from '@/lib/validations/lead';
@@ -16,11 +15,7 @@ export default async function NewPromoPage({ params }: { params: Promise<{ local
   const tp = await getTranslations('StudTariffs.plans');
   return (
     <>
-      <p className="mb-3 text-sm">
-        <Link href={localePath(locale, '/admin/promo')} className="text-brand-dark hover:underline">
-          {t('back')}
-        </Link>
-      </p>
+      <BackLink href={localePath(locale, '/admin/promo')}>{t('back')}</BackLink>
       <PageHeader title={t('new')} />
       <PromoForm planNames={Object.fromEntries(PLAN_IDS.map((id) => [id, tp(`${id}.name`)]))} />
     </>

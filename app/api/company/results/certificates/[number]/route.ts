@@ -5,7 +5,7 @@ import { certificatePdf } from '@/lib/certificates/store';
 import { companyRoute } from '@/lib/company-portal/http';
 import { companyCertificate } from '@/lib/company-portal/results';
 import { certificateFileName, fileResponse } from '@/lib/company-portal/results-export';
-import { CERTIFICATE_NUMBER_RE } from '@/lib/quiz/attempts';
+import { CERTIFICATE_NUMBER_RE } from '@/lib/certificates/number';
 
 export const GET = companyRoute(async ({ db, companyId, actor, params }) => {
   const number = String(params.number ?? '').toUpperCase();

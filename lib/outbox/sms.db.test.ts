@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { maskPhone } from '@/lib/mask';
 import { outbox } from '@/lib/db/schema';
-import { enqueue, MAX_ATTEMPTS, processOutbox } from '@/lib/outbox';
+import { enqueue, MAX_ATTEMPTS, processOutbox } from './index';
 import { dbLabel, useTestDb } from '@/test/db';
 import { startFakeSmsGateway, type FakeSmsMode } from '@/test/fake-sms-gateway';
-import { issueCode, verifyCode } from './codes';
-import { createSmsSender, settleSmsOutbox, type SmsDriverConfig } from './drivers';
-import { codeInBody } from './text';
+import { issueCode, verifyCode } from '@/lib/sms/codes';
+import { createSmsSender, settleSmsOutbox, type SmsDriverConfig } from './sms';
+import { codeInBody } from './sms-code';
 
 const API_KEY = 'kz-test-api-key-0123456789';
 const LOGIN = 'tilmen';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseServerEnv } from '@/lib/env';
-import { smsDriverConfig } from './drivers';
+import { smsDriverConfig } from './sms';
 
 const parse = (vars: Record<string, string>) => parseServerEnv(vars as unknown as NodeJS.ProcessEnv);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKzHoliday } from '@/lib/auth/business-days';
+import { isKzHoliday } from './business-days';
 import { addWorkingMinutes, isOpenAt, parseWorkHours, type WorkCalendar } from './work-hours';
 
 const calendar = (hours: string, closed?: (day: string) => boolean): WorkCalendar => {

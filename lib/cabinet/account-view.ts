@@ -1,12 +1,14 @@
 import 'server-only';
+// The cabinet's own data (the account view): the user, their tutor application, their test results
+// and certificates. A domain of its own, above auth (its session) and quiz (the results' view).
 import { and, desc, eq } from 'drizzle-orm';
 import { certificates, testAttempts, tutorApplications, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { kazakhResultView } from '@/lib/quiz/attempts';
 import { absoluteUrl, localePath } from '@/lib/seo';
-import { pendingEmail } from './email';
-import { publicUser } from './login';
-import { sessionUserId } from './tokens';
+import { pendingEmail } from '@/lib/auth/email';
+import { publicUser } from '@/lib/auth/login';
+import { sessionUserId } from '@/lib/auth/tokens';
 
 type User = typeof users.$inferSelect;
 

@@ -1,15 +1,15 @@
 import 'server-only';
-// SMS delivery for the outbox: the log driver (development), Mobizon and SMSC.kz (HTTP gateways).
+// SMS delivery for the outbox: the log driver (development), Mobizon and SMSC.kz (HTTP gateways);
+// the mail transport is ./mail.ts. The codes themselves are issued by lib/sms/codes.ts.
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { errorForLog } from '@/lib/api/error-log';
 import { outbox } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import type { ServerEnv } from '@/lib/env';
-import { MAX_ATTEMPTS, type OutboxMessage, type Sender } from '@/lib/outbox';
 import { maskPhone } from '@/lib/mask';
 import { checkKzMobile } from '@/lib/phone';
-import { SMS_RULES } from './codes';
-import { CODE_PATTERN_SQL, codeInBody, REDACTED_CODE } from './text';
+import { MAX_ATTEMPTS, type OutboxMessage, type Sender } from './index';
+import { CODE_PATTERN_SQL, codeInBody, REDACTED_CODE, SMS_CODE_TTL_S } from './sms-code';
 
 export const SMS_DRIVERS = ['log', 'mobizon', 'smsc'] as const;
 export const DEFAULT_SMS_API_URL = { mobizon: 'https://api.mobizon.kz', smsc: 'https://smsc.kz' } as const;
@@ -159,7 +159,7 @@ export function createSmsSender(db: Db, cfg: SmsDriverConfig, gateway: SmsGatewa
     // A redacted code was delivered or given up already; a body that never had one is a notice
     // (a password change, a review decision: lib/auth/notices.ts, lib/review/notify.ts) and has no lifetime.
     if (!code && m.body.includes(REDACTED_CODE)) throw new Error('refused: the body carries no code (already delivered or expired)');
-    if (code && Date.now() - m.createdAt.getTime() > SMS_RULES.codeTtl * 1000) {
+    if (code && Date.now() - m.createdAt.getTime() > SMS_CODE_TTL_S * 1000) {
       await redactRow(db, m.id);
       throw new Error('refused: the code expired before it could be delivered');
     }
@@ -199,7 +199,7 @@ export async function settleSmsOutbox(db: Db, opts: { redact: boolean; now?: Dat
         eq(outbox.status, 'pending'),
         // A code (or one already redacted by a refusal), not a notice.
         sql`(${outbox.body} ~ ${CODE_PATTERN_SQL} or strpos(${outbox.body}, ${REDACTED_CODE}) > 0)`,
-        lt(outbox.createdAt, new Date(now.getTime() - SMS_RULES.codeTtl * 1000)),
+        lt(outbox.createdAt, new Date(now.getTime() - SMS_CODE_TTL_S * 1000)),
         or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
       ),
     )

@@ -1,11 +1,12 @@
-import type { LeadStatus } from '@/lib/db/schema';
+// The leads pipeline's rules as plain data, for the server, the database schema (lib/db/schema.ts)
+// and the back office's forms alike. No zod here: the admin's client code stays off the zod build
+// the public lead form shares. No imports either: drizzle-kit loads this file with the schema.
 
-// The leads pipeline's rules as plain data, for the server and the back office's forms alike. No
-// zod here: the admin's client code stays off the zod build the public lead form shares.
+/** The pipeline's stages, in order: the one list (the column `leads.status` holds one of them). */
+export const LEAD_STATUSES = ['new', 'contacted', 'trial_scheduled', 'won', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
-export type { LeadStatus };
-
-export const PIPELINE: readonly LeadStatus[] = ['new', 'contacted', 'trial_scheduled', 'won', 'lost'];
+export const PIPELINE: readonly LeadStatus[] = LEAD_STATUSES;
 
 /**
  * The moves a sales manager makes: forward, straight to won or lost, one step back after a

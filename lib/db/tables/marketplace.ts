@@ -1,0 +1,135 @@
+// ── Marketplace (issue 14): tutors' profiles, availability and trial lessons.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ProfileData } from '../../validations/tutor-profile';
+import { createdAt } from './columns';
+import { outbox } from './platform';
+import { staff } from './staff';
+import { users } from './accounts';
+
+/** One weekly range in the school's time (Asia/Almaty): minutes from local midnight, start < end. */
+export type TimeRange = [number, number];
+
+/** ISO weekday (1 = Monday … 7 = Sunday) → its ranges. */
+export type WeeklyRules = Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', TimeRange[]>>;
+
+/**
+ * A tutor's booking rules (lib/marketplace/availability.ts). One row per tutor: the weekly ranges
+ * and the dates off are small JSON values read together with the row, so the free slots of a
+ * thousand tutors come from two queries.
+ */
+export const tutorSchedules = pgTable('tutor_schedules', {
+  tutorId: integer('tutor_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  weekly: jsonb('weekly').$type<WeeklyRules>().notNull().default({}),
+  /** Local dates (YYYY-MM-DD, Asia/Almaty) with no lessons. */
+  daysOff: jsonb('days_off').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  minNoticeMinutes: integer('min_notice_minutes').notNull().default(720),
+  horizonDays: integer('horizon_days').notNull().default(28),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type LessonStatus = 'hold' | 'booked' | 'cancelled' | 'held' | 'not_held';
+
+/**
+ * Trial lessons, and the short holds taken while a visitor signs in. The database refuses two
+ * live rows of one tutor whose times overlap: an exclusion constraint (btree_gist) added by the
+ * migration, `lessons_no_overlap`, on (tutor_id =, tstzrange(starts_at, ends_at) &&) for every
+ * status but `cancelled`. An expired hold is deleted in the booking's transaction before the insert.
+ */
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: serial('id').primaryKey(),
+    tutorId: integer('tutor_id')
+      .notNull()
+      .references(() => users.id),
+    /** Null while a hold waits for its visitor to sign in. */
+    studentId: integer('student_id').references(() => users.id),
+    kind: text('kind').$type<'trial'>().notNull().default('trial'),
+    subject: text('subject').notNull(),
+    status: text('status').$type<LessonStatus>().notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** A hold: the secret its visitor brings back, and when it lapses. */
+    holdTokenHash: text('hold_token_hash'),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** The booking request's idempotency key (per student): a retry answers the same lesson. */
+    idempotencyKey: text('idempotency_key'),
+    /** The .ics SEQUENCE: raised by every reschedule or cancel. */
+    sequence: integer('sequence').notNull().default(0),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by').$type<'student' | 'tutor'>(),
+    /** Cancelled by the tutor less than 24 hours before the start (still before the deadline): counted for the back office. */
+    lateCancel: boolean('late_cancel').notNull().default(false),
+    /** Not held: who did not come. */
+    noShow: text('no_show').$type<'student' | 'tutor' | 'both'>(),
+    markedAt: timestamp('marked_at', { withTimezone: true }),
+    rating: integer('rating'),
+    ratingComment: text('rating_comment'),
+    remindedDayAt: timestamp('reminded_day_at', { withTimezone: true }),
+    remindedHourAt: timestamp('reminded_hour_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('lessons_tutor_time_idx').on(t.tutorId, t.startsAt),
+    index('lessons_student_time_idx').on(t.studentId, t.startsAt),
+    uniqueIndex('lessons_idempotency_uq').on(t.studentId, t.idempotencyKey),
+    // One free trial per student per subject (a cancelled one may be booked again).
+    uniqueIndex('lessons_one_trial_uq')
+      .on(t.studentId, t.subject)
+      .where(sql`kind = 'trial' and status in ('booked', 'held', 'not_held')`),
+    // One live (booked) trial per student with one tutor, whatever the subject (security review L2).
+    uniqueIndex('lessons_one_trial_tutor_uq')
+      .on(t.studentId, t.tutorId)
+      .where(sql`kind = 'trial' and status = 'booked'`),
+  ],
+);
+
+/** The outbox messages sent about a lesson, for the back office's delivery status. */
+export const lessonMessages = pgTable(
+  'lesson_messages',
+  {
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    outboxId: integer('outbox_id')
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    recipientRole: text('recipient_role').$type<'student' | 'tutor'>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.outboxId] })],
+);
+
+/**
+ * A tutor's public profile (issue 14, lib/marketplace/profile.ts), one per tutor, keyed by the
+ * user. `published` is what the catalogue shows; `draft` is what the tutor edits. A submission
+ * (`review_status` pending) waits for a reviewer while the published version stays visible; an
+ * approval copies the draft into `published`.
+ */
+export const tutorProfiles = pgTable(
+  'tutor_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull().unique(),
+    draft: jsonb('draft').$type<ProfileData>().notNull(),
+    published: jsonb('published').$type<ProfileData>(),
+    /** none: nothing waits; pending: the draft waits for a reviewer; rejected: sent back with a reason. */
+    reviewStatus: text('review_status').$type<'none' | 'pending' | 'rejected'>().notNull().default('none'),
+    rejectReason: text('reject_reason'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    reviewerId: integer('reviewer_id').references(() => staff.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Demo tutors of the embedded database (lib/db/seed.ts): never on PostgreSQL. */
+    demo: boolean('demo').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tutor_profiles_review_idx').on(t.reviewStatus, t.submittedAt)],
+);
