@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { MARKETING_PATHS, TEST_PATHS } from '../lib/site-map';
 import { LOCALES, localePath, localeTest } from './helpers';
 

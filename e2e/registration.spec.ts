@@ -1,6 +1,6 @@
 import { schoolLongDate } from '../lib/time/school-clock';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { asVisitor, LOCALES, localePath, messages, readMails, uniquePhone, localeTest } from './helpers';
 
 const PAGES = ['/sign-up', '/stud-sign-up', '/teach-sign-up', '/stud-simple-reg', '/reset-password/phone'] as const;
