@@ -191,3 +191,18 @@ export function say(locale: Locale, key: string, values: Record<string, string |
   const t = createTranslator({ locale, messages: messages[locale] as never, namespace: namespace as never });
   return (t as unknown as (k: string, v: Record<string, string | number>) => string)(rest.join('.'), values);
 }
+
+/**
+ * At 360 px (a phone) the page and every table's box fit the screen: nothing scrolls sideways
+ * (journeys: staff and HR tables did). The viewport is put back afterwards.
+ */
+export async function expectNoSidewaysScroll(page: Page) {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  const overflow = await page.evaluate(() => {
+    const wide = [document.documentElement, ...document.querySelectorAll<HTMLElement>('[role="region"], table')].filter((el) => el.scrollWidth > el.clientWidth + 1);
+    return wide.map((el) => `${el.tagName.toLowerCase()}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''}: ${el.scrollWidth} > ${el.clientWidth}`);
+  });
+  if (before) await page.setViewportSize(before);
+  if (overflow.length > 0) throw new Error(`sideways scroll at 360 px: ${overflow.join('; ')}`);
+}
