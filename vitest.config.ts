@@ -21,6 +21,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one on this 2-core machine, while the
+    // main process mostly waits. Two workers: each suite's PGlite keeps one core busy.
+    maxWorkers: 2,
     // next-intl/middleware imports 'next/server' without an extension, which plain Node ESM
     // cannot resolve; inlined, Vite resolves it (proxy.test.ts).
     server: { deps: { inline: ['next-intl'] } },

@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { MARKETING_PATHS, TEST_PATHS } from '../lib/site-map';
-import { LOCALES, localePath } from './helpers';
+import { LOCALES, localePath, localeTest } from './helpers';
 
 for (const locale of LOCALES) {
+  const test = localeTest(locale);
   for (const path of [...MARKETING_PATHS, ...TEST_PATHS, '/no-such-page']) {
     test(`axe: ${localePath(locale, path)} has no serious or critical violations`, async ({ page }) => {
       await page.goto(localePath(locale, path));

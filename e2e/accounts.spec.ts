@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Cookie, type Page } from '@playwright/test';
 import { CONSENT_VERSION } from '../lib/consent';
 import { features } from '../lib/features';
-import { LOCALES, localePath, messages, readMails, type Locale } from './helpers';
+import { LOCALES, localePath, messages, readMails, type Locale, localeTest } from './helpers';
 import { loopbackCall, phoneOf, rand } from './sessions';
 
 const PASSWORD = 'Qazaq2024sky';
@@ -126,6 +126,7 @@ async function hasAuthCookie(context: BrowserContext) {
 }
 
 for (const locale of LOCALES) {
+  const test = localeTest(locale);
   const m = messages[locale];
   const home = localePath(locale, '/');
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminCreate, enrolStaff } from './staff';
-import { asVisitor, localePath, messages, uniquePhone, type Locale } from './helpers';
+import { asVisitor, expectNoSidewaysScroll, localePath, messages, uniquePhone, type Locale } from './helpers';
 
 const ru = messages.ru;
 const L = ru.Admin.leads;
@@ -43,6 +43,7 @@ test('a callback from the landing with utm is found by phone, opened and worked 
   await expect(table.getByRole('row')).toHaveCount(2);
   const row = table.getByRole('row').nth(1);
   await expect(row).toContainText(`+7 701 ••• •• ${digits.slice(-2)}`);
+  await expectNoSidewaysScroll(page);
   await expect(row).toContainText(L.kinds.callback);
   await expect(row).toContainText('instagram');
   await row.getByRole('link', { name: 'Әсел Серікова' }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { CONSENT_VERSION } from '../lib/consent';
 import { captchaServerPort } from './captcha-setup';
-import { asVisitor, leadsOf, LOCALES, localePath, messages, uniquePhone } from './helpers';
+import { asVisitor, leadsOf, LOCALES, localePath, messages, uniquePhone, localeTest } from './helpers';
 import { serveRecaptchaWidget } from './recaptcha-widget';
 
 // reCAPTCHA v3 with the v2 checkbox for a visitor whose score is too low (spec section 7), on the
@@ -34,6 +34,7 @@ test('ru: a visitor with a good score sends the form without seeing any challeng
 });
 
 for (const locale of LOCALES) {
+  const test = localeTest(locale);
   const m = messages[locale];
 
   test(`${locale}: a visitor whose score is too low is shown the checkbox, ticks it and the form goes through`, async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { companyWithHr, hrSignsIn, rosterXlsx } from './company';
-import { messages, uniquePhone } from './helpers';
+import { expectNoSidewaysScroll, messages, uniquePhone } from './helpers';
 import { adminCreate, enrolStaff } from './staff';
 
 // Issue 13 (corporate portal), the parts built so far: staff give a company's HR person access;
@@ -50,6 +50,8 @@ test('staff give HR access; the HR person signs in with the SMS code, imports a 
   await expect(a.page.getByRole('rowheader', { name: 'Sarsenova Aigerim' })).toBeVisible();
   await expect(a.page.getByText('•••• •••• 0012')).toBeVisible();
   await expect(a.page.locator('body')).not.toContainText('061211600012');
+  // On a phone the roster is a list of cards, each cell named: no sideways scroll.
+  await expectNoSidewaysScroll(a.page);
   const listed = (await (await a.page.request.get('/api/company/employees')).json()) as { rows: { id: number }[] };
 
   // Company B's HR person: an empty roster, and A's employee is not found through any call.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CONSENT_VERSION } from '../lib/consent';
-import { asVisitor, leadsOf, LOCALES, localePath, messages, readMails, uniquePhone } from './helpers';
+import { asVisitor, leadsOf, LOCALES, localePath, messages, readMails, uniquePhone, localeTest } from './helpers';
 
 // Personal data consent on every form that sends personal data, the tariff page's "Choose" in the
 // lead, the teacher landing's calls to action, the ways to the quiz and the simple registration,
@@ -9,6 +9,7 @@ import { asVisitor, leadsOf, LOCALES, localePath, messages, readMails, uniquePho
 const policyHref = (locale: string) => `/docs/privacy-policy-${locale}.pdf`;
 
 for (const locale of LOCALES) {
+  const test = localeTest(locale);
   const m = messages[locale];
 
   test(`${locale}: the lead form says what is done with the data, links the policy, and the lead keeps the consent`, async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MARKETING_PATHS, TEST_PATHS } from '../lib/site-map';
 import { watchCsp } from './csp-watch';
-import { LOCALES, localePath, type Locale } from './helpers';
+import { LOCALES, localePath, type Locale, localeTest } from './helpers';
 import { studentCookies, tutorCookies } from './sessions';
 import { adminCreate, enrolStaff } from './staff';
 
@@ -37,6 +37,7 @@ async function visit(page: Page, path: string) {
 }
 
 for (const locale of LOCALES) {
+  const test = localeTest(locale);
   test(`${locale}: every public page, signed out, runs without a CSP violation`, async ({ page }) => {
     test.setTimeout(120_000);
     const violations = await watchCsp(page);
@@ -64,6 +65,7 @@ async function visitMarketplace(page: Page, locale: Locale) {
 }
 
 for (const locale of LOCALES) {
+  const test = localeTest(locale);
   test(`${locale}: the tutor catalogue, a profile, its booking page and the company sign-in, signed out, without a CSP violation`, async ({ page }) => {
     test.setTimeout(120_000);
     const violations = await watchCsp(page);

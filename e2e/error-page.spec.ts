@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LOCALES, localePath, messages } from './helpers';
+import { LOCALES, localePath, messages, localeTest } from './helpers';
 
 // The generic error page (spec section 8): the status and a translated sentence for it, a way to try
 // again and a way home; never the error's own text or a stack. The failing page is the dev tools'
@@ -12,6 +12,7 @@ async function visibleText(page: Page) {
 }
 
 for (const locale of LOCALES) {
+  const test = localeTest(locale);
   const m = messages[locale];
 
   test(`${locale}: an error with a status shows that status and its safe sentence, never the error's text`, async ({ page }) => {

@@ -1,6 +1,6 @@
 import { createTranslator } from 'use-intl/core';
 import http from 'node:http';
-import type { Page } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import ru from '../messages/ru.json';
 import kk from '../messages/kk.json';
 import en from '../messages/en.json';
@@ -8,6 +8,64 @@ import en from '../messages/en.json';
 export const LOCALES = ['ru', 'kk', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const messages = { ru, kk, en } as const;
+
+/**
+ * The `test` of a loop over the three languages. A journey runs once, in the language its title
+ * picks (a fixed hash, so each language carries about a third of the journeys and a test keeps its
+ * language from run to run); the three catalogues' keys, plurals and Kazakh texts are checked without
+ * a browser (messages/*.test.ts). A serial group (`test.describe.serial`: its tests share state) runs
+ * whole, in the language its own title picks. E2E_ALL_LOCALES=1 runs every journey in all three.
+ */
+export function localeTest(locale: Locale): typeof base {
+  if (process.env.E2E_ALL_LOCALES === '1') return base;
+  let inPickedGroup = 0;
+  const only = (title: string, ...rest: unknown[]) => {
+    if (inPickedGroup === 0 && languageOf(title, locale) !== locale) return;
+    declareAt(base as unknown as Declare, title, rest);
+  };
+  const serial = (title: string, body: () => void) => {
+    if (languageOf(title, locale) !== locale) return;
+    declareAt(base.describe.serial as unknown as Declare, title, [
+      () => {
+        inPickedGroup++;
+        try {
+          body();
+        } finally {
+          inPickedGroup--;
+        }
+      },
+    ]);
+  };
+  const describe = Object.assign((...a: Parameters<typeof base.describe>) => base.describe(...a), base.describe, { serial });
+  return Object.assign(only, base, { describe }) as unknown as typeof base;
+}
+
+type Declare = (...a: unknown[]) => void;
+/**
+ * Playwright names a test's (or group's) place from the second frame of the stack it takes, which
+ * would be inside this file: the stack is taken from here down (the frames left are the wrapper's,
+ * then the spec's line that called it), so the place is the spec's line as with a plain `test` call.
+ */
+function declareAt(declare: Declare, title: string, rest: unknown[]) {
+  const capture = Error.captureStackTrace;
+  Error.captureStackTrace = (target: object) => capture(target, declareAt);
+  try {
+    declare(title, ...rest);
+  } finally {
+    Error.captureStackTrace = capture;
+  }
+}
+
+/** The language a title runs in: the title without its language (prefix, path) hashed to one of three. */
+export function languageOf(title: string, locale: Locale): Locale {
+  const plain = title
+    .replace(new RegExp(`/${locale}(?=/)`, 'g'), '')
+    .replace(new RegExp(`/${locale}(?=[\\s:]|$)`, 'g'), '/')
+    .replace(new RegExp(`\\b${locale}\\b`, 'g'), 'L');
+  let h = 2166136261;
+  for (const c of plain) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
+  return LOCALES[h % LOCALES.length]!;
+}
 
 /** "/student" in a locale: no prefix for Russian. */
 export function localePath(locale: Locale, path: string) {
@@ -132,4 +190,19 @@ export function say(locale: Locale, key: string, values: Record<string, string |
   const [namespace, ...rest] = key.split('.');
   const t = createTranslator({ locale, messages: messages[locale] as never, namespace: namespace as never });
   return (t as unknown as (k: string, v: Record<string, string | number>) => string)(rest.join('.'), values);
+}
+
+/**
+ * At 360 px (a phone) the page and every table's box fit the screen: nothing scrolls sideways
+ * (journeys: staff and HR tables did). The viewport is put back afterwards.
+ */
+export async function expectNoSidewaysScroll(page: Page) {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  const overflow = await page.evaluate(() => {
+    const wide = [document.documentElement, ...document.querySelectorAll<HTMLElement>('[role="region"], table')].filter((el) => el.scrollWidth > el.clientWidth + 1);
+    return wide.map((el) => `${el.tagName.toLowerCase()}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''}: ${el.scrollWidth} > ${el.clientWidth}`);
+  });
+  if (before) await page.setViewportSize(before);
+  if (overflow.length > 0) throw new Error(`sideways scroll at 360 px: ${overflow.join('; ')}`);
 }

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { LOCALES, localePath, messages, readMails, uniquePhone, type Locale } from './helpers';
+import { LOCALES, localePath, messages, readMails, uniquePhone, type Locale, localeTest } from './helpers';
 
 for (const locale of LOCALES) {
+  const test = localeTest(locale);
   const m = messages[locale];
   const other: Locale = locale === 'en' ? 'kk' : 'en';
 

@@ -1,7 +1,7 @@
 import { schoolLongDate } from '../lib/time/school-clock';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { asVisitor, LOCALES, localePath, messages, readMails, uniquePhone } from './helpers';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { asVisitor, LOCALES, localePath, messages, readMails, uniquePhone, localeTest } from './helpers';
 
 const PAGES = ['/sign-up', '/stud-sign-up', '/teach-sign-up', '/stud-simple-reg', '/reset-password/phone'] as const;
 
@@ -49,6 +49,7 @@ async function wizardReady(page: Page) {
 }
 
 for (const locale of LOCALES) {
+  const test = localeTest(locale);
   const m = messages[locale];
   const R = m.Registration;
   const S = m.SmsCode;

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import nextPkg from 'next/package.json';
 import { MARKETING_PATHS } from '../lib/site-map';
-import { catalogueStrings, h1Text, LOCALES, localePath, messages } from './helpers';
+import { catalogueStrings, h1Text, LOCALES, localePath, messages, localeTest } from './helpers';
 
 for (const locale of LOCALES) {
+  const test = localeTest(locale);
   test.describe(`routes in ${locale}`, () => {
     for (const path of MARKETING_PATHS) {
       test(`${localePath(locale, path)} answers with its translated h1`, async ({ page }) => {

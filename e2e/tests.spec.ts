@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { LOCALES, localePath, messages, uniquePhone } from './helpers';
+import { LOCALES, localePath, messages, uniquePhone, localeTest } from './helpers';
 
 // The placement test, the student quiz and the once-only Kazakh test with its certificate, in
 // every locale, as a visitor uses them: keyboard and mouse, a reload in the middle, a PDF download.
@@ -41,6 +41,7 @@ async function answerCurrent(page: Page) {
 }
 
 for (const locale of LOCALES) {
+  const test = localeTest(locale);
   const m = messages[locale];
   const r = m.Tests.runner;
 

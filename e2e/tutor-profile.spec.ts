@@ -58,7 +58,7 @@ async function registerTutor(browser: Browser, who: { name: string; lastname: st
 const ABOUT_KK =
   'Қазақ тілін сегіз жылдан бері үйретемін. Сабақта көп сөйлейміз, күнделікті өмірден мысал аламыз, әр оқушыға өз жоспарын құрамын. Грамматиканы қарапайым тілмен түсіндіремін.';
 
-test('kk: an approved tutor uploads a photo, writes about text in Kazakh and publishes; the reviewer approves; a visitor filters the catalogue to them', async ({ browser, page }) => {
+test('kk: an approved tutor uploads a photo, writes about text in Kazakh and publishes; the reviewer returns it with a reason from the list, then approves; a visitor filters the catalogue to them', async ({ browser, page }) => {
   test.setTimeout(240_000);
   const suffix = Math.floor(Math.random() * 1e6);
   const tutor = await registerTutor(browser, { name: 'Гүлжан', lastname: 'Төлеуова' });
@@ -101,6 +101,17 @@ test('kk: an approved tutor uploads a photo, writes about text in Kazakh and pub
   await row.getByRole('link').click();
   await expect(page.getByTestId('diff-about')).toContainText(ABOUT_KK);
   await expect(page.getByTestId('diff-price')).toHaveAttribute('data-changed', 'true');
+  // First it goes back with a reason ticked from the list; the tutor reads it in Kazakh and sends it again.
+  await page.getByRole('button', { name: AP.reject }).click();
+  await page.getByRole('checkbox', { name: ru.Review.profileReasons.about }).check();
+  await page.getByRole('button', { name: AP.confirmReject }).click();
+  await expect(page.getByText(AP.done.rejected)).toBeVisible();
+  await t.reload();
+  await expect(t.getByTestId('profile-reject-reasons')).toHaveText(kk.Review.profileReasons.about);
+  await t.getByRole('button', { name: P.submit }).click();
+  await expect(t.getByTestId('profile-status')).toHaveText(P.submitted);
+  await page.goto('/admin/profiles');
+  await row.getByRole('link').click();
   await page.getByRole('button', { name: AP.approve }).click();
   await expect(page.getByText(AP.done.approved)).toBeVisible();
 

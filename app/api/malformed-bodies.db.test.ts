@@ -79,7 +79,11 @@ const decisionBody = fc.record(
   { requiredKeys: [] },
 );
 const profileDecisionBody = fc.record(
-  { submittedAt: fc.oneof(nasty, fc.constant('2026-11-23T10:00:00.000Z')), reason: fc.oneof(nasty, fc.constant('Фото нечёткое')) },
+  {
+    submittedAt: fc.oneof(nasty, fc.constant('2026-11-23T10:00:00.000Z')),
+    reasons: fc.oneof(nasty, fc.constant(['photo']), fc.array(fc.constantFrom('photo', 'about', 'other', 'x'))),
+    reason: fc.oneof(nasty, fc.constant('Фото нечёткое')),
+  },
   { requiredKeys: [] },
 );
 const profileBody = fc.record(

@@ -24,6 +24,7 @@ interface EditorView {
   published: ProfileData | null;
   reviewStatus: 'none' | 'pending' | 'rejected';
   rejectReason: string | null;
+  rejectReasons: string[];
   changed: boolean;
   missing: Record<string, string>;
   limits: PriceLimits;
@@ -115,6 +116,7 @@ export function ProfileEditor() {
   const tv = useTranslations('Validation');
   const tl = useTranslations('Tutors');
   const tr = useTranslations('Registration.tutor');
+  const tReasons = useTranslations('Review.profileReasons');
   const { ready, signedIn } = useRequireAuth(false);
   const [view, setView] = useState<EditorView | null>(null);
   const [form, setForm] = useState<Form | null>(null);
@@ -224,12 +226,26 @@ export function ProfileEditor() {
           {t(`state.${state}`)}
         </span>
       </p>
-      {view.reviewStatus === 'rejected' && view.rejectReason && (
-        <div className="rounded-xl border border-danger/40 p-4">
-          <p className="text-sm text-muted">{t('rejectReason')}</p>
-          <p className="whitespace-pre-line break-words" data-testid="profile-reject-reason">
-            {view.rejectReason}
-          </p>
+      {view.reviewStatus === 'rejected' && (view.rejectReasons.length > 0 || view.rejectReason) && (
+        <div className="space-y-3 rounded-xl border border-danger/40 p-4" data-testid="profile-returned">
+          {view.rejectReasons.length > 0 && (
+            <div>
+              <p className="text-sm text-muted">{t('returnReasons')}</p>
+              <ul className="mt-1 list-disc pl-5" data-testid="profile-reject-reasons">
+                {view.rejectReasons.map((r) => (
+                  <li key={r}>{tReasons.has(r as never) ? tReasons(r as never) : r}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {view.rejectReason && (
+            <div>
+              <p className="text-sm text-muted">{t('rejectReason')}</p>
+              <p className="whitespace-pre-line break-words" data-testid="profile-reject-reason">
+                {view.rejectReason}
+              </p>
+            </div>
+          )}
         </div>
       )}
       {view.reviewStatus === 'pending' && <p className="text-sm text-muted">{t('editWithdraws')}</p>}

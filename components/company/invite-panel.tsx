@@ -130,12 +130,12 @@ export function RosterOnlyToggle({ initial }: { initial: boolean }) {
 }
 
 /** "Select all" for the roster page's invitation checkboxes (journey E: each was ticked one by one). */
-export function SelectAllEmployees({ label }: { label: string }) {
+export function SelectAllEmployees({ label, testId = 'select-all-employees' }: { label: string; testId?: string }) {
   return (
     <input
       type="checkbox"
       aria-label={label}
-      data-testid="select-all-employees"
+      data-testid={testId}
       onChange={(e) => {
         const on = e.currentTarget.checked;
         for (const box of document.querySelectorAll<HTMLInputElement>(`input[name="employee"][form="${INVITE_FORM_ID}"]`)) box.checked = on;

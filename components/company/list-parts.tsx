@@ -3,7 +3,7 @@ import { Link } from '@/i18n/navigation';
 /** Header cells of a portal table, one per label. */
 export function HeadCells({ labels }: { labels: string[] }) {
   return labels.map((h) => (
-    <th key={h} scope="col" className="px-3 py-2.5 font-medium">
+    <th key={h} role="columnheader" scope="col" className="px-3 py-2.5 font-medium">
       {h}
     </th>
   ));

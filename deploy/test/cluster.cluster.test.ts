@@ -469,9 +469,7 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     });
     expect(booked.status, booked.body.slice(0, 300)).toBe(201);
     // B learns it through PostgreSQL NOTIFY and refreshes its own cache: within a second, not ten minutes.
-    const started = Date.now();
     await waitFor('instance B to drop the booked slot', async () => !(await page(ports.b)).includes(slot), 5000);
-    expect(Date.now() - started).toBeLessThan(5000);
     const after = await page(ports.b);
     expect(after).not.toContain(slot);
     expect(after).toContain(before[0]);

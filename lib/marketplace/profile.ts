@@ -13,6 +13,7 @@ import {
   missingForPublication,
   type PriceLimits,
   type ProfileData,
+  type ProfileReturnReason,
 } from '@/lib/validations/tutor-profile';
 import { PHOTO_MAX_BYTES, storePhoto } from '@/lib/media/photo';
 import { profileChanged } from './revalidate';
@@ -77,6 +78,7 @@ export function editorView(row: ProfileRow) {
     published: row.published,
     reviewStatus: row.reviewStatus,
     rejectReason: row.rejectReason,
+    rejectReasons: row.rejectReasons ?? [],
     submittedAt: row.submittedAt?.toISOString() ?? null,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     /** The draft differs from what the catalogue shows (or nothing is published yet). */
@@ -127,7 +129,7 @@ export async function submitProfile(db: Db, user: User): Promise<ProfileRow> {
   if (row.published && changedFields(row.published, row.draft).length === 0) throw new ApiError(409, 'profile_unchanged');
   const [updated] = await db
     .update(tutorProfiles)
-    .set({ reviewStatus: 'pending', submittedAt: new Date(), rejectReason: null, updatedAt: new Date() })
+    .set({ reviewStatus: 'pending', submittedAt: new Date(), rejectReason: null, rejectReasons: null, updatedAt: new Date() })
     .where(eq(tutorProfiles.userId, row.userId))
     .returning();
   return updated!;
@@ -210,7 +212,7 @@ export async function approveProfile(db: Db, actor: Actor, userId: number, submi
     const now = new Date();
     await tx
       .update(tutorProfiles)
-      .set({ published: row.draft, publishedAt: now, reviewStatus: 'none', rejectReason: null, reviewerId: actor.id, decidedAt: now, updatedAt: now })
+      .set({ published: row.draft, publishedAt: now, reviewStatus: 'none', rejectReason: null, rejectReasons: null, reviewerId: actor.id, decidedAt: now, updatedAt: now })
       .where(eq(tutorProfiles.userId, userId));
     await grantBookable(tx, userId);
     const [tutor] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -227,18 +229,18 @@ export async function approveProfile(db: Db, actor: Actor, userId: number, submi
   profileChanged(slug);
 }
 
-/** Sends the submission back with the reviewer's reason; the published version stays as it is. */
-export async function rejectProfile(db: Db, actor: Actor, userId: number, submittedAt: string, reason: string) {
+/** Sends the submission back with the reasons ticked and the reviewer's note; the published version stays as it is. */
+export async function rejectProfile(db: Db, actor: Actor, userId: number, submittedAt: string, reasons: ProfileReturnReason[], reason: string) {
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     await pendingRow(tx, userId, submittedAt);
     const now = new Date();
     await tx
       .update(tutorProfiles)
-      .set({ reviewStatus: 'rejected', rejectReason: reason, reviewerId: actor.id, decidedAt: now, updatedAt: now })
+      .set({ reviewStatus: 'rejected', rejectReason: reason || null, rejectReasons: reasons, reviewerId: actor.id, decidedAt: now, updatedAt: now })
       .where(eq(tutorProfiles.userId, userId));
-    await audit(tx, actor, { action: 'tutor_profile.reject', entity: 'tutor_profile', entityId: userId, after: { reason } });
+    await audit(tx, actor, { action: 'tutor_profile.reject', entity: 'tutor_profile', entityId: userId, after: { reasons, reason } });
     const [tutor] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
-    if (tutor) await queueProfileNotice(tx, tutor, { published: false, reason });
+    if (tutor) await queueProfileNotice(tx, tutor, { published: false, reasons, reason });
   });
 }

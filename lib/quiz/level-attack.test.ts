@@ -93,13 +93,11 @@ function simulate(seed: string) {
  */
 describe('level-only feedback against a scripted attacker (audit 10 #2a)', () => {
   it(`${SITTINGS} scripted sittings reading only the level: a bounded leak (no band's key above 80 %, the recovered key never reaches C1)`, () => {
-    const started = Date.now();
     for (const seed of ['a', 'b', 'c', 'd', 'e', 'f']) {
       const { byBand, final, correct } = simulate(seed);
       console.info(`level attack ${seed}: ${byBand.map((b, i) => `${BANDS[i]} ${b.right}/${b.total}`).join(', ')}; final sitting ${correct}/30, level ${final}`);
       for (const b of byBand) expect(b.right / b.total).toBeLessThan(0.8);
       expect(final).not.toBe('C1');
     }
-    expect(Date.now() - started).toBeLessThan(30_000);
   });
 });

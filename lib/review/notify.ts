@@ -26,10 +26,10 @@ interface Recipient {
 /** The cabinet's address in the tutor's language. */
 export const cabinetUrl = (locale: string) => absoluteUrl(localePath(asLocale(locale), '/cabinet'));
 
-/** The reasons spelled out in the tutor's language, in the order of the list. */
-export function reasonLabels(locale: string, reasons: readonly string[]): string[] {
+/** The reasons spelled out in the tutor's language, in the order of the list (an application's, or a profile's). */
+export function reasonLabels(locale: string, reasons: readonly string[], list: 'reasons' | 'profileReasons' = 'reasons'): string[] {
   const t = translatorFor(locale, 'Review');
-  return reasons.map((r) => (t.has(`reasons.${r}` as never) ? t(`reasons.${r}` as never) : r));
+  return reasons.map((r) => (t.has(`${list}.${r}` as never) ? t(`${list}.${r}` as never) : r));
 }
 
 /** The SMS (short: it points to the cabinet) and the e-mail (complete) of a decision, in `locale`. */
@@ -63,12 +63,19 @@ export async function queueDecisionNotice(db: Db, user: Recipient, n: DecisionNo
  * application's decisions were told): an SMS and, to a confirmed address, an e-mail with the
  * reviewer's comment, in the tutor's language.
  */
-export async function queueProfileNotice(db: Db, user: Recipient, n: { published: boolean; reason?: string }): Promise<void> {
+export async function queueProfileNotice(db: Db, user: Recipient, n: { published: boolean; reasons?: readonly string[]; reason?: string }): Promise<void> {
   const t = translatorFor(user.locale, 'Review');
   const link = cabinetUrl(user.locale);
   const key = n.published ? 'profilePublished' : 'profileReturned';
   await enqueueNotifySms(db, { recipient: user.phone, body: t(`sms.${key}`, { link }) });
   if (user.email) {
-    await enqueue(db, { channel: 'email', recipient: user.email, subject: t(`mail.${key}Subject`), body: t(`mail.${key}Body`, { name: user.name, reason: n.reason ?? '', link }) });
+    await enqueue(db, { channel: 'email', recipient: user.email, subject: t(`mail.${key}Subject`), body: t(`mail.${key}Body`, { name: user.name, reasons: profileReturnText(user.locale, n.reasons ?? [], n.reason), link }) });
   }
+}
+
+/** A return's reasons as a list, then the reviewer's note when there is one. */
+function profileReturnText(locale: string, reasons: readonly string[], note: string | undefined): string {
+  const t = translatorFor(locale, 'Review');
+  const list = reasonLabels(locale, reasons, 'profileReasons').map((r) => `— ${r}`);
+  return [...list, ...(note ? [t('mail.note', { note })] : [])].join('\n');
 }

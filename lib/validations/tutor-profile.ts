@@ -153,11 +153,31 @@ export function missingForPublication(p: ProfileData): Record<string, string> {
 }
 
 /** The reviewer's rejection of a profile change. */
-export const profileRejectSchema = z.object({
-  reason: z.string({ error: 'required' }).trim().min(3, 'required').max(1000, 'too_long').refine(noControlChars, 'control_chars'),
-});
+/** Why a public profile goes back to its tutor (messages: Review.profileReasons.*). `other` needs a note. */
+export const PROFILE_RETURN_REASONS = ['photo', 'about', 'contacts', 'details', 'other'] as const;
+export type ProfileReturnReason = (typeof PROFILE_RETURN_REASONS)[number];
+
+/** The reasons ticked (at least one) and the reviewer's note (`reason`): required with `other`. */
+const profileRejectShape = {
+  reasons: z
+    .array(z.enum(PROFILE_RETURN_REASONS, { error: 'invalid_value' }), { error: 'review_reasons_required' })
+    .min(1, 'review_reasons_required')
+    .max(PROFILE_RETURN_REASONS.length, 'invalid_value')
+    .transform((r) => [...new Set(r)]),
+  reason: z
+    .string({ error: 'invalid_value' })
+    .trim()
+    .max(1000, 'too_long')
+    .refine(noControlChars, 'control_chars')
+    .optional()
+    .transform((n) => n || ''),
+};
+function noteForOther(v: { reasons: string[]; reason: string }, ctx: z.RefinementCtx) {
+  if (v.reasons.includes('other') && !v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'review_note_required' });
+}
+export const profileRejectSchema = z.object(profileRejectShape).superRefine(noteForOther);
 
 /** The submission the reviewer read (its time): another one is a 409. */
 export const profileDecisionSchema = z.object({ submittedAt: z.iso.datetime({ offset: true, error: 'invalid_value' }) });
-export const profileRejectBodySchema = profileDecisionSchema.extend(profileRejectSchema.shape);
+export const profileRejectBodySchema = profileDecisionSchema.extend(profileRejectShape).superRefine(noteForOther);
 export const profileQueueSchema = z.object({ page: z.coerce.number({ error: 'invalid_value' }).int('invalid_value').min(1, 'invalid_value').max(10_000, 'invalid_value').default(1) });

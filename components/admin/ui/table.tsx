@@ -1,29 +1,50 @@
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import stack from '@/components/ui/stack-table.module.css';
 
 /**
- * A back-office table: server-rendered rows, a caption for screen readers, a sticky header, and on
- * a phone it scrolls sideways inside its own box instead of widening the page.
+ * A back-office table: server-rendered rows, a caption for screen readers, a sticky header. On a
+ * phone each row is a card whose cells name their column (components/ui/stack-table.module.css):
+ * the rows' cells get the column's name as data-label here, and explicit roles so that the card
+ * layout keeps the table's meaning for screen readers.
  */
 export function DataTable({ caption, head, children, empty }: { caption: string; head: ReactNode[]; children: ReactNode; empty?: ReactNode }) {
+  const labels = head.map((h) => (typeof h === 'string' ? h : undefined));
   return (
     <div className="overflow-x-auto rounded-xl border border-line bg-white" role="region" aria-label={caption} tabIndex={0}>
-      <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
+      <table role="table" className={`w-full min-w-[40rem] border-collapse text-left text-sm ${stack.stack}`}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="sticky top-0 bg-slate-50 text-xs uppercase tracking-wide text-muted">
-          <tr>
+        <thead role="rowgroup" className="sticky top-0 bg-slate-50 text-xs uppercase tracking-wide text-muted">
+          <tr role="row">
             {head.map((h, i) => (
-              <th key={i} scope="col" className="px-3 py-2.5 font-medium whitespace-nowrap">
+              <th key={i} role="columnheader" scope="col" className="px-3 py-2.5 font-medium whitespace-nowrap">
                 {h}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-line">{children}</tbody>
+        <tbody role="rowgroup" className="divide-y divide-line">
+          {Children.map(children, (row) => labelRow(row, labels))}
+        </tbody>
       </table>
       {empty}
     </div>
   );
+}
+
+type Cell = ReactElement<{ children?: ReactNode; 'data-label'?: string; role?: string }>;
+
+/** A row's cells named by their column (only rows written as <tr> with <td>/<th> cells). */
+function labelRow(row: ReactNode, labels: (string | undefined)[]): ReactNode {
+  if (!isValidElement(row) || row.type !== 'tr') return row;
+  const tr = row as Cell;
+  let column = 0;
+  const cells = Children.map(tr.props.children, (cell) => {
+    if (!isValidElement(cell) || (cell.type !== 'td' && cell.type !== 'th')) return cell;
+    const label = labels[column++];
+    return cloneElement(cell as Cell, { 'data-label': label, role: cell.type === 'th' ? 'rowheader' : 'cell' });
+  });
+  return cloneElement(tr, { role: 'row' }, cells);
 }
 
 export const cellClass = 'px-3 py-2.5 align-top';

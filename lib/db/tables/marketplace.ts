@@ -121,7 +121,9 @@ export const tutorProfiles = pgTable(
     published: jsonb('published').$type<ProfileData>(),
     /** none: nothing waits; pending: the draft waits for a reviewer; rejected: sent back with a reason. */
     reviewStatus: text('review_status').$type<'none' | 'pending' | 'rejected'>().notNull().default('none'),
+    /** The reviewer's note on a return (with the reasons ticked, lib/validations/tutor-profile.ts). */
     rejectReason: text('reject_reason'),
+    rejectReasons: jsonb('reject_reasons').$type<string[]>(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     reviewerId: integer('reviewer_id').references(() => staff.id, { onDelete: 'set null' }),

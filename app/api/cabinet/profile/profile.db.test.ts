@@ -199,26 +199,39 @@ describe(`tutor profile editor and photo upload (${dbLabel()})`, () => {
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'tutor_profile.approve'));
     expect(audits.map((a) => a.entityId)).toContain(String(approved.id));
 
-    // A change of price: submitted, returned with a reason; the published price stays 6000.
+    // A change of price: submitted, returned with reasons from the list and a note; the published price stays 6000.
     expect((await put(approved.token, { ...valid, price: 9000 })).status).toBe(200);
     const again = (await (await call(submitRoute.POST, req('/api/cabinet/profile/submit', approved.token, { method: 'POST' }))).json()) as Profile & { profile: { submittedAt: string } };
     expect(again.profile.reviewStatus).toBe('pending');
     const relisted = (await (await call(listRoute.GET, staffRequest('/api/admin/profiles', { cookie: reviewer.cookie }))).json()) as { rows: { userId: number; changed: string[]; firstPublication: boolean }[] };
     expect(relisted.rows.find((r) => r.userId === approved.id)).toMatchObject({ changed: ['price'], firstPublication: false });
-    const noReason = await decide(rejectRoute.POST, { submittedAt: again.profile.submittedAt, reason: '' });
-    expect(noReason.status).toBe(422);
-    const rejected = await decide(rejectRoute.POST, { submittedAt: again.profile.submittedAt, reason: 'Цена выше обычной для этого уровня' });
+    // No reason ticked, an unknown one, or "other" without a note: refused, nothing stored.
+    for (const body of [{ reason: 'Цена' }, { reasons: [], reason: 'Цена' }, { reasons: ['price_too_high'] }, { reasons: ['other'], reason: ' ' }]) {
+      const refused = await decide(rejectRoute.POST, { submittedAt: again.profile.submittedAt, ...body });
+      expect(refused.status, JSON.stringify(body)).toBe(422);
+    }
+    expect((await t.db.select().from(tutorProfiles).where(eq(tutorProfiles.userId, approved.id)))[0]!.reviewStatus).toBe('pending');
+    // A confirmed address, so the return is mailed too.
+    await t.db.update(users).set({ email: 'returned.tutor@example.kz' }).where(eq(users.id, approved.id));
+    const rejected = await decide(rejectRoute.POST, { submittedAt: again.profile.submittedAt, reasons: ['details', 'about', 'details'], reason: 'Цена выше обычной для этого уровня' });
     expect(rejected.status).toBe(200);
     const [after] = await t.db.select().from(tutorProfiles).where(eq(tutorProfiles.userId, approved.id));
     expect(after!.published?.price).toBe(6000);
     expect(after!.draft.price).toBe(9000);
-    expect(after).toMatchObject({ reviewStatus: 'rejected', rejectReason: 'Цена выше обычной для этого уровня' });
+    expect(after).toMatchObject({ reviewStatus: 'rejected', rejectReasons: ['details', 'about'], rejectReason: 'Цена выше обычной для этого уровня' });
+    // The cabinet's editor reads them back.
+    const view = (await (await call(profileRoute.GET, req('/api/cabinet/profile', approved.token))).json()) as { profile: { rejectReasons: string[]; rejectReason: string } };
+    expect(view.profile).toMatchObject({ rejectReasons: ['details', 'about'], rejectReason: 'Цена выше обычной для этого уровня' });
     expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'tutor_profile.reject'))).length).toBe(1);
     // The tutor is told both times, by SMS (journey C: profile decisions sent nothing).
     const [tutorRow] = await t.db.select({ phone: users.phone }).from(users).where(eq(users.id, approved.id));
     const texts = (await t.db.select().from(outbox).where(eq(outbox.recipient, tutorRow!.phone))).map((m) => m.body);
     expect(texts.some((b) => /профиль опубликован|профиліңіз жарияланды|profile is published/.test(b))).toBe(true);
     expect(texts.some((b) => /доработку|түзетуге қайтарылды|returned for changes/.test(b))).toBe(true);
+    // The mail (to a confirmed address) lists what to fix in the tutor's words, then the note.
+    const mails = (await t.db.select().from(outbox).where(eq(outbox.channel, 'email'))).map((m) => m.body).filter((b) => /доработку|түзетуге|for changes/.test(b));
+    expect(mails).toHaveLength(1);
+    for (const mail of mails) expect(mail).toMatch(/— (Цена, языки или опыт|Баға, тілдер немесе тәжірибе|Price, languages or experience)[\s\S]*Цена выше обычной/);
     // Sending the same draft again as the published one is refused: nothing to review.
     expect((await put(approved.token, valid)).status).toBe(200);
     const same = await call(submitRoute.POST, req('/api/cabinet/profile/submit', approved.token, { method: 'POST' }));

@@ -26,6 +26,7 @@ export default async function CabinetProfilePage({ params }: Props) {
     Cabinet: { publicProfile: cabinet.publicProfile },
     Registration: { tutor: { languages: registration.languages, subjects: registration.subjects } },
     Tutors: { levels: tutors.levels, ages: tutors.ages },
+    Review: { profileReasons: (messages.Review as Record<string, unknown>).profileReasons },
   };
   return (
     <div className="container-page max-w-3xl py-10 md:py-14">

@@ -13,6 +13,7 @@ import { requireCompanyPage } from '@/lib/company-portal/page';
 import { companySettings, INVITATION_STATUSES } from '@/lib/company-portal/invitations';
 import { viewEmployees } from '@/lib/company-portal/roster';
 import { employeesQuery } from '@/lib/validations/company-roster';
+import stack from '@/components/ui/stack-table.module.css';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -31,6 +32,7 @@ export default async function EmployeesPage({ params, searchParams }: Props) {
   const format = new Intl.DateTimeFormat(locale === 'kk' ? 'kk-KZ' : locale === 'en' ? 'en-GB' : 'ru-RU', { dateStyle: 'medium', timeZone: 'Asia/Almaty' });
   const t = await getTranslations('Company.employees');
   const tc = await getTranslations('Company.roster.column');
+  const col = { name: t('name'), iin: tc('iin'), position: tc('positionCode'), department: tc('department'), contacts: t('contacts'), status: ts('statusColumn'), actions: t('actions') };
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   const pageHref = (p: number) => `/company/employees?${new URLSearchParams({ ...(f.q ? { q: f.q } : {}), ...(f.status ? { status: f.status } : {}), page: String(p) })}`;
   return (
@@ -56,47 +58,54 @@ export default async function EmployeesPage({ params, searchParams }: Props) {
       {data.rows.length === 0 ? (
         <p className="rounded-xl bg-white p-6 text-center text-muted">{f.q || f.status ? t('noMatch') : t('empty')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-line bg-white" role="region" aria-label={t('title')} tabIndex={0}>
-          <table className="w-full min-w-[52rem] border-collapse text-left text-sm">
-            <caption className="sr-only">{t('title')}</caption>
-            <thead className="bg-slate-50 text-xs tracking-wide text-muted uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-2.5 font-medium">
-                  <SelectAllEmployees label={ts('selectAll')} />
-                </th>
-                <HeadCells labels={[t('name'), tc('iin'), tc('positionCode'), tc('department'), t('contacts'), ts('statusColumn'), t('actions')]} />
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {data.rows.map((e) => (
-                <tr key={e.id} data-testid="employee-row">
-                  <td className="px-3 py-2.5 align-top">
-                    <input type="checkbox" name="employee" value={e.id} form={INVITE_FORM_ID} aria-label={ts('selectLabel', { name: `${e.lastName} ${e.firstName}` })} />
-                  </td>
-                  <th scope="row" className="px-3 py-2.5 text-left align-top font-medium">
-                    {e.lastName} {e.firstName}
+        <>
+          {/* On a phone the header row is hidden (each row is a card): select-all stands above the list. */}
+          <label className="flex items-center gap-2 text-sm sm:hidden">
+            <SelectAllEmployees label={ts('selectAll')} testId="select-all-employees-phone" />
+            {ts('selectAll')}
+          </label>
+          <div className="overflow-x-auto rounded-xl border border-line bg-white" role="region" aria-label={t('title')} tabIndex={0}>
+            <table role="table" className={`w-full min-w-[52rem] border-collapse text-left text-sm ${stack.stack}`}>
+              <caption className="sr-only">{t('title')}</caption>
+              <thead role="rowgroup" className="bg-slate-50 text-xs tracking-wide text-muted uppercase">
+                <tr role="row">
+                  <th role="columnheader" scope="col" className="px-3 py-2.5 font-medium">
+                    <SelectAllEmployees label={ts('selectAll')} />
                   </th>
-                  <td className="px-3 py-2.5 align-top whitespace-nowrap tabular-nums">{maskIin(e.iinLast4)}</td>
-                  <td className="px-3 py-2.5 align-top">{e.positionCode}</td>
-                  <td className="px-3 py-2.5 align-top">{e.department ?? '—'}</td>
-                  <td className="px-3 py-2.5 align-top">
-                    {e.phone ? <span className="block whitespace-nowrap">{maskPhone(e.phone)}</span> : null}
-                    {e.email ? <span className="block break-all">{e.email}</span> : null}
-                    {!e.phone && !e.email ? '—' : null}
-                  </td>
-                  <td className="px-3 py-2.5 align-top" data-testid="employee-status" data-status={e.status}>
-                    <span className="block font-medium">{ts(`status.${e.status}`)}</span>
-                    {e.status === 'finished' && <span className="block">{ts('level', { level: e.level === 'A0' ? ts('belowA1') : (e.level ?? '—') })}</span>}
-                    {(e.status === 'invited' || e.status === 'expired') && e.deadline && <span className="block text-xs text-muted">{ts('until', { date: format.format(e.deadline) })}</span>}
-                  </td>
-                  <td className="px-3 py-2.5 align-top">
-                    <EmployeeActions employee={e} />
-                  </td>
+                  <HeadCells labels={[col.name, col.iin, col.position, col.department, col.contacts, col.status, col.actions]} />
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody role="rowgroup" className="divide-y divide-line">
+                {data.rows.map((e) => (
+                  <tr key={e.id} role="row" data-testid="employee-row">
+                    <td role="cell" className="px-3 py-2.5 align-top">
+                      <input type="checkbox" name="employee" value={e.id} form={INVITE_FORM_ID} aria-label={ts('selectLabel', { name: `${e.lastName} ${e.firstName}` })} />
+                    </td>
+                    <th role="rowheader" scope="row" data-label={col.name} className="px-3 py-2.5 text-left align-top font-medium">
+                      {e.lastName} {e.firstName}
+                    </th>
+                    <td role="cell" data-label={col.iin} className="px-3 py-2.5 align-top whitespace-nowrap tabular-nums">{maskIin(e.iinLast4)}</td>
+                    <td role="cell" data-label={col.position} className="px-3 py-2.5 align-top">{e.positionCode}</td>
+                    <td role="cell" data-label={col.department} className="px-3 py-2.5 align-top">{e.department ?? '—'}</td>
+                    <td role="cell" data-label={col.contacts} className="px-3 py-2.5 align-top">
+                      {e.phone ? <span className="block whitespace-nowrap">{maskPhone(e.phone)}</span> : null}
+                      {e.email ? <span className="block break-all">{e.email}</span> : null}
+                      {!e.phone && !e.email ? '—' : null}
+                    </td>
+                    <td role="cell" data-label={col.status} className="px-3 py-2.5 align-top" data-testid="employee-status" data-status={e.status}>
+                      <span className="block font-medium">{ts(`status.${e.status}`)}</span>
+                      {e.status === 'finished' && <span className="block">{ts('level', { level: e.level === 'A0' ? ts('belowA1') : (e.level ?? '—') })}</span>}
+                      {(e.status === 'invited' || e.status === 'expired') && e.deadline && <span className="block text-xs text-muted">{ts('until', { date: format.format(e.deadline) })}</span>}
+                    </td>
+                    <td role="cell" data-label={col.actions} className="px-3 py-2.5 align-top">
+                      <EmployeeActions employee={e} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
       <Pager label={t('pages')} page={f.page} pages={pages} href={pageHref} prev={t('prev')} next={t('next')} pageOf={(page, n) => t('pageOf', { page, pages: n })} />
       <section aria-labelledby="add-title" className="rounded-2xl bg-white p-5 shadow-sm">

@@ -10,7 +10,7 @@ import { photoUrl } from '@/lib/media/photo';
 import { profileForReview, type ProfileField } from '@/lib/marketplace/profile';
 import { localePath } from '@/lib/seo';
 import { requireStaffPage } from '@/lib/staff/page';
-import { PROFILE_LOCALES, videoWatchUrl, type ProfileData } from '@/lib/validations/tutor-profile';
+import { PROFILE_LOCALES, PROFILE_RETURN_REASONS, videoWatchUrl, type ProfileData, type ProfileReturnReason } from '@/lib/validations/tutor-profile';
 
 type Props = { params: Promise<{ locale: Locale; id: string }> };
 
@@ -28,6 +28,7 @@ export default async function ProfileReviewPage({ params }: Props) {
   const tc = await getTranslations('Admin.common');
   const tw = await getTranslations('Registration.tutor');
   const tt = await getTranslations('Tutors');
+  const tr = await getTranslations('Review.profileReasons');
   const format = await getFormatter();
 
   const list = (values: string[], label: (v: string) => string) => (values.length ? values.map(label).join(', ') : tc('none'));
@@ -116,7 +117,11 @@ export default async function ProfileReviewPage({ params }: Props) {
         </table>
       </div>
       <div className="mt-5">
-        <ProfileReviewActions id={p.userId} submittedAt={p.reviewStatus === 'pending' && p.submittedAt ? p.submittedAt.toISOString() : null} />
+        <ProfileReviewActions
+          id={p.userId}
+          submittedAt={p.reviewStatus === 'pending' && p.submittedAt ? p.submittedAt.toISOString() : null}
+          reasonLabels={Object.fromEntries(PROFILE_RETURN_REASONS.map((r) => [r, tr(r)])) as Record<ProfileReturnReason, string>}
+        />
       </div>
     </>
   );

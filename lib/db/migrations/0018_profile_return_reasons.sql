@@ -1,0 +1,1 @@
+ALTER TABLE "tutor_profiles" ADD COLUMN "reject_reasons" jsonb;
