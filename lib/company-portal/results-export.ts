@@ -9,7 +9,7 @@ import { audit, type Actor } from '@/lib/audit/log';
 import { certificatePdf } from '@/lib/certificates/store';
 import { CSV_DELIMITER, csvCell } from '@/lib/crm/csv';
 import { webStream } from '@/lib/crm/export';
-import { schoolClock, schoolDay } from '@/lib/crm/school-time';
+import { schoolClock, schoolDay } from '@/lib/time/wall-clock';
 import { certificatePdfs } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { translatorFor } from '@/lib/i18n/translate';

@@ -3,7 +3,8 @@ import { and, gte, lt, sql } from 'drizzle-orm';
 import { leads, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import type { AttributionQuery, AttributionSort } from '@/lib/validations/attribution';
-import { addDays, dayStart, schoolDay } from './school-time';
+import { addDays } from '@/lib/time/calendar';
+import { dayStart, schoolDay } from '@/lib/time/wall-clock';
 
 /** The report shows the default range, the last 30 days, when none is given. */
 export const DEFAULT_RANGE_DAYS = 30;

@@ -6,7 +6,7 @@ import type { Db } from '@/lib/db/types';
 import { translatorFor } from '@/lib/i18n/translate';
 import { LEAD_LIST_KINDS, type leadWhere } from './filters';
 import { LEAD_STATUSES, LOST_REASONS } from '@/lib/validations/lead-pipeline';
-import { schoolClock } from './school-time';
+import { schoolClock } from '@/lib/time/wall-clock';
 
 /** Rows read per query: the export holds about one batch in memory, whatever the list's size. */
 export const EXPORT_BATCH = 1000;

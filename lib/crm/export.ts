@@ -12,7 +12,7 @@ import type { StaffContext } from '@/lib/staff/http';
 import { leadsCsv } from './csv';
 import { exportColumns, leadBatches, type ExportFormat } from './export-rows';
 import { leadFilterSchema, leadWhere, type LeadFilter } from './filters';
-import { schoolDay } from './school-time';
+import { schoolDay } from '@/lib/time/wall-clock';
 import { leadsXlsx } from './xlsx';
 
 export type { ExportFormat } from './export-rows';

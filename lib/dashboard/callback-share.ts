@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, gte, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { leads } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { DAY_MS } from './time';
+import { DAY_MS } from '@/lib/time/calendar';
 
 export interface PromiseShare {
   /** Callbacks whose outcome is known: contacted, or still new past their due time. */

@@ -5,7 +5,8 @@ import type { Db } from '@/lib/db/types';
 import { LEAD_LIST_KINDS } from '@/lib/crm/filters';
 import { callbackPromiseShare, type PromiseShare } from './callback-share';
 import { reviewMetrics, type ReviewMetrics } from './review-metrics';
-import { DAY_MS, dashboardWindows, notDemo } from './time';
+import { DAY_MS } from '@/lib/time/calendar';
+import { dashboardWindows, notDemo } from './time';
 
 export type LeadKind = (typeof LEAD_LIST_KINDS)[number];
 /** A figure for today (Almaty) and for the last 30 days, today included. */

@@ -2,7 +2,8 @@ import 'server-only';
 import { and, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import { tutorApplications } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { DAY_MS, notDemo } from './time';
+import { DAY_MS } from '@/lib/time/calendar';
+import { notDemo } from './time';
 
 export interface ReviewMetrics {
   /** Applications decided (approved, rejected or returned for changes) in the window. */

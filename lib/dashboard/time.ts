@@ -1,11 +1,12 @@
 import 'server-only';
 import { sql, type AnyColumn } from 'drizzle-orm';
+import { DAY_MS } from '@/lib/time/calendar';
+import { SCHOOL_OFFSET_MINUTES } from '@/lib/time/school-zone';
 /**
  * The school's days: Asia/Almaty, UTC+5 all year (as lib/validations/staff.ts dateQuery). A fixed
  * offset rather than the database's tz tables, which differ between PGlite and an older server.
  */
-export const ALMATY_OFFSET_MS = 5 * 3600 * 1000;
-export const DAY_MS = 24 * 3600 * 1000;
+export const ALMATY_OFFSET_MS = SCHOOL_OFFSET_MINUTES * 60_000;
 
 /** Midnight in Almaty of the day `at` falls on. */
 export const almatyDayStart = (at: Date) => new Date(Math.floor((at.getTime() + ALMATY_OFFSET_MS) / DAY_MS) * DAY_MS - ALMATY_OFFSET_MS);

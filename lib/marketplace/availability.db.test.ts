@@ -5,7 +5,7 @@ import { localClock } from '@/components/booking/slot-times';
 import { ApiError } from '@/lib/api/errors';
 import { freeSlotsOf, getSchedule, saveSchedule } from './availability';
 import { bookTrial } from './booking';
-import { schoolInstant } from './time';
+import { schoolInstant } from '@/lib/time/school-zone';
 
 describe('availability on the database', () => {
   const t = useTestDb();

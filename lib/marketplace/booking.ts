@@ -13,7 +13,8 @@ import { lessonIcsFor, notifyLesson } from './notify';
 import { icsPath, roomUrl, validIcsKey } from './room';
 import { slotsChanged } from './revalidate';
 import { CANCEL_DEADLINE_MINUTES, freeSlots, TRIAL_MINUTES } from './slots';
-import { addDays, isoWeekday, schoolDate, schoolInstant } from './time';
+import { addDays, isoWeekday } from '@/lib/time/calendar';
+import { schoolDate, schoolInstant } from '@/lib/time/school-zone';
 import { GUEST_HOLD_MINUTES, GUEST_HOLDS_PER_TUTOR } from '@/lib/validations/booking';
 import { opaqueToken, tokenHash } from '@/lib/crypto/opaque-token';
 

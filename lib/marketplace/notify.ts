@@ -11,7 +11,7 @@ import { absoluteUrl, localePath } from '@/lib/seo';
 import type { IcsMethod } from '@/lib/outbox/mail';
 import { lessonIcs } from './ics';
 import { roomUrl } from './room';
-import { schoolZone } from './time';
+import { schoolZone } from '@/lib/time/school-zone';
 
 export type LessonEvent = 'booked' | 'rescheduled' | 'cancelled' | 'reminder_day' | 'reminder_hour';
 type Lesson = typeof lessons.$inferSelect;

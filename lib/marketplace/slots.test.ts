@@ -1,7 +1,7 @@
 import { tzOffset } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
 import { freeSlots, type ScheduleRules } from './slots';
-import { schoolDate, schoolInstant, schoolZone } from './time';
+import { schoolDate, schoolInstant, schoolZone } from '@/lib/time/school-zone';
 
 const monWed: ScheduleRules = { weekly: { '1': [[18 * 60, 21 * 60]], '3': [[18 * 60, 21 * 60]] }, daysOff: [], minNoticeMinutes: 720, horizonDays: 28 };
 const iso = (ds: Date[]) => ds.map((d) => d.toISOString());

@@ -1,6 +1,7 @@
 import type { WeeklyRules } from '@/lib/db/schema';
 import { DAY_PERIODS, type DayPeriod } from '@/lib/validations/catalogue';
-import { addDays, isoWeekday, schoolDate, schoolInstant } from './time';
+import { addDays, isoWeekday } from '@/lib/time/calendar';
+import { schoolDate, schoolInstant } from '@/lib/time/school-zone';
 
 /**
  * Free slots of a trial lesson (issue 14). Decisions:

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { PLAN_IDS } from './lead';
 import { param, plainText, searchParam } from './query';
 import { pageQuery } from './staff';
+import { DAY_MS } from '@/lib/time/calendar';
 
-const DAY_MS = 24 * 3600 * 1000;
 /** A day ("2026-05-01") in the school's time zone, Asia/Almaty (UTC+5 all year); null clears it. */
 const dayField = z
   .string({ error: 'invalid_value' })

@@ -5,7 +5,8 @@ import { route } from '@/lib/api/route';
 import { requireUser } from '@/lib/auth/http';
 import { hasUserScope } from '@/lib/auth/scope';
 import { tutorWeek } from '@/lib/marketplace/booking';
-import { addDays, isoWeekday, schoolDate } from '@/lib/marketplace/time';
+import { addDays, isoWeekday } from '@/lib/time/calendar';
+import { schoolDate } from '@/lib/time/school-zone';
 import { weekQuery } from '@/lib/validations/booking';
 
 export const GET = route(async (ctx) => {

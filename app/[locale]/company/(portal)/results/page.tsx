@@ -7,7 +7,7 @@ import { FullIinExport } from '@/components/company/full-iin-export';
 import { LevelChart } from '@/components/company/level-chart';
 import { buttonClass, linkButtonClass, secondaryButtonClass } from '@/components/company/ui';
 import { getDb } from '@/lib/db/client';
-import { schoolClock } from '@/lib/crm/school-time';
+import { schoolClock } from '@/lib/time/wall-clock';
 import { requireCompanyPage } from '@/lib/company-portal/page';
 import { listResults, placementResults, resultsFilterOptions, resultsSummary, type GroupCounts } from '@/lib/company-portal/results';
 import { pageParams } from '@/lib/validations/query';

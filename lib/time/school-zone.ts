@@ -1,4 +1,5 @@
 import { tzOffset } from '@date-fns/tz';
+import { SCHOOL_ZONE_NAME } from './school-clock';
 
 /**
  * The school's time. All of Kazakhstan has been UTC+5 since 2024-03-01 (Almaty was UTC+6 before).
@@ -7,7 +8,6 @@ import { tzOffset } from '@date-fns/tz';
  * either way), so a stale ICU never moves a lesson by an hour. Every slot is in the future, so the
  * pre-2024 offset never matters for booking.
  */
-export const SCHOOL_ZONE_NAME = 'Asia/Almaty';
 export const SCHOOL_OFFSET_MINUTES = 300;
 
 let zone: string | undefined;
@@ -40,17 +40,4 @@ export function schoolInstant(ymd: string, minutes: number): Date {
   // The offset of the zone around that moment (constant here; read again for the exact instant).
   const guess = naive - schoolOffsetAt(new Date(naive)) * 60_000;
   return new Date(naive - schoolOffsetAt(new Date(guess)) * 60_000);
-}
-
-/** ISO weekday (1 = Monday … 7 = Sunday) of a school date. */
-export function isoWeekday(ymd: string): number {
-  const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
-  const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  return day === 0 ? 7 : day;
-}
-
-/** The school date `n` days after `ymd`. */
-export function addDays(ymd: string, n: number): string {
-  const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }

@@ -1,0 +1,17 @@
+// Calendar arithmetic on the school's dates written `YYYY-MM-DD`: no zones involved (the day is
+// already the school's). Plain code: client and server.
+
+export const DAY_MS = 86_400_000;
+
+/** `YYYY-MM-DD` plus n days. */
+export const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+/** Whole days from `from` to `to` (both `YYYY-MM-DD`). */
+export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/** ISO weekday (1 = Monday … 7 = Sunday) of a school date. */
+export function isoWeekday(ymd: string): number {
+  const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return day === 0 ? 7 : day;
+}
