@@ -1,7 +1,7 @@
 // ── Accounts (issue: accounts): students and tutors, their applications, SMS codes, sessions, resets.
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, consent } from './columns';
+import { bytea, createdAt, consent } from './columns';
 import { staff } from './staff';
 
 export const users = pgTable(
@@ -70,6 +70,29 @@ export const applicationEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('application_events_app_idx').on(t.applicationId, t.createdAt)],
+);
+
+/**
+ * Documents a tutor attaches to their application (a diploma, a certificate: lib/review/documents.ts):
+ * PDF, JPEG or PNG checked by their content, at most 5 per application. Never served publicly: only a
+ * reviewer opens them, through an audited back-office route. Deleted with the application (and so
+ * with the account, when retention or the tutor deletes it).
+ */
+export const applicationDocuments = pgTable(
+  'application_documents',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => tutorApplications.id, { onDelete: 'cascade' }),
+    /** The name the tutor's file had (cleaned), shown in lists and offered on download. */
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').$type<'application/pdf' | 'image/jpeg' | 'image/png'>().notNull(),
+    size: integer('size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('application_documents_app_idx').on(t.applicationId)],
 );
 
 /** One-time SMS codes: stored only as a hash, bound to one phone and one purpose. */
