@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'application.approve',
   'application.reject',
   'application.changes',
+  'application.document_view',
   'account.view',
   'account.block',
   'account.unblock',

@@ -5,6 +5,7 @@ import { maskPhone } from '@/lib/mask';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
 import { applicationEvents, staff, tutorApplications, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
+import { listDocuments } from './documents';
 import { OPEN_STATUSES, type ApplicationQueueFilter, type ApplicationStatus } from '@/lib/validations/review';
 
 
@@ -130,6 +131,7 @@ export async function loadApplication(db: Db, id: number, now = new Date()) {
     .leftJoin(staff, eq(staff.id, applicationEvents.staffId))
     .where(eq(applicationEvents.applicationId, id))
     .orderBy(asc(applicationEvents.createdAt), asc(applicationEvents.id));
+  const documents = await listDocuments(db, id);
   const { app, user } = row;
   return {
     id: app.id,
@@ -157,6 +159,8 @@ export async function loadApplication(db: Db, id: number, now = new Date()) {
       locale: user.locale,
     },
     history,
+    /** Documents the tutor attached (no bytes: a reviewer downloads each through /api/admin/applications/[id]/documents/[docId]). */
+    documents,
   };
 }
 export type ApplicationDetail = NonNullable<Awaited<ReturnType<typeof loadApplication>>>;
