@@ -20,15 +20,18 @@ export const DOCUMENT_EXT: Record<DocumentType, string> = { 'application/pdf': '
 const isPdf = (buf: Uint8Array) => buf.length >= 5 && String.fromCharCode(...buf.subarray(0, 5)) === '%PDF-';
 
 async function checkPdf(input: Uint8Array): Promise<void> {
-  let doc: PDFDocument;
+  let pages: number;
   try {
-    doc = await PDFDocument.load(input, { updateMetadata: false, throwOnInvalidObject: true });
+    // Loaded despite an encryption dictionary, only to say so: the reviewer could not open it.
+    const doc = await PDFDocument.load(input, { updateMetadata: false, throwOnInvalidObject: true, ignoreEncryption: true });
+    if (doc.isEncrypted) throw new ApiError(415, 'document_encrypted');
+    // Walks the page tree: a header over garbage has none and throws here.
+    pages = doc.getPageCount();
   } catch (err) {
-    if (err instanceof Error && err.name === 'EncryptedPDFError') throw new ApiError(415, 'document_encrypted');
+    if (err instanceof ApiError) throw err;
     throw new ApiError(415, 'document_invalid');
   }
-  if (doc.isEncrypted) throw new ApiError(415, 'document_encrypted');
-  if (doc.getPageCount() < 1) throw new ApiError(415, 'document_invalid');
+  if (pages < 1) throw new ApiError(415, 'document_invalid');
 }
 
 async function normaliseImage(input: Uint8Array, kind: 'jpeg' | 'png'): Promise<Buffer> {
@@ -57,7 +60,6 @@ export async function checkDocument(input: Uint8Array): Promise<{ bytes: Buffer;
 /** A file name fit to show and to offer on download: no path, no control characters, at most 100 characters, the right extension. */
 export function documentFileName(raw: string | null, type: DocumentType): string {
   const ext = DOCUMENT_EXT[type];
-  // eslint-disable-next-line no-control-regex
   let base = (raw ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 100);
   if (!base || base.startsWith('.')) base = `document${ext}`;
   const lower = base.toLowerCase();

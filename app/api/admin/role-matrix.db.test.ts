@@ -52,6 +52,7 @@ const MATRIX: Record<string, Access> = {
   'POST /api/admin/applications/[id]/approve': ['reviewer'],
   'POST /api/admin/applications/[id]/reject': ['reviewer'],
   'POST /api/admin/applications/[id]/changes': ['reviewer'],
+  'GET /api/admin/applications/[id]/documents/[docId]': ['reviewer'],
   // Tutor profiles (issue 14: reviewer)
   'GET /api/admin/profiles': ['reviewer'],
   'POST /api/admin/profiles/[id]/approve': ['reviewer'],
