@@ -11,6 +11,7 @@ import { TEACHING_LANGUAGES, TUTOR_SUBJECTS } from '@/lib/validations/registrati
 import { applicationCorrectionSchema } from '@/lib/validations/review';
 import { Field, inputClass } from '@/components/forms/field';
 import { FormAlert, setServerFields, SubmitButton, useSubmitCall } from '@/components/registration/form-submit';
+import { CabinetDocuments } from './cabinet-documents';
 import { fieldMessage } from './messages';
 
 type Input = z.input<typeof applicationCorrectionSchema>;
@@ -117,6 +118,7 @@ export function CabinetResubmit({
       {text('secondname', tr('secondname'), 'additional-name')}
       {select('teachingLanguage', tr('languageTitle'), TEACHING_LANGUAGES, (o) => tr(`languages.${o as (typeof TEACHING_LANGUAGES)[number]}`))}
       {select('subject', tr('subjectTitle'), TUTOR_SUBJECTS, (o) => tr(`subjects.${o as (typeof TUTOR_SUBJECTS)[number]}`))}
+      <CabinetDocuments />
       <div className="flex flex-wrap items-center gap-3">
         <SubmitButton pending={pending} label={t('submit')} busyLabel={t('sending')} />
         <button type="button" onClick={onCancel} className="rounded-lg px-3 py-2 font-medium text-brand-dark underline-offset-2 hover:underline">

@@ -113,6 +113,26 @@ export default async function ApplicationPage({ params }: Props) {
                 </ul>
               </Row>
             )}
+            <Row label={t('field.documents')} testId="application-documents">
+              {app.documents.length === 0 ? (
+                <span className="text-muted">{t('documentsNone')}</span>
+              ) : (
+                <ul className="space-y-1">
+                  {app.documents.map((d) => (
+                    <li key={d.id}>
+                      <a
+                        href={`/api/admin/applications/${app.id}/documents/${d.id}`}
+                        download={d.fileName}
+                        className="text-brand-dark underline-offset-2 hover:underline"
+                      >
+                        {d.fileName}
+                      </a>
+                      <span className="text-muted"> · {format.number(Math.max(1, Math.round(d.size / 1024)))} KB</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Row>
             {app.note && (
               <Row label={t('field.note')}>
                 <span className="whitespace-pre-line">{app.note}</span>
