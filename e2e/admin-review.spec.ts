@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { PDFDocument } from 'pdf-lib';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { asVisitor, localePath, messages, uniquePhone, type Locale } from './helpers';
 import { adminCreate, enrolStaff } from './staff';
@@ -144,6 +145,11 @@ test('ru: a reviewer approves one tutor and rejects another with two reasons; th
   const correction = tutor.getByRole('form', { name: m.Cabinet.resubmit.title });
   await expect(correction.getByLabel(R.tutor.lastname, { exact: true })).toHaveValue('Қасымов');
   await expectAccessible(tutor);
+  // The diploma the reviewer asked for: a PDF attached in the correction form (lib/media/document.ts checks it).
+  const diploma = await PDFDocument.create();
+  diploma.addPage([300, 200]).drawText('Diploma');
+  await correction.getByLabel(m.Cabinet.documents.add).setInputFiles({ name: 'diploma.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await diploma.save()) });
+  await expect(correction.getByTestId('application-documents')).toContainText('diploma.pdf');
   await correction.getByLabel(R.tutor.subjectTitle).selectOption({ label: R.tutor.subjects.physics });
   await correction.getByRole('button', { name: m.Cabinet.resubmit.submit }).click();
   await expect(tutor.getByTestId('cabinet-application-status')).toHaveText(m.Cabinet.status_submitted);
@@ -160,6 +166,7 @@ test('ru: a reviewer approves one tutor and rejects another with two reasons; th
   await row.getByRole('link').click();
   await expect(page.getByTestId('application-subject')).toHaveText(R.tutor.subjects.physics);
   await expect(page.getByTestId('application-history')).toContainText(A.event.changed.replace('{fields}', A.field.subject));
+  await expect(page.getByTestId('application-documents').getByRole('link', { name: 'diploma.pdf' })).toHaveAttribute('href', /\/documents\/\d+$/);
 
   await approved.context.close();
   await rejected.context.close();
