@@ -51,11 +51,11 @@ export async function notifyLesson(db: Db, lesson: Lesson, event: LessonEvent) {
   const student = people.find((p) => p.id === lesson.studentId);
   const tutor = people.find((p) => p.id === lesson.tutorId);
   if (!student || !tutor) return;
-  const room = roomUrl(lesson.id);
   const org = mailbox();
   for (const [role, me, other] of [['student', student, tutor], ['tutor', tutor, student]] as const) {
     // A demo tutor's number is made up: nothing is sent to it (the student is told as usual).
     if (me.passwordHash === DEMO_PASSWORD_HASH) continue;
+    const room = roomUrl(lesson.id, me.locale);
     const t = translatorFor(me.locale, 'Booking');
     const reg = translatorFor(me.locale, 'Registration');
     const { date, time } = schoolDateTime(lesson.startsAt, me.locale);
@@ -107,7 +107,7 @@ export async function lessonIcsFor(db: Db, lesson: Lesson, side: 'student' | 'tu
   const reg = translatorFor(me.locale, 'Registration');
   const subjectKey = `tutor.subjects.${lesson.subject}` as Parameters<typeof reg>[0];
   const subject = reg.has(subjectKey) ? reg(subjectKey) : lesson.subject;
-  const room = roomUrl(lesson.id);
+  const room = roomUrl(lesson.id, me.locale);
   return lessonIcs({
     id: lesson.id,
     startsAt: lesson.startsAt,

@@ -3,6 +3,7 @@ import { after } from 'next/server';
 import { errorForLog } from '@/lib/api/error-log';
 import { closeAppDb, getDb } from '@/lib/db/client';
 import { startCacheListener, stopCacheListener } from '@/lib/server/cache-bus';
+import { stopRoomBus } from '@/lib/lesson-room/bus';
 import { isDbClosed } from '@/lib/db/open';
 import { env } from '@/lib/env';
 import { publicEnv } from '@/lib/public-env';
@@ -10,6 +11,7 @@ import type { CaptchaConfig } from '@/lib/captcha/verify';
 import { remindCallbacks } from '@/lib/crm/reminders';
 import { importMediaDir } from '@/lib/marketplace/photo';
 import { remindLessons } from '@/lib/marketplace/reminders';
+import { settleEndedLessons } from '@/lib/lesson-room/attendance';
 import { remindInvitations } from '@/lib/company-portal/invitations';
 import { processOutbox, type Sender } from '@/lib/outbox';
 import { createMailSender } from '@/lib/outbox/mail';
@@ -133,6 +135,14 @@ export function remindTrialLessons(now = new Date()): Promise<void> {
   });
 }
 
+/** Closes booked lessons whose end has passed from the room's attendance log (lib/lesson-room/attendance.ts). */
+export function settleLessons(now = new Date()): Promise<void> {
+  return runBackgroundPass('lesson-attendance', async (db) => {
+    const closed = await settleEndedLessons(db, now);
+    if (closed > 0) console.info(`[lessons] closed ${closed} ended lesson(s) from the room's attendance.`);
+  });
+}
+
 /** Reminds invited employees who have not started 2 days and 1 day before the deadline (lib/company-portal/invitations.ts). */
 export function remindInvitedEmployees(now = new Date()): Promise<void> {
   return runBackgroundPass('invitation-reminders', async (db) => {
@@ -165,6 +175,7 @@ export function startBackgroundWork(opts: { outboxPollMs: number; retentionMs?: 
     setInterval(() => void remindCallbackLeads(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void remindTrialLessons(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void remindInvitedEmployees(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
+    setInterval(() => void settleLessons(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
   ];
   for (const timer of bg.timers) timer.unref();
   void pruneTables();
@@ -179,7 +190,7 @@ export async function stopBackgroundWork(): Promise<void> {
   bg.stopped = true;
   for (const timer of bg.timers) clearInterval(timer);
   bg.timers = [];
-  await Promise.all([...bg.passes.values(), stopCacheListener()]);
+  await Promise.all([...bg.passes.values(), stopCacheListener(), stopRoomBus()]);
 }
 
 /** On SIGTERM or SIGINT: stop the background work (a pass under way gets up to 5 s), close the database, exit. */
