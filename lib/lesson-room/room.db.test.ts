@@ -157,6 +157,8 @@ describe(`the lesson room (${dbLabel()})`, () => {
       [{ kind: 'board', payload: { elements: [] } }, 422],
       [{ kind: 'board', payload: { elements: [{ id: 'a', version: 1, text: 'x'.repeat(17_000) }] } }, 422],
       [{ kind: 'presence', payload: { audio: 'yes', video: true } }, 422],
+      [{ kind: 'chat', payload: { text: 'a\u0000b' } }, 422],
+      [{ kind: 'board', payload: { elements: [{ id: 'a', version: 1, text: '\u0000' }] } }, 422],
     ];
     for (const [body, status] of cases) {
       const res = await send(l.id, l.tutor.token, body, 'kk');
@@ -324,5 +326,44 @@ describe(`the lesson room (${dbLabel()})`, () => {
     expect(iceServers('x', now, parseServerEnv({} as unknown as NodeJS.ProcessEnv))).toEqual([]);
     expect(() => parseServerEnv({ TURN_URLS: 'turn:x:3478' } as unknown as NodeJS.ProcessEnv)).toThrow(/TURN_SECRET/);
     expect(() => parseServerEnv({ TURN_URLS: 'http://x' } as unknown as NodeJS.ProcessEnv)).toThrow(/TURN_URLS/);
+  });
+});
+
+describe(`the student's dictionary (${dbLabel()})`, () => {
+  const t = useTestDb({ asAppDb: true });
+
+  it('holds every word of the student\'s lessons with the lesson it came from, searchable; a tutor has none, another student sees none', async () => {
+    const { GET: wordsRoute } = await import('@/app/api/cabinet/words/route');
+    const mk = async (role: 'student' | 'tutor', k: number) => {
+      const scope = role === 'tutor' ? 'tutor tutor:bookable' : 'student';
+      const id = await insertTestUser(t.db, { role, scope, phone: `+770155500${k}0`, email: `dict${k}@example.kz`, name: role === 'tutor' ? 'Дана' : 'Айгерім', lastname: 'Ахметова' });
+      return { id, token: (await openSession(t.db, { id, scope })).accessToken };
+    };
+    const [tutorA, tutorB, st, other] = [await mk('tutor', 1), await mk('tutor', 2), await mk('student', 3), await mk('student', 4)];
+    const booked = async (tutorId: number, startsIn: number, subject: string) => {
+      const startsAt = new Date(Date.now() + startsIn);
+      const [row] = await t.db.insert(lessons).values({ tutorId, studentId: st.id, subject, status: 'booked', startsAt, endsAt: new Date(startsAt.getTime() + 30 * MIN) }).returning();
+      return row!;
+    };
+    const first = await booked(tutorA.id, -5 * MIN, 'kazakh');
+    const second = await booked(tutorB.id, -5 * MIN, 'english');
+    const say = (l: { id: number }, token: string, word: string, translation: string) =>
+      call(sendRoute, req(`/api/lessons/${l.id}/room/events`, { token, body: { kind: 'vocab', payload: { word, translation } } }), { id: String(l.id) });
+    expect((await say(first, tutorA.token, 'алма', 'apple')).status).toBe(201);
+    expect((await say(first, tutorA.token, 'кітап', 'book')).status).toBe(201);
+    expect((await say(second, tutorB.token, 'мектеп', 'school')).status).toBe(201);
+    // A tutor cannot add words to another tutor's lesson.
+    expect((await say(second, tutorA.token, 'x', 'y')).status).toBe(403);
+
+    type Dict = { student: boolean; words: { word: string; translation: string; lesson: { id: number; tutor: string } }[] };
+    const dict = async (token: string, q?: string) => (await (await call(wordsRoute, req(`/api/cabinet/words${q ? `?q=${encodeURIComponent(q)}` : ''}`, { token }))).json()) as Dict;
+    const all = await dict(st.token);
+    expect(all.words.map((w) => w.word)).toEqual(['мектеп', 'кітап', 'алма']);
+    expect(all.words[2]!.lesson).toMatchObject({ id: first.id, tutor: 'Дана Ахметова' });
+    expect((await dict(st.token, 'BOO')).words.map((w) => w.word)).toEqual(['кітап']);
+    expect((await dict(st.token, 'мек')).words.map((w) => w.translation)).toEqual(['school']);
+    expect((await dict(st.token, '%')).words).toEqual([]);
+    expect(await dict(other.token)).toEqual({ student: true, words: [] });
+    expect(await dict(tutorA.token)).toEqual({ student: false, words: [] });
   });
 });

@@ -53,7 +53,10 @@ const presence = z.object({
   payload: z.object({ audio: z.boolean(), video: z.boolean(), screen: z.boolean().optional() }).strict(),
 });
 
-export const roomEventSchema = z.discriminatedUnion('kind', [signal, chat, notes, vocab, board, presence]);
+// PostgreSQL's jsonb refuses the NUL character (a 500 if it got that far): refused here, with the rest.
+export const roomEventSchema = z
+  .discriminatedUnion('kind', [signal, chat, notes, vocab, board, presence])
+  .refine((e) => !JSON.stringify(e.payload).includes('\\u0000'), { message: 'invalid_value', path: ['payload'] });
 export type RoomEventInput = z.infer<typeof roomEventSchema>;
 
 /** `?after=N` of the event stream (or the Last-Event-ID header). */

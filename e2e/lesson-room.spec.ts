@@ -1,0 +1,122 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { messages } from './helpers';
+import { bookableTutor, call, signInToCabinet } from './marketplace';
+import { loopbackAddress, signUp } from './sessions';
+
+// The lesson room (issue 23): the tutor and the student of one lesson meet in /lesson/{id} in two
+// browser contexts of Debian's chromium with a fake camera and microphone; each receives the
+// other's video and audio (getStats, shown by the quality indicator), a chat line and a word go
+// across; a third user's link is refused with the 403 page.
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+test.use({
+  baseURL: `http://localhost:${PORT}`,
+  launchOptions: {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
+  },
+});
+
+const locale = 'en' as const;
+const R = messages[locale].Room;
+const PASSWORD = 'Qazaq2024sky';
+const ip = loopbackAddress();
+const api = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, token?: string) => call(method, path, body, { from: ip, token });
+
+async function login(phone: string): Promise<string> {
+  const res = await api('POST', '/api/auth/login', { login: phone, password: PASSWORD });
+  expect(res.status, res.body).toBe(200);
+  return (JSON.parse(res.body) as { token: string }).token;
+}
+
+async function student(name: string) {
+  const { phone } = await signUp('student', { name, lastname: 'Sarsenova', subject: 'kazakh' }, { password: PASSWORD, locale, from: ip });
+  return { phone, token: await login(phone) };
+}
+
+/** A signed-in page of its own browser context, in English. */
+async function signedIn(browser: Browser, phone: string): Promise<Page> {
+  const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  await signInToCabinet(page, phone, PASSWORD);
+  return page;
+}
+
+const stat = async (page: Page, name: string) => Number(await page.getByTestId('quality').getAttribute(name));
+
+test('tutor and student meet in the room: video and audio both ways, a chat line and a word reach the other side; a third user gets the 403 page', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const tutor = await bookableTutor(PASSWORD);
+  const weekly = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [[8 * 60, 22 * 60]]]));
+  const tutorToken = await login(tutor.phone);
+  expect((await api('PUT', '/api/tutor/schedule', { weekly, daysOff: [], minNoticeHours: 12, horizonWeeks: 4 }, tutorToken)).status).toBe(200);
+  const s = await student('Aliya');
+  const slots = (JSON.parse((await api('GET', `/api/booking/slots?tutorId=${tutor.id}`)).body) as { slots: string[] }).slots;
+  const booked = await api('POST', '/api/booking/book', { tutorId: tutor.id, startsAt: slots[0], subject: 'kazakh', idempotencyKey: `room-${Date.now()}` }, s.token);
+  expect(booked.status, booked.body).toBe(201);
+  const lessonId = (JSON.parse(booked.body) as { lesson: { id: number } }).lesson.id;
+  // The room opens 10 minutes before the start: now it is closed…
+  const early = await api('GET', `/api/lessons/${lessonId}/room`, undefined, s.token);
+  expect(early.status).toBe(409);
+  expect((JSON.parse(early.body) as { error: { message: string } }).error.message).toBe(messages.en.Errors.room_not_open);
+  // …and the development call starts the lesson now.
+  expect((await api('POST', '/api/dev/lesson-now', { lessonId })).status).toBe(200);
+
+  const [tp, sp] = await Promise.all([signedIn(browser, tutor.phone), signedIn(browser, s.phone)]);
+  for (const page of [tp, sp]) {
+    await page.goto(`/en/lesson/${lessonId}`);
+    await expect(page.getByRole('heading', { name: R.prejoin.title })).toBeVisible();
+    // The fake camera's picture and the microphone's level on the pre-join screen.
+    await expect(page.getByRole('button', { name: R.prejoin.join, exact: true })).toBeEnabled({ timeout: 15_000 });
+    await expect.poll(async () => Number(await page.getByTestId('mic-level').getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: R.prejoin.join, exact: true }).click();
+    await expect(page.getByTestId('room')).toBeVisible();
+  }
+
+  // Each side receives the other's frames and sound (getStats).
+  for (const page of [tp, sp]) {
+    await expect(page.getByTestId('quality')).toHaveAttribute('data-call', 'connected', { timeout: 30_000 });
+    await expect.poll(() => stat(page, 'data-inbound-frames'), { timeout: 30_000 }).toBeGreaterThan(10);
+    await expect.poll(() => stat(page, 'data-audio-energy'), { timeout: 30_000 }).toBeGreaterThan(0);
+  }
+  const frames = await stat(tp, 'data-inbound-frames');
+  await expect.poll(() => stat(tp, 'data-inbound-frames'), { timeout: 10_000 }).toBeGreaterThan(frames);
+
+  // A chat line from the student reaches the tutor, with its link.
+  await sp.getByLabel(R.chat.label).fill('Hello! My homework: https://tilmen.kz/hw');
+  await sp.getByRole('button', { name: R.chat.send }).click();
+  const line = tp.getByTestId('chat-lines').getByText('Hello! My homework:');
+  await expect(line).toBeVisible();
+  await expect(tp.getByTestId('chat-lines').getByRole('link', { name: 'https://tilmen.kz/hw' })).toHaveAttribute('rel', /noopener/);
+
+  // The tutor adds a word; the student sees it in Words.
+  await tp.getByRole('tab', { name: R.tabs.words }).click();
+  await tp.getByLabel(R.words.word).fill('кітап');
+  await tp.getByLabel(R.words.translation).fill('book');
+  await tp.getByRole('button', { name: R.words.add }).click();
+  await sp.getByRole('tab', { name: R.tabs.words }).click();
+  await expect(sp.getByTestId('words').getByText('кітап')).toBeVisible();
+
+  // Anyone else: the 403 page, never the room.
+  const third = await student('Dana');
+  const xp = await signedIn(browser, third.phone);
+  await xp.goto(`/en/lesson/${lessonId}`);
+  const refusal = xp.getByTestId('room-refusal');
+  await expect(refusal).toHaveAttribute('data-status', '403');
+  await expect(refusal.getByRole('heading', { name: R.forbiddenTitle })).toBeVisible();
+  await expect(refusal.getByText(messages.en.Errors.room_forbidden)).toBeVisible();
+  await expect(xp.getByTestId('prejoin')).toHaveCount(0);
+  await expect(xp.getByTestId('room')).toHaveCount(0);
+
+  for (const page of [tp, sp, xp]) await page.context().close();
+});
