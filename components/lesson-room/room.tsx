@@ -4,12 +4,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { openChannel, type Channel, type RoomEvent } from '@/lib/browser/lesson-room/channel';
 import { Call, readQuality, type CallState, type Quality, type SignalPayload } from '@/lib/browser/lesson-room/peer';
+import { BoardLoader } from './board-loader';
+import { createBoardStore, type BoardElement } from './board-store';
 import { ChatPanel, type ChatLine } from './chat-panel';
 import { NotesPanel } from './notes-panel';
 import { WordsPanel, type Word } from './words-panel';
 import { roomButton, type JoinMedia, type RoomInfo } from './types';
 
-type Tab = 'chat' | 'notes' | 'words';
+type Tab = 'chat' | 'notes' | 'words' | 'board';
 
 /** The call and the lesson's panels, on one channel (lib/browser/lesson-room/channel.ts). */
 export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMedia; onClosed: (status: number, message: string) => void }) {
@@ -32,6 +34,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
   const [words, setWords] = useState<Word[]>([]);
   const [tab, setTab] = useState<Tab>('chat');
   const [camCount, setCamCount] = useState(0);
+  const [board] = useState(createBoardStore);
 
   const sendPresence = (audio: boolean, video: boolean, screen = false) => void channel.current?.send('presence', { audio, video, screen }).catch(() => {});
 
@@ -45,6 +48,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
       if (e.kind === 'signal' && e.side !== info.side) await call.current?.handle(e.payload as SignalPayload);
       else if (e.kind === 'chat') setChat((c) => [...c, { seq: e.seq, mine: e.side === info.side, text: String(e.payload.text), at: e.at }]);
       else if (e.kind === 'notes') setNotes((n) => (e.seq > n.seq ? { text: String(e.payload.text), seq: e.seq, mine: e.side === info.side } : n));
+      else if (e.kind === 'board') board.receive((e.payload.elements as BoardElement[]) ?? []);
       else if (e.kind === 'vocab') setWords((w) => [...w, { seq: e.seq, word: String(e.payload.word), translation: String(e.payload.translation) }]);
       else if (e.kind === 'presence') {
         if (e.side === 'server' && e.payload.side !== info.side) setOtherOnline(Boolean(e.payload.online));
@@ -241,9 +245,9 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
           </a>
         </div>
       </section>
-      <aside className="flex w-full flex-col border-slate-700 p-2 sm:p-4 lg:w-96 lg:border-l" aria-label={t('tabs.label')}>
+      <aside className={`flex w-full flex-col border-slate-700 p-2 sm:p-4 lg:border-l ${tab === 'board' ? 'lg:w-[60%]' : 'lg:w-96'}`} aria-label={t('tabs.label')}>
         <div role="tablist" aria-label={t('tabs.label')} className="flex gap-1">
-          {(['chat', 'notes', 'words'] as const).map((k) => (
+          {(['chat', 'notes', 'words', 'board'] as const).map((k) => (
             <button
               key={k}
               type="button"
@@ -251,7 +255,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
               id={`tab-${k}`}
               aria-selected={tab === k}
               aria-controls={`panel-${k}`}
-              className={`${roomButton} flex-1 ${tab === k ? 'bg-sky-500 text-slate-950' : 'bg-slate-800'}`}
+              className={`${roomButton} flex-1 px-2! ${tab === k ? 'bg-sky-500 text-slate-950' : 'bg-slate-800'}`}
               onClick={() => setTab(k)}
             >
               {t(`tabs.${k}`)}
@@ -261,6 +265,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
         <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-3 flex flex-1 flex-col">
           {tab === 'chat' ? <ChatPanel lines={chat} send={(text) => channel.current!.send('chat', { text })} /> : null}
           {tab === 'notes' ? <NotesPanel remote={notes} send={(text) => channel.current!.send('notes', { text })} /> : null}
+          {tab === 'board' ? <BoardLoader store={board} locale={locale} send={(elements) => channel.current!.send('board', { elements: elements as Record<string, unknown>[] })} /> : null}
           {tab === 'words' ? <WordsPanel words={words} tutor={info.side === 'tutor'} send={(word, translation) => channel.current!.send('vocab', { word, translation })} /> : null}
         </div>
       </aside>
