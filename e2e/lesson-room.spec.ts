@@ -76,8 +76,9 @@ test('tutor and student meet in the room: video and audio both ways, a chat line
   for (const page of [tp, sp]) {
     await page.goto(`/en/lesson/${lessonId}`);
     await expect(page.getByRole('heading', { name: R.prejoin.title })).toBeVisible();
-    // The fake camera's picture and the microphone's level on the pre-join screen.
+    // The fake camera's picture and the microphone's level on the pre-join screen (once the page is touched).
     await expect(page.getByRole('button', { name: R.prejoin.join, exact: true })).toBeEnabled({ timeout: 15_000 });
+    await page.getByRole('heading', { name: R.prejoin.title }).click();
     await expect.poll(async () => Number(await page.getByTestId('mic-level').getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.getByRole('button', { name: R.prejoin.join, exact: true }).click();
     await expect(page.getByTestId('room')).toBeVisible();

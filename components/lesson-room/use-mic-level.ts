@@ -10,6 +10,12 @@ export function useMicLevel(stream: MediaStream | null): number {
     const Ctx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Ctx) return;
     const ctx = new Ctx();
+    // Browsers start an AudioContext suspended until the person touches the page.
+    const wake = () => void ctx.resume().catch(() => {});
+    if (ctx.state === 'suspended') {
+      document.addEventListener('pointerdown', wake, { once: true });
+      document.addEventListener('keydown', wake, { once: true });
+    }
     const source = ctx.createMediaStreamSource(stream);
     const analyser = ctx.createAnalyser();
     analyser.fftSize = 512;
@@ -23,6 +29,8 @@ export function useMicLevel(stream: MediaStream | null): number {
     }, 100);
     return () => {
       clearInterval(timer);
+      document.removeEventListener('pointerdown', wake);
+      document.removeEventListener('keydown', wake);
       source.disconnect();
       void ctx.close();
     };

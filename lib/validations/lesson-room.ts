@@ -23,12 +23,15 @@ const iceCandidate = z.object({
   usernameFragment: z.string().max(256).nullable().optional(),
 });
 
+/** A side's RTCPeerConnection, named by the browser so stale messages can be told apart. */
+const connectionId = z.string().regex(/^[\w-]{1,40}$/).optional();
+
 /** WebRTC signalling, perfect negotiation: a description, a candidate, or a restart request. */
 const signal = z.object({
   kind: z.literal('signal'),
   payload: z.union([
-    z.object({ description: z.object({ type: z.enum(['offer', 'answer', 'rollback']), sdp: z.string().max(ROOM_LIMITS.sdp).optional() }) }).strict(),
-    z.object({ candidate: iceCandidate.nullable() }).strict(),
+    z.object({ description: z.object({ type: z.enum(['offer', 'answer', 'rollback']), sdp: z.string().max(ROOM_LIMITS.sdp).optional() }), pc: connectionId, to: connectionId }).strict(),
+    z.object({ candidate: iceCandidate.nullable(), pc: connectionId }).strict(),
     z.object({ restart: z.literal(true) }).strict(),
     z.object({ hello: z.literal(true) }).strict(),
   ]),

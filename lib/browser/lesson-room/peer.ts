@@ -2,9 +2,11 @@
 // student is polite (rolls back on an offer collision), the tutor impolite. The tutor's connection
 // carries one audio and one video transceiver from the start; the student answers on them. Tracks
 // change with replaceTrack (mute, camera off, switch camera, screen share): no renegotiation.
+// Every description and candidate names the sender's connection (`pc`), and an answer the offer's
+// (`to`): after a reload or a reset, messages meant for a connection that is gone are dropped.
 export type SignalPayload =
-  | { description: { type: 'offer' | 'answer' | 'rollback'; sdp?: string } }
-  | { candidate: RTCIceCandidateInit | null }
+  | { description: { type: 'offer' | 'answer' | 'rollback'; sdp?: string }; pc?: string; to?: string }
+  | { candidate: RTCIceCandidateInit | null; pc?: string }
   | { restart: true }
   | { hello: true };
 
@@ -28,6 +30,18 @@ export class Call {
   private tracks: { audio: MediaStreamTrack | null; video: MediaStreamTrack | null } = { audio: null, video: null };
   private remote = new MediaStream();
   private restartTimer: ReturnType<typeof setTimeout> | null = null;
+  /** This side's connection, and the other side's one it talks to. */
+  private id = '';
+  private remoteId: string | null = null;
+  /** Candidates that came before their connection's description. */
+  private early: { pc?: string; candidate: RTCIceCandidateInit }[] = [];
+  /** Signals leave one at a time, in order: a candidate never overtakes its description. */
+  private outbox: Promise<void> = Promise.resolve();
+
+  private send(payload: SignalPayload) {
+    this.outbox = this.outbox.then(() => this.opts.send(payload)).catch(() => {});
+    return this.outbox;
+  }
 
   constructor(private opts: CallOptions) {
     if (opts.tracks) this.tracks = { ...opts.tracks };
@@ -38,6 +52,10 @@ export class Call {
   private create() {
     const pc = new RTCPeerConnection({ iceServers: this.opts.iceServers, iceTransportPolicy: this.opts.relayOnly ? 'relay' : 'all' });
     this.pc = pc;
+    this.id = Math.random().toString(36).slice(2, 12);
+    this.remoteId = null;
+    this.early = [];
+    const id = this.id;
     this.remote = new MediaStream();
     this.opts.onRemoteStream(this.remote);
     this.opts.onState('connecting');
@@ -46,14 +64,14 @@ export class Call {
       this.opts.onRemoteStream(this.remote);
     };
     pc.onicecandidate = ({ candidate }) => {
-      if (candidate) void this.opts.send({ candidate: candidate.toJSON() }).catch(() => {});
+      if (candidate && pc === this.pc) void this.send({ candidate: candidate.toJSON(), pc: id });
     };
     pc.onnegotiationneeded = async () => {
       if (pc !== this.pc) return;
       try {
         this.makingOffer = true;
         await pc.setLocalDescription();
-        await this.opts.send({ description: pc.localDescription!.toJSON() as { type: 'offer'; sdp: string } });
+        await this.send({ description: pc.localDescription!.toJSON() as { type: 'offer'; sdp: string }, pc: id });
       } catch (err) {
         console.error('[room] offer failed', err);
       } finally {
@@ -95,7 +113,7 @@ export class Call {
   /** ICE restart: a new offer with fresh credentials; the other side is told (it shows "reconnecting"). */
   restart() {
     this.clearRestart();
-    void this.opts.send({ restart: true }).catch(() => {});
+    void this.send({ restart: true });
     this.pc.restartIce();
     this.scheduleRestart(10_000);
   }
@@ -119,10 +137,11 @@ export class Call {
     }
     if ('description' in payload) {
       const description = payload.description as RTCSessionDescriptionInit;
-      // An answer to an offer this connection no longer waits for (it was recreated meanwhile).
-      if (description.type === 'answer' && pc.signalingState === 'stable') return;
-      // An offer from a new connection of the other side (its certificate changed): start afresh.
-      if (description.type === 'offer' && this.opts.polite && pc.remoteDescription && fingerprint(pc.remoteDescription.sdp) !== fingerprint(description.sdp)) {
+      if (description.type === 'answer') {
+        // An answer to an offer of a connection that is gone, or that no longer waits for one.
+        if ((payload.to && payload.to !== this.id) || pc.signalingState !== 'have-local-offer') return;
+      } else if (description.type === 'offer' && payload.pc && this.remoteId && payload.pc !== this.remoteId && this.opts.polite) {
+        // The other side started a new connection (it reloaded or reset): so does this side.
         this.reset();
         return this.handle(payload);
       }
@@ -130,14 +149,23 @@ export class Call {
       this.ignoreOffer = !this.opts.polite && collision;
       if (this.ignoreOffer) return;
       await pc.setRemoteDescription(description);
+      if (payload.pc) this.remoteId = payload.pc;
+      const early = this.early.filter((c) => !c.pc || c.pc === this.remoteId);
+      this.early = [];
+      for (const c of early) await pc.addIceCandidate(c.candidate).catch(() => {});
       if (description.type === 'offer') {
         this.attachToTransceivers();
         await pc.setLocalDescription();
-        await this.opts.send({ description: pc.localDescription!.toJSON() as { type: 'answer'; sdp: string } });
+        await this.send({ description: pc.localDescription!.toJSON() as { type: 'answer'; sdp: string }, pc: this.id, to: payload.pc });
       }
       return;
     }
     if ('candidate' in payload && payload.candidate) {
+      if (!pc.remoteDescription || (payload.pc && this.remoteId && payload.pc !== this.remoteId)) {
+        // Before its description (kept), or of a connection that is gone (a newer one may still come: kept too).
+        this.early.push({ pc: payload.pc, candidate: payload.candidate });
+        return;
+      }
       try {
         await pc.addIceCandidate(payload.candidate);
       } catch (err) {
@@ -168,8 +196,6 @@ export class Call {
     this.pc.close();
   }
 }
-
-const fingerprint = (sdp?: string) => /a=fingerprint:(\S+ \S+)/.exec(sdp ?? '')?.[1] ?? '';
 
 export interface Quality {
   level: 'good' | 'fair' | 'poor' | 'none';
