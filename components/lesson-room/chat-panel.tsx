@@ -36,7 +36,10 @@ export function ChatPanel({ lines, send }: { lines: ChatLine[]; send: (text: str
   const end = useRef<HTMLLIElement>(null);
   const time = new Intl.DateTimeFormat(locale === 'kk' ? 'kk-KZ' : locale, { hour: '2-digit', minute: '2-digit' });
 
-  useEffect(() => end.current?.scrollIntoView({ block: 'nearest' }), [lines.length]);
+  useEffect(() => {
+    // A block body: scrollIntoView returns a promise in newer browsers, which React would take for a clean-up.
+    void end.current?.scrollIntoView({ block: 'nearest' });
+  }, [lines.length]);
 
   const submit = async () => {
     const value = text.trim();
