@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { messages } from './helpers';
 import { bookableTutor, call, signInToCabinet } from './marketplace';
@@ -107,6 +108,33 @@ test('tutor and student meet in the room: video and audio both ways, a chat line
   await tp.getByRole('button', { name: R.words.add }).click();
   await sp.getByRole('tab', { name: R.tabs.words }).click();
   await expect(sp.getByTestId('words').getByText('кітап')).toBeVisible();
+
+  // The student's notes appear on the tutor's side.
+  await sp.getByRole('tab', { name: R.tabs.notes }).click();
+  await sp.getByLabel(R.notes.label).fill('Homework: page 12');
+  await expect(sp.getByText(R.notes.saved)).toBeVisible();
+  await tp.getByRole('tab', { name: R.tabs.notes }).click();
+  await expect(tp.getByLabel(R.notes.label)).toHaveValue('Homework: page 12');
+
+  // A rectangle drawn on the tutor's board appears on the student's; the board's fonts are our own.
+  await tp.getByRole('tab', { name: R.tabs.board }).click();
+  const board = tp.getByTestId('board');
+  await expect(board.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  const box = (await board.boundingBox())!;
+  await board.click({ position: { x: box.width / 2, y: box.height / 2 } });
+  await tp.keyboard.press('r');
+  await tp.mouse.move(box.x + box.width / 2 - 80, box.y + box.height / 2 - 40);
+  await tp.mouse.down();
+  await tp.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 50, { steps: 8 });
+  await tp.mouse.up();
+  await expect(board).toHaveAttribute('data-elements', '1');
+  await sp.getByRole('tab', { name: R.tabs.board }).click();
+  await expect(sp.getByTestId('board')).toHaveAttribute('data-elements', '1', { timeout: 20_000 });
+  const font = fs.readdirSync('node_modules/@excalidraw/excalidraw/dist/prod/fonts/Excalifont')[0]!;
+  const served = await sp.request.get(`/api/room-assets/fonts/Excalifont/${font}`);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('font/woff2');
+  expect((await sp.request.get('/api/room-assets/fonts/..%2F..%2Fpackage.json')).status()).toBe(404);
 
   // Anyone else: the 403 page, never the room.
   const third = await student('Dana');

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CaptureUpdateAction, Excalidraw, reconcileElements } from '@excalidraw/excalidraw';
 import type { OrderedExcalidrawElement } from '@excalidraw/excalidraw/element/types';
 import type { RemoteExcalidrawElement } from '@excalidraw/excalidraw/data/reconcile';
@@ -21,6 +21,8 @@ export default function Board({ store, send, locale }: { store: BoardStore; send
   const api = useRef<ExcalidrawImperativeAPI | null>(null);
   const pending = useRef(new Map<string, OrderedExcalidrawElement>());
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Shapes on the board (not deleted), shown to tests and screen readers as a count. */
+  const [count, setCount] = useState(0);
 
   useEffect(
     () =>
@@ -47,7 +49,7 @@ export default function Board({ store, send, locale }: { store: BoardStore; send
   };
 
   return (
-    <div className="h-[60dvh] min-h-80 w-full overflow-hidden rounded-xl bg-white text-slate-900" data-testid="board">
+    <div className="h-[60dvh] min-h-80 w-full overflow-hidden rounded-xl bg-white text-slate-900" data-testid="board" data-elements={count}>
       <Excalidraw
         excalidrawAPI={(a) => {
           api.current = a;
@@ -56,6 +58,7 @@ export default function Board({ store, send, locale }: { store: BoardStore; send
         langCode={LANG[locale] ?? 'en'}
         isCollaborating
         onChange={(elements) => {
+          setCount(elements.filter((el) => !el.isDeleted).length);
           for (const el of elements) {
             if (store.note(el as unknown as BoardElement)) pending.current.set(el.id, el);
           }
