@@ -1,3 +1,4 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { messages } from './helpers';
@@ -55,8 +56,8 @@ async function signedIn(browser: Browser, phone: string): Promise<Page> {
 
 const stat = async (page: Page, name: string) => Number(await page.getByTestId('quality').getAttribute(name));
 
-test('tutor and student meet in the room: video and audio both ways, a chat line and a word reach the other side; a third user gets the 403 page', async ({ browser }) => {
-  test.setTimeout(180_000);
+/** A tutor and a student with a booked lesson that has just started (the development call moves it). */
+async function lessonNow() {
   const tutor = await bookableTutor(PASSWORD);
   const weekly = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [[8 * 60, 22 * 60]]]));
   const tutorToken = await login(tutor.phone);
@@ -73,6 +74,33 @@ test('tutor and student meet in the room: video and audio both ways, a chat line
   // …and the development call starts the lesson now.
   expect((await api('POST', '/api/dev/lesson-now', { lessonId })).status).toBe(200);
 
+  return { tutor, student: s, lessonId };
+}
+
+/** Both sides open the room, pass the pre-join check with camera and microphone, and join. */
+async function join(pages: Page[], lessonId: number, query = '') {
+  for (const page of pages) {
+    await page.goto(`/en/lesson/${lessonId}${query}`);
+    await expect(page.getByRole('heading', { name: R.prejoin.title })).toBeVisible();
+    await expect(page.getByRole('button', { name: R.prejoin.join, exact: true })).toBeEnabled({ timeout: 15_000 });
+    await page.getByRole('button', { name: R.prejoin.join, exact: true }).click();
+    await expect(page.getByTestId('room')).toBeVisible();
+  }
+}
+
+/** Each side receives the other's frames and sound (getStats, through the quality indicator). */
+async function mediaFlows(pages: Page[]) {
+  for (const page of pages) {
+    await expect(page.getByTestId('quality')).toHaveAttribute('data-call', 'connected', { timeout: 30_000 });
+    const frames = await stat(page, 'data-inbound-frames');
+    await expect.poll(() => stat(page, 'data-inbound-frames'), { timeout: 30_000 }).toBeGreaterThan(frames + 10);
+    await expect.poll(() => stat(page, 'data-audio-energy'), { timeout: 30_000 }).toBeGreaterThan(0);
+  }
+}
+
+test('tutor and student meet in the room: video and audio both ways, a chat line and a word reach the other side; a third user gets the 403 page', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { tutor, student: s, lessonId } = await lessonNow();
   const [tp, sp] = await Promise.all([signedIn(browser, tutor.phone), signedIn(browser, s.phone)]);
   for (const page of [tp, sp]) {
     await page.goto(`/en/lesson/${lessonId}`);
@@ -148,4 +176,49 @@ test('tutor and student meet in the room: video and audio both ways, a chat line
   await expect(xp.getByTestId('room')).toHaveCount(0);
 
   for (const page of [tp, sp, xp]) await page.context().close();
+});
+
+// ── Relay only, through a real coturn on the loopback (TURN_URLS/TURN_SECRET of playwright.config.ts) ──
+
+const TURN_PORT = PORT + 27;
+const hasCoturn = spawnSync('sh', ['-c', 'command -v turnserver']).status === 0;
+
+/** coturn in REST shared-secret mode on 127.0.0.1 (loopback peers allowed: both browsers are here). */
+function startCoturn(): ChildProcess {
+  const child = spawn(
+    'turnserver',
+    ['-n', '--listening-ip=127.0.0.1', '--relay-ip=127.0.0.1', `--listening-port=${TURN_PORT}`, '--use-auth-secret', '--static-auth-secret=e2e-turn-secret-0123456789', '--realm=tilmen.test', '--allow-loopback-peers', '--no-cli', '--no-tls', '--no-dtls', '--min-port=49160', '--max-port=49200', '--log-file=stdout', '--simple-log'],
+    { detached: true, stdio: 'ignore' },
+  );
+  child.unref();
+  return child;
+}
+const stopCoturn = (child: ChildProcess) => {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+};
+
+test('relay only: the call goes through the local coturn, and comes back by itself when coturn is stopped and started again', async ({ browser }) => {
+  test.skip(!hasCoturn, "Debian's coturn (turnserver) is not installed: apt-get install -y coturn");
+  test.setTimeout(240_000);
+  let coturn = startCoturn();
+  try {
+    const { tutor, student: s, lessonId } = await lessonNow();
+    const pages = await Promise.all([signedIn(browser, tutor.phone), signedIn(browser, s.phone)]);
+    await join(pages, lessonId, '?relay=1');
+    await mediaFlows(pages);
+    for (const page of pages) await expect(page.getByTestId('quality')).toHaveAttribute('data-relay', 'true');
+
+    // The relay goes away: the call drops; it comes back by itself (ICE restart) once coturn is back.
+    stopCoturn(coturn);
+    for (const page of pages) await expect(page.getByTestId('quality')).not.toHaveAttribute('data-call', 'connected', { timeout: 45_000 });
+    coturn = startCoturn();
+    await mediaFlows(pages);
+    for (const page of pages) await page.context().close();
+  } finally {
+    stopCoturn(coturn);
+  }
 });

@@ -38,6 +38,7 @@ trap summary EXIT
 step "dependencies"; ensure_deps
 step "browser"; ensure_chromium
 step "PDF and QR tools"; ensure_pdf_tools
+step "TURN relay (coturn)"; ensure_coturn || true
 step "typecheck"; npx tsc --noEmit
 step "lint"; npx eslint . --max-warnings 0
 step "unit and integration tests (PGlite)"; npx vitest run
