@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { messages } from './helpers';
 import { bookableTutor, call, signInToCabinet } from './marketplace';
@@ -221,4 +222,42 @@ test('relay only: the call goes through the local coturn, and comes back by itse
   } finally {
     stopCoturn(coturn);
   }
+});
+
+// ── On a phone, in Kazakh: the refused camera, joining without it, the keyboard, axe ──
+
+test('on a 360 px phone in Kazakh: a refused camera and microphone get the browser\'s steps, joining without them still gives chat; pre-join and room are axe clean and keyboard reachable', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const K = messages.kk.Room;
+  const { student: s, lessonId } = await lessonNow();
+  const ctx = await browser.newContext({ locale: 'kk-KZ', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const page = await ctx.newPage();
+  await signInToCabinet(page, s.phone, PASSWORD, 'kk');
+  // The browser refuses (as when the person pressed "Block").
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+  });
+  await page.goto(`/kk/lesson/${lessonId}`);
+  const problem = page.getByTestId('media-problem');
+  await expect(problem).toHaveAttribute('data-problem', 'denied');
+  await expect(problem.getByRole('heading', { name: K.prejoin.deniedTitle })).toBeVisible();
+  await expect(problem.getByText(K.prejoin.deniedChrome)).toBeVisible();
+  const axe = () => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect((await axe()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // The keyboard reaches "join without camera and microphone".
+  const none = page.getByRole('button', { name: K.prejoin.joinNone });
+  await expect(none).toBeEnabled();
+  for (let i = 0; i < 12 && !(await none.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(none).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('room')).toBeVisible();
+  expect((await axe()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // Chat still works, typed from the keyboard.
+  await page.getByLabel(K.chat.label).fill('Сәлеметсіз бе!');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('chat-lines').getByText('Сәлеметсіз бе!')).toBeVisible();
+  await ctx.close();
 });

@@ -254,7 +254,17 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
               role="tab"
               id={`tab-${k}`}
               aria-selected={tab === k}
-              aria-controls={`panel-${k}`}
+              aria-controls={tab === k ? `panel-${k}` : undefined}
+              tabIndex={tab === k ? 0 : -1}
+              onKeyDown={(e) => {
+                // Arrow keys move between the tabs (the tab pattern of WAI-ARIA).
+                const all = ['chat', 'notes', 'words', 'board'] as const;
+                const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+                if (!step) return;
+                const next = all[(all.indexOf(k) + step + all.length) % all.length]!;
+                setTab(next);
+                document.getElementById(`tab-${next}`)?.focus();
+              }}
               className={`${roomButton} flex-1 px-2! ${tab === k ? 'bg-sky-500 text-slate-950' : 'bg-slate-800'}`}
               onClick={() => setTab(k)}
             >
