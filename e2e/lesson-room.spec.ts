@@ -99,7 +99,7 @@ async function mediaFlows(pages: Page[]) {
   }
 }
 
-test('tutor and student meet in the room: video and audio both ways, a chat line and a word reach the other side; a third user gets the 403 page', async ({ browser }) => {
+test('tutor and student meet in the room: video and audio both ways; chat, notes, a word and a board stroke reach the other side; attendance makes the lesson held; a third user gets the 403 page', async ({ browser }) => {
   test.setTimeout(180_000);
   const { tutor, student: s, lessonId } = await lessonNow();
   const [tp, sp] = await Promise.all([signedIn(browser, tutor.phone), signedIn(browser, s.phone)]);
@@ -164,6 +164,17 @@ test('tutor and student meet in the room: video and audio both ways, a chat line
   expect(served.status()).toBe(200);
   expect(served.headers()['content-type']).toBe('font/woff2');
   expect((await sp.request.get('/api/room-assets/fonts/..%2F..%2Fpackage.json')).status()).toBe(404);
+
+  // Attendance from the server's log: together for LESSON_HELD_MINUTES (1 in e2e), the lesson is held.
+  await expect
+    .poll(
+      async () => {
+        const listed = JSON.parse((await api('GET', '/api/lessons', undefined, s.token)).body) as { upcoming: { id: number; status: string }[]; past: { id: number; status: string }[] };
+        return [...listed.upcoming, ...listed.past].find((l) => l.id === lessonId)?.status;
+      },
+      { timeout: 90_000, intervals: [5000] },
+    )
+    .toBe('held');
 
   // Anyone else: the 403 page, never the room.
   const third = await student('Dana');
