@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { messages } from './helpers';
 import { bookableTutor, call, signInToCabinet } from './marketplace';
-import { loopbackAddress, signUp } from './sessions';
+import { loopbackAddress, signUp, sms } from './sessions';
 
 // The lesson room (issue 23): the tutor and the student of one lesson meet in /lesson/{id} in two
 // browser contexts of Debian's chromium with a fake camera and microphone; each receives the
@@ -57,8 +57,8 @@ async function signedIn(browser: Browser, phone: string): Promise<Page> {
 
 const stat = async (page: Page, name: string) => Number(await page.getByTestId('quality').getAttribute(name));
 
-/** A tutor and a student with a booked lesson that has just started (the development call moves it). */
-async function lessonNow() {
+/** A tutor and a student with a booked lesson (the first free slot, at least 12 hours away). */
+async function bookedLesson() {
   const tutor = await bookableTutor(PASSWORD);
   const weekly = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [[8 * 60, 22 * 60]]]));
   const tutorToken = await login(tutor.phone);
@@ -68,6 +68,12 @@ async function lessonNow() {
   const booked = await api('POST', '/api/booking/book', { tutorId: tutor.id, startsAt: slots[0], subject: 'kazakh', idempotencyKey: `room-${Date.now()}` }, s.token);
   expect(booked.status, booked.body).toBe(201);
   const lessonId = (JSON.parse(booked.body) as { lesson: { id: number } }).lesson.id;
+  return { tutor, student: s, lessonId };
+}
+
+/** A tutor and a student with a booked lesson that has just started (the development call moves it). */
+async function lessonNow() {
+  const { tutor, student: s, lessonId } = await bookedLesson();
   // The room opens 10 minutes before the start: now it is closed…
   const early = await api('GET', `/api/lessons/${lessonId}/room`, undefined, s.token);
   expect(early.status).toBe(409);
@@ -271,4 +277,14 @@ test('on a 360 px phone in Kazakh: a refused camera and microphone get the brows
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('chat-lines').getByText('Сәлеметсіз бе!')).toBeVisible();
   await ctx.close();
+});
+
+test('the reminders run by themselves inside server.mjs: a lesson half an hour away gets its hour reminder by SMS, with no request asking for it', async () => {
+  // The e2e server runs the background passes every 2 s (REMINDER_INTERVAL_MS); production every minute.
+  const { student: s, lessonId } = await bookedLesson();
+  const hour = messages.en.Booking.notify.reminder_hour_sms.split('{other}')[1]!.split('{time}')[0]!;
+  expect((await api('POST', '/api/dev/lesson-now', { lessonId, minutesAgo: -30 })).status).toBe(200);
+  const list = await sms(s.phone, hour);
+  expect(list.filter((m) => m.body.includes(hour))).toHaveLength(1);
+  expect(list.find((m) => m.body.includes(hour))!.body).toContain(`/en/lesson/${lessonId}`);
 });

@@ -54,6 +54,8 @@ const serverEnvSchema = z.object({
   // A lesson is held when both sides were in its room together at least this long (lib/lesson-room/attendance.ts).
   LESSON_HELD_MINUTES: z.coerce.number().int().min(1).max(240).default(15),
   OUTBOX_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(5000),
+  /** How often the reminders (callbacks, lessons, invitations) and the lessons' attendance pass run. */
+  REMINDER_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   // How long an instance reserves the outbox messages it claimed (lib/outbox/index.ts): renewed while
   // it sends them; the SMTP timeouts are a quarter and a third of it (lib/outbox/mail.ts).
   OUTBOX_LEASE_MS: z.coerce.number().int().min(3000).max(600_000).default(60_000),

@@ -6,7 +6,8 @@ import type { Db } from '@/lib/db/types';
 
 /**
  * Development and e2e only (the route is behind ENABLE_DEV_TOOLS): moves a booked lesson so that it
- * started `minutesAgo` minutes ago (30 minutes long), so its room can be entered at once.
+ * started `minutesAgo` minutes ago (30 minutes long), so its room can be entered at once; a negative
+ * value starts it that many minutes from now (the reminders' window).
  */
 export async function startLessonNowForDev(db: Db, lessonId: number, minutesAgo = 1, now = new Date()): Promise<{ id: number; startsAt: string }> {
   const startsAt = new Date(now.getTime() - minutesAgo * 60_000);
