@@ -28,6 +28,6 @@ export async function register() {
     writeInstanceMark(path.resolve(e.DATA_DIR), Number(process.env.PORT || 3000));
   }
   const { closeOnShutdown, startBackgroundWork } = await import('./lib/server/services');
-  startBackgroundWork({ outboxPollMs: e.OUTBOX_POLL_MS });
+  startBackgroundWork({ outboxPollMs: e.OUTBOX_POLL_MS, reminderMs: e.REMINDER_INTERVAL_MS });
   closeOnShutdown();
 }

@@ -61,6 +61,11 @@ const nextConfig: NextConfig = {
     return [
       // Documents and /public files (an SVG opened on its own is a document): the full set.
       { source: '/((?!_next/static/).*)', headers: securityHeaders },
+      // The lesson room alone may ask for the camera, the microphone and the screen (issue 23).
+      ...['/lesson/:id', '/:locale(ru|kk|en)/lesson/:id'].map((source) => ({
+        source,
+        headers: [{ key: 'Permissions-Policy', value: 'camera=(self), microphone=(self), display-capture=(self), geolocation=()' }],
+      })),
       // Hashed build assets (scripts, styles, fonts): the document policies above do nothing
       // for them, and repeating ~850 bytes of headers on each of the ~15 requests of a page
       // costs more than some of the files themselves. nosniff (and HSTS) still apply.

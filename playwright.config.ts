@@ -60,7 +60,14 @@ export default defineConfig({
         DATA_DIR: dataDir,
         MEDIA_DIR: `${dataDir}-media`,
         ENABLE_DEV_TOOLS: 'true',
+        // The lesson room's TURN relay: e2e/lesson-room.spec.ts starts coturn there for its relay-only test.
+        TURN_URLS: `turn:127.0.0.1:${PORT + 27}?transport=udp`,
+        TURN_SECRET: 'e2e-turn-secret-0123456789',
+        // Held after a minute together (not 15), so e2e/lesson-room.spec.ts sees attendance make a lesson held.
+        LESSON_HELD_MINUTES: '1',
         OUTBOX_POLL_MS: '1000',
+        // The reminders' timers fire inside server.mjs where e2e can see them (e2e/lesson-room.spec.ts).
+        REMINDER_INTERVAL_MS: '2000',
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       },
     },

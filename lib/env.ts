@@ -35,13 +35,27 @@ const serverEnvSchema = z.object({
   RECAPTCHA_HOSTNAMES: z.string().optional(),
   ENABLE_DEV_TOOLS: bool,
   LESSON_URL: z.url().default('https://lesson.tilmen.kz/room/welcome'),
-  // A trial lesson's room (lib/marketplace/room.ts): {id} is the lesson id, {key} a keyed hash of it
-  // (so a room name cannot be guessed from a neighbour's id).
+  // An outside lesson room instead of our own /lesson/{id} (lib/marketplace/room.ts): {id} is the
+  // lesson id, {key} a keyed hash of it (so a room name cannot be guessed from a neighbour's id).
   LESSON_ROOM_URL: z
     .string()
     .regex(/^https?:\/\/\S*\{id\}/, 'must be an http(s) URL containing {id}')
-    .default('https://lesson.tilmen.kz/room/trial-{id}-{key}'),
+    .optional(),
+  // The lesson room (lib/lesson-room): TURN relays (coturn's REST shared-secret mode: use-auth-secret,
+  // static-auth-secret = TURN_SECRET), comma-separated turn:/turns:/stun: URLs. Without them, peer to
+  // peer only (host candidates: both sides on one network).
+  TURN_URLS: z
+    .string()
+    .regex(/^(turns?|stun):[^\s,]+(,\s*(turns?|stun):[^\s,]+)*$/, 'must be comma-separated turn:, turns: or stun: URLs')
+    .optional(),
+  TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // How long TURN credentials stay valid (seconds): the lesson's length and some.
+  TURN_TTL_SECONDS: z.coerce.number().int().min(300).max(86_400).default(4 * 3600),
+  // A lesson is held when both sides were in its room together at least this long (lib/lesson-room/attendance.ts).
+  LESSON_HELD_MINUTES: z.coerce.number().int().min(1).max(240).default(15),
   OUTBOX_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(5000),
+  /** How often the reminders (callbacks, lessons, invitations) and the lessons' attendance pass run. */
+  REMINDER_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   // How long an instance reserves the outbox messages it claimed (lib/outbox/index.ts): renewed while
   // it sends them; the SMTP timeouts are a quarter and a third of it (lib/outbox/mail.ts).
   OUTBOX_LEASE_MS: z.coerce.number().int().min(3000).max(600_000).default(60_000),
@@ -91,6 +105,9 @@ const serverEnvSchema = z.object({
   // their hashes; a secret generated per instance would split them.
   if (e.DATABASE_URL && !e.APP_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'is required when DATABASE_URL is set (every instance must share it): openssl rand -base64 48' });
+  }
+  if (e.TURN_URLS && /(^|,)\s*turns?:/.test(e.TURN_URLS) && !e.TURN_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['TURN_SECRET'], message: 'is required when TURN_URLS names a turn: server (coturn static-auth-secret)' });
   }
   if (e.SMS_DRIVER === 'mobizon' && !e.SMS_API_KEY) {
     ctx.addIssue({ code: 'custom', path: ['SMS_API_KEY'], message: 'is required when SMS_DRIVER=mobizon' });

@@ -25,6 +25,18 @@ ensure_chromium() {
   fi
 }
 
+# The lesson room's relay-only e2e starts Debian's coturn (turnserver) on the loopback; without it that test is skipped.
+ensure_coturn() {
+  if command -v turnserver >/dev/null; then return 0; fi
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "== installing Debian's coturn for the lesson room's relay test (apt-get install coturn)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq coturn >/dev/null
+  else
+    echo "The lesson room's relay test needs Debian's coturn: sudo apt-get install -y coturn (skipped without it)" >&2
+    return 1
+  fi
+}
+
 # The certificate PDF tests read the PDF with poppler (pdftotext, pdftoppm, pdffonts, pdfinfo) and the QR code with zbar.
 ensure_pdf_tools() {
   if command -v pdftotext >/dev/null && command -v pdftoppm >/dev/null && command -v zbarimg >/dev/null; then return 0; fi

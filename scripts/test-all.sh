@@ -50,6 +50,7 @@ typecheck_and_lint() {
 step "dependencies"; ensure_deps
 step "browser"; ensure_chromium
 step "PDF and QR tools"; ensure_pdf_tools
+step "TURN relay (coturn)"; ensure_coturn || true
 step "typecheck and lint (side by side)"; typecheck_and_lint
 step "unit and integration tests (PGlite)"; npx vitest run
 step "production build"; npm run build --silent

@@ -9,6 +9,7 @@
 // can say which instance answers. Its access log records which instance served each request.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import type http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
@@ -474,6 +475,43 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     expect(after).not.toContain(slot);
     expect(after).toContain(before[0]);
     expect(accessLog().filter((l) => l.request.startsWith(`GET /tutors/${TUTOR_SLUG}`)).every((l) => l.upstream === `127.0.0.1:${ports.appB}`)).toBe(true);
+  });
+
+  it('the lesson room: a message sent on instance A reaches the event stream open on instance B at once, through nginx', async () => {
+    // The lesson booked above starts now (the room opens 10 minutes before the start).
+    const db = new pg.Pool({ connectionString: dbUrl, max: 1 });
+    const { rows } = await db
+      .query<{ id: number }>(`update lessons set starts_at = now() - interval '1 minute', ends_at = now() + interval '29 minutes' where idempotency_key = 'cluster-booking-0001' returning id`)
+      .finally(() => db.end());
+    const lessonId = rows[0]!.id;
+    const tutorToken = await login(ports.b, TUTOR_PHONE);
+    const studentToken = await login(ports.a, USER_PHONE);
+    // The tutor listens on B (Server-Sent Events, read as they come).
+    let received = '';
+    const stream = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const req = https.request(
+        { host: '127.0.0.1', port: ports.b, method: 'GET', path: `/api/lessons/${lessonId}/room/events`, rejectUnauthorized: false, agent: false, headers: { authorization: `Bearer ${tutorToken}`, 'accept-language': 'ru' } },
+        resolve,
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    try {
+      expect(stream.statusCode).toBe(200);
+      expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+      stream.on('data', (c: Buffer) => (received += c.toString('utf8')));
+      await waitFor('the stream to be ready', async () => received.includes('event: ready'), 10_000);
+      // The student writes on A.
+      const sent = await request(ports.a, 'POST', `/api/lessons/${lessonId}/room/events`, { from: '127.0.5.3', json: { kind: 'chat', payload: { text: 'Сәлем, A-дан' } }, headers: { authorization: `Bearer ${studentToken}` } });
+      expect(sent.status, sent.body.slice(0, 300)).toBe(201);
+      const started = Date.now();
+      await waitFor('B to deliver the message written on A', async () => received.includes('Сәлем, A-дан'), 10_000);
+      expect(Date.now() - started).toBeLessThan(5000);
+      const lines = accessLog();
+      expect(lines.find((l) => l.request.startsWith(`POST /api/lessons/${lessonId}/room/events`))?.upstream).toBe(`127.0.0.1:${ports.appA}`);
+    } finally {
+      stream.destroy();
+    }
   });
 
   it('sends every message exactly once through a slow SMTP server whose batch outlives the outbox lease', async () => {

@@ -85,6 +85,10 @@ export type ErrorCode =
   | 'invitation_too_soon'
   | 'company_sms_cap'
   | 'sms_budget_spent'
+  | 'room_forbidden'
+  | 'room_not_open'
+  | 'room_closed'
+  | 'lesson_cancelled'
   | 'internal';
 
 export class ApiError extends Error {
@@ -148,16 +152,16 @@ export function errorResponse(err: unknown, locale: Locale): NextResponse {
 const MAX_BODY = 16 * 1024;
 
 /**
- * Reads a JSON object body with a size cap; anything else is a 4xx, never a 5xx.
+ * Reads a JSON object body with a size cap (16 KiB unless a call needs more); anything else is a 4xx, never a 5xx.
  * The body is read as a stream and cancelled as soon as it passes MAX_BODY bytes, so a chunked
  * upload without Content-Length (or one that lies about it) costs at most 16 KiB, not its size.
  */
-export async function readJson(req: Request): Promise<unknown> {
+export async function readJson(req: Request, max = MAX_BODY): Promise<unknown> {
   const type = req.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) throw new ApiError(415, 'unsupported_media_type');
   const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY) throw new ApiError(413, 'payload_too_large');
-  const bytes = await readCapped(req, MAX_BODY);
+  if (declared > max) throw new ApiError(413, 'payload_too_large');
+  const bytes = await readCapped(req, max);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'company_user.list',
   'employee.list',
   'lesson.list',
+  'lesson.attendance',
   'staff.duty',
   'company.activate',
   'company.deactivate',

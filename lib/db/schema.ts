@@ -10,3 +10,4 @@ export * from './tables/accounts';
 export * from './tables/companies';
 export * from './tables/tests';
 export * from './tables/marketplace';
+export * from './tables/lesson-room';

@@ -313,7 +313,7 @@ export async function rateLesson(db: Db, user: User, id: number, rating: number,
 }
 
 /** Both sides' lessons (no holds), soonest upcoming first, then the past ones newest first. */
-export async function listLessons(db: Db, user: User, now = new Date()) {
+export async function listLessons(db: Db, user: User, now = new Date(), locale?: string) {
   const side = user.role === 'tutor' ? lessons.tutorId : lessons.studentId;
   const other = user.role === 'tutor' ? lessons.studentId : lessons.tutorId;
   const rows = await db
@@ -342,7 +342,7 @@ export async function listLessons(db: Db, user: User, now = new Date()) {
     rating: r.lesson.rating,
     cancelledBy: r.lesson.cancelledBy,
     /** The way into a booked lesson and its calendar file (until it has ended). */
-    links: r.lesson.status === 'booked' && r.lesson.endsAt > now ? lessonLinks(r.lesson.id, user.role === 'tutor' ? 'tutor' : 'student') : null,
+    links: r.lesson.status === 'booked' && r.lesson.endsAt > now ? lessonLinks(r.lesson.id, user.role === 'tutor' ? 'tutor' : 'student', locale) : null,
   });
   const upcoming = rows.filter((r) => r.lesson.endsAt > now && r.lesson.status === 'booked').map(view);
   const past = rows.filter((r) => !(r.lesson.endsAt > now && r.lesson.status === 'booked')).reverse().map(view);
@@ -386,4 +386,4 @@ export async function lessonCalendar(db: Db, id: number, side: string | null, ke
 }
 
 /** What a side needs to get to a lesson: the room link and the calendar file. */
-export const lessonLinks = (id: number, side: 'student' | 'tutor') => ({ room: roomUrl(id), ics: icsPath(id, side) });
+export const lessonLinks = (id: number, side: 'student' | 'tutor', locale?: string) => ({ room: roomUrl(id, locale), ics: icsPath(id, side) });

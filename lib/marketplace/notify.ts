@@ -41,7 +41,7 @@ function subjectName(subject: string, locale: string): string {
 function sideIcs(lesson: Lesson, me: Person, other: Person, method: IcsMethod, attendee?: { name: string; email: string }): string {
   const t = translatorFor(me.locale, 'Booking');
   const subject = subjectName(lesson.subject, me.locale);
-  const room = roomUrl(lesson.id);
+  const room = roomUrl(lesson.id, me.locale);
   return lessonIcs({
     id: lesson.id,
     startsAt: lesson.startsAt,
@@ -78,10 +78,10 @@ export async function notifyLesson(db: Db, lesson: Lesson, event: LessonEvent) {
   const student = people.find((p) => p.id === lesson.studentId);
   const tutor = people.find((p) => p.id === lesson.tutorId);
   if (!student || !tutor) return;
-  const room = roomUrl(lesson.id);
   for (const [role, me, other] of [['student', student, tutor], ['tutor', tutor, student]] as const) {
     // A demo tutor's number is made up: nothing is sent to it (the student is told as usual).
     if (me.passwordHash === DEMO_PASSWORD_HASH) continue;
+    const room = roomUrl(lesson.id, me.locale);
     const t = translatorFor(me.locale, 'Booking');
     const { date, time } = schoolDateTime(lesson.startsAt, me.locale);
     const subject = subjectName(lesson.subject, me.locale);

@@ -1,11 +1,16 @@
 import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { appSecret, env } from '@/lib/env';
+import { absoluteUrl, localePath } from '@/lib/seo';
 
-/** The lesson's room link: LESSON_ROOM_URL with {id} and {key} (an HMAC of the id, 12 characters). */
-export function roomUrl(lessonId: number): string {
+/**
+ * The lesson's room link: our own room, `/lesson/{id}` on the site in the reader's language; or,
+ * when a school uses an outside room, LESSON_ROOM_URL with {id} and {key} (an HMAC of the id, 12 characters).
+ */
+export function roomUrl(lessonId: number, locale = 'ru', template = env().LESSON_ROOM_URL): string {
+  if (!template) return absoluteUrl(localePath(locale, `/lesson/${lessonId}`));
   const key = createHmac('sha256', appSecret()).update(`lesson-room:${lessonId}`).digest('base64url').slice(0, 12);
-  return env().LESSON_ROOM_URL.replaceAll('{id}', String(lessonId)).replaceAll('{key}', key);
+  return template.replaceAll('{id}', String(lessonId)).replaceAll('{key}', key);
 }
 
 const icsKey = (lessonId: number, side: 'student' | 'tutor') => createHmac('sha256', appSecret()).update(`lesson-ics:${lessonId}:${side}`).digest('base64url').slice(0, 16);

@@ -6,10 +6,12 @@ import 'server-only';
 import { closeAppDb } from '@/lib/db/client';
 import { background, runBackgroundPass } from '@/lib/db/background';
 import { startCacheListener, stopCacheListener } from '@/lib/db/cache-bus';
+import { stopRoomBus } from '@/lib/lesson-room/bus';
 import { env } from '@/lib/env';
 import { remindCallbacks } from '@/lib/crm/reminders';
 import { importMediaDir } from '@/lib/media/photo';
 import { remindLessons } from '@/lib/marketplace/reminders';
+import { settleEndedLessons } from '@/lib/lesson-room/attendance';
 import { remindInvitations } from '@/lib/company-portal/invitations';
 import { kickOutbox } from '@/lib/outbox/kick';
 import { anonymisePersonalData, prune, pruneCompanyAndLessons } from '@/lib/retention';
@@ -54,6 +56,14 @@ export function remindTrialLessons(now = new Date()): Promise<void> {
   });
 }
 
+/** Closes booked lessons whose end has passed from the room's attendance log (lib/lesson-room/attendance.ts). */
+export function settleLessons(now = new Date()): Promise<void> {
+  return runBackgroundPass('lesson-attendance', async (db) => {
+    const closed = await settleEndedLessons(db, now);
+    if (closed > 0) console.info(`[lessons] closed ${closed} ended lesson(s) from the room's attendance.`);
+  });
+}
+
 /** Reminds invited employees who have not started 2 days and 1 day before the deadline (lib/company-portal/invitations.ts). */
 export function remindInvitedEmployees(now = new Date()): Promise<void> {
   return runBackgroundPass('invitation-reminders', async (db) => {
@@ -86,6 +96,7 @@ export function startBackgroundWork(opts: { outboxPollMs: number; retentionMs?: 
     setInterval(() => void remindCallbackLeads(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void remindTrialLessons(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void remindInvitedEmployees(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
+    setInterval(() => void settleLessons(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
   ];
   for (const timer of bg.timers) timer.unref();
   void pruneTables();
@@ -100,7 +111,7 @@ export async function stopBackgroundWork(): Promise<void> {
   bg.stopped = true;
   for (const timer of bg.timers) clearInterval(timer);
   bg.timers = [];
-  await Promise.all([...bg.passes.values(), stopCacheListener()]);
+  await Promise.all([...bg.passes.values(), stopCacheListener(), stopRoomBus()]);
 }
 
 /** On SIGTERM or SIGINT: stop the background work (a pass under way gets up to 5 s), close the database, exit. */

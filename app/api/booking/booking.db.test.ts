@@ -53,9 +53,12 @@ describe(`booking a trial lesson (${dbLabel()})`, () => {
     expect(res.status).toBe(201);
     const body = (await res.json()) as { lesson: { id: number }; links: { room: string; ics: string }; emailed: boolean };
     expect(body.emailed).toBe(false);
+    // Our own room (no LESSON_ROOM_URL): the lesson's page on the site.
+    expect(new URL(body.links.room).pathname).toBe(`/lesson/${body.lesson.id}`);
     const [studentRow] = await t.db.select().from(users).where(eq(users.id, s.id));
     const [text] = await t.db.select().from(outbox).where(and(eq(outbox.recipient, studentRow!.phone), eq(outbox.channel, 'sms')));
-    expect(text!.body).toContain(body.links.room);
+    // The SMS carries it in the student's own language (Kazakh here); the answer in the page's.
+    expect(text!.body).toContain(new URL(`/kk/lesson/${body.lesson.id}`, body.links.room).toString());
     const listed = (await (await call(lessonsRoute, req('/api/lessons', { token: s.token }))).json()) as { upcoming: { id: number; links: { room: string; ics: string } | null }[] };
     expect(listed.upcoming.find((l) => l.id === body.lesson.id)!.links).toEqual(body.links);
     const icsRoute = (await import('../lessons/[id]/ics/route')).GET;

@@ -3,4 +3,4 @@ import { route } from '@/lib/api/route';
 import { requireUser } from '@/lib/auth/http';
 import { listLessons } from '@/lib/marketplace/booking';
 
-export const GET = route(async (ctx) => listLessons(ctx.db, await requireUser(ctx.db, ctx.req)));
+export const GET = route(async (ctx) => listLessons(ctx.db, await requireUser(ctx.db, ctx.req), new Date(), ctx.locale));

@@ -6,6 +6,7 @@ import { accountPageMetadata } from '@/components/auth/auth-shell';
 import { CabinetView } from '@/components/auth/cabinet-view';
 import { CabinetLessons } from '@/components/booking/cabinet-lessons';
 import { ScheduleEditor } from '@/components/booking/schedule-editor';
+import { CabinetDictionary } from '@/components/lesson-room/dictionary';
 import { pickMessages } from '@/lib/i18n/pick';
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -33,7 +34,15 @@ export default async function CabinetPage({ params }: Props) {
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('title')}</h1>
       <div className="mt-8">
         <NextIntlClientProvider messages={picked}>
-          <CabinetView tutorTools={<ScheduleEditor />} lessons={<CabinetLessons />} />
+          <CabinetView
+            tutorTools={<ScheduleEditor />}
+            lessons={
+              <>
+                <CabinetLessons />
+                <CabinetDictionary />
+              </>
+            }
+          />
         </NextIntlClientProvider>
       </div>
     </div>

@@ -11,7 +11,7 @@ export const POST = route(async (ctx) => {
   return ctx.json(
     {
       lesson: { id: lesson.id, tutorId: lesson.tutorId, subject: lesson.subject, status: lesson.status, startsAt: lesson.startsAt.toISOString(), endsAt: lesson.endsAt.toISOString() },
-      links: lessonLinks(lesson.id, 'student'),
+      links: lessonLinks(lesson.id, 'student', ctx.locale),
       emailed: !!user.email,
     },
     replayed ? 200 : 201,

@@ -1,0 +1,48 @@
+/** An element of the board as it travels: Excalidraw's element with its id and version. */
+export interface BoardElement {
+  id: string;
+  version: number;
+  [key: string]: unknown;
+}
+
+/**
+ * The board's state outside Excalidraw (which loads only when the board is opened): every element
+ * seen, the highest version of each, and the open board's listener for the other side's changes.
+ */
+export interface BoardStore {
+  /** Takes elements from the channel (the log on a reload, then live); tells the open board. */
+  receive(elements: BoardElement[]): void;
+  elements(): BoardElement[];
+  /** Keeps this side's element when it is newer than anything seen of it: true means it is a change to send. */
+  note(element: BoardElement): boolean;
+  subscribe(listener: (elements: BoardElement[]) => void): () => void;
+}
+
+export function createBoardStore(): BoardStore {
+  const byId = new Map<string, BoardElement>();
+  const versions = new Map<string, number>();
+  let listener: ((elements: BoardElement[]) => void) | null = null;
+  return {
+    receive(elements) {
+      const fresh = elements.filter((e) => e.version > (versions.get(e.id) ?? -1));
+      for (const e of fresh) {
+        byId.set(e.id, e);
+        versions.set(e.id, e.version);
+      }
+      if (fresh.length) listener?.(fresh);
+    },
+    elements: () => [...byId.values()],
+    note(element) {
+      if (element.version <= (versions.get(element.id) ?? -1)) return false;
+      byId.set(element.id, element);
+      versions.set(element.id, element.version);
+      return true;
+    },
+    subscribe(l) {
+      listener = l;
+      return () => {
+        if (listener === l) listener = null;
+      };
+    },
+  };
+}

@@ -1,0 +1,70 @@
+'use client';
+
+import { useEffect, useId, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { useAuthState } from '@/components/auth/auth-store';
+import { schoolLongDate } from '@/lib/time/school-clock';
+
+interface DictionaryWord {
+  id: number;
+  word: string;
+  translation: string;
+  lesson: { id: number; startsAt: string; subject: string; tutor: string };
+}
+
+/** The cabinet's dictionary: every word from the student's lessons, searchable, with its lesson. Nothing for a tutor. */
+export function CabinetDictionary() {
+  const t = useTranslations('Cabinet.dictionary');
+  const locale = useLocale();
+  const searchId = useId();
+  const { token } = useAuthState();
+  const [q, setQ] = useState('');
+  const [data, setData] = useState<{ student: boolean; words: DictionaryWord[] } | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      import('@/lib/browser/api/client')
+        .then(({ api }) => api.get<{ student: boolean; words: DictionaryWord[] }>('/api/cabinet/words', { params: q.trim() ? { q: q.trim() } : {} }))
+        .then(
+          (res) => {
+            if (!live) return;
+            setData(res.data);
+            setFailed(false);
+          },
+          () => live && setFailed(true),
+        );
+    }, q ? 250 : 0);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [token, q]);
+
+  if (data && !data.student) return null;
+  return (
+    <section id="cabinet-dictionary" aria-labelledby="cabinet-dictionary-title" className="mt-8 rounded-2xl border border-line p-5" data-testid="dictionary">
+      <h2 id="cabinet-dictionary-title" className="text-xl font-semibold">
+        {t('title')}
+      </h2>
+      <label htmlFor={searchId} className="mt-3 block text-sm text-muted">
+        {t('search')}
+      </label>
+      <input id={searchId} type="search" value={q} maxLength={100} onChange={(e) => setQ(e.target.value)} className="mt-1 min-h-11 w-full rounded-lg border border-line px-3" />
+      {failed ? <p role="alert" className="mt-3 text-sm text-danger">{t('loadFailed')}</p> : null}
+      {data && data.words.length === 0 ? <p className="mt-3 text-sm text-muted">{q ? t('nothingFound') : t('empty')}</p> : null}
+      <ul className="mt-3 flex flex-col divide-y divide-line" aria-live="polite">
+        {data?.words.map((w) => (
+          <li key={w.id} className="py-2">
+            <p>
+              <span className="font-semibold">{w.word}</span> — {w.translation}
+            </p>
+            <p className="text-xs text-muted">{t('fromLesson', { date: schoolLongDate(w.lesson.startsAt, locale), tutor: w.lesson.tutor })}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

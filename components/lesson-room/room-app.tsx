@@ -1,0 +1,56 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { useRequireAuth } from '@/components/auth/require-auth';
+import { localePath } from '@/components/auth/return-path';
+import { api } from '@/lib/browser/api/client';
+import { apiErrorBody } from '@/lib/browser/api/error-body';
+import { PreJoin } from './prejoin';
+import { Room } from './room';
+import type { JoinMedia, RoomInfo } from './types';
+
+/** The room's stages: the session and the right to enter, the pre-join check, the call. */
+export function RoomApp({ lessonId }: { lessonId: number }) {
+  const t = useTranslations('Room');
+  const locale = useLocale();
+  const { signedIn } = useRequireAuth();
+  const [info, setInfo] = useState<RoomInfo | null>(null);
+  const [refusal, setRefusal] = useState<{ status: number; message: string } | null>(null);
+  const [media, setMedia] = useState<JoinMedia | null>(null);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    api.get<RoomInfo>(`/api/lessons/${lessonId}/room`).then(
+      (res) => live && setInfo(res.data),
+      (err: unknown) => {
+        if (!live) return;
+        const status = (err as { response?: { status?: number } }).response?.status ?? 0;
+        setRefusal({ status, message: apiErrorBody(err)?.message ?? t('failed') });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [signedIn, lessonId, t]);
+
+  if (refusal) return <Refusal status={refusal.status} message={refusal.message} cabinet={localePath(locale, '/cabinet')} />;
+  if (!info) return <p className="p-6 text-center" role="status">{t('loading')}</p>;
+  if (!media) return <PreJoin info={info} onJoin={setMedia} />;
+  return <Room info={info} media={media} onClosed={(status, message) => setRefusal({ status, message })} />;
+}
+
+function Refusal({ status, message, cabinet }: { status: number; message: string; cabinet: string }) {
+  const t = useTranslations('Room');
+  return (
+    <section className="mx-auto flex min-h-dvh max-w-xl flex-col justify-center gap-4 p-6" data-testid="room-refusal" data-status={status}>
+      {status ? <p className="text-5xl font-bold text-slate-400">{status}</p> : null}
+      <h1 className="text-2xl font-bold">{status === 403 ? t('forbiddenTitle') : status === 409 ? t('closedTitle') : t('failed')}</h1>
+      <p>{message}</p>
+      <a href={cabinet} className="font-semibold text-sky-300 underline">
+        {t('toCabinet')}
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,284 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { openChannel, type Channel, type RoomEvent } from '@/lib/browser/lesson-room/channel';
+import { Call, readQuality, type CallState, type Quality, type SignalPayload } from '@/lib/browser/lesson-room/peer';
+import { BoardLoader } from './board-loader';
+import { createBoardStore, type BoardElement } from './board-store';
+import { ChatPanel, type ChatLine } from './chat-panel';
+import { NotesPanel } from './notes-panel';
+import { WordsPanel, type Word } from './words-panel';
+import { roomButton, type JoinMedia, type RoomInfo } from './types';
+
+type Tab = 'chat' | 'notes' | 'words' | 'board';
+
+/** The call and the lesson's panels, on one channel (lib/browser/lesson-room/channel.ts). */
+export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMedia; onClosed: (status: number, message: string) => void }) {
+  const t = useTranslations('Room');
+  const locale = useLocale();
+  const remoteVideo = useRef<HTMLVideoElement>(null);
+  const localVideo = useRef<HTMLVideoElement>(null);
+  const call = useRef<Call | null>(null);
+  const channel = useRef<Channel | null>(null);
+  const tracks = useRef({ audio: media.audio, video: media.video, camera: media.video });
+  const [callState, setCallState] = useState<CallState>('new');
+  const [otherOnline, setOtherOnline] = useState(false);
+  const [otherMedia, setOtherMedia] = useState({ audio: true, video: true });
+  const [micOn, setMicOn] = useState(Boolean(media.audio));
+  const [camOn, setCamOn] = useState(Boolean(media.video));
+  const [sharing, setSharing] = useState(false);
+  const [quality, setQuality] = useState<Quality | null>(null);
+  const [chat, setChat] = useState<ChatLine[]>([]);
+  const [notes, setNotes] = useState<{ text: string; seq: number; mine: boolean }>({ text: '', seq: 0, mine: false });
+  const [words, setWords] = useState<Word[]>([]);
+  const [tab, setTab] = useState<Tab>('chat');
+  const [camCount, setCamCount] = useState(0);
+  const [board] = useState(createBoardStore);
+
+  const sendPresence = (audio: boolean, video: boolean, screen = false) => void channel.current?.send('presence', { audio, video, screen }).catch(() => {});
+
+  useEffect(() => {
+    const relayOnly = new URLSearchParams(window.location.search).get('relay') === '1';
+    const local = new MediaStream([media.audio, media.video].filter((x): x is MediaStreamTrack => Boolean(x)));
+    if (localVideo.current) localVideo.current.srcObject = local;
+    void navigator.mediaDevices?.enumerateDevices().then((d) => setCamCount(d.filter((x) => x.kind === 'videoinput').length));
+    let readyOnce = false;
+    const onEvent = async (e: RoomEvent) => {
+      if (e.kind === 'signal' && e.side !== info.side) await call.current?.handle(e.payload as SignalPayload);
+      else if (e.kind === 'chat') setChat((c) => [...c, { seq: e.seq, mine: e.side === info.side, text: String(e.payload.text), at: e.at }]);
+      else if (e.kind === 'notes') setNotes((n) => (e.seq > n.seq ? { text: String(e.payload.text), seq: e.seq, mine: e.side === info.side } : n));
+      else if (e.kind === 'board') board.receive((e.payload.elements as BoardElement[]) ?? []);
+      else if (e.kind === 'vocab') setWords((w) => [...w, { seq: e.seq, word: String(e.payload.word), translation: String(e.payload.translation) }]);
+      else if (e.kind === 'presence') {
+        if (e.side === 'server' && e.payload.side !== info.side) setOtherOnline(Boolean(e.payload.online));
+        else if (e.side !== info.side && e.side !== 'server') setOtherMedia({ audio: Boolean(e.payload.audio), video: Boolean(e.payload.video) || Boolean(e.payload.screen) });
+      }
+    };
+    const ch = openChannel(info.lesson.id, locale, {
+      onEvent,
+      async onReady() {
+        if (readyOnce) return;
+        readyOnce = true;
+        // A fresh start: the other side (if there) drops its old connection first, then we call.
+        await ch.send('signal', { hello: true }).catch(() => {});
+        call.current = new Call({
+          polite: info.side === 'student',
+          iceServers: info.iceServers,
+          relayOnly,
+          tracks: { audio: tracks.current.audio, video: tracks.current.video },
+          send: (p) => ch.send('signal', p),
+          onRemoteStream: (s) => {
+            if (remoteVideo.current && remoteVideo.current.srcObject !== s) remoteVideo.current.srcObject = s;
+          },
+          onState: setCallState,
+        });
+        sendPresence(Boolean(tracks.current.audio), Boolean(tracks.current.video));
+      },
+      onReconnecting: (down) => {
+        if (down) setCallState((s) => (s === 'connected' ? s : 'reconnecting'));
+      },
+      onClosed: (r) => onClosed(r.status, r.message ?? t('state.ended')),
+    });
+    channel.current = ch;
+    let prev: { lost: number; received: number } | undefined;
+    const stats = setInterval(() => {
+      const pc = call.current?.pc;
+      if (!pc) return;
+      void readQuality(pc, prev).then((q) => {
+        prev = q.counters;
+        setQuality(q);
+      });
+    }, 2000);
+    const cleanup = tracks.current;
+    return () => {
+      clearInterval(stats);
+      ch.close();
+      call.current?.close();
+      for (const tr of [cleanup.audio, cleanup.video, cleanup.camera]) tr?.stop();
+    };
+    // The room starts once per mount; its inputs do not change while it runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const showLocal = (video: MediaStreamTrack | null) => {
+    if (localVideo.current) localVideo.current.srcObject = new MediaStream([tracks.current.audio, video].filter((x): x is MediaStreamTrack => Boolean(x)));
+  };
+
+  const toggleMic = () => {
+    const a = tracks.current.audio;
+    if (!a) return;
+    a.enabled = !micOn;
+    setMicOn(!micOn);
+    sendPresence(!micOn, camOn || sharing, sharing);
+  };
+
+  const cameraTrack = async (deviceId?: string) => {
+    const s = await navigator.mediaDevices.getUserMedia({ video: deviceId ? { deviceId: { exact: deviceId } } : { width: { ideal: 640 }, height: { ideal: 480 } } });
+    return s.getVideoTracks()[0] ?? null;
+  };
+
+  const toggleCam = async () => {
+    if (camOn) {
+      tracks.current.camera?.stop();
+      tracks.current.camera = null;
+      if (!sharing) {
+        tracks.current.video = null;
+        await call.current?.setTrack('video', null);
+        showLocal(null);
+      }
+      setCamOn(false);
+      sendPresence(micOn, sharing, sharing);
+      return;
+    }
+    const v = await cameraTrack().catch(() => null);
+    if (!v) return;
+    tracks.current.camera = v;
+    if (!sharing) {
+      tracks.current.video = v;
+      await call.current?.setTrack('video', v);
+      showLocal(v);
+    }
+    setCamOn(true);
+    sendPresence(micOn, true, sharing);
+  };
+
+  const switchCam = async () => {
+    const cams = (await navigator.mediaDevices.enumerateDevices()).filter((d) => d.kind === 'videoinput');
+    if (cams.length < 2) return;
+    const current = tracks.current.camera?.getSettings().deviceId;
+    const next = cams[(cams.findIndex((c) => c.deviceId === current) + 1) % cams.length]!;
+    tracks.current.camera?.stop();
+    const v = await cameraTrack(next.deviceId).catch(() => null);
+    tracks.current.camera = v;
+    if (!sharing) {
+      tracks.current.video = v;
+      await call.current?.setTrack('video', v);
+      showLocal(v);
+    }
+  };
+
+  const stopShare = async () => {
+    tracks.current.video?.stop();
+    tracks.current.video = tracks.current.camera;
+    await call.current?.setTrack('video', tracks.current.camera);
+    showLocal(tracks.current.camera);
+    setSharing(false);
+    sendPresence(micOn, camOn, false);
+  };
+
+  const share = async () => {
+    if (sharing) return stopShare();
+    const s = await navigator.mediaDevices.getDisplayMedia({ video: true }).catch(() => null);
+    const v = s?.getVideoTracks()[0];
+    if (!v) return;
+    v.onended = () => void stopShare();
+    tracks.current.video = v;
+    await call.current?.setTrack('video', v);
+    showLocal(v);
+    setSharing(true);
+    sendPresence(micOn, true, true);
+  };
+
+  const canShare = typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getDisplayMedia);
+  const status =
+    callState === 'connected'
+      ? null
+      : !otherOnline
+        ? t('state.waiting', { name: info.other.name })
+        : callState === 'reconnecting'
+          ? t('state.reconnecting')
+          : t('state.connecting');
+  const level = quality?.level ?? 'none';
+  const ctl = `${roomButton} bg-slate-700 hover:bg-slate-600`;
+
+  return (
+    <div className="flex min-h-dvh flex-col lg:flex-row" data-testid="room" data-side={info.side}>
+      <section className="flex flex-1 flex-col gap-3 p-2 sm:p-4" aria-label={t('withWhom', { name: info.other.name })}>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 className="text-lg font-semibold">{t('withWhom', { name: info.other.name })}</h1>
+          <p
+            role="status"
+            className="flex items-center gap-2 text-sm"
+            data-testid="quality"
+            data-level={level}
+            data-inbound-frames={quality?.inboundFrames ?? 0}
+            data-audio-energy={quality?.audioEnergy ?? 0}
+            data-relay={quality?.relay ? 'true' : 'false'}
+            data-call={callState}
+          >
+            <span aria-hidden className={`inline-block h-2.5 w-2.5 rounded-full ${level === 'good' ? 'bg-emerald-400' : level === 'fair' ? 'bg-amber-400' : level === 'poor' ? 'bg-red-500' : 'bg-slate-500'}`} />
+            {t('quality.label', { level: t(`quality.${level}`) })}
+          </p>
+        </div>
+        <div className="relative w-full flex-1 overflow-hidden rounded-xl bg-black" style={{ minHeight: '12rem' }}>
+          <video ref={remoteVideo} autoPlay playsInline aria-label={t('remoteVideo')} className="h-full max-h-[70dvh] w-full object-contain" data-testid="remote-video" />
+          {status ? (
+            <p className="absolute inset-x-0 top-1/2 -translate-y-1/2 px-4 text-center text-slate-200" aria-live="polite" data-testid="call-status">
+              {status}
+            </p>
+          ) : null}
+          {otherOnline && (!otherMedia.audio || !otherMedia.video) ? (
+            <p className="absolute left-2 top-2 rounded bg-slate-900/80 px-2 py-1 text-xs">{!otherMedia.audio ? t('state.otherMicOff') : t('state.otherCamOff')}</p>
+          ) : null}
+          <video ref={localVideo} autoPlay playsInline muted aria-label={t('localVideo')} className="absolute bottom-2 right-2 w-24 rounded-lg border border-slate-600 bg-slate-800 sm:w-40" />
+        </div>
+        <div role="toolbar" aria-label={t('controls.label')} className="flex flex-wrap justify-center gap-2">
+          <button type="button" className={ctl} aria-pressed={!micOn} disabled={!media.audio} onClick={toggleMic}>
+            {micOn ? t('controls.micOff') : t('controls.micOn')}
+          </button>
+          <button type="button" className={ctl} aria-pressed={!camOn} onClick={() => void toggleCam()}>
+            {camOn ? t('controls.camOff') : t('controls.camOn')}
+          </button>
+          {camCount > 1 && camOn ? (
+            <button type="button" className={ctl} onClick={() => void switchCam()}>
+              {t('controls.switchCam')}
+            </button>
+          ) : null}
+          {canShare ? (
+            <button type="button" className={`${ctl} max-sm:hidden`} aria-pressed={sharing} onClick={() => void share()}>
+              {sharing ? t('controls.stopShare') : t('controls.share')}
+            </button>
+          ) : null}
+          <a href={locale === 'ru' ? '/cabinet' : `/${locale}/cabinet`} className={`${roomButton} bg-red-600 hover:bg-red-500`}>
+            {t('controls.leave')}
+          </a>
+        </div>
+      </section>
+      <aside className={`flex w-full flex-col border-slate-700 p-2 sm:p-4 lg:border-l ${tab === 'board' ? 'lg:w-[60%]' : 'lg:w-96'}`} aria-label={t('tabs.label')}>
+        <div role="tablist" aria-label={t('tabs.label')} className="flex gap-1">
+          {(['chat', 'notes', 'words', 'board'] as const).map((k) => (
+            <button
+              key={k}
+              type="button"
+              role="tab"
+              id={`tab-${k}`}
+              aria-selected={tab === k}
+              aria-controls={tab === k ? `panel-${k}` : undefined}
+              tabIndex={tab === k ? 0 : -1}
+              onKeyDown={(e) => {
+                // Arrow keys move between the tabs (the tab pattern of WAI-ARIA).
+                const all = ['chat', 'notes', 'words', 'board'] as const;
+                const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+                if (!step) return;
+                const next = all[(all.indexOf(k) + step + all.length) % all.length]!;
+                setTab(next);
+                document.getElementById(`tab-${next}`)?.focus();
+              }}
+              className={`${roomButton} flex-1 px-2! ${tab === k ? 'bg-sky-500 text-slate-950' : 'bg-slate-800'}`}
+              onClick={() => setTab(k)}
+            >
+              {t(`tabs.${k}`)}
+            </button>
+          ))}
+        </div>
+        <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-3 flex flex-1 flex-col">
+          {tab === 'chat' ? <ChatPanel lines={chat} send={(text) => channel.current!.send('chat', { text })} /> : null}
+          {tab === 'notes' ? <NotesPanel remote={notes} send={(text) => channel.current!.send('notes', { text })} /> : null}
+          {tab === 'board' ? <BoardLoader store={board} locale={locale} send={(elements) => channel.current!.send('board', { elements: elements as Record<string, unknown>[] })} /> : null}
+          {tab === 'words' ? <WordsPanel words={words} tutor={info.side === 'tutor'} send={(word, translation) => channel.current!.send('vocab', { word, translation })} /> : null}
+        </div>
+      </aside>
+    </div>
+  );
+}

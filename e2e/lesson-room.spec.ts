@@ -1,0 +1,290 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { messages } from './helpers';
+import { bookableTutor, call, signInToCabinet } from './marketplace';
+import { loopbackAddress, signUp, sms } from './sessions';
+
+// The lesson room (issue 23): the tutor and the student of one lesson meet in /lesson/{id} in two
+// browser contexts of Debian's chromium with a fake camera and microphone; each receives the
+// other's video and audio (getStats, shown by the quality indicator), a chat line and a word go
+// across; a third user's link is refused with the 403 page.
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+test.use({
+  baseURL: `http://localhost:${PORT}`,
+  launchOptions: {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
+  },
+});
+
+const locale = 'en' as const;
+const R = messages[locale].Room;
+const PASSWORD = 'Qazaq2024sky';
+const ip = loopbackAddress();
+const api = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, token?: string) => call(method, path, body, { from: ip, token });
+
+async function login(phone: string): Promise<string> {
+  const res = await api('POST', '/api/auth/login', { login: phone, password: PASSWORD });
+  expect(res.status, res.body).toBe(200);
+  return (JSON.parse(res.body) as { token: string }).token;
+}
+
+async function student(name: string) {
+  const { phone } = await signUp('student', { name, lastname: 'Sarsenova', subject: 'kazakh' }, { password: PASSWORD, locale, from: ip });
+  return { phone, token: await login(phone) };
+}
+
+/** A signed-in page of its own browser context, in English. */
+async function signedIn(browser: Browser, phone: string): Promise<Page> {
+  const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  await signInToCabinet(page, phone, PASSWORD);
+  return page;
+}
+
+const stat = async (page: Page, name: string) => Number(await page.getByTestId('quality').getAttribute(name));
+
+/** A tutor and a student with a booked lesson (the first free slot, at least 12 hours away). */
+async function bookedLesson() {
+  const tutor = await bookableTutor(PASSWORD);
+  const weekly = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [[8 * 60, 22 * 60]]]));
+  const tutorToken = await login(tutor.phone);
+  expect((await api('PUT', '/api/tutor/schedule', { weekly, daysOff: [], minNoticeHours: 12, horizonWeeks: 4 }, tutorToken)).status).toBe(200);
+  const s = await student('Aliya');
+  const slots = (JSON.parse((await api('GET', `/api/booking/slots?tutorId=${tutor.id}`)).body) as { slots: string[] }).slots;
+  const booked = await api('POST', '/api/booking/book', { tutorId: tutor.id, startsAt: slots[0], subject: 'kazakh', idempotencyKey: `room-${Date.now()}` }, s.token);
+  expect(booked.status, booked.body).toBe(201);
+  const lessonId = (JSON.parse(booked.body) as { lesson: { id: number } }).lesson.id;
+  return { tutor, student: s, lessonId };
+}
+
+/** A tutor and a student with a booked lesson that has just started (the development call moves it). */
+async function lessonNow() {
+  const { tutor, student: s, lessonId } = await bookedLesson();
+  // The room opens 10 minutes before the start: now it is closed…
+  const early = await api('GET', `/api/lessons/${lessonId}/room`, undefined, s.token);
+  expect(early.status).toBe(409);
+  expect((JSON.parse(early.body) as { error: { message: string } }).error.message).toBe(messages.en.Errors.room_not_open);
+  // …and the development call starts the lesson now.
+  expect((await api('POST', '/api/dev/lesson-now', { lessonId })).status).toBe(200);
+
+  return { tutor, student: s, lessonId };
+}
+
+/** Both sides open the room, pass the pre-join check with camera and microphone, and join. */
+async function join(pages: Page[], lessonId: number, query = '') {
+  for (const page of pages) {
+    await page.goto(`/en/lesson/${lessonId}${query}`);
+    await expect(page.getByRole('heading', { name: R.prejoin.title })).toBeVisible();
+    await expect(page.getByRole('button', { name: R.prejoin.join, exact: true })).toBeEnabled({ timeout: 15_000 });
+    await page.getByRole('button', { name: R.prejoin.join, exact: true }).click();
+    await expect(page.getByTestId('room')).toBeVisible();
+  }
+}
+
+/** Each side receives the other's frames and sound (getStats, through the quality indicator). */
+async function mediaFlows(pages: Page[]) {
+  for (const page of pages) {
+    await expect(page.getByTestId('quality')).toHaveAttribute('data-call', 'connected', { timeout: 30_000 });
+    const frames = await stat(page, 'data-inbound-frames');
+    await expect.poll(() => stat(page, 'data-inbound-frames'), { timeout: 30_000 }).toBeGreaterThan(frames + 10);
+    await expect.poll(() => stat(page, 'data-audio-energy'), { timeout: 30_000 }).toBeGreaterThan(0);
+  }
+}
+
+test('tutor and student meet in the room: video and audio both ways; chat, notes, a word and a board stroke reach the other side; attendance makes the lesson held; a third user gets the 403 page', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { tutor, student: s, lessonId } = await lessonNow();
+  const [tp, sp] = await Promise.all([signedIn(browser, tutor.phone), signedIn(browser, s.phone)]);
+  for (const page of [tp, sp]) {
+    await page.goto(`/en/lesson/${lessonId}`);
+    await expect(page.getByRole('heading', { name: R.prejoin.title })).toBeVisible();
+    // The fake camera's picture and the microphone's level on the pre-join screen (once the page is touched).
+    await expect(page.getByRole('button', { name: R.prejoin.join, exact: true })).toBeEnabled({ timeout: 15_000 });
+    await page.getByRole('heading', { name: R.prejoin.title }).click();
+    await expect.poll(async () => Number(await page.getByTestId('mic-level').getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: R.prejoin.join, exact: true }).click();
+    await expect(page.getByTestId('room')).toBeVisible();
+  }
+
+  // Each side receives the other's frames and sound (getStats).
+  for (const page of [tp, sp]) {
+    await expect(page.getByTestId('quality')).toHaveAttribute('data-call', 'connected', { timeout: 30_000 });
+    await expect.poll(() => stat(page, 'data-inbound-frames'), { timeout: 30_000 }).toBeGreaterThan(10);
+    await expect.poll(() => stat(page, 'data-audio-energy'), { timeout: 30_000 }).toBeGreaterThan(0);
+  }
+  const frames = await stat(tp, 'data-inbound-frames');
+  await expect.poll(() => stat(tp, 'data-inbound-frames'), { timeout: 10_000 }).toBeGreaterThan(frames);
+
+  // A chat line from the student reaches the tutor, with its link.
+  await sp.getByLabel(R.chat.label).fill('Hello! My homework: https://tilmen.kz/hw');
+  await sp.getByRole('button', { name: R.chat.send }).click();
+  const line = tp.getByTestId('chat-lines').getByText('Hello! My homework:');
+  await expect(line).toBeVisible();
+  await expect(tp.getByTestId('chat-lines').getByRole('link', { name: 'https://tilmen.kz/hw' })).toHaveAttribute('rel', /noopener/);
+
+  // The tutor adds a word; the student sees it in Words.
+  await tp.getByRole('tab', { name: R.tabs.words }).click();
+  await tp.getByLabel(R.words.word).fill('кітап');
+  await tp.getByLabel(R.words.translation).fill('book');
+  await tp.getByRole('button', { name: R.words.add }).click();
+  await sp.getByRole('tab', { name: R.tabs.words }).click();
+  await expect(sp.getByTestId('words').getByText('кітап')).toBeVisible();
+
+  // The student's notes appear on the tutor's side.
+  await sp.getByRole('tab', { name: R.tabs.notes }).click();
+  await sp.getByLabel(R.notes.label).fill('Homework: page 12');
+  await expect(sp.getByText(R.notes.saved)).toBeVisible();
+  await tp.getByRole('tab', { name: R.tabs.notes }).click();
+  await expect(tp.getByLabel(R.notes.label)).toHaveValue('Homework: page 12');
+
+  // A rectangle drawn on the tutor's board appears on the student's; the board's fonts are our own.
+  await tp.getByRole('tab', { name: R.tabs.board }).click();
+  const board = tp.getByTestId('board');
+  await expect(board.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  const box = (await board.boundingBox())!;
+  await board.click({ position: { x: box.width / 2, y: box.height / 2 } });
+  await tp.keyboard.press('r');
+  await tp.mouse.move(box.x + box.width / 2 - 80, box.y + box.height / 2 - 40);
+  await tp.mouse.down();
+  await tp.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 50, { steps: 8 });
+  await tp.mouse.up();
+  await expect(board).toHaveAttribute('data-elements', '1');
+  await sp.getByRole('tab', { name: R.tabs.board }).click();
+  await expect(sp.getByTestId('board')).toHaveAttribute('data-elements', '1', { timeout: 20_000 });
+  const font = fs.readdirSync('node_modules/@excalidraw/excalidraw/dist/prod/fonts/Excalifont')[0]!;
+  const served = await sp.request.get(`/api/room-assets/fonts/Excalifont/${font}`);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('font/woff2');
+  expect((await sp.request.get('/api/room-assets/fonts/..%2F..%2Fpackage.json')).status()).toBe(404);
+
+  // Attendance from the server's log: together for LESSON_HELD_MINUTES (1 in e2e), the lesson is held.
+  await expect
+    .poll(
+      async () => {
+        const listed = JSON.parse((await api('GET', '/api/lessons', undefined, s.token)).body) as { upcoming: { id: number; status: string }[]; past: { id: number; status: string }[] };
+        return [...listed.upcoming, ...listed.past].find((l) => l.id === lessonId)?.status;
+      },
+      { timeout: 90_000, intervals: [5000] },
+    )
+    .toBe('held');
+
+  // Anyone else: the 403 page, never the room.
+  const third = await student('Dana');
+  const xp = await signedIn(browser, third.phone);
+  await xp.goto(`/en/lesson/${lessonId}`);
+  const refusal = xp.getByTestId('room-refusal');
+  await expect(refusal).toHaveAttribute('data-status', '403');
+  await expect(refusal.getByRole('heading', { name: R.forbiddenTitle })).toBeVisible();
+  await expect(refusal.getByText(messages.en.Errors.room_forbidden)).toBeVisible();
+  await expect(xp.getByTestId('prejoin')).toHaveCount(0);
+  await expect(xp.getByTestId('room')).toHaveCount(0);
+
+  for (const page of [tp, sp, xp]) await page.context().close();
+});
+
+// ── Relay only, through a real coturn on the loopback (TURN_URLS/TURN_SECRET of playwright.config.ts) ──
+
+const TURN_PORT = PORT + 27;
+const hasCoturn = spawnSync('sh', ['-c', 'command -v turnserver']).status === 0;
+
+/** coturn in REST shared-secret mode on 127.0.0.1 (loopback peers allowed: both browsers are here). */
+function startCoturn(): ChildProcess {
+  const child = spawn(
+    'turnserver',
+    ['-n', '--listening-ip=127.0.0.1', '--relay-ip=127.0.0.1', `--listening-port=${TURN_PORT}`, '--use-auth-secret', '--static-auth-secret=e2e-turn-secret-0123456789', '--realm=tilmen.test', '--allow-loopback-peers', '--no-cli', '--no-tls', '--no-dtls', '--min-port=49160', '--max-port=49200', '--log-file=stdout', '--simple-log'],
+    { detached: true, stdio: 'ignore' },
+  );
+  child.unref();
+  return child;
+}
+const stopCoturn = (child: ChildProcess) => {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+};
+
+test('relay only: the call goes through the local coturn, and comes back by itself when coturn is stopped and started again', async ({ browser }) => {
+  test.skip(!hasCoturn, "Debian's coturn (turnserver) is not installed: apt-get install -y coturn");
+  test.setTimeout(240_000);
+  let coturn = startCoturn();
+  try {
+    const { tutor, student: s, lessonId } = await lessonNow();
+    const pages = await Promise.all([signedIn(browser, tutor.phone), signedIn(browser, s.phone)]);
+    await join(pages, lessonId, '?relay=1');
+    await mediaFlows(pages);
+    for (const page of pages) await expect(page.getByTestId('quality')).toHaveAttribute('data-relay', 'true');
+
+    // The relay goes away: the call drops; it comes back by itself (ICE restart) once coturn is back.
+    stopCoturn(coturn);
+    for (const page of pages) await expect(page.getByTestId('quality')).not.toHaveAttribute('data-call', 'connected', { timeout: 45_000 });
+    coturn = startCoturn();
+    await mediaFlows(pages);
+    for (const page of pages) await page.context().close();
+  } finally {
+    stopCoturn(coturn);
+  }
+});
+
+// ── On a phone, in Kazakh: the refused camera, joining without it, the keyboard, axe ──
+
+test('on a 360 px phone in Kazakh: a refused camera and microphone get the browser\'s steps, joining without them still gives chat; pre-join and room are axe clean and keyboard reachable', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const K = messages.kk.Room;
+  const { student: s, lessonId } = await lessonNow();
+  const ctx = await browser.newContext({ locale: 'kk-KZ', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const page = await ctx.newPage();
+  await signInToCabinet(page, s.phone, PASSWORD, 'kk');
+  // The browser refuses (as when the person pressed "Block").
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+  });
+  await page.goto(`/kk/lesson/${lessonId}`);
+  const problem = page.getByTestId('media-problem');
+  await expect(problem).toHaveAttribute('data-problem', 'denied');
+  await expect(problem.getByRole('heading', { name: K.prejoin.deniedTitle })).toBeVisible();
+  await expect(problem.getByText(K.prejoin.deniedChrome)).toBeVisible();
+  const axe = () => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect((await axe()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // The keyboard reaches "join without camera and microphone".
+  const none = page.getByRole('button', { name: K.prejoin.joinNone });
+  await expect(none).toBeEnabled();
+  for (let i = 0; i < 12 && !(await none.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(none).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('room')).toBeVisible();
+  expect((await axe()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // Chat still works, typed from the keyboard.
+  await page.getByLabel(K.chat.label).fill('Сәлеметсіз бе!');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('chat-lines').getByText('Сәлеметсіз бе!')).toBeVisible();
+  await ctx.close();
+});
+
+test('the reminders run by themselves inside server.mjs: a lesson half an hour away gets its hour reminder by SMS, with no request asking for it', async () => {
+  // The e2e server runs the background passes every 2 s (REMINDER_INTERVAL_MS); production every minute.
+  const { student: s, lessonId } = await bookedLesson();
+  const hour = messages.en.Booking.notify.reminder_hour_sms.split('{other}')[1]!.split('{time}')[0]!;
+  expect((await api('POST', '/api/dev/lesson-now', { lessonId, minutesAgo: -30 })).status).toBe(200);
+  const list = await sms(s.phone, hour);
+  expect(list.filter((m) => m.body.includes(hour))).toHaveLength(1);
+  expect(list.find((m) => m.body.includes(hour))!.body).toContain(`/en/lesson/${lessonId}`);
+});

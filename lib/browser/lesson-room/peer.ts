@@ -1,0 +1,238 @@
+// One-to-one WebRTC call with the "perfect negotiation" pattern (W3C webrtc-pc, section 10): the
+// student is polite (rolls back on an offer collision), the tutor impolite. The tutor's connection
+// carries one audio and one video transceiver from the start; the student answers on them. Tracks
+// change with replaceTrack (mute, camera off, switch camera, screen share): no renegotiation.
+// Every description and candidate names the sender's connection (`pc`), and an answer the offer's
+// (`to`): after a reload or a reset, messages meant for a connection that is gone are dropped.
+export type SignalPayload =
+  | { description: { type: 'offer' | 'answer' | 'rollback'; sdp?: string }; pc?: string; to?: string }
+  | { candidate: RTCIceCandidateInit | null; pc?: string }
+  | { restart: true }
+  | { hello: true };
+
+export type CallState = 'new' | 'connecting' | 'connected' | 'reconnecting' | 'failed';
+
+export interface CallOptions {
+  polite: boolean;
+  iceServers: RTCIceServer[];
+  relayOnly?: boolean;
+  /** What this side sends from the start (null: nothing yet). */
+  tracks?: { audio: MediaStreamTrack | null; video: MediaStreamTrack | null };
+  send: (payload: SignalPayload) => Promise<void>;
+  onRemoteStream: (stream: MediaStream) => void;
+  onState: (state: CallState) => void;
+}
+
+export class Call {
+  pc!: RTCPeerConnection;
+  private makingOffer = false;
+  private ignoreOffer = false;
+  private tracks: { audio: MediaStreamTrack | null; video: MediaStreamTrack | null } = { audio: null, video: null };
+  private remote = new MediaStream();
+  private restartTimer: ReturnType<typeof setTimeout> | null = null;
+  /** This side's connection, and the other side's one it talks to. */
+  private id = '';
+  private remoteId: string | null = null;
+  /** Candidates that came before their connection's description. */
+  private early: { pc?: string; candidate: RTCIceCandidateInit }[] = [];
+  /** Signals leave one at a time, in order: a candidate never overtakes its description. */
+  private outbox: Promise<void> = Promise.resolve();
+
+  private send(payload: SignalPayload) {
+    this.outbox = this.outbox.then(() => this.opts.send(payload)).catch(() => {});
+    return this.outbox;
+  }
+
+  constructor(private opts: CallOptions) {
+    if (opts.tracks) this.tracks = { ...opts.tracks };
+    this.create();
+  }
+
+  /** A fresh connection (at start, and when the other side reloaded: its `hello`). */
+  private create() {
+    const pc = new RTCPeerConnection({ iceServers: this.opts.iceServers, iceTransportPolicy: this.opts.relayOnly ? 'relay' : 'all' });
+    this.pc = pc;
+    this.id = Math.random().toString(36).slice(2, 12);
+    this.remoteId = null;
+    this.early = [];
+    const id = this.id;
+    this.remote = new MediaStream();
+    this.opts.onRemoteStream(this.remote);
+    this.opts.onState('connecting');
+    pc.ontrack = ({ track }) => {
+      this.remote.addTrack(track);
+      this.opts.onRemoteStream(this.remote);
+    };
+    pc.onicecandidate = ({ candidate }) => {
+      if (candidate && pc === this.pc) void this.send({ candidate: candidate.toJSON(), pc: id });
+    };
+    pc.onnegotiationneeded = async () => {
+      if (pc !== this.pc) return;
+      try {
+        this.makingOffer = true;
+        await pc.setLocalDescription();
+        await this.send({ description: pc.localDescription!.toJSON() as { type: 'offer'; sdp: string }, pc: id });
+      } catch (err) {
+        console.error('[room] offer failed', err);
+      } finally {
+        this.makingOffer = false;
+      }
+    };
+    pc.onconnectionstatechange = () => {
+      if (pc !== this.pc) return;
+      const s = pc.connectionState;
+      if (s === 'connected') {
+        this.clearRestart();
+        this.opts.onState('connected');
+      } else if (s === 'disconnected') {
+        this.opts.onState('reconnecting');
+        // A short drop often heals itself; if not, restart ICE.
+        this.scheduleRestart(4000);
+      } else if (s === 'failed') {
+        this.opts.onState('reconnecting');
+        this.restart();
+      }
+    };
+    if (!this.opts.polite) {
+      pc.addTransceiver(this.tracks.audio ?? 'audio', { direction: 'sendrecv' });
+      pc.addTransceiver(this.tracks.video ?? 'video', { direction: 'sendrecv' });
+    }
+  }
+
+  private clearRestart() {
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = null;
+  }
+  private scheduleRestart(ms: number) {
+    this.clearRestart();
+    this.restartTimer = setTimeout(() => {
+      if (this.pc.connectionState !== 'connected') this.restart();
+    }, ms);
+  }
+
+  /** ICE restart: a new offer with fresh credentials; the other side is told (it shows "reconnecting"). */
+  restart() {
+    this.clearRestart();
+    void this.send({ restart: true });
+    this.pc.restartIce();
+    this.scheduleRestart(10_000);
+  }
+
+  /** Recreates the connection (the other side came back from a reload). */
+  reset() {
+    this.clearRestart();
+    this.pc.close();
+    this.create();
+  }
+
+  async handle(payload: SignalPayload): Promise<void> {
+    const pc = this.pc;
+    if ('hello' in payload) {
+      this.reset();
+      return;
+    }
+    if ('restart' in payload) {
+      this.opts.onState('reconnecting');
+      return;
+    }
+    if ('description' in payload) {
+      const description = payload.description as RTCSessionDescriptionInit;
+      if (description.type === 'answer') {
+        // An answer to an offer of a connection that is gone, or that no longer waits for one.
+        if ((payload.to && payload.to !== this.id) || pc.signalingState !== 'have-local-offer') return;
+      } else if (description.type === 'offer' && payload.pc && this.remoteId && payload.pc !== this.remoteId && this.opts.polite) {
+        // The other side started a new connection (it reloaded or reset): so does this side.
+        this.reset();
+        return this.handle(payload);
+      }
+      const collision = description.type === 'offer' && (this.makingOffer || pc.signalingState !== 'stable');
+      this.ignoreOffer = !this.opts.polite && collision;
+      if (this.ignoreOffer) return;
+      await pc.setRemoteDescription(description);
+      if (payload.pc) this.remoteId = payload.pc;
+      const early = this.early.filter((c) => !c.pc || c.pc === this.remoteId);
+      this.early = [];
+      for (const c of early) await pc.addIceCandidate(c.candidate).catch(() => {});
+      if (description.type === 'offer') {
+        this.attachToTransceivers();
+        await pc.setLocalDescription();
+        await this.send({ description: pc.localDescription!.toJSON() as { type: 'answer'; sdp: string }, pc: this.id, to: payload.pc });
+      }
+      return;
+    }
+    if ('candidate' in payload && payload.candidate) {
+      if (!pc.remoteDescription || (payload.pc && this.remoteId && payload.pc !== this.remoteId)) {
+        // Before its description (kept), or of a connection that is gone (a newer one may still come: kept too).
+        this.early.push({ pc: payload.pc, candidate: payload.candidate });
+        return;
+      }
+      try {
+        await pc.addIceCandidate(payload.candidate);
+      } catch (err) {
+        if (!this.ignoreOffer) console.error('[room] candidate refused', err);
+      }
+    }
+  }
+
+  /** The polite side sends on the transceivers the offer made. */
+  private attachToTransceivers() {
+    for (const t of this.pc.getTransceivers()) {
+      const kind = t.receiver.track.kind as 'audio' | 'video';
+      if (t.direction !== 'sendrecv' && t.direction !== 'stopped') t.direction = 'sendrecv';
+      void t.sender.replaceTrack(this.tracks[kind]).catch(() => {});
+    }
+  }
+
+  /** What this side sends: a microphone track, a camera or screen track, or nothing. */
+  async setTrack(kind: 'audio' | 'video', track: MediaStreamTrack | null) {
+    this.tracks[kind] = track;
+    for (const t of this.pc.getTransceivers()) {
+      if (t.receiver.track.kind === kind && t.direction !== 'stopped') await t.sender.replaceTrack(track).catch(() => {});
+    }
+  }
+
+  close() {
+    this.clearRestart();
+    this.pc.close();
+  }
+}
+
+export interface Quality {
+  level: 'good' | 'fair' | 'poor' | 'none';
+  rttMs: number | null;
+  lossPct: number;
+  inboundFrames: number;
+  audioEnergy: number;
+  relay: boolean;
+}
+
+/** The call's quality from getStats: round trip, loss, frames and audio received, relay or not. */
+export async function readQuality(pc: RTCPeerConnection, prev?: { lost: number; received: number }): Promise<Quality & { counters: { lost: number; received: number } }> {
+  const stats = await pc.getStats();
+  let rtt: number | null = null;
+  let lost = 0;
+  let received = 0;
+  let frames = 0;
+  let energy = 0;
+  let relay = false;
+  const byId = new Map<string, RTCStats & Record<string, unknown>>();
+  stats.forEach((s) => byId.set(s.id, s as RTCStats & Record<string, unknown>));
+  for (const s of byId.values()) {
+    if (s.type === 'candidate-pair' && s.nominated && s.state === 'succeeded') {
+      if (typeof s.currentRoundTripTime === 'number') rtt = s.currentRoundTripTime * 1000;
+      const local = byId.get(String(s.localCandidateId));
+      if (local?.candidateType === 'relay') relay = true;
+    }
+    if (s.type === 'inbound-rtp') {
+      lost += Number(s.packetsLost ?? 0);
+      received += Number(s.packetsReceived ?? 0);
+      if (s.kind === 'video') frames += Number(s.framesDecoded ?? 0);
+      if (s.kind === 'audio') energy += Number(s.totalAudioEnergy ?? 0);
+    }
+  }
+  const dLost = lost - (prev?.lost ?? 0);
+  const dRecv = received - (prev?.received ?? 0);
+  const lossPct = dLost + dRecv > 0 ? (100 * dLost) / (dLost + dRecv) : 0;
+  const level = rtt === null ? 'none' : rtt < 250 && lossPct < 2 ? 'good' : rtt < 600 && lossPct < 8 ? 'fair' : 'poor';
+  return { level, rttMs: rtt, lossPct, inboundFrames: frames, audioEnergy: energy, relay, counters: { lost, received } };
+}

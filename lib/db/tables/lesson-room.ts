@@ -1,0 +1,84 @@
+// ── The lesson room (issue 23; lib/lesson-room): its event log, attendance and the words a tutor added.
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { users } from './accounts';
+import { lessons } from './marketplace';
+
+export const ROOM_EVENT_KINDS = ['signal', 'chat', 'notes', 'vocab', 'board', 'presence'] as const;
+export type RoomEventKind = (typeof ROOM_EVENT_KINDS)[number];
+export type RoomSide = 'student' | 'tutor';
+
+/** One row per lesson whose room was used: the last sequence number given to its events (the row lock orders writers). */
+export const lessonRooms = pgTable('lesson_rooms', {
+  lessonId: integer('lesson_id')
+    .primaryKey()
+    .references(() => lessons.id, { onDelete: 'cascade' }),
+  lastSeq: integer('last_seq').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/**
+ * The room's log: signalling, chat, notes, vocabulary, board and presence, in the order the server
+ * took them (`seq`, per lesson, without gaps). `toSide` null: both sides; else only that side (signals).
+ * The room's state (chat, notes, words, board) is this log, so a reload resumes from it.
+ */
+export const lessonRoomEvents = pgTable(
+  'lesson_room_events',
+  {
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    side: text('side').$type<RoomSide | 'server'>().notNull(),
+    toSide: text('to_side').$type<RoomSide>(),
+    kind: text('kind').$type<RoomEventKind>().notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lessonId, t.seq] }),
+    check('lesson_room_events_kind_ck', sql`${t.kind} in ('signal', 'chat', 'notes', 'vocab', 'board', 'presence')`),
+    check('lesson_room_events_side_ck', sql`${t.side} in ('student', 'tutor', 'server') and (${t.toSide} is null or ${t.toSide} in ('student', 'tutor'))`),
+    // The last line of the size caps (lib/validations/lesson-room.ts checks each kind's first).
+    check('lesson_room_events_size_ck', sql`octet_length(${t.payload}::text) <= 262144`),
+  ],
+);
+
+/** Joins, leaves and heartbeats of each side's connections to the room, as the server saw them. */
+export const lessonAttendance = pgTable(
+  'lesson_attendance',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    side: text('side').$type<RoomSide>().notNull(),
+    /** One open event stream (a tab, a device). */
+    connection: text('connection').notNull(),
+    kind: text('kind').$type<'join' | 'leave' | 'heartbeat'>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('lesson_attendance_lesson_idx').on(t.lessonId, t.at),
+    check('lesson_attendance_kind_ck', sql`${t.kind} in ('join', 'leave', 'heartbeat') and ${t.side} in ('student', 'tutor')`),
+  ],
+);
+
+/** Words and phrases the tutor added during a lesson: the student's dictionary. */
+export const lessonWords = pgTable(
+  'lesson_words',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+    translation: text('translation').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lesson_words_student_idx').on(t.studentId, t.createdAt)],
+);

@@ -1,0 +1,121 @@
+import 'server-only';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { audit } from '@/lib/audit/log';
+import { lessonAttendance, lessons, type RoomSide } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { env } from '@/lib/env';
+
+/** An open stream records a heartbeat this often; a connection without one for HEARTBEAT_GRACE_MS is gone. */
+export const HEARTBEAT_MS = 30_000;
+export const HEARTBEAT_GRACE_MS = 45_000;
+
+type Row = Pick<typeof lessonAttendance.$inferSelect, 'side' | 'connection' | 'kind' | 'at'>;
+type Interval = [number, number];
+
+export async function recordAttendance(db: Db, lessonId: number, side: RoomSide, connection: string, kind: 'join' | 'leave' | 'heartbeat', now = new Date()): Promise<void> {
+  await db.insert(lessonAttendance).values({ lessonId, side, connection, kind, at: now });
+}
+
+/** Merges overlapping intervals. */
+function union(list: Interval[]): Interval[] {
+  const sorted = [...list].sort((a, b) => a[0] - b[0]);
+  const out: Interval[] = [];
+  for (const [s, e] of sorted) {
+    const last = out[out.length - 1];
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
+  }
+  return out;
+}
+
+/**
+ * Each side's presence from the log: a connection is present from its join to its leave, or (no
+ * leave: a crashed tab or instance) to its last sign of life plus HEARTBEAT_GRACE_MS, never past `now`.
+ */
+export function presence(rows: Row[], now: Date): Record<RoomSide, Interval[]> {
+  const byConn = new Map<string, { side: RoomSide; start?: number; end?: number; seen: number }>();
+  for (const r of rows) {
+    const at = r.at.getTime();
+    const c = byConn.get(r.connection) ?? { side: r.side, seen: at };
+    if (r.kind === 'join') c.start = Math.min(c.start ?? at, at);
+    if (r.kind === 'leave') c.end = at;
+    c.seen = Math.max(c.seen, at);
+    byConn.set(r.connection, c);
+  }
+  const out: Record<RoomSide, Interval[]> = { student: [], tutor: [] };
+  for (const c of byConn.values()) {
+    if (c.start === undefined) continue;
+    const end = Math.min(c.end ?? c.seen + HEARTBEAT_GRACE_MS, now.getTime());
+    if (end > c.start) out[c.side].push([c.start, end]);
+  }
+  return { student: union(out.student), tutor: union(out.tutor) };
+}
+
+/** Milliseconds both sides were present at once. */
+export function togetherMs(p: Record<RoomSide, Interval[]>): number {
+  let total = 0;
+  for (const [a, b] of p.student) for (const [c, d] of p.tutor) total += Math.max(0, Math.min(b, d) - Math.max(a, c));
+  return total;
+}
+
+export interface Attendance {
+  joined: Record<RoomSide, boolean>;
+  togetherMinutes: number;
+  held: boolean;
+}
+
+export async function lessonAttendanceOf(db: Db, lessonId: number, now = new Date(), heldMinutes = env().LESSON_HELD_MINUTES): Promise<Attendance> {
+  const rows = await db.select().from(lessonAttendance).where(eq(lessonAttendance.lessonId, lessonId)).orderBy(asc(lessonAttendance.at));
+  const p = presence(rows, now);
+  const together = togetherMs(p);
+  return {
+    joined: { student: rows.some((r) => r.side === 'student' && r.kind === 'join'), tutor: rows.some((r) => r.side === 'tutor' && r.kind === 'join') },
+    togetherMinutes: Math.floor(together / 60_000),
+    held: together >= heldMinutes * 60_000,
+  };
+}
+
+const SYSTEM = { kind: 'system' as const, id: null, label: 'lesson-room', ipHash: null };
+
+/** Marks a booked lesson held as soon as its sides were together long enough (on a heartbeat). */
+export async function markHeldIfTogether(db: Db, lessonId: number, now = new Date()): Promise<boolean> {
+  const a = await lessonAttendanceOf(db, lessonId, now);
+  if (!a.held) return false;
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [row] = await tx
+      .update(lessons)
+      .set({ status: 'held', noShow: null, markedAt: now, updatedAt: now })
+      .where(and(eq(lessons.id, lessonId), eq(lessons.status, 'booked')))
+      .returning({ id: lessons.id });
+    if (row) await audit(tx, SYSTEM, { action: 'lesson.attendance', entity: 'lesson', entityId: lessonId, after: { status: 'held', togetherMinutes: a.togetherMinutes } });
+    return Boolean(row);
+  });
+}
+
+/**
+ * The job (every minute, lib/server/services.ts): every booked lesson whose end has passed gets
+ * its outcome from the room's log: held when both were together LESSON_HELD_MINUTES, else not
+ * held, with the side(s) that never joined as the no-show. Returns how many it closed.
+ */
+export async function settleEndedLessons(db: Db, now = new Date()): Promise<number> {
+  const ended = await db.select({ id: lessons.id }).from(lessons).where(and(eq(lessons.status, 'booked'), lte(lessons.endsAt, now))).limit(200);
+  let closed = 0;
+  for (const { id } of ended) {
+    const a = await lessonAttendanceOf(db, id, now);
+    const noShow = a.held ? null : !a.joined.student && !a.joined.tutor ? 'both' : !a.joined.student ? 'student' : !a.joined.tutor ? 'tutor' : null;
+    const status = a.held ? 'held' : 'not_held';
+    const done = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [row] = await tx
+        .update(lessons)
+        .set({ status, noShow, markedAt: now, updatedAt: now })
+        .where(and(inArray(lessons.id, [id]), eq(lessons.status, 'booked')))
+        .returning({ id: lessons.id });
+      if (row) await audit(tx, SYSTEM, { action: 'lesson.attendance', entity: 'lesson', entityId: id, after: { status, noShow, togetherMinutes: a.togetherMinutes } });
+      return Boolean(row);
+    });
+    if (done) closed++;
+  }
+  return closed;
+}

@@ -1,0 +1,74 @@
+import 'server-only';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import { lessonRoomEvents, lessonRooms, lessonWords, type RoomEventKind, type RoomSide } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { hit } from '@/lib/rate-limit';
+import type { RoomEventInput } from '@/lib/validations/lesson-room';
+import type { RoomLesson } from './access';
+import { ROOM_CHANNEL } from './bus';
+
+export interface RoomEvent {
+  seq: number;
+  side: RoomSide | 'server';
+  kind: RoomEventKind;
+  payload: Record<string, unknown>;
+  at: string;
+}
+
+/** Per side and lesson: enough for ICE candidates in a burst and for drawing, not for a flood. */
+export const EVENTS_PER_MINUTE = 1200;
+
+const other = (side: RoomSide): RoomSide => (side === 'tutor' ? 'student' : 'tutor');
+
+/**
+ * Stores one event and then announces it (NOTIFY ROOM_CHANNEL in the same transaction: the other
+ * instances hear it only once it is committed). Sequence numbers come from the lesson's room row,
+ * whose lock orders concurrent writers, so a reader that has seen N has seen everything before N.
+ * Signals go to the other side only; the rest to both. A vocabulary word is the tutor's alone and
+ * also lands in the student's dictionary, in the same transaction.
+ */
+export async function appendEvent(db: Db, lesson: RoomLesson, side: RoomSide | 'server', input: { kind: RoomEventKind; payload: Record<string, unknown> }, now = new Date()): Promise<RoomEvent> {
+  if (input.kind === 'vocab' && side !== 'tutor') throw new ApiError(403, 'forbidden');
+  if (side !== 'server') {
+    const limited = await hit(db, { key: `room:${lesson.id}:${side}`, max: EVENTS_PER_MINUTE, windowSeconds: 60 }, now);
+    if (!limited.allowed) throw new ApiError(429, 'rate_limited', undefined, limited.retryAfter);
+  }
+  const toSide = input.kind === 'signal' && side !== 'server' ? other(side) : null;
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [room] = await tx
+      .insert(lessonRooms)
+      .values({ lessonId: lesson.id, lastSeq: 1 })
+      .onConflictDoUpdate({ target: lessonRooms.lessonId, set: { lastSeq: sql`${lessonRooms.lastSeq} + 1` } })
+      .returning({ seq: lessonRooms.lastSeq });
+    const seq = room!.seq;
+    await tx.insert(lessonRoomEvents).values({ lessonId: lesson.id, seq, side, toSide, kind: input.kind, payload: input.payload, createdAt: now });
+    if (input.kind === 'vocab' && lesson.studentId) {
+      const { word, translation } = input.payload as { word: string; translation: string };
+      await tx.insert(lessonWords).values({ lessonId: lesson.id, studentId: lesson.studentId, word, translation, createdAt: now });
+    }
+    await tx.execute(sql`select pg_notify(${ROOM_CHANNEL}, ${`${lesson.id}:${seq}`})`);
+    return { seq, side, kind: input.kind, payload: input.payload, at: now.toISOString() };
+  });
+}
+
+/** What a side sends from the browser (already parsed by roomEventSchema). */
+export const sendEvent = (db: Db, lesson: RoomLesson, side: RoomSide, input: RoomEventInput, now = new Date()) => appendEvent(db, lesson, side, input, now);
+
+/** The events after `after` that `side` may read (its own signals never come back), oldest first. */
+export async function readEvents(db: Db, lessonId: number, side: RoomSide, after: number, limit = 500): Promise<RoomEvent[]> {
+  const rows = await db
+    .select()
+    .from(lessonRoomEvents)
+    .where(and(eq(lessonRoomEvents.lessonId, lessonId), gt(lessonRoomEvents.seq, after), or(isNull(lessonRoomEvents.toSide), eq(lessonRoomEvents.toSide, side))))
+    .orderBy(asc(lessonRoomEvents.seq))
+    .limit(limit);
+  return rows.map((r) => ({ seq: r.seq, side: r.side, kind: r.kind, payload: r.payload, at: r.createdAt.toISOString() }));
+}
+
+/** The lesson's last sequence number (0 before the first event). */
+export async function lastSeq(db: Db, lessonId: number): Promise<number> {
+  const [row] = await db.select({ seq: lessonRooms.lastSeq }).from(lessonRooms).where(eq(lessonRooms.lessonId, lessonId)).limit(1);
+  return row?.seq ?? 0;
+}

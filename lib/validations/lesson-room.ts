@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * What a side sends into the lesson room (POST /api/lessons/{id}/room/events), one kind each, with
+ * a size cap per kind; the database refuses a payload over 256 KiB as the last line.
+ */
+export const ROOM_LIMITS = {
+  /** The route's body cap: a board update is the largest message. */
+  bodyBytes: 192 * 1024,
+  sdp: 16_000,
+  candidate: 1_000,
+  chat: 2_000,
+  notes: 20_000,
+  word: 200,
+  boardElements: 400,
+  boardElementBytes: 16 * 1024,
+} as const;
+
+const iceCandidate = z.object({
+  candidate: z.string().max(ROOM_LIMITS.candidate),
+  sdpMid: z.string().max(64).nullable().optional(),
+  sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
+  usernameFragment: z.string().max(256).nullable().optional(),
+});
+
+/** A side's RTCPeerConnection, named by the browser so stale messages can be told apart. */
+const connectionId = z.string().regex(/^[\w-]{1,40}$/).optional();
+
+/** WebRTC signalling, perfect negotiation: a description, a candidate, or a restart request. */
+const signal = z.object({
+  kind: z.literal('signal'),
+  payload: z.union([
+    z.object({ description: z.object({ type: z.enum(['offer', 'answer', 'rollback']), sdp: z.string().max(ROOM_LIMITS.sdp).optional() }), pc: connectionId, to: connectionId }).strict(),
+    z.object({ candidate: iceCandidate.nullable(), pc: connectionId }).strict(),
+    z.object({ restart: z.literal(true) }).strict(),
+    z.object({ hello: z.literal(true) }).strict(),
+  ]),
+});
+
+const chat = z.object({ kind: z.literal('chat'), payload: z.object({ text: z.string().trim().min(1).max(ROOM_LIMITS.chat) }).strict() });
+const notes = z.object({ kind: z.literal('notes'), payload: z.object({ text: z.string().max(ROOM_LIMITS.notes) }).strict() });
+const vocab = z.object({
+  kind: z.literal('vocab'),
+  payload: z.object({ word: z.string().trim().min(1).max(ROOM_LIMITS.word), translation: z.string().trim().min(1).max(ROOM_LIMITS.word) }).strict(),
+});
+
+/** Excalidraw elements that changed (each carries its id and version; the receiver keeps the newer). */
+const boardElement = z
+  .looseObject({ id: z.string().min(1).max(64), version: z.number().int().min(0), isDeleted: z.boolean().optional() })
+  .refine((e) => JSON.stringify(e).length <= ROOM_LIMITS.boardElementBytes, { message: 'too_large' });
+const board = z.object({ kind: z.literal('board'), payload: z.object({ elements: z.array(boardElement).min(1).max(ROOM_LIMITS.boardElements) }).strict() });
+
+/** A side's media state, shown to the other: muted, camera off, sharing the screen. */
+const presence = z.object({
+  kind: z.literal('presence'),
+  payload: z.object({ audio: z.boolean(), video: z.boolean(), screen: z.boolean().optional() }).strict(),
+});
+
+// PostgreSQL's jsonb refuses the NUL character (a 500 if it got that far): refused here, with the rest.
+export const roomEventSchema = z
+  .discriminatedUnion('kind', [signal, chat, notes, vocab, board, presence])
+  .refine((e) => !JSON.stringify(e.payload).includes('\\u0000'), { message: 'invalid_value', path: ['payload'] });
+export type RoomEventInput = z.infer<typeof roomEventSchema>;
+
+/** `?after=N` of the event stream (or the Last-Event-ID header). */
+export const afterSeq = z.coerce.number().int().min(0).max(2_147_483_647);
