@@ -2,8 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { chromiumArgs } from '../playwright.config';
 import { messages } from './helpers';
-import { bookableTutor, call, signInToCabinet } from './marketplace';
+import { apiLogin, bookableTutor, call, signInToCabinet } from './marketplace';
 import { loopbackAddress, signUp, sms } from './sessions';
 
 // The lesson room (issue 23): the tutor and the student of one lesson meet in /lesson/{id} in two
@@ -16,17 +17,8 @@ test.use({
   baseURL: `http://localhost:${PORT}`,
   launchOptions: {
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
+    // The project's chromium flags, plus a fake camera and microphone that need no prompt.
+    args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
   },
 });
 
@@ -36,11 +28,7 @@ const PASSWORD = 'Qazaq2024sky';
 const ip = loopbackAddress();
 const api = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, token?: string) => call(method, path, body, { from: ip, token });
 
-async function login(phone: string): Promise<string> {
-  const res = await api('POST', '/api/auth/login', { login: phone, password: PASSWORD });
-  expect(res.status, res.body).toBe(200);
-  return (JSON.parse(res.body) as { token: string }).token;
-}
+const login = (phone: string) => apiLogin(phone, PASSWORD, ip);
 
 async function student(name: string) {
   const { phone } = await signUp('student', { name, lastname: 'Sarsenova', subject: 'kazakh' }, { password: PASSWORD, locale, from: ip });

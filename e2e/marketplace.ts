@@ -14,6 +14,13 @@ export const call = (method: 'GET' | 'POST' | 'PUT', urlPath: string, body?: unk
   loopbackCall(method, urlPath, body, { locale: 'en', ...opts });
 
 /** A tutor registered through the API with a confirmed e-mail (the application waits for review). */
+/** Signs in through the API from one visitor's address; the access token. */
+export async function apiLogin(phone: string, password: string, from: string): Promise<string> {
+  const res = await call('POST', '/api/auth/login', { login: phone, password }, { from });
+  expect(res.status, res.body).toBe(200);
+  return (JSON.parse(res.body) as { token: string }).token;
+}
+
 export async function registeredTutor(who: { name: string; lastname: string; password: string }) {
   const email = `tutor-${Date.now()}-${rand(0, 9999)}@example.kz`;
   const { phone } = await signUp(

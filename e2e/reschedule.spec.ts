@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { messages, say } from './helpers';
-import { bookableTutor as bookableTutorOf, calendarMail, call, signInToCabinet, sms } from './marketplace';
+import { apiLogin, bookableTutor as bookableTutorOf, calendarMail, call, signInToCabinet, sms } from './marketplace';
 import { loopbackAddress, signUp } from './sessions';
 
 // Moving a booked trial lesson from the cabinet (issue 14): the tutor sees the lesson in the week's
@@ -20,11 +20,7 @@ const PASSWORD = 'Qazaq2024sky';
 const ip = loopbackAddress();
 const api = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, token?: string) => call(method, path, body, { from: ip, token });
 
-async function login(phone: string): Promise<string> {
-  const res = await api('POST', '/api/auth/login', { login: phone, password: PASSWORD });
-  expect(res.status, res.body).toBe(200);
-  return (JSON.parse(res.body) as { token: string }).token;
-}
+const login = (phone: string) => apiLogin(phone, PASSWORD, ip);
 
 /** A bookable tutor (development call) available every day 08:00-22:00. */
 async function bookableTutor() {
