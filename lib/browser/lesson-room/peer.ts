@@ -132,7 +132,10 @@ export class Call {
       return;
     }
     if ('restart' in payload) {
-      this.opts.onState('reconnecting');
+      // The other side restarts ICE. Shown only while this side's connection is down too: when it is
+      // (back) up, no state change follows to clear it, and the call would read "reconnecting"
+      // with media flowing (seen after a relay came back).
+      if (pc.connectionState !== 'connected') this.opts.onState('reconnecting');
       return;
     }
     if ('description' in payload) {
