@@ -63,8 +63,9 @@ export default defineConfig({
         // The lesson room's TURN relay: e2e/lesson-room.spec.ts starts coturn there for its relay-only test.
         TURN_URLS: `turn:127.0.0.1:${PORT + 27}?transport=udp`,
         TURN_SECRET: 'e2e-turn-secret-0123456789',
-        // Held after a minute together (not 15), so e2e/lesson-room.spec.ts sees attendance make a lesson held.
-        LESSON_HELD_MINUTES: '1',
+        // Held after 15 seconds together (not 15 minutes), so e2e/lesson-room.spec.ts sees attendance make a
+        // lesson held at the stream's first heartbeat.
+        LESSON_HELD_MINUTES: '0.25',
         OUTBOX_POLL_MS: '1000',
         // The reminders' timers fire inside server.mjs where e2e can see them (e2e/lesson-room.spec.ts).
         REMINDER_INTERVAL_MS: '2000',

@@ -159,14 +159,14 @@ test('tutor and student meet in the room: video and audio both ways; chat, notes
   expect(served.headers()['content-type']).toBe('font/woff2');
   expect((await sp.request.get('/api/room-assets/fonts/..%2F..%2Fpackage.json')).status()).toBe(404);
 
-  // Attendance from the server's log: together for LESSON_HELD_MINUTES (1 in e2e), the lesson is held.
+  // Attendance from the server's log: together for LESSON_HELD_MINUTES (a quarter of a minute in e2e), the lesson is held.
   await expect
     .poll(
       async () => {
         const listed = JSON.parse((await api('GET', '/api/lessons', undefined, s.token)).body) as { upcoming: { id: number; status: string }[]; past: { id: number; status: string }[] };
         return [...listed.upcoming, ...listed.past].find((l) => l.id === lessonId)?.status;
       },
-      { timeout: 90_000, intervals: [5000] },
+      { timeout: 90_000, intervals: [2000] },
     )
     .toBe('held');
 

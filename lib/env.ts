@@ -52,7 +52,8 @@ const serverEnvSchema = z.object({
   // How long TURN credentials stay valid (seconds): the lesson's length and some.
   TURN_TTL_SECONDS: z.coerce.number().int().min(300).max(86_400).default(4 * 3600),
   // A lesson is held when both sides were in its room together at least this long (lib/lesson-room/attendance.ts).
-  LESSON_HELD_MINUTES: z.coerce.number().int().min(1).max(240).default(15),
+  // Fractions are allowed (e2e uses 0.25: a quarter of a minute).
+  LESSON_HELD_MINUTES: z.coerce.number().min(0.1).max(240).default(15),
   OUTBOX_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(5000),
   /** How often the reminders (callbacks, lessons, invitations) and the lessons' attendance pass run. */
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),

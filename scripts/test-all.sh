@@ -47,13 +47,27 @@ typecheck_and_lint() {
   return "$rc"
 }
 
+# The site's build, and the e2e's second server's (reCAPTCHA on: its site keys are inlined at build
+# time, so it has a build of its own in .next-e2e-captcha) side by side: neither keeps both cores busy
+# all the way, and made inside Playwright's start the second one held every test back for minutes.
+builds_side_by_side() {
+  local out rc=0 pid
+  out=$(mktemp)
+  bash scripts/e2e-captcha-server.sh --build-only >"$out" 2>&1 &
+  pid=$!
+  npm run build --silent || rc=$?
+  wait "$pid" || { echo "the e2e reCAPTCHA build failed:"; cat "$out"; rc=1; }
+  rm -f "$out"
+  return "$rc"
+}
+
 step "dependencies"; ensure_deps
 step "browser"; ensure_chromium
 step "PDF and QR tools"; ensure_pdf_tools
 step "TURN relay (coturn)"; ensure_coturn || true
 step "typecheck and lint (side by side)"; typecheck_and_lint
 step "unit and integration tests (PGlite)"; npx vitest run
-step "production build"; npm run build --silent
+step "production builds (the site, and beside it the e2e's reCAPTCHA variant)"; builds_side_by_side
 step "e2e (Playwright, chromium)"; npx playwright test
 step "security headers (MDN HTTP Observatory behind a local TLS proxy, 100 or more)"; node scripts/observatory.mjs
 step "kill -9 in a burst of writes (PGlite)"; node scripts/durability/kill9.mjs --db pglite

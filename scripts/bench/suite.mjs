@@ -18,6 +18,7 @@ export const STEP_BUDGETS = [
   ['dependencies', 5],
   ['browser', 2],
   ['PDF and QR tools', 3],
+  ['TURN relay', 2],
   ['typecheck', 60],
   ['lint', 60],
   ['unit and integration tests', 210],
