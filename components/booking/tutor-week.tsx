@@ -1,8 +1,9 @@
 'use client';
 
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useAuthState } from '@/components/auth/auth-store';
+import { useApiGet } from '@/lib/browser/api/use-api-get';
 import { formatClock } from '@/lib/validations/booking';
 import { clock, dayLabel, SCHOOL_ZONE } from './slot-times';
 
@@ -50,26 +51,7 @@ export function TutorWeek({ version = 0 }: { version?: number }) {
   const id = useId();
   const { token } = useAuthState();
   const [week, setWeek] = useState<string | null>(null);
-  const [data, setData] = useState<Week | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    import('@/lib/browser/api/client')
-      .then(({ api }) => api.get<Week>(`/api/tutor/week${week ? `?week=${week}` : ''}`))
-      .then(
-        (res) => {
-          if (!live) return;
-          setData(res.data);
-          setFailed(false);
-        },
-        () => live && setFailed(true),
-      );
-    return () => {
-      live = false;
-    };
-  }, [token, week, version]);
+  const { data, failed } = useApiGet<Week>(token ? '/api/tutor/week' : null, { params: { week: week ?? '' }, again: version });
 
   if (!token || (!data && !failed)) return null;
   const days = data?.days ?? [];

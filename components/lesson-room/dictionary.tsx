@@ -1,8 +1,9 @@
 'use client';
 
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useAuthState } from '@/components/auth/auth-store';
+import { useApiGet } from '@/lib/browser/api/use-api-get';
 import { schoolLongDate } from '@/lib/time/school-clock';
 
 interface DictionaryWord {
@@ -19,29 +20,7 @@ export function CabinetDictionary() {
   const searchId = useId();
   const { token } = useAuthState();
   const [q, setQ] = useState('');
-  const [data, setData] = useState<{ student: boolean; words: DictionaryWord[] } | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      import('@/lib/browser/api/client')
-        .then(({ api }) => api.get<{ student: boolean; words: DictionaryWord[] }>('/api/cabinet/words', { params: q.trim() ? { q: q.trim() } : {} }))
-        .then(
-          (res) => {
-            if (!live) return;
-            setData(res.data);
-            setFailed(false);
-          },
-          () => live && setFailed(true),
-        );
-    }, q ? 250 : 0);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [token, q]);
+  const { data, failed } = useApiGet<{ student: boolean; words: DictionaryWord[] }>(token ? '/api/cabinet/words' : null, { params: { q: q.trim() }, delayMs: q ? 250 : 0 });
 
   if (data && !data.student) return null;
   return (

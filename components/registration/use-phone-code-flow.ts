@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { z } from 'zod';
 import { issueFields, stepOfFields, type ServerError, type SmsPurpose } from './api';
+import type { PasswordStepProps, PasswordValues } from './password-step';
 import type { PhoneStepProps } from './phone-step';
 import type { SmsCodeStepProps } from './sms-code';
 import type { Message } from './step-ui';
@@ -83,6 +84,20 @@ export function usePhoneCodeFlow<D extends PhoneCodeData>(w: Wizard<D>, { steps,
     onChangeNumber: (code: string) => w.go(steps.phone, { code } as Partial<D>),
   } satisfies Partial<SmsCodeStepProps>;
 
+  // For a wizard whose password step follows the code step (the student's, the reset by phone).
+  const kept = data as Partial<PasswordValues>;
+  const passwordAfterCode = {
+    total,
+    focus,
+    defaults: { password: kept.password ?? '', confirm: kept.confirm ?? '' },
+    serverErrors: w.errors,
+    message,
+    onBack: (values: PasswordValues) => {
+      setMessage(null);
+      w.go(steps.code, values as unknown as Partial<D>);
+    },
+  } satisfies Partial<PasswordStepProps>;
+
   return {
     message,
     setMessage,
@@ -94,5 +109,7 @@ export function usePhoneCodeFlow<D extends PhoneCodeData>(w: Wizard<D>, { steps,
     phone,
     /** SmsCodeStep's props but its title, number and what comes next; null until a code was sent. */
     code,
+    /** PasswordStep's props but its title, number, button and submit, when it follows the code step. */
+    passwordAfterCode,
   };
 }

@@ -1,19 +1,20 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 
-/** Previous / next links that keep the list's filters (the URL is the list's state); `nav` names the list for screen readers. */
+/**
+ * Previous / next links that keep the list's filters (the URL is the list's state): `at` is the page
+ * shown and its size (a list's parsed filters carry both), `nav` names the list for screen readers.
+ */
 export function Pagination({
   path,
   params,
-  page,
-  pageSize,
+  at: { page, pageSize },
   total,
   nav,
 }: {
   path: string;
   params: Record<string, string | undefined>;
-  page: number;
-  pageSize: number;
+  at: { page: number; pageSize: number };
   total: number;
   nav: string;
 }) {

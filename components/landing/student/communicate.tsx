@@ -1,7 +1,7 @@
-import Image from '@/components/ui/image';
 import { getTranslations } from 'next-intl/server';
 import { FeatureList } from '@/components/ui/feature-list';
 import { Section } from '@/components/ui/section';
+import { LessonRoomPicture } from '@/components/landing/lesson-room-picture';
 
 const FEATURES = ['video', 'whiteboard', 'notes', 'progress', 'dictionary', 'chat'] as const;
 
@@ -11,14 +11,7 @@ export async function Communicate() {
   return (
     <Section id="communicate" tone="tint" title={t('title')} lead={t('lead')}>
       <div className="grid items-center gap-10 lg:grid-cols-[1.35fr_1fr]">
-        <Image
-          src="/images/illustrations/interface-demo.svg"
-          alt={t('imageAlt')}
-          width={960}
-          height={600}
-          unoptimized
-          className="h-auto w-full"
-        />
+        <LessonRoomPicture alt={t('imageAlt')} />
         <FeatureList
           variant="features"
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1"

@@ -1,6 +1,7 @@
 import Image from '@/components/ui/image';
 import { getTranslations } from 'next-intl/server';
 import { Section } from '@/components/ui/section';
+import { LessonRoomPicture } from '@/components/landing/lesson-room-picture';
 
 const FEATURES = [
   { key: 'video', icon: 'format-individual' },
@@ -17,14 +18,7 @@ export async function InterfaceDemo() {
   return (
     <Section id="classroom" title={t('title')} lead={t('lead')}>
       <div className="grid items-start gap-10 lg:grid-cols-[3fr_2fr]">
-        <Image
-          src="/images/illustrations/interface-demo.svg"
-          alt={t('imageAlt')}
-          width={960}
-          height={600}
-          unoptimized
-          className="h-auto w-full"
-        />
+        <LessonRoomPicture alt={t('imageAlt')} />
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1">
           {FEATURES.map(({ key, icon }) => (
             <li key={key} className="flex items-start gap-4">

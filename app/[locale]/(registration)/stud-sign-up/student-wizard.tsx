@@ -129,19 +129,11 @@ function Wizard() {
   if (step === STEP.password)
     return (
       <PasswordStep
+        {...flow.passwordAfterCode}
         title={t('passwordTitle')}
         current={4}
-        total={TOTAL}
-        focus={focus}
-        defaults={{ password: data.password, confirm: data.confirm }}
-        serverErrors={w.errors}
         busy={registerCall.isPending}
         submitLabel={t('submit')}
-        message={flow.message}
-        onBack={(v) => {
-          flow.setMessage(null);
-          w.go(STEP.code, v);
-        }}
         onSubmit={submit}
       />
     );

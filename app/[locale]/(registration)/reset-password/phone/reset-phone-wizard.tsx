@@ -69,20 +69,12 @@ function Wizard() {
   if (step === STEP.password)
     return (
       <PasswordStep
+        {...flow.passwordAfterCode}
         title={t('passwordTitle')}
         current={3}
-        total={TOTAL}
-        focus={focus}
         newPassword
-        defaults={{ password: data.password, confirm: data.confirm }}
-        serverErrors={w.errors}
         busy={reset.isPending}
         submitLabel={t('submit')}
-        message={flow.message}
-        onBack={(v) => {
-          flow.setMessage(null);
-          w.go(STEP.code, v);
-        }}
         onSubmit={submit}
       />
     );

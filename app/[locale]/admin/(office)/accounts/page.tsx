@@ -59,8 +59,7 @@ export default async function AccountsPage({ params, searchParams }: Props) {
       <Pagination
         path={path}
         params={keep}
-        page={f.page}
-        pageSize={f.pageSize}
+        at={f}
         total={total}
         nav={t('accounts.caption')}
       />

@@ -104,8 +104,7 @@ export default async function ApplicationsPage({ params, searchParams }: Props) 
       <Pagination
         path={path}
         params={{ status: filter.status === 'open' ? undefined : filter.status, overdue: filter.overdue, q: filter.q || undefined }}
-        page={page}
-        pageSize={pageSize}
+        at={{ page, pageSize }}
         total={total}
         nav={t('caption')}
       />

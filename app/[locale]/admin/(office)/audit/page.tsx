@@ -142,8 +142,7 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
       <Pagination
         path={path}
         params={{ actor: raw.actor, action: raw.action, entity: raw.entity, entityId: raw.entityId, from: raw.from, to: raw.to }}
-        page={log.page}
-        pageSize={log.pageSize}
+        at={log}
         total={log.total}
         nav={t('audit.caption')}
       />

@@ -76,8 +76,7 @@ export default async function CompaniesPage({ params, searchParams }: Props) {
       <Pagination
         path={path}
         params={{ q: f.q, active: f.active }}
-        page={f.page}
-        pageSize={f.pageSize}
+        at={f}
         total={total}
         nav={t('companies.caption')}
       />

@@ -83,8 +83,7 @@ export default async function LeadsPage({ params, searchParams }: Props) {
       <Pagination
         path={path}
         params={kept}
-        page={list.page}
-        pageSize={list.pageSize}
+        at={list}
         total={list.total}
         nav={t('pagination')}
       />

@@ -51,8 +51,7 @@ export default async function ProfilesPage({ params, searchParams }: Props) {
       <Pagination
         path={path}
         params={{}}
-        page={page}
-        pageSize={REVIEW_PAGE_SIZE}
+        at={{ page, pageSize: REVIEW_PAGE_SIZE }}
         total={total}
         nav={t('caption')}
       />

@@ -84,8 +84,7 @@ export default async function PromoPage({ params, searchParams }: Props) {
       <Pagination
         path={path}
         params={{ q: f.q, state: f.state }}
-        page={f.page}
-        pageSize={f.pageSize}
+        at={f}
         total={total}
         nav={t('promo.caption')}
       />

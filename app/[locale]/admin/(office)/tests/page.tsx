@@ -196,8 +196,7 @@ export default async function TestsPage({ params, searchParams }: Props) {
       <Pagination
         path={path}
         params={keep}
-        page={f.page}
-        pageSize={f.pageSize}
+        at={f}
         total={total}
         nav={t('tests.caption')}
       />
