@@ -255,13 +255,12 @@ export const LIB_FLOORS = [
   { name: 'services', what: 'auth, sms, captcha, certificates, staff, the route wrapper', paths: ['lib/auth', 'lib/sms', 'lib/captcha', 'lib/certificates', 'lib/staff', 'lib/api/route.ts'] },
   {
     name: 'domains',
-    what: 'leads and crm, marketplace, the lesson room, the company portal, quiz, review, promo, the back office\'s rooms',
+    what: 'leads (intake and pipeline), marketplace, the lesson room, the company portal, quiz, review, promo, the back office\'s rooms',
     paths: [
       'lib/accounts-admin',
       'lib/cabinet',
       'lib/companies',
       'lib/company-portal',
-      'lib/crm',
       'lib/dashboard',
       'lib/leads',
       'lib/lesson-room',

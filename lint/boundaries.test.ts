@@ -52,11 +52,11 @@ describe('import boundaries (eslint.config.mjs)', { timeout: 180_000 }, () => {
   it.each([
     ['kernel → services', 'lib/db/fixture.ts', "import { signIn } from '@/lib/auth/sign-in';\nexport const s = signIn;\n", /the kernel floor .* never imports the services floor/],
     ['kernel → services (the route wrapper)', 'lib/api/fixture.ts', "import { route } from '@/lib/api/route';\nexport const r = route;\n", /the kernel floor .* never imports the services floor/],
-    ['kernel → domains', 'lib/outbox/fixture.ts', "import { moveLead } from '@/lib/crm/pipeline';\nexport const m = moveLead;\n", /the kernel floor .* never imports the domains floor/],
+    ['kernel → domains', 'lib/outbox/fixture.ts', "import { moveLead } from '@/lib/leads/pipeline';\nexport const m = moveLead;\n", /the kernel floor .* never imports the domains floor/],
     ['kernel → server (a file directly under lib/)', 'lib/fixture.ts', "import { pruneTables } from '@/lib/server/services';\nexport const p = pruneTables;\n", /the kernel floor .* never imports the server floor/],
-    ['services → domains', 'lib/auth/fixture.ts', "import { moveLead } from '@/lib/crm/pipeline';\nexport const m = moveLead;\n", /the services floor .* never imports the domains floor/],
+    ['services → domains', 'lib/auth/fixture.ts', "import { moveLead } from '@/lib/leads/pipeline';\nexport const m = moveLead;\n", /the services floor .* never imports the domains floor/],
     ['services → server', 'lib/sms/fixture.ts', "import { prune } from '@/lib/retention';\nexport const p = prune;\n", /the services floor .* never imports the server floor/],
-    ['domains → server', 'lib/crm/fixture.ts', "import { pruneTables } from '@/lib/server/services';\nexport const p = pruneTables;\n", /the domains floor .* never imports the server floor/],
+    ['domains → server', 'lib/leads/fixture.ts', "import { pruneTables } from '@/lib/server/services';\nexport const p = pruneTables;\n", /the domains floor .* never imports the server floor/],
   ])('forbids an upward import between lib/ floors: %s', async (_, file, code, message) => {
     const found = await problems(file, `import 'server-only';\n${code}`);
     expect(found).toContainEqual({ rule: 'import-x/no-restricted-paths', severity: 2, message: expect.stringMatching(message) });
@@ -70,7 +70,7 @@ describe('import boundaries (eslint.config.mjs)', { timeout: 180_000 }, () => {
     expect(await problems('lib/api/route.ts', lines('@/lib/captcha/policy', '@/lib/api/errors', '@/lib/db/client'))).toEqual([]);
     expect(await problems('lib/staff/fixture.ts', lines('@/lib/api/route', '@/lib/captcha/policy', '@/lib/time/school-clock'))).toEqual([]);
     // The server's wiring on everything.
-    expect(await problems('lib/server/fixture.ts', lines('@/lib/crm/reminders', '@/lib/sms/codes', '@/lib/retention', '@/lib/db/background'))).toEqual([]);
+    expect(await problems('lib/server/fixture.ts', lines('@/lib/leads/reminders', '@/lib/sms/codes', '@/lib/retention', '@/lib/db/background'))).toEqual([]);
   });
 
   it.each([
@@ -156,7 +156,7 @@ describe('import boundaries (eslint.config.mjs)', { timeout: 180_000 }, () => {
     expect(await problems('app/[locale]/admin/(office)/fixture/page.tsx', page)).toEqual([]);
     expect(await problems('components/quiz/fixture.tsx', "import { getTestText } from './server-text';\nexport const t = getTestText;\n")).toEqual([]);
     // A route handler: the wrapper and a use case of lib/<domain>.
-    const handler = "import { route } from '@/lib/api/route';\nimport { submitLead } from '@/lib/leads/submit';\nexport const POST = route((ctx) => submitLead(ctx.db, ctx.body as never, ctx));\n";
+    const handler = "import { route } from '@/lib/api/route';\nimport { submitLead } from '@/lib/leads/intake/submit';\nexport const POST = route((ctx) => submitLead(ctx.db, ctx.body as never, ctx));\n";
     expect(await problems('app/api/fixture/route.ts', handler)).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ export async function LeadSection({
   id?: string;
   /** Plan id → name on the tariff page: the form carries the plan chosen there. */
   plans?: Record<string, string>;
-  /** Callbacks: when the school calls (lib/crm/hours-note.ts, rendered on the server: no script). */
+  /** Callbacks: when the school calls (lib/leads/hours-note.ts, rendered on the server: no script). */
   hoursNote?: string;
 }) {
   const t = await getTranslations('LeadForm');

@@ -21,7 +21,7 @@ import { tutorApplications, tutorProfiles, tutorSchedules, users } from '@/lib/d
 import sharp from 'sharp';
 import { hashPassword } from '@/lib/auth/password';
 import { CONSENT_VERSION } from '@/lib/consent';
-import { LEAD_LIMITS } from '@/lib/leads/submit';
+import { LEAD_LIMITS } from '@/lib/leads/intake/submit';
 import { startSmtp } from '@/test/smtp';
 import { startFakeSmsGateway } from '@/test/fake-sms-gateway';
 

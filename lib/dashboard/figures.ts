@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, gte, inArray, lt, lte, sql, type Column } from 'drizzle-orm';
 import { leads, testAttempts, tutorApplications, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { LEAD_LIST_KINDS } from '@/lib/crm/filters';
+import { LEAD_LIST_KINDS } from '@/lib/leads/filters';
 import { callbackPromiseShare, type PromiseShare } from './callback-share';
 import { reviewMetrics, type ReviewMetrics } from './review-metrics';
 import { DAY_MS } from '@/lib/time/calendar';

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, gt, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { errorForLog } from '@/lib/api/error-log';
-import { trialBookedLead } from '@/lib/crm/trial-bookings';
+import { trialBookedLead } from '@/lib/leads/trial-bookings';
 import { hasUserScope } from '@/lib/auth/scope';
 import { dbErrorInfo } from '@/lib/db/errors';
 import { lessons, tutorProfiles, users } from '@/lib/db/schema';

@@ -7,7 +7,7 @@ import { notifyLesson } from './notify';
 const HOUR = 3_600_000;
 
 /**
- * The lesson reminders (the callback reminders' pattern, lib/crm/reminders.ts): 24 hours and 1 hour
+ * The lesson reminders (the callback reminders' pattern, lib/leads/reminders.ts): 24 hours and 1 hour
  * before a booked lesson, both sides, through the outbox. Each is claimed by setting its
  * `reminded…At` in the same transaction as the messages, so parallel instances send it once; a
  * lesson booked less than a day ahead gets only the hour's reminder (its booking message said it

@@ -8,7 +8,7 @@ import { background, runBackgroundPass } from '@/lib/db/background';
 import { startCacheListener, stopCacheListener } from '@/lib/db/cache-bus';
 import { stopRoomBus } from '@/lib/lesson-room/bus';
 import { env } from '@/lib/env';
-import { remindCallbacks } from '@/lib/crm/reminders';
+import { remindCallbacks } from '@/lib/leads/reminders';
 import { importMediaDir } from '@/lib/media/photo';
 import { remindLessons } from '@/lib/marketplace/reminders';
 import { settleEndedLessons } from '@/lib/lesson-room/attendance';
@@ -38,7 +38,7 @@ export function pruneTables(now = new Date()): Promise<void> {
   });
 }
 
-/** E-mails the sales team about callbacks still new 45 working minutes after they came in (lib/crm/reminders.ts). */
+/** E-mails the sales team about callbacks still new 45 working minutes after they came in (lib/leads/reminders.ts). */
 export function remindCallbackLeads(now = new Date()): Promise<void> {
   return runBackgroundPass('callback-reminders', async (db) => {
     const reminded = await remindCallbacks(db, now);

@@ -72,7 +72,7 @@ export function isKzWorkingDay(day: string): boolean {
 
 /**
  * Whether a calendar day (YYYY-MM-DD, Almaty) is a public holiday or a day off in lieu of one, whatever
- * its weekday: the school's working hours (lib/crm/working-time.ts) skip it, Saturdays included.
+ * its weekday: the school's working hours (lib/leads/working-time.ts) skip it, Saturdays included.
  */
 export function isKzHoliday(day: string): boolean {
   const year = Number(day.slice(0, 4));

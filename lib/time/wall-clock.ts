@@ -1,7 +1,7 @@
 import { tzOffset } from '@date-fns/tz';
 import { SCHOOL_ZONE_NAME as SCHOOL_TZ } from './school-clock';
 
-// The school's wall clock for reports and exports (lib/crm, lib/company-portal): reports count
+// The school's wall clock for reports and exports (lib/leads, lib/company-portal): reports count
 // Almaty days, exports show Almaty wall-clock time, by the zone's own data (`Asia/Almaty`).
 
 /** A date as the school's wall clock: the UTC fields of the result read as Almaty time. */

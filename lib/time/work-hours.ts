@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 
 // The school's opening hours (WORK_HOURS, e.g. "Mon-Fri 09:00-19:00, Sat 10:00-16:00") and the
 // arithmetic of "N working minutes after a moment" in its time zone (WORK_TZ). Plain data and
-// functions: lib/env.ts validates the variable with the parser, lib/crm/working-time.ts applies it.
+// functions: lib/env.ts validates the variable with the parser, lib/leads/working-time.ts applies it.
 
 const DAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 const SEGMENT = /^([a-z]{3})(?:\s*-\s*([a-z]{3}))?\s+(\d{2}):(\d{2})\s*-\s*(\d{2}):(\d{2})$/i;

@@ -28,5 +28,5 @@ export type LostReason = (typeof LOST_REASONS)[number];
 
 export const LEAD_NOTE_MAX = 2000;
 
-/** The kinds of lead the list shows (lib/crm/filters.ts LEAD_LIST_KINDS, for the forms). */
+/** The kinds of lead the list shows (lib/leads/filters.ts LEAD_LIST_KINDS, for the forms). */
 export const LEAD_LIST_KINDS_UI = ['feedback', 'callback', 'trial', 'quiz', 'registration'] as const;

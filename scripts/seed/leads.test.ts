@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkKzMobile } from '@/lib/phone';
-import { LEAD_LIST_KINDS } from '@/lib/crm/filters';
+import { LEAD_LIST_KINDS } from '@/lib/leads/filters';
 import { LEAD_STATUSES } from '@/lib/validations/lead-pipeline';
 import { random, seedLead } from './lead-data';
 

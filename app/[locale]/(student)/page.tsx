@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
-import { callbackHoursNote } from '@/lib/crm/hours-note';
+import { callbackHoursNote } from '@/lib/leads/hours-note';
 import { pageMetadata } from '@/lib/seo';
 import { LeadSection } from '@/components/forms/lead-section';
 import { Audiences } from '@/components/landing/home/audiences';

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Badge } from '@/components/admin/ui/table';
-import type { CallbackState } from '@/lib/crm/deadline';
+import type { CallbackState } from '@/lib/leads/deadline';
 
 /** "1 h 5 min", "25 min", "2 d 3 h": a span of minutes, short. */
 export function useDuration() {

@@ -29,7 +29,7 @@ export const leads = pgTable(
     ipHash: text('ip_hash'),
     ...consent(),
     createdAt: createdAt(),
-    // ── The back office's pipeline (lib/crm) ──
+    // ── The back office's pipeline (lib/leads) ──
     status: text('status').$type<LeadStatus>().notNull().default('new'),
     lostReason: text('lost_reason'),
     assigneeId: integer('assignee_id').references(() => staff.id, { onDelete: 'set null' }),

@@ -105,7 +105,7 @@ export const lessonMessages = pgTable(
 );
 
 /**
- * A tutor's public profile (issue 14, lib/marketplace/profile.ts), one per tutor, keyed by the
+ * A tutor's public profile (issue 14, lib/marketplace/tutor-profile.ts), one per tutor, keyed by the
  * user. `published` is what the catalogue shows; `draft` is what the tutor edits. A submission
  * (`review_status` pending) waits for a reviewer while the published version stays visible; an
  * approval copies the draft into `published`.

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { setRequestLocale } from 'next-intl/server';
 import { TariffPage } from '@/components/tariffs/tariff-page';
 import type { Locale } from '@/i18n/routing';
-import { callbackHoursNote } from '@/lib/crm/hours-note';
+import { callbackHoursNote } from '@/lib/leads/hours-note';
 import { pageMetadata } from '@/lib/seo';
 
 type Props = { params: Promise<{ locale: Locale }> };

@@ -3,7 +3,7 @@ import type { Locale } from '@/i18n/routing';
 import { FigureCard, FigureGroup } from '@/components/admin/dashboard/figure-card';
 import { LeadsChartIsland } from '@/components/admin/dashboard/leads-chart-island';
 import { cellClass, DataTable, PageHeader } from '@/components/admin/ui/table';
-import { LEAD_LIST_KINDS } from '@/lib/crm/filters';
+import { LEAD_LIST_KINDS } from '@/lib/leads/filters';
 import { getDb } from '@/lib/db/client';
 import { reviewFigures, salesFigures, type SalesFigures, type TodayAndMonth } from '@/lib/dashboard/figures';
 import type { PromiseShare } from '@/lib/dashboard/callback-share';

@@ -1,4 +1,4 @@
-import { attributionReport } from '@/lib/crm/attribution';
+import { attributionReport } from '@/lib/leads/attribution';
 import { staffRoute } from '@/lib/staff/http';
 import { attributionQuerySchema } from '@/lib/validations/attribution';
 

@@ -1,5 +1,5 @@
 // GET /api/admin/profiles?page= - tutor profiles waiting for review (scope reviewer), oldest submission first, with the changed fields.
-import { pendingProfiles } from '@/lib/marketplace/profile';
+import { pendingProfiles } from '@/lib/marketplace/tutor-profile';
 import { staffRoute } from '@/lib/staff/http';
 import { profileQueueSchema } from '@/lib/validations/tutor-profile';
 

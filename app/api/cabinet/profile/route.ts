@@ -3,7 +3,7 @@
 // Bearer-authenticated; only a tutor whose application is approved (403 profile_not_allowed).
 import { route } from '@/lib/api/route';
 import { requireUser } from '@/lib/auth/http';
-import { assertProfileEditor, editorView, ownProfile, priceLimits, saveDraft } from '@/lib/marketplace/profile';
+import { assertProfileEditor, editorView, ownProfile, priceLimits, saveDraft } from '@/lib/marketplace/tutor-profile';
 import { profileDraftSchema } from '@/lib/validations/tutor-profile';
 
 export const GET = route(async (ctx) => {

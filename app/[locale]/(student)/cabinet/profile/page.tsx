@@ -3,7 +3,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { accountPageMetadata } from '@/components/auth/auth-shell';
-import { ProfileEditor } from '@/components/cabinet/profile-editor';
+import { ProfileEditor } from '@/components/cabinet/tutor-profile-editor';
 import { pickMessages } from '@/lib/i18n/pick';
 
 type Props = { params: Promise<{ locale: Locale }> };

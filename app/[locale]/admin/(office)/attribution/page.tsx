@@ -5,7 +5,7 @@ import { AttributionTable, type SortKey } from '@/components/admin/attribution/r
 import { ToggleLinks } from '@/components/admin/attribution/toggle-links';
 import { FilterBar, FilterField, adminInputClass } from '@/components/admin/ui/form';
 import { EmptyState, PageHeader } from '@/components/admin/ui/table';
-import { attributionReport } from '@/lib/crm/attribution';
+import { attributionReport } from '@/lib/leads/attribution';
 import { getDb } from '@/lib/db/client';
 import { localePath } from '@/lib/seo';
 import { requireStaffPage } from '@/lib/staff/page';

@@ -4,7 +4,7 @@ import type { Locale } from '@/i18n/routing';
 import { Pagination } from '@/components/admin/ui/pagination';
 import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
 import { getDb } from '@/lib/db/client';
-import { pendingProfiles, REVIEW_PAGE_SIZE } from '@/lib/marketplace/profile';
+import { pendingProfiles, REVIEW_PAGE_SIZE } from '@/lib/marketplace/tutor-profile';
 import { localePath } from '@/lib/seo';
 import { requireStaffPage } from '@/lib/staff/page';
 import { profileQueueSchema } from '@/lib/validations/tutor-profile';

@@ -1,4 +1,4 @@
-import { exportLeads } from '@/lib/crm/export';
+import { exportLeads } from '@/lib/leads/export';
 import { staffRoute } from '@/lib/staff/http';
 import { EXPORT_SCOPES } from '@/lib/validations/staff-scopes';
 

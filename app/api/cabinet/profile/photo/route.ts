@@ -2,7 +2,7 @@
 // the content is checked, not the name or the declared type). Answers the profile with the new photo.
 import { route } from '@/lib/api/route';
 import { requireUser } from '@/lib/auth/http';
-import { editorView, uploadPhoto } from '@/lib/marketplace/profile';
+import { editorView, uploadPhoto } from '@/lib/marketplace/tutor-profile';
 
 export const POST = route(async (ctx) => {
   const user = await requireUser(ctx.db, ctx.req);

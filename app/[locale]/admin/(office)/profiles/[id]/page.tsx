@@ -7,7 +7,7 @@ import { ProfileReviewActions } from '@/components/admin/profiles/review-actions
 import { Badge, PageHeader } from '@/components/admin/ui/table';
 import { getDb } from '@/lib/db/client';
 import { photoUrl } from '@/lib/media/photo';
-import { profileForReview, type ProfileField } from '@/lib/marketplace/profile';
+import { profileForReview, type ProfileField } from '@/lib/marketplace/tutor-profile';
 import { localePath } from '@/lib/seo';
 import { requireStaffPage } from '@/lib/staff/page';
 import { PROFILE_LOCALES, PROFILE_RETURN_REASONS, videoWatchUrl, type ProfileData, type ProfileReturnReason } from '@/lib/validations/tutor-profile';

@@ -1,8 +1,8 @@
 // POST /api/admin/leads/{id}/notes - {text}: a note in the lead's history.
 import { idParam } from '@/lib/api/params';
-import { addLeadNote } from '@/lib/crm/notes';
+import { addLeadNote } from '@/lib/leads/notes';
 import { staffRoute } from '@/lib/staff/http';
-import { leadNoteSchema } from '@/lib/validations/crm';
+import { leadNoteSchema } from '@/lib/validations/leads-admin';
 
 export const POST = staffRoute(
   'sales',

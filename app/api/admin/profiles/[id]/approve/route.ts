@@ -1,6 +1,6 @@
 // POST /api/admin/profiles/[id]/approve {submittedAt} - publishes the submitted draft (audited); the tutor becomes bookable.
 import { idParam } from '@/lib/api/params';
-import { approveProfile } from '@/lib/marketplace/profile';
+import { approveProfile } from '@/lib/marketplace/tutor-profile';
 import { staffRoute } from '@/lib/staff/http';
 import { profileDecisionSchema } from '@/lib/validations/tutor-profile';
 

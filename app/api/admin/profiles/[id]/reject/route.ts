@@ -1,6 +1,6 @@
 // POST /api/admin/profiles/[id]/reject {submittedAt, reasons, reason} - returns the submission to the tutor (audited); the published version stays.
 import { idParam } from '@/lib/api/params';
-import { rejectProfile } from '@/lib/marketplace/profile';
+import { rejectProfile } from '@/lib/marketplace/tutor-profile';
 import { staffRoute } from '@/lib/staff/http';
 import { profileRejectBodySchema } from '@/lib/validations/tutor-profile';
 

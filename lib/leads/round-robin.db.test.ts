@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { leadEvents, leads, outbox, staff } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
-import { createLead } from '@/lib/leads/create';
+import { createLead } from '@/lib/leads/intake/create';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { enrolledStaff } from '@/test/staff';
 

@@ -5,7 +5,7 @@ import { audit, type Actor } from '@/lib/audit/log';
 import { leadEvents, leads } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { canMove } from '@/lib/validations/lead-pipeline';
-import type { LeadMove } from '@/lib/validations/crm';
+import type { LeadMove } from '@/lib/validations/leads-admin';
 
 /**
  * Moves a lead along the pipeline. The move names the status the manager saw (`expected`): when

@@ -1,9 +1,9 @@
 import 'server-only';
 import { errorForLog } from '@/lib/api/error-log';
-import { autoAssign } from '@/lib/crm/assign';
-import { newLeadMail } from '@/lib/crm/lead-mail';
-import type { LeadListKind } from '@/lib/crm/filters';
-import { callbackDueAt } from '@/lib/crm/working-time';
+import { autoAssign } from '@/lib/leads/assign';
+import { newLeadMail } from '@/lib/leads/lead-mail';
+import type { LeadListKind } from '@/lib/leads/filters';
+import { callbackDueAt } from '@/lib/leads/working-time';
 import { leads } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { enqueue } from '@/lib/outbox';
