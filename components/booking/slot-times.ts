@@ -1,6 +1,6 @@
 // Slot times as people read them: the school's (Almaty) time always, and the browser's own when its
 // offset differs at that instant (a zone with daylight saving may differ in winter and not in summer).
-import { KK_DAYS, KK_MONTHS, SCHOOL_FIXED_ZONE, SCHOOL_ZONE_NAME } from '@/lib/time/school-clock';
+import { intlLocale, KK_DAYS, KK_MONTHS, SCHOOL_FIXED_ZONE, SCHOOL_ZONE_NAME } from '@/lib/time/school-clock';
 
 export const SCHOOL_ZONE = SCHOOL_ZONE_NAME;
 /** Formatting in the school's zone uses its fixed offset (lib/time/school-clock.ts), never the browser's zone data. */
@@ -14,7 +14,6 @@ export function browserZone(): string {
   }
 }
 
-const intlLocale = (locale: string) => (locale === 'en' ? 'en-GB' : locale === 'kk' ? 'kk-KZ' : 'ru-RU');
 
 export function clock(iso: string, zone: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone: fmtZone(zone), hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { roomButton } from './types';
+import { intlLocale, SCHOOL_FIXED_ZONE } from '@/lib/time/school-clock';
 
 export interface ChatLine {
   seq: number;
@@ -34,7 +35,7 @@ export function ChatPanel({ lines, send }: { lines: ChatLine[]; send: (text: str
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const end = useRef<HTMLLIElement>(null);
-  const time = new Intl.DateTimeFormat(locale === 'kk' ? 'kk-KZ' : locale, { hour: '2-digit', minute: '2-digit' });
+  const time = new Intl.DateTimeFormat(intlLocale(locale), { hour: '2-digit', minute: '2-digit', timeZone: SCHOOL_FIXED_ZONE });
 
   useEffect(() => {
     // A block body: scrollIntoView returns a promise in newer browsers, which React would take for a clean-up.

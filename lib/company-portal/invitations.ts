@@ -10,6 +10,7 @@ import { spend } from '@/lib/rate-limit';
 import { enqueueNotifySms, spendNotifySms } from '@/lib/sms/notify-budget';
 import { newOpaqueToken } from '@/lib/crypto/opaque-token';
 import { absoluteUrl, localePath } from '@/lib/seo';
+import { intlLocale, SCHOOL_FIXED_ZONE } from '@/lib/time/school-clock';
 
 /**
  * Personal invitations to the company's Kazakh test (lib/quiz/invitation.ts takes the link). Only the
@@ -40,7 +41,7 @@ export const employeeStatusSql = (now: Date) => sql<InvitationStatus>`case
 
 type Employee = typeof companyEmployees.$inferSelect;
 const fmtDate = (d: Date, locale: string) =>
-  new Intl.DateTimeFormat(asLocale(locale) === 'kk' ? 'kk-KZ' : asLocale(locale) === 'en' ? 'en-GB' : 'ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Almaty' }).format(d);
+  new Intl.DateTimeFormat(intlLocale(asLocale(locale)), { day: 'numeric', month: 'long', year: 'numeric', timeZone: SCHOOL_FIXED_ZONE }).format(d);
 
 /**
  * Queues the messages. An invitation's SMS were counted by the caller for the whole call (company cap

@@ -6,13 +6,13 @@ import { translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
 import { formatKzPhone } from '@/lib/phone';
 import { absoluteUrl, localePath } from '@/lib/seo';
-import { SCHOOL_FIXED_ZONE } from '@/lib/time/school-clock';
+import { intlLocale, SCHOOL_FIXED_ZONE } from '@/lib/time/school-clock';
 
 /** The lead's page in the back office, in the reader's language. */
 export const leadUrl = (id: number, locale: string) => absoluteUrl(localePath(locale as 'ru', `/admin/leads/${id}`));
 
 const when = (d: Date, locale: string) =>
-  new Intl.DateTimeFormat(locale === 'kk' ? 'kk-KZ' : locale === 'en' ? 'en-GB' : 'ru-RU', { timeZone: SCHOOL_FIXED_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  new Intl.DateTimeFormat(intlLocale(locale), { timeZone: SCHOOL_FIXED_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(d);
 
 /** A lead kind in words, as the back office's list shows it (the raw name if unknown). */
 function kindLabel(kind: string, locale: string): string {

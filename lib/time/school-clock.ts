@@ -11,7 +11,8 @@ export const SCHOOL_FIXED_ZONE = 'Etc/GMT-5';
 export const KK_MONTHS = ['қаңтар', 'ақпан', 'наурыз', 'сәуір', 'мамыр', 'маусым', 'шілде', 'тамыз', 'қыркүйек', 'қазан', 'қараша', 'желтоқсан'];
 export const KK_DAYS = ['дүйсенбі', 'сейсенбі', 'сәрсенбі', 'бейсенбі', 'жұма', 'сенбі', 'жексенбі'];
 
-const intlLocale = (locale: string) => (locale === 'en' ? 'en-GB' : locale === 'kk' ? 'kk-KZ' : 'ru-RU');
+/** The Intl locale each of the site's languages is written in (Kazakh and Russian as used in Kazakhstan). */
+export const intlLocale = (locale: string) => (locale === 'en' ? 'en-GB' : locale === 'kk' ? 'kk-KZ' : 'ru-RU');
 
 /** Year, month (1-12) and day of an instant on the school's clock. */
 export function schoolYmd(at: Date | string): [number, number, number] {

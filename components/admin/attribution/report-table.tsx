@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { cellClass } from '@/components/admin/ui/table';
+import { intlLocale } from '@/lib/time/school-clock';
 
 export type FigureKey = 'leads' | 'registrations' | 'won' | 'conversion';
 export type SortKey = 'key' | FigureKey;
@@ -35,7 +36,7 @@ export function AttributionTable({
   labels: { caption: string; key: string; none: string; total: string } & Record<FigureKey, string>;
   locale: string;
 }) {
-  const tag = locale === 'en' ? 'en-GB' : `${locale}-KZ`;
+  const tag = intlLocale(locale);
   const int = new Intl.NumberFormat(tag);
   const pct = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 1 });
   const figure = (k: FigureKey, r: Omit<ReportRow, 'key'>) => (k === 'conversion' ? (r.conversion === null ? '—' : pct.format(r.conversion)) : int.format(r[k]));

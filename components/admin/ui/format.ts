@@ -1,6 +1,7 @@
+import { intlLocale, SCHOOL_FIXED_ZONE } from '@/lib/time/school-clock';
+
 /** Dates and times as the back office shows them: the page's language, Almaty time. */
-const intlLocale = (locale: string) => (locale === 'en' ? 'en-GB' : `${locale}-KZ`);
-const TZ = 'Asia/Almaty';
+const TZ = SCHOOL_FIXED_ZONE;
 
 export function formatDateTime(locale: string, d: Date | string | null | undefined): string {
   if (!d) return '—';

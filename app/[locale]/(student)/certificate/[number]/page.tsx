@@ -8,6 +8,7 @@ import { addressHash, lookupCertificate } from '@/lib/certificates/lookup';
 import { getDb } from '@/lib/db/client';
 import { KK_LEVEL_LABEL } from '@/lib/quiz/attempts';
 import { buildMetadata } from '@/lib/seo';
+import { intlLocale, SCHOOL_FIXED_ZONE } from '@/lib/time/school-clock';
 
 type Props = { params: Promise<{ locale: Locale; number: string }> };
 
@@ -47,7 +48,7 @@ export default async function CertificatePage({ params }: Props) {
   const t = await getTranslations('Tests.certificate');
   const result = await lookup(number);
   const found = result.status === 'found' ? result.certificate : null;
-  const formatDate = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : `${locale}-KZ`, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Almaty' });
+  const formatDate = new Intl.DateTimeFormat(intlLocale(locale), { day: 'numeric', month: 'long', year: 'numeric', timeZone: SCHOOL_FIXED_ZONE });
   const date = found ? formatDate.format(found.issuedAt) : '';
   // Revoked by the school: said first and plainly, with the day; the details stay for reference.
   const revoked = found?.revokedAt ?? null;

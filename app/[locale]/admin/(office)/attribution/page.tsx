@@ -10,6 +10,7 @@ import { getDb } from '@/lib/db/client';
 import { localePath } from '@/lib/seo';
 import { requireStaffPage } from '@/lib/staff/page';
 import { attributionQuerySchema, ATTRIBUTION_DIMENSIONS, type AttributionQuery } from '@/lib/validations/attribution';
+import { intlLocale } from '@/lib/time/school-clock';
 
 const PATH = '/admin/attribution';
 const CHART_ROWS = 12;
@@ -36,7 +37,7 @@ export default async function AttributionPage({ params, searchParams }: { params
     const next = { ...query, from: report.from, to: report.to, ...change };
     return `${base}?${new URLSearchParams({ from: next.from, to: next.to, touch: next.touch, by: next.by, sort: next.sort, dir: next.dir })}`;
   };
-  const tag = locale === 'en' ? 'en-GB' : `${locale}-KZ`;
+  const tag = intlLocale(locale);
   const day = (d: string) => new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
   const period = t('attribution.period', { from: day(report.from), to: day(report.to) });
   const dimension = t(`attribution.dimension.${report.by}`);

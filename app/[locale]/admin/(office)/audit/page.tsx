@@ -11,6 +11,7 @@ import { listStaff } from '@/lib/staff/accounts';
 import { requireStaffPage } from '@/lib/staff/page';
 import { localePath } from '@/lib/seo';
 import { auditQuery } from '@/lib/validations/staff';
+import { intlLocale, SCHOOL_FIXED_ZONE } from '@/lib/time/school-clock';
 
 type Search = Record<string, string | string[] | undefined>;
 
@@ -43,7 +44,7 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
     listAudit(db, { actorId: q.actor, actorKind: q.actorKind, action: q.action, entity: q.entity, entityId: q.entityId, from: q.from, to: q.to, page: q.page, pageSize: q.pageSize }),
     listStaff(db),
   ]);
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Asia/Almaty' });
+  const when = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'short', timeStyle: 'medium', timeZone: SCHOOL_FIXED_ZONE });
   const actionName = (a: string) => (t.has(`auditActions.${auditActionKey(a)}` as never) ? t(`auditActions.${auditActionKey(a)}` as never) : a);
   const entityName = (e: string) => (t.has(`audit.entities.${e}` as never) ? t(`audit.entities.${e}` as never) : e);
   const groups = AUDIT_ENTITIES.map((e) => ({ entity: e, actions: AUDIT_ACTIONS.filter((a) => a.startsWith(`${e}.`)) }));

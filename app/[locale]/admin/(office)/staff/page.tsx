@@ -6,6 +6,7 @@ import { DataTable, EmptyState, PageHeader } from '@/components/admin/ui/table';
 import { getDb } from '@/lib/db/client';
 import { listStaff, type StaffRow as Member } from '@/lib/staff/accounts';
 import { requireStaffPage } from '@/lib/staff/page';
+import { intlLocale, SCHOOL_FIXED_ZONE } from '@/lib/time/school-clock';
 
 const statusOf = (m: Member): StaffStatus => (m.disabled ? 'disabled' : m.enrolled ? 'active' : m.invitePending ? 'pending' : 'expired');
 
@@ -16,7 +17,7 @@ export default async function StaffPage({ params }: { params: Promise<{ locale: 
   const { staff: me } = await requireStaffPage(locale, 'admin', '/admin/staff');
   const t = await getTranslations('Admin');
   const members = await listStaff(await getDb());
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Asia/Almaty' });
+  const date = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: SCHOOL_FIXED_ZONE });
   return (
     <>
       <PageHeader title={t('staff.title')} lead={t('staff.lead')} />

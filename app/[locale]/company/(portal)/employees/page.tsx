@@ -14,6 +14,7 @@ import { companySettings, INVITATION_STATUSES } from '@/lib/company-portal/invit
 import { viewEmployees } from '@/lib/company-portal/roster';
 import { employeesQuery } from '@/lib/validations/company-roster';
 import stack from '@/components/ui/stack-table.module.css';
+import { intlLocale, SCHOOL_FIXED_ZONE } from '@/lib/time/school-clock';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -29,7 +30,7 @@ export default async function EmployeesPage({ params, searchParams }: Props) {
   const data = await viewEmployees(db, actor, member.companyId, { ...f, pageSize: 50 });
   const settings = await companySettings(db, member.companyId);
   const ts = await getTranslations('Company.invite');
-  const format = new Intl.DateTimeFormat(locale === 'kk' ? 'kk-KZ' : locale === 'en' ? 'en-GB' : 'ru-RU', { dateStyle: 'medium', timeZone: 'Asia/Almaty' });
+  const format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: SCHOOL_FIXED_ZONE });
   const t = await getTranslations('Company.employees');
   const tc = await getTranslations('Company.roster.column');
   const col = { name: t('name'), iin: tc('iin'), position: tc('positionCode'), department: tc('department'), contacts: t('contacts'), status: ts('statusColumn'), actions: t('actions') };
