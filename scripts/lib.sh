@@ -14,56 +14,40 @@ build_is_stale() {
   [ -n "$(find app components lib i18n messages public proxy.ts next.config.ts instrumentation.ts package-lock.json -newer "$dir/BUILD_ID" -print -quit 2>/dev/null)" ]
 }
 
-ensure_chromium() {
-  if [ -x /usr/bin/chromium ]; then return 0; fi
-  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    echo "== installing Debian's chromium for the browser tests (apt-get install chromium)"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    echo "Browser tests need Debian's chromium at /usr/bin/chromium: sudo apt-get install -y chromium" >&2
+# apt_ensure WHY PACKAGE…: installs Debian packages for a test as root (else says how and fails).
+# A policy-rc.d that answers 101 is in place while it runs, so no package starts a system service
+# (nginx on port 80, coturn on 3478): each test runs its own.
+apt_ensure() {
+  local why=$1
+  shift
+  if [ "$(id -u)" != "0" ] || ! command -v apt-get >/dev/null; then
+    echo "$why needs: sudo apt-get install -y $*" >&2
     return 1
   fi
+  echo "== installing $* for $why (apt-get install)"
+  local policy=/usr/sbin/policy-rc.d made="" rc=0
+  if [ ! -e "$policy" ]; then printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod +x "$policy" && made=1; fi
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=300 "$@" >/dev/null; } || rc=$?
+  [ -n "$made" ] && rm -f "$policy"
+  return $rc
+}
+
+ensure_chromium() {
+  [ -x /usr/bin/chromium ] || apt_ensure "the browser tests (Debian's chromium at /usr/bin/chromium)" chromium
 }
 
 # The lesson room's relay-only e2e starts Debian's coturn (turnserver) on the loopback; without it that test is skipped.
 ensure_coturn() {
-  if command -v turnserver >/dev/null; then return 0; fi
-  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    echo "== installing Debian's coturn for the lesson room's relay test (apt-get install coturn)"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq coturn >/dev/null
-  else
-    echo "The lesson room's relay test needs Debian's coturn: sudo apt-get install -y coturn (skipped without it)" >&2
-    return 1
-  fi
+  command -v turnserver >/dev/null || apt_ensure "the lesson room's relay test (skipped without it)" coturn
 }
 
 # The certificate PDF tests read the PDF with poppler (pdftotext, pdftoppm, pdffonts, pdfinfo) and the QR code with zbar.
 ensure_pdf_tools() {
-  if command -v pdftotext >/dev/null && command -v pdftoppm >/dev/null && command -v zbarimg >/dev/null; then return 0; fi
-  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    echo "== installing poppler-utils and zbar-tools for the certificate PDF tests (apt-get install poppler-utils zbar-tools)"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils zbar-tools >/dev/null
-  else
-    echo "Certificate PDF tests need pdftotext, pdftoppm (poppler-utils) and zbarimg (zbar-tools): sudo apt-get install -y poppler-utils zbar-tools" >&2
-    return 1
-  fi
+  { command -v pdftotext && command -v pdftoppm && command -v zbarimg; } >/dev/null || apt_ensure "the certificate PDF tests" poppler-utils zbar-tools
 }
 
 # The cluster test (scripts/test-cluster.sh) runs nginx with deploy/nginx/tilmen-proxy.conf; its
 # precompressed assets need the brotli_static module.
 ensure_nginx() {
-  if [ -x /usr/sbin/nginx ] && [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; then return 0; fi
-  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    echo "== installing nginx for the cluster test (apt-get install nginx-light libnginx-mod-http-brotli-static)"
-    # policy-rc.d 101: the package must not start a system nginx on port 80; the test runs its own.
-    local policy=/usr/sbin/policy-rc.d made=""
-    if [ ! -e "$policy" ]; then printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod +x "$policy" && made=1; fi
-    local rc=0
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=300 nginx-light libnginx-mod-http-brotli-static >/dev/null; } || rc=$?
-    [ -n "$made" ] && rm -f "$policy"
-    return $rc
-  else
-    echo "The cluster test needs nginx: sudo apt-get install -y nginx-light libnginx-mod-http-brotli-static" >&2
-    return 1
-  fi
+  { [ -x /usr/sbin/nginx ] && [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; } || apt_ensure "the cluster test" nginx-light libnginx-mod-http-brotli-static
 }
