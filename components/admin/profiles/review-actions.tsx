@@ -1,17 +1,25 @@
 'use client';
 
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { useLocale, useRouter } from '@/i18n/navigation';
 import { ApiCallError, fetchJson } from '@/lib/browser/api/fetch-json';
 import { AdminField } from '../ui/field';
 import { describedBy, FormError } from '@/components/ui/field';
 import { adminButtonClass, adminInputClass, adminSecondaryButtonClass } from '../ui/form';
-import { PROFILE_RETURN_REASONS, type ProfileReturnReason } from '@/lib/validations/tutor-profile';
+import { PROFILE_RETURN_REASONS, profileRejectSchema, type ProfileReturnReason } from '@/lib/validations/tutor-profile';
+
+type Values = z.input<typeof profileRejectSchema>;
+type Parsed = z.output<typeof profileRejectSchema>;
 
 /**
  * The reviewer's buttons on one submitted profile: approve (publishes it) or return it with the
- * reasons ticked from the list and a note (required with "other"). Each call carries the submission time this page showed: a newer one is a 409.
+ * reasons ticked from the list and a note (required with "other"), checked in the browser with the
+ * server's own schema (react-hook-form, as the application review). Each call carries the submission
+ * time this page showed: a newer one is a 409.
  * `submittedAt` null: nothing waits for review. The page renders this component either way, so the
  * outcome of a decision stays on screen when the refreshed page no longer has anything pending.
  */
@@ -22,10 +30,12 @@ export function ProfileReviewActions({ id, submittedAt, reasonLabels }: { id: nu
   const router = useRouter();
   const uid = useId();
   const [rejecting, setRejecting] = useState(false);
-  const [reasons, setReasons] = useState<ProfileReturnReason[]>([]);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
-  const [reasonsError, setReasonsError] = useState<string | undefined>();
+  const tv = useTranslations('Validation');
+  const form = useForm<Values, unknown, Parsed>({ resolver: zodResolver(profileRejectSchema), defaultValues: { reasons: [], reason: '' } });
+  const errors = form.formState.errors;
+  const message = (code: string | undefined) => (code && tv.has(code as never) ? tv(code as never) : code);
+  const reasonError = message(errors.reason?.message);
+  const reasonsError = message(errors.reasons?.message ?? (errors.reasons as { root?: { message?: string } } | undefined)?.root?.message);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -34,14 +44,12 @@ export function ProfileReviewActions({ id, submittedAt, reasonLabels }: { id: nu
     if (done) doneRef.current?.focus();
   }, [done]);
 
-  async function act(action: 'approve' | 'reject') {
+  async function act(action: 'approve' | 'reject', values?: Parsed) {
     setBusy(true);
     setError(null);
-    setReasonError(undefined);
-    setReasonsError(undefined);
     try {
       const result = await fetchJson<{ status: 'approved' | 'rejected' }>(`/api/admin/profiles/${id}/${action}`, {
-        body: action === 'approve' ? { submittedAt } : { submittedAt, reasons, reason },
+        body: action === 'approve' ? { submittedAt } : { submittedAt, ...values },
         locale,
       });
       setDone(t(`done.${result.status}`));
@@ -50,8 +58,8 @@ export function ProfileReviewActions({ id, submittedAt, reasonLabels }: { id: nu
     } catch (err) {
       const fields = err instanceof ApiCallError ? err.fields : undefined;
       if (fields?.reason || fields?.reasons) {
-        setReasonError(fields.reason);
-        setReasonsError(fields.reasons);
+        if (fields.reason) form.setError('reason', { message: fields.reason });
+        if (fields.reasons) form.setError('reasons', { message: fields.reasons });
       } else setError(err instanceof Error ? err.message : tc('error'));
     } finally {
       setBusy(false);
@@ -88,23 +96,14 @@ export function ProfileReviewActions({ id, submittedAt, reasonLabels }: { id: nu
           noValidate
           aria-label={t('reject')}
           className="space-y-4 rounded-xl border border-line bg-white p-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void act('reject');
-          }}
+          onSubmit={form.handleSubmit((values) => act('reject', values))}
         >
           <fieldset aria-describedby={reasonsError ? `${uid}-reasons-error` : undefined}>
             <legend className="mb-2 text-sm font-medium text-ink">{t('reasonsLegend')}</legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {PROFILE_RETURN_REASONS.map((r) => (
                 <label key={r} className="flex items-start gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    value={r}
-                    checked={reasons.includes(r)}
-                    onChange={(e) => setReasons((now) => (e.target.checked ? [...now, r] : now.filter((x) => x !== r)))}
-                    className="mt-0.5 size-4 accent-brand"
-                  />
+                  <input type="checkbox" value={r} className="mt-0.5 size-4 accent-brand" {...form.register('reasons')} />
                   <span>{reasonLabels[r]}</span>
                 </label>
               ))}
@@ -120,10 +119,9 @@ export function ProfileReviewActions({ id, submittedAt, reasonLabels }: { id: nu
               id={`${uid}-reason`}
               rows={4}
               maxLength={1000}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
               className={adminInputClass}
               {...describedBy(`${uid}-reason`, reasonError, true)}
+              {...form.register('reason')}
             />
           </AdminField>
           <div className="flex flex-wrap gap-2">
