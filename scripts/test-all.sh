@@ -9,24 +9,39 @@ source scripts/lib.sh
 started=$(date +%s)
 # Each step's duration: printed as a table at the end (also when a step fails) and written to
 # .test-times.json, which `BENCH_ONLY=suite npm run bench` reads against the budget.
-names=() starts=()
+# With each step's time, how busy the machine's cores were meanwhile (from /proc/stat: busy ticks
+# over all ticks): a step far below 100 % waits more than it works and could share its time.
+names=() starts=() busy_at=() total_at=()
+cpu_ticks() {
+  local cpu user nice system idle iowait rest
+  read -r cpu user nice system idle iowait rest </proc/stat 2>/dev/null || { echo "0 0"; return; }
+  echo "$((user + nice + system)) $((user + nice + system + idle + iowait))"
+}
 step() {
   printf '\n== %s (%ss)\n' "$1" "$(( $(date +%s) - started ))"
-  names+=("$1") starts+=("$(date +%s)")
+  local b t
+  read -r b t < <(cpu_ticks)
+  names+=("$1") starts+=("$(date +%s)") busy_at+=("$b") total_at+=("$t")
 }
 summary() {
-  local rc=$? now i n secs json="" ok=true
+  local rc=$? now i n secs json="" ok=true b t cpu busy_now total_now
   now=$(date +%s)
+  read -r busy_now total_now < <(cpu_ticks)
   [ "$rc" = 0 ] || ok=false
   # The last step ("all passed") is only a marker.
   n=${#names[@]}
   [ "$rc" = 0 ] && n=$((n - 1))
   printf '\n== time per step%s\n' "$([ "$rc" = 0 ] || echo " (stopped: exit $rc)")"
   for ((i = 0; i < n; i++)); do
-    if ((i + 1 < ${#starts[@]})); then secs=$((starts[i + 1] - starts[i])); else secs=$((now - starts[i])); fi
-    printf '%6ss  %s\n' "$secs" "${names[i]}"
+    if ((i + 1 < ${#starts[@]})); then
+      secs=$((starts[i + 1] - starts[i])) b=$((busy_at[i + 1] - busy_at[i])) t=$((total_at[i + 1] - total_at[i]))
+    else
+      secs=$((now - starts[i])) b=$((busy_now - busy_at[i])) t=$((total_now - total_at[i]))
+    fi
+    cpu=$((t > 0 ? 100 * b / t : 0))
+    printf '%6ss  %3s%% cpu  %s\n' "$secs" "$cpu" "${names[i]}"
     [ -n "$json" ] && json+=','
-    json+=$'\n    '"{\"step\": \"${names[i]//\"/\\\"}\", \"seconds\": $secs}"
+    json+=$'\n    '"{\"step\": \"${names[i]//\"/\\\"}\", \"seconds\": $secs, \"cpuPercent\": $cpu}"
   done
   printf '%6ss  total\n' "$((now - started))"
   printf '{\n  "finishedAt": "%s",\n  "passed": %s,\n  "totalSeconds": %s,\n  "steps": [%s\n  ]\n}\n' \

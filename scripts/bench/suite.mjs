@@ -35,13 +35,14 @@ const budgetOf = (step) => STEP_BUDGETS.find(([prefix]) => step.startsWith(prefi
 
 /** The rows of the table and the flags, from the parsed .test-times.json. */
 export function judge(times) {
-  const rows = times.steps.map(({ step, seconds }) => {
+  const rows = times.steps.map(({ step, seconds, cpuPercent }) => {
     const budget = budgetOf(step);
     const note = budget === undefined ? 'NO BUDGET: give this step a share in scripts/bench/suite.mjs' : seconds > budget ? `OVER by ${seconds - budget} s` : '';
-    return { step, seconds, budget: budget ?? '–', note };
+    // How busy the cores were during the step (older runs did not record it).
+    return { step, seconds, cpu: cpuPercent === undefined ? '–' : `${cpuPercent} %`, budget: budget ?? '–', note };
   });
   const total = times.totalSeconds;
-  rows.push({ step: 'total', seconds: total, budget: BUDGET_SECONDS, note: total > BUDGET_SECONDS ? `OVER by ${total - BUDGET_SECONDS} s` : '' });
+  rows.push({ step: 'total', seconds: total, cpu: '', budget: BUDGET_SECONDS, note: total > BUDGET_SECONDS ? `OVER by ${total - BUDGET_SECONDS} s` : '' });
   return { rows, over: rows.filter((r) => r.note.startsWith('OVER')).length, unbudgeted: rows.filter((r) => r.note.startsWith('NO BUDGET')).length };
 }
 
@@ -59,6 +60,7 @@ const suite = {
       [
         { key: 'step', label: 'step', align: 'left', width: 52 },
         { key: 'seconds', label: 's', align: 'right' },
+        { key: 'cpu', label: 'cpu', align: 'right', width: 6 },
         { key: 'budget', label: 'budget s', align: 'right', width: 8 },
         { key: 'note', label: 'note', align: 'left' },
       ],
