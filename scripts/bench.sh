@@ -29,30 +29,14 @@ if [ "${BENCH_ONLY:-}" = suite ]; then
 fi
 
 # ── 1. chromium ────────────────────────────────────────────────────────────────────────────────
-if [ ! -x "$CHROME" ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    say "$CHROME is missing: apt-get install -y chromium (log: $RESULTS/apt.log)…"
-    export DEBIAN_FRONTEND=noninteractive
-    if ! apt-get install -y -o DPkg::Lock::Timeout=300 chromium >"$RESULTS/apt.log" 2>&1; then
-      apt-get update >>"$RESULTS/apt.log" 2>&1 || true
-      apt-get install -y -o DPkg::Lock::Timeout=300 chromium >>"$RESULTS/apt.log" 2>&1 || {
-        tail -n 20 "$RESULTS/apt.log"
-        say "could not install chromium (see $RESULTS/apt.log)"
-        exit 1
-      }
-    fi
-  else
-    say "$CHROME is missing. Install Debian's chromium first: sudo apt-get install -y chromium"
-    say "(never 'npx playwright install' here: it downloads a browser and fails)"
-    exit 1
-  fi
-fi
+# shellcheck source=scripts/lib.sh
+source scripts/lib.sh
+# (never 'npx playwright install' here: it downloads a browser and fails)
+ensure_chromium >"$RESULTS/apt.log" 2>&1 || { tail -n 20 "$RESULTS/apt.log"; say "no chromium at $CHROME (see $RESULTS/apt.log)"; exit 1; }
 export CHROME_PATH="$CHROME"
 
 # nginx for the proxy section (scripts/bench/proxy.mjs); installed when root, else that section says so.
 if [ -z "${BENCH_ONLY:-}" ] || [[ ",${BENCH_ONLY}," == *",proxy,"* ]]; then
-  # shellcheck source=scripts/lib.sh
-  source scripts/lib.sh
   ensure_nginx || say "nginx is missing: the proxy section will fail (apt-get install -y nginx-light libnginx-mod-http-brotli-static)"
 fi
 
