@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { captchaServerPort, E2E_RECAPTCHA } from './e2e/captcha-setup';
+import { chromiumArgs } from './e2e/chromium-args';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${PORT}`;
@@ -15,15 +16,6 @@ process.env.E2E_MAIL_DIR ??= path.join(os.tmpdir(), `tilmen-e2e-mail-${process.p
 process.env.E2E_SITEVERIFY_PORT ??= String(PORT + 26);
 const CAPTCHA_PORT = captchaServerPort();
 
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: 'e2e',

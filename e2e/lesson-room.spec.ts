@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { chromiumArgs } from '../playwright.config';
+import { chromiumArgs, fakeMediaArgs } from './chromium-args';
 import { messages } from './helpers';
 import { apiLogin, bookableTutor, call, signInToCabinet } from './marketplace';
 import { loopbackAddress, signUp, sms } from './sessions';
@@ -18,7 +18,7 @@ test.use({
   launchOptions: {
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     // The project's chromium flags, plus a fake camera and microphone that need no prompt.
-    args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    args: [...chromiumArgs, ...fakeMediaArgs],
   },
 });
 

@@ -24,6 +24,9 @@ import { CONSENT_VERSION } from '@/lib/consent';
 import { LEAD_LIMITS } from '@/lib/leads/intake/submit';
 import { startSmtp } from '@/test/smtp';
 import { startFakeSmsGateway } from '@/test/fake-sms-gateway';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromiumArgs, fakeMediaArgs } from '@/e2e/chromium-args';
+import en from '@/messages/en.json';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.join(ROOT, process.env.NEXT_DIST_DIR || '.next');
@@ -307,8 +310,12 @@ describe('two instances behind nginx on one PostgreSQL', () => {
       expect(res.headers['content-encoding']).toBe(encoding);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      // Under nosniff a browser runs a script only with a script's type (once they went out as octet-stream).
+      expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/);
       expect(res.raw.equals(fs.readFileSync(asset + ext)), `${chunk} is the precompressed file`).toBe(true);
     }
+    const css = /\/_next\/static\/[^"'\s]+\.css/.exec(page.headers['content-encoding'] === 'gzip' ? (await import('node:zlib')).gunzipSync(page.raw).toString('utf8') : page.body)?.[0];
+    if (css) expect((await request(ports.site, 'GET', css)).headers['content-type']).toMatch(/^text\/css/);
     const missing = await request(ports.site, 'GET', '/_next/static/chunks/not-there-0123.js');
     expect(missing.status).toBe(404);
     // Assets never reach the instances.
@@ -513,6 +520,61 @@ describe('two instances behind nginx on one PostgreSQL', () => {
       stream.destroy();
     }
   });
+
+  it('the lesson room in two browsers: the tutor on instance B, the student on instance A, the call connects both ways and the board syncs', async () => {
+    const db = new pg.Pool({ connectionString: dbUrl, max: 1 });
+    const { rows } = await db.query<{ id: number }>(`select id from lessons where idempotency_key = 'cluster-booking-0001'`).finally(() => db.end());
+    const lessonId = rows[0]!.id;
+    const R = en.Room;
+    let browser: Browser | undefined;
+    try {
+      browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, ...fakeMediaArgs] });
+      // Each side signs in on its own instance (the session cookie of that origin), then opens the room and joins.
+      const open = async (port: number, phoneNumber: string): Promise<Page> => {
+        const context = await browser!.newContext({ baseURL: `https://127.0.0.1:${port}`, ignoreHTTPSErrors: true, locale: 'en-US' });
+        const signedIn = await context.request.post('/api/auth/login', { data: { login: phoneNumber, password: PASSWORD }, headers: { origin: `https://127.0.0.1:${port}` } });
+        expect(signedIn.status(), await signedIn.text()).toBe(200);
+        const page = await context.newPage();
+        const seen: string[] = [];
+        page.on('console', (m) => seen.push(`console ${m.type()}: ${m.text()}`));
+        page.on('response', (r) => r.status() >= 400 && seen.push(`${r.status()} ${r.url()}`));
+        page.on('requestfailed', (r) => seen.push(`failed ${r.url()} ${r.failure()?.errorText}`));
+        await page.goto(`/en/lesson/${lessonId}`);
+        const join = page.getByRole('button', { name: R.prejoin.join, exact: true });
+        await join.waitFor({ timeout: 30_000 }).catch(async (e: unknown) => {
+          throw new Error(`no Join on ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 600)}\n${seen.join('\n')}`, { cause: e });
+        });
+        await waitFor('the pre-join check', async () => join.isEnabled(), 20_000);
+        await join.click();
+        await page.getByTestId('room').waitFor({ timeout: 20_000 });
+        return page;
+      };
+      const tutor = await open(ports.b, TUTOR_PHONE);
+      const student = await open(ports.a, USER_PHONE);
+      const frames = async (page: Page) => Number(await page.getByTestId('quality').getAttribute('data-inbound-frames'));
+      for (const page of [tutor, student]) await waitFor('frames from the other instance’s side', async () => (await frames(page)) > 10, 45_000);
+
+      // A rectangle on the tutor's board (B) appears on the student's (A).
+      await tutor.getByRole('tab', { name: R.tabs.board }).click();
+      const board = tutor.getByTestId('board');
+      await board.locator('canvas').first().waitFor({ timeout: 30_000 });
+      const box = (await board.boundingBox())!;
+      await board.click({ position: { x: box.width / 2, y: box.height / 2 } });
+      await tutor.keyboard.press('r');
+      await tutor.mouse.move(box.x + box.width / 2 - 80, box.y + box.height / 2 - 40);
+      await tutor.mouse.down();
+      await tutor.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 50, { steps: 8 });
+      await tutor.mouse.up();
+      await student.getByRole('tab', { name: R.tabs.board }).click();
+      await waitFor('the stroke on the student’s board', async () => (await student.getByTestId('board').getAttribute('data-elements')) === '1', 20_000);
+
+      const served = accessLog().filter((l) => l.request.includes(`/api/lessons/${lessonId}/room/events`));
+      expect(served.some((l) => l.upstream === `127.0.0.1:${ports.appA}`)).toBe(true);
+      expect(served.some((l) => l.upstream === `127.0.0.1:${ports.appB}`)).toBe(true);
+    } finally {
+      await browser?.close();
+    }
+  }, 150_000);
 
   it('sends every message exactly once through a slow SMTP server whose batch outlives the outbox lease', async () => {
     const db = new pg.Pool({ connectionString: dbUrl, max: 1 });
