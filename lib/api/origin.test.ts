@@ -22,6 +22,12 @@ describe('Origin check of cookie-authenticated POSTs', () => {
     expect(sameOrigin(new Headers({ origin: 'https://tilmen.kz' }), pinned)).toBe(true);
   });
 
+  it('a machine-local site behind a TLS proxy trusts the https origin the browser used, port included', () => {
+    const behind = allowedOrigins('http://localhost:3000', 'http://127.0.0.1:3100/api/member/refresh', '127.0.0.1:8443', true);
+    expect(sameOrigin(new Headers({ origin: 'https://127.0.0.1:8443' }), behind)).toBe(true);
+    expect(sameOrigin(new Headers({ origin: 'http://127.0.0.1:8443' }), allowedOrigins('https://tilmen.kz', 'http://127.0.0.1:3100/', '127.0.0.1:8443', true))).toBe(false);
+  });
+
   it('ignores a Host header that is not a host', () => {
     expect(allowedOrigins('https://tilmen.kz', 'http://localhost/', 'evil.com/x@y')).not.toContain('http://evil.com/x@y');
   });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { NextRequest, NextResponse } from 'next/server';
 import { ApiError } from '@/lib/api/errors';
 import { allowedOrigins, sameOrigin } from '@/lib/api/origin';
-import { isHttpsRequest } from '@/lib/api/scheme';
+import { isHttpsRequest, trustProxyFromEnv } from '@/lib/api/scheme';
 import { users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { appSecret, env } from '@/lib/env';
@@ -53,7 +53,8 @@ export async function openSession(db: Db, user: { id: number; scope: string }): 
 
 /** Cookie-authenticated POSTs: refused when another site sends them. */
 export function assertSameOrigin(req: NextRequest): void {
-  if (!sameOrigin(req.headers, allowedOrigins(publicEnv.NEXT_PUBLIC_SITE_URL, req.url, req.headers.get('host')))) {
+  const https = isHttpsRequest(req.headers, req.url, trustProxyFromEnv());
+  if (!sameOrigin(req.headers, allowedOrigins(publicEnv.NEXT_PUBLIC_SITE_URL, req.url, req.headers.get('host'), https))) {
     throw new ApiError(403, 'forbidden_origin');
   }
 }
