@@ -8,7 +8,8 @@ import type { Db } from '@/lib/db/types';
 
 /**
  * The back office's trial figures per tutor over a period of lesson start times: trials booked (not
- * holds), held, not held (and whose no-show), cancelled, late cancels by the tutor, the average
+ * holds), held, not held (and whose no-show) as the room's facts say (lessons.fact_status, never the
+ * tutor's mark; `corrected` counts the lessons the tutor marked otherwise), cancelled, late cancels by the tutor, the average
  * rating, and the conversion: held ÷ booked trials that were not cancelled by the student (the share
  * of the tutor's trials that really took place; paid lessons do not exist yet).
  */
@@ -21,10 +22,12 @@ export async function trialFigures(db: Db, from: Date, to: Date) {
       name: tutor.name,
       lastname: tutor.lastname,
       booked: sql<number>`count(*)::int`,
-      held: n(sql`${lessons.status} = 'held'`),
-      notHeld: n(sql`${lessons.status} = 'not_held'`),
-      studentNoShow: n(sql`${lessons.noShow} in ('student', 'both')`),
-      tutorNoShow: n(sql`${lessons.noShow} in ('tutor', 'both')`),
+      held: n(sql`${lessons.factStatus} = 'held'`),
+      notHeld: n(sql`${lessons.factStatus} = 'not_held'`),
+      studentNoShow: n(sql`${lessons.factNoShow} in ('student', 'both')`),
+      tutorNoShow: n(sql`${lessons.factNoShow} in ('tutor', 'both')`),
+      // The tutor's mark says otherwise than the facts (lesson_attendance_corrections has the reason).
+      corrected: n(sql`${lessons.factStatus} is not null and ${lessons.status} in ('held', 'not_held') and (${lessons.status} <> ${lessons.factStatus} or ${lessons.noShow} is distinct from ${lessons.factNoShow})`),
       cancelled: n(sql`${lessons.status} = 'cancelled'`),
       cancelledByStudent: n(sql`${lessons.cancelledBy} = 'student'`),
       lateTutorCancels: n(sql`${lessons.lateCancel}`),
