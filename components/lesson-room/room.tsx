@@ -6,7 +6,7 @@ import { openChannel, type Channel, type RoomEvent } from '@/lib/browser/lesson-
 import { Call, readQuality, type CallState, type Quality, type SignalPayload } from '@/lib/browser/lesson-room/peer';
 import { poorLinkWatch } from '@/lib/browser/lesson-room/poor-link';
 import { BoardLoader } from './board-loader';
-import { createBoardStore, type BoardElement } from './board-store';
+import { createBoardStore, type BoardElement, type BoardFile } from './board-store';
 import { ChatPanel, type ChatLine } from './chat-panel';
 import { NotesPanel } from './notes-panel';
 import { WordsPanel, type Word } from './words-panel';
@@ -52,7 +52,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
       if (e.kind === 'signal' && e.side !== info.side) await call.current?.handle(e.payload as SignalPayload);
       else if (e.kind === 'chat') setChat((c) => [...c, { seq: e.seq, mine: e.side === info.side, text: String(e.payload.text), at: e.at }]);
       else if (e.kind === 'notes') setNotes((n) => (e.seq > n.seq ? { text: String(e.payload.text), seq: e.seq, mine: e.side === info.side } : n));
-      else if (e.kind === 'board') board.receive((e.payload.elements as BoardElement[]) ?? []);
+      else if (e.kind === 'board') board.receive((e.payload.elements as BoardElement[] | undefined) ?? [], (e.payload.files as BoardFile[] | undefined) ?? []);
       else if (e.kind === 'vocab') setWords((w) => [...w, { seq: e.seq, word: String(e.payload.word), translation: String(e.payload.translation) }]);
       else if (e.kind === 'presence') {
         if (e.side === 'server' && e.payload.side !== info.side) setOtherOnline(Boolean(e.payload.online));
@@ -320,7 +320,14 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
         <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-3 flex flex-1 flex-col">
           {tab === 'chat' ? <ChatPanel lines={chat} send={(text) => channel.current!.send('chat', { text })} /> : null}
           {tab === 'notes' ? <NotesPanel remote={notes} send={(text) => channel.current!.send('notes', { text })} /> : null}
-          {tab === 'board' ? <BoardLoader store={board} locale={locale} send={(elements) => channel.current!.send('board', { elements: elements as Record<string, unknown>[] })} /> : null}
+          {tab === 'board' ? (
+            <BoardLoader
+              store={board}
+              locale={locale}
+              send={(elements) => channel.current!.send('board', { elements: elements as Record<string, unknown>[] })}
+              sendFile={info.side === 'tutor' ? (file) => channel.current!.send('board', { files: [file] }) : undefined}
+            />
+          ) : null}
           {tab === 'words' ? <WordsPanel words={words} tutor={info.side === 'tutor'} send={(word, translation) => channel.current!.send('vocab', { word, translation })} /> : null}
         </div>
       </aside>

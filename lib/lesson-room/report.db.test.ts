@@ -103,6 +103,10 @@ describe(`the lesson report, the record and the attendance correction (${dbLabel
     await appendEvent(t.db, l, 'tutor', { kind: 'vocab', payload: { word: 'кітап', translation: 'книга' } });
     await appendEvent(t.db, l, 'tutor', { kind: 'board', payload: { elements: [{ id: 'a', version: 1 }, { id: 'b', version: 1 }] } });
     await appendEvent(t.db, l, 'student', { kind: 'board', payload: { elements: [{ id: 'a', version: 3, x: 5 }, { id: 'b', version: 2, isDeleted: true }] } });
+    // The tutor's image on the board, and one nobody placed (left out of the record).
+    const image = { id: 'img-0001', mimeType: 'image/png' as const, dataURL: 'data:image/png;base64,iVBORw0KGgo=', created: 1 };
+    await appendEvent(t.db, l, 'tutor', { kind: 'board', payload: { files: [image, { ...image, id: 'img-unused' }] } });
+    await appendEvent(t.db, l, 'tutor', { kind: 'board', payload: { elements: [{ id: 'pic', version: 1, type: 'image', fileId: 'img-0001' }] } });
     await appendEvent(t.db, l, 'tutor', { kind: 'signal', payload: { hello: true } });
     await fileReport(t.db, tutor, l.id, report('B1'));
 
@@ -118,7 +122,7 @@ describe(`the lesson report, the record and the attendance correction (${dbLabel
         chat: [{ side: 'student', text: 'Здравствуйте! https://example.kz' }],
         notes: { text: 'итог урока' },
         words: [{ word: 'кітап', translation: 'книга' }],
-        board: { elements: [{ id: 'a', version: 3, x: 5 }], files: [] },
+        board: { elements: [{ id: 'a', version: 3, x: 5 }, { id: 'pic', fileId: 'img-0001' }], files: [image] },
         report: { level: 'B1' },
         canReport: who === tutor,
       });
