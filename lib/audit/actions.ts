@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   'employee.list',
   'lesson.list',
   'lesson.attendance',
+  'lesson.company',
   'staff.duty',
   'company.activate',
   'company.deactivate',

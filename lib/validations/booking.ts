@@ -97,3 +97,6 @@ export function trialsPeriod(q: z.output<typeof trialsQuery>, now = new Date()):
 
 /** The tutor's week grid: any school date of the week (default: this week). */
 export const weekQuery = z.object({ week: ymd.optional() });
+
+/** PUT /api/admin/trials/{id}/company: the roster employee whose company pays for the lesson, or null (the student pays). */
+export const lessonCompanySchema = z.object({ employeeId: z.number({ error: 'invalid_value' }).int('invalid_value').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value').nullable() }).strict();

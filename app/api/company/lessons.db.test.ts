@@ -4,7 +4,7 @@ import { auditLog, companyEmployees, lessonAttendance, lessonRoomEvents, lessonR
 import type { OpenDb } from '@/lib/db/open';
 import { createTestDb, dbLabel, insertTestUser, setAppDb } from '@/test/db';
 import { companyRequest, hrUser, insertCompany } from '@/test/company';
-import { call } from '@/test/staff';
+import { call, enrolledStaff, staffRequest } from '@/test/staff';
 
 const MIN = 60_000;
 
@@ -13,12 +13,13 @@ type Body = { employees: { employeeId: number; lastName: string; firstName: stri
 /** HR sees the attended minutes of the company's employees in the lessons it pays for, never the content. */
 describe(`company portal: employees' lesson minutes (${dbLabel()})`, () => {
   let t: OpenDb;
-  let get: unknown;
+  let get: unknown, link: unknown;
   beforeAll(async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     t = await createTestDb();
     setAppDb(t);
     get = (await import('./lessons/route')).GET;
+    link = (await import('../admin/trials/[id]/company/route')).PUT;
   });
   afterAll(() => t.close());
 
@@ -36,8 +37,15 @@ describe(`company portal: employees' lesson minutes (${dbLabel()})`, () => {
     const start = new Date(Date.now() - 2 * 24 * 60 * MIN);
     const [paid] = await t.db
       .insert(lessons)
-      .values({ tutorId: tutor, studentId: student, subject: 'english', status: 'held', startsAt: start, endsAt: new Date(start.getTime() + 30 * MIN), companyEmployeeId: employee!.id })
+      .values({ tutorId: tutor, studentId: student, subject: 'english', status: 'held', startsAt: start, endsAt: new Date(start.getTime() + 30 * MIN) })
       .returning();
+    // Sales say the company pays for it (audited); a bad body or an unknown employee is a 4xx.
+    const sales = await enrolledStaff(t.db, { email: 'les-sales@school.kz', scopes: ['sales'] });
+    const put = (body: unknown) => call(link, staffRequest(`/api/admin/trials/${paid!.id}/company`, { method: 'PUT', body, cookie: sales.cookie }), { id: String(paid!.id) });
+    expect((await put({ employeeId: 'x' })).status).toBe(422);
+    expect((await put({ employeeId: 999_999 })).status).toBe(404);
+    expect((await put({ employeeId: employee!.id })).status).toBe(200);
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'lesson.company'))).length).toBe(1);
     // A lesson the student paid alone: not the company's.
     await t.db.insert(lessons).values({ tutorId: tutor, studentId: student, subject: 'kazakh', status: 'held', startsAt: new Date(start.getTime() - 24 * 60 * MIN), endsAt: new Date(start.getTime() - 23 * 60 * MIN) });
     // The employee was in the room 25 minutes (join, leave); the tutor's presence does not count for HR.
