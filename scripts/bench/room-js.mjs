@@ -22,12 +22,23 @@ const PAGES = [
 
 const kib = (bytes) => (bytes / 1024).toFixed(1);
 
-/** The dynamic imports of one page: the manifest's key (the importing module → the imported one) and its chunk files. */
+/** The chunk files of one page's dynamic imports (the room's app, the record's app), from the build's manifest. */
 function lazyChunks(distDir, segments) {
   const file = path.join(distDir, 'server', 'app', ...segments, 'page', 'react-loadable-manifest.json');
   if (!fs.existsSync(file)) return [];
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
-  return Object.entries(manifest).map(([key, v]) => ({ key, files: (v.files ?? []).filter((f) => f.endsWith('.js')).map((f) => f.replace(/^\/?(_next\/)?/, '')) }));
+  return [...new Set(Object.values(manifest).flatMap((v) => (v.files ?? []).filter((f) => f.endsWith('.js'))))];
+}
+
+/** The chunks those chunks load in turn (their own dynamic imports: the board), one level down. */
+function referencedChunks(distDir, rels) {
+  const out = new Set();
+  for (const rel of rels) {
+    const full = path.join(distDir, rel);
+    if (!fs.existsSync(full)) continue;
+    for (const [ref] of fs.readFileSync(full, 'utf8').matchAll(/static\/chunks\/[\w.~-]+\.js/g)) out.add(ref);
+  }
+  return [...out];
 }
 
 export async function roomJs(baseUrl, distDir, log = console.log) {
@@ -55,12 +66,12 @@ export async function roomJs(baseUrl, distDir, log = console.log) {
     const first = [...new Set([...html.matchAll(CHUNK)].map((m) => m[1]))];
     table.add({ what: `${p.label}: first load (HTTP ${res.status})`, chunks: first.length, kib: kib(sum(first)) });
     const seen = new Set(first);
-    for (const { key, files } of lazyChunks(distDir, p.manifest)) {
-      const fresh = files.filter((f) => !seen.has(f));
-      for (const f of fresh) seen.add(f);
-      const name = key.split(' -> ').at(-1) ?? key;
-      table.add({ what: `  + loaded later: ${name.replace(/^.*components\//, '')}`, chunks: fresh.length, kib: kib(sum(fresh)) });
-    }
+    const fresh = (rels) => rels.filter((f) => !seen.has(f) && seen.add(f));
+    const app = fresh(lazyChunks(distDir, p.manifest));
+    table.add({ what: '  + loaded once signed in (the page\'s app)', chunks: app.length, kib: kib(sum(app)) });
+    const later = fresh(referencedChunks(distDir, app));
+    // Excalidraw's own lazy parts (languages, diagram import, font subsetting), one level further, are not counted.
+    table.add({ what: '  + loaded when the board is opened (Excalidraw)', chunks: later.length, kib: kib(sum(later)) });
     figures[p.label] = { first: sum(first), all: sum([...seen]) };
     table.add({ what: `${p.label}: everything`, chunks: seen.size, kib: kib(sum([...seen])) });
   }
