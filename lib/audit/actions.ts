@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'lesson.list',
   'lesson.attendance',
   'lesson.company',
+  'lesson.minutes',
   'staff.duty',
   'company.activate',
   'company.deactivate',

@@ -12,7 +12,7 @@ export const LESSON_MINUTES_LIMIT = 5000;
  * What HR sees of the lessons the company pays for (lessons.company_employee_id): per employee, the
  * lessons in the period (by start; cancelled ones left out) and the minutes the employee was in the
  * lesson's room, from the room's attendance log. Never the content (chat, notes, board, words,
- * report), the tutor's name or the subject. One `lesson.list` audit row per look.
+ * report), the tutor's name or the subject. One `lesson.minutes` audit row per look.
  */
 export async function employeeLessonMinutes(db: Db, actor: Actor, companyId: number, period: { from: Date; to: Date }, now = new Date()) {
   const rows = await db
@@ -41,6 +41,6 @@ export async function employeeLessonMinutes(db: Db, actor: Actor, companyId: num
     employees.set(r.employeeId, e);
   }
   const list = [...employees.values()];
-  await auditListView(db, actor, { action: 'lesson.list', entity: 'lesson', filter: { from: period.from.toISOString(), to: period.to.toISOString() }, total: list.length });
+  await auditListView(db, actor, { action: 'lesson.minutes', entity: 'lesson', filter: { from: period.from.toISOString(), to: period.to.toISOString() }, total: list.length });
   return { from: period.from.toISOString(), to: period.to.toISOString(), employees: list, totalMinutes: list.reduce((s, e) => s + e.attendedMinutes, 0) };
 }

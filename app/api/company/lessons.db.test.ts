@@ -71,7 +71,7 @@ describe(`company portal: employees' lesson minutes (${dbLabel()})`, () => {
     // A bad period: a 4xx, in the caller's language.
     expect((await call(get, companyRequest('/api/company/lessons?from=2026-02-30', { cookie: hrA.cookie }))).status).toBe(422);
     // Each look is audited.
-    const rows = await t.db.select().from(auditLog).where(eq(auditLog.action, 'lesson.list'));
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.action, 'lesson.minutes'));
     expect(rows.length).toBeGreaterThanOrEqual(2);
   });
 });
