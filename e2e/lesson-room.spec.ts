@@ -173,8 +173,12 @@ test('tutor and student meet in the room: video and audio both ways; chat, notes
   // After the lesson: the tutor files the report on the lesson's record page…
   const Rec = messages.en.Record;
   const skills = messages.en.Cabinet.progress.skills;
+  const axeClean = async (page: Page) =>
+    expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await tp.goto(`/en/lesson/${lessonId}/record`);
   const form = tp.getByTestId('report-form');
+  await expect(form).toBeVisible();
+  await axeClean(tp);
   await form.getByLabel(Rec.covered).fill('Greetings, the locative case');
   await form.getByLabel(Rec.homeworkOptional).fill('Exercise 3, page 12');
   await form.getByLabel(Rec.levelNow).selectOption('A2');
@@ -188,8 +192,10 @@ test('tutor and student meet in the room: video and audio both ways; chat, notes
   await expect(sp.getByTestId('progress-chart')).toBeVisible();
   await expect(sp.getByTestId('progress').getByRole('cell', { name: 'A2' })).toBeVisible();
   await expect(sp.getByTestId('rate-prompt')).toBeVisible();
+  await axeClean(sp);
   await sp.getByTestId('lesson-record-link').first().click();
   await expect(sp.getByTestId('record-level')).toHaveText('A2');
+  await axeClean(sp);
   await expect(sp.getByTestId('record-chat').getByText('Hello! My homework:')).toBeVisible();
   await sp.getByTestId('record-open-board').click();
   await expect(sp.getByTestId('record-board')).toHaveAttribute('data-elements', '1');

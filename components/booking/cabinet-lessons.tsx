@@ -183,7 +183,9 @@ export function CabinetLessons() {
           <a href={l.record} className="font-semibold text-brand-dark underline" data-testid="lesson-record-link">
             {t('record')}
           </a>
-          <span className="text-muted">{l.reportLevel ? t('reportLevel', { level: l.reportLevel }) : l.withRole === 'student' && l.status !== 'not_held' ? t('reportDue') : null}</span>
+          <span className="text-muted">
+            {l.reportLevel ? t('reportLevel', { level: l.reportLevel }) : l.status === 'not_held' ? null : l.withRole === 'student' ? t('reportWrite') : t('reportDue')}
+          </span>
         </p>
       ) : null}
       {confirming === l.id ? (
