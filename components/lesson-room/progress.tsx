@@ -71,7 +71,8 @@ export function CabinetProgress() {
     };
   }, [token]);
 
-  if (!token || (data && !data.student)) return null;
+  // Nothing until the answer says whose cabinet this is (a tutor has no progress section at all).
+  if (!token || (!data && !failed) || (data && !data.student)) return null;
   const reports = data?.reports ?? [];
   const first = reports[0];
   const last = reports.at(-1);
