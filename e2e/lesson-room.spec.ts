@@ -93,7 +93,7 @@ async function mediaFlows(pages: Page[]) {
   }
 }
 
-test('tutor and student meet in the room: video and audio both ways; chat, notes, a word and a board stroke reach the other side; attendance makes the lesson held; a third user gets the 403 page', async ({ browser }) => {
+test('tutor and student meet in the room: video and audio both ways; chat, notes, a word and a board stroke reach the other side; attendance makes the lesson held; afterwards the report, the dictionary, the progress chart and the board are in the student\'s cabinet; a third user gets the 403 page', async ({ browser }) => {
   test.setTimeout(180_000);
   const { tutor, student: s, lessonId } = await lessonNow();
   const [tp, sp] = await Promise.all([signedIn(browser, tutor.phone), signedIn(browser, s.phone)]);
@@ -169,6 +169,37 @@ test('tutor and student meet in the room: video and audio both ways; chat, notes
       { timeout: 90_000, intervals: [2000] },
     )
     .toBe('held');
+
+  // After the lesson: the tutor files the report on the lesson's record page…
+  const Rec = messages.en.Record;
+  const skills = messages.en.Cabinet.progress.skills;
+  const axeClean = async (page: Page) =>
+    expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await tp.goto(`/en/lesson/${lessonId}/record`);
+  const form = tp.getByTestId('report-form');
+  await expect(form).toBeVisible();
+  await axeClean(tp);
+  await form.getByLabel(Rec.covered).fill('Greetings, the locative case');
+  await form.getByLabel(Rec.homeworkOptional).fill('Exercise 3, page 12');
+  await form.getByLabel(Rec.levelNow).selectOption('A2');
+  for (const skill of Object.values(skills)) await form.getByLabel(skill).selectOption('4');
+  await form.getByTestId('report-save').click();
+  await expect(tp.getByTestId('record-level')).toHaveText('A2');
+  // …and the student's cabinet has the word in the dictionary, the progress chart, the rating asked,
+  // and the lesson's materials: the report and the board (read-only) with the tutor's rectangle.
+  await sp.goto('/en/cabinet');
+  await expect(sp.getByTestId('dictionary').getByText('кітап')).toBeVisible();
+  await expect(sp.getByTestId('progress-chart')).toBeVisible();
+  await expect(sp.getByTestId('progress').getByRole('cell', { name: 'A2' })).toBeVisible();
+  await expect(sp.getByTestId('rate-prompt')).toBeVisible();
+  await axeClean(sp);
+  await sp.getByTestId('lesson-record-link').first().click();
+  await expect(sp.getByTestId('record-level')).toHaveText('A2');
+  await axeClean(sp);
+  await expect(sp.getByTestId('record-chat').getByText('Hello! My homework:')).toBeVisible();
+  await sp.getByTestId('record-open-board').click();
+  await expect(sp.getByTestId('record-board')).toHaveAttribute('data-elements', '1');
+  await expect(sp.getByTestId('record-board').locator('canvas').first()).toBeVisible({ timeout: 30_000 });
 
   // Anyone else: the 403 page, never the room.
   const third = await student('Dana');

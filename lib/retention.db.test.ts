@@ -1,16 +1,20 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   captchaTokens,
   emailConfirmations,
+  lessonRoomEvents,
+  lessons,
   outbox,
   passwordResets,
   rateLimits,
   refreshTokens,
   securityEvents,
   smsCodes,
+  type RoomEventKind,
 } from '@/lib/db/schema';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
-import { prune, RETENTION_RULES } from './retention';
+import { prune, RETENTION_RULES, ROOM_LOG_DAYS } from './retention';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const HOUR = 3_600_000;
@@ -93,6 +97,7 @@ describe(`retention (${dbLabel()})`, () => {
       password_resets: 1,
       email_confirmations: 1,
       security_events: 1,
+      lesson_room_events: 0,
     });
     expect(await remaining()).toEqual({
       rateLimits: ['recent-day-window'],
@@ -121,6 +126,32 @@ describe(`retention (${dbLabel()})`, () => {
     const [a, b] = await Promise.all([prune(db, now, { batch: 4 }), prune(db, now, { batch: 4 })]);
     expect(a.rate_limits! + b.rate_limits!).toBe(15);
     expect(await db.$count(rateLimits)).toBe(0);
+  });
+
+  it('prunes the lesson room’s call traffic and replaced notes; keeps what the lesson’s record shows', async () => {
+    const db = t.db;
+    const tutorId = await insertTestUser(db, { role: 'tutor', phone: '+77010000091' });
+    const [lesson] = await db
+      .insert(lessons)
+      .values({ tutorId, studentId: userId, subject: 'english', status: 'held', startsAt: ago(30 * DAY), endsAt: ago(30 * DAY - HOUR / 2) })
+      .returning();
+    const old = ago((ROOM_LOG_DAYS + 1) * DAY);
+    const recent = ago(HOUR);
+    const ev = (seq: number, kind: RoomEventKind, payload: Record<string, unknown>, createdAt = old) => ({ lessonId: lesson!.id, seq, side: 'tutor' as const, kind, payload, createdAt });
+    await db.insert(lessonRoomEvents).values([
+      ev(1, 'signal', { hello: true }),
+      ev(2, 'presence', { audio: true, video: true }),
+      ev(3, 'chat', { text: 'Сәлем' }),
+      ev(4, 'notes', { text: 'v1' }),
+      ev(5, 'board', { elements: [{ id: 'a', version: 1 }] }),
+      ev(6, 'vocab', { word: 'кітап', translation: 'книга' }),
+      ev(7, 'notes', { text: 'v2' }),
+      ev(8, 'signal', { hello: true }, recent),
+    ]);
+    expect((await prune(db, now)).lesson_room_events).toBe(3);
+    const kept = await db.select({ seq: lessonRoomEvents.seq }).from(lessonRoomEvents).where(eq(lessonRoomEvents.lessonId, lesson!.id)).orderBy(lessonRoomEvents.seq);
+    // The chat, the last notes, the board and the words stay (the record shows them); a young signal too.
+    expect(kept.map((r) => r.seq)).toEqual([3, 5, 6, 7, 8]);
   });
 
   it('has one rule per table, each naming what it keeps', () => {

@@ -17,6 +17,7 @@ import {
   kazakhTestTakers,
   leadEvents,
   leads,
+  lessonRoomEvents,
   lessons,
   outbox,
   passwordResets,
@@ -29,6 +30,8 @@ import type { Db } from '@/lib/db/types';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+/** The lesson room's call traffic (signals, media state) and replaced notes are kept this long. */
+export const ROOM_LOG_DAYS = 7;
 
 export interface RetentionRule {
   table: string;
@@ -65,6 +68,15 @@ export const RETENTION_RULES: RetentionRule[] = [
   rule(emailConfirmations, [emailConfirmations.id], 'links until a day after they expired (used or not)', olderThan(emailConfirmations.expiresAt, DAY)),
   // Long enough for investigations and for smsConversion over any period of the last year.
   rule(securityEvents, [securityEvents.id], 'events for 365 days', olderThan(securityEvents.createdAt, 365 * DAY)),
+  // The lesson room's log (docs/marketplace.md, the lesson room): what the lesson's record shows
+  // (chat, the last notes, the words, the board) stays with the lesson; the call's own traffic
+  // (WebRTC signals, media state) and notes a later version replaced go after ROOM_LOG_DAYS.
+  rule(lessonRoomEvents, [lessonRoomEvents.lessonId, lessonRoomEvents.seq], `signals, media state and replaced notes for ${ROOM_LOG_DAYS} days; chat, the last notes, words and the board with the lesson`, (now) =>
+    and(
+      olderThan(lessonRoomEvents.createdAt, ROOM_LOG_DAYS * DAY)(now),
+      sql`(${lessonRoomEvents.kind} in ('signal', 'presence') or (${lessonRoomEvents.kind} = 'notes' and exists (select 1 from lesson_room_events later where later.lesson_id = ${lessonRoomEvents.lessonId} and later.kind = 'notes' and later.seq > ${lessonRoomEvents.seq})))`,
+    ),
+  ),
 ];
 
 export interface PruneOptions {

@@ -21,6 +21,10 @@ interface LessonRow {
   rateable: boolean;
   noShow: 'student' | 'tutor' | 'both' | null;
   rating: number | null;
+  /** The lesson's record page (chat, notes, words, board, report) once it has started. */
+  record: string | null;
+  /** The level of the tutor's report, when one was filed. */
+  reportLevel: string | null;
   /** The way into a booked lesson and its calendar file, until it has ended. */
   links: { room: string; ics: string } | null;
 }
@@ -50,6 +54,10 @@ export function CabinetLessons() {
   const [moving, setMoving] = useState<Moving | null>(null);
   /** The lesson whose cancellation waits for "yes" (a cancel is never one click). */
   const [confirming, setConfirming] = useState<number | null>(null);
+  /** The lesson whose attendance the tutor is correcting (the outcome and the reason asked first). */
+  const [correcting, setCorrecting] = useState<{ id: number; outcome: 'held' | 'student' | 'tutor'; reason: string } | null>(null);
+  /** The rating being given: its stars and the optional comment. */
+  const [rating, setRating] = useState<{ id: number; n: number; comment: string } | null>(null);
   const pickId = useId();
 
   useEffect(() => {
@@ -74,6 +82,8 @@ export function CabinetLessons() {
       await api.post(`/api/lessons/${id}/${path}`, body);
       setMessage(done);
       setMoving(null);
+      setCorrecting(null);
+      setRating(null);
       setReloads((n) => n + 1);
     } catch (err) {
       setMessage(apiErrorBody(err)?.message ?? t('failed'));
@@ -168,6 +178,16 @@ export function CabinetLessons() {
       {l.cancellable ? <p className="mt-1 text-sm text-muted">{t('deadline', { hours: data.deadlineHours })}</p> : null}
       {l.stands ? <p className="mt-1 text-sm font-medium">{t('stands', { hours: data.deadlineHours })}</p> : null}
       {l.links ? <LessonLinks links={l.links} labels={{ join: t('join'), calendar: t('calendar') }} testId="lesson" /> : null}
+      {l.record ? (
+        <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
+          <a href={l.record} className="font-semibold text-brand-dark underline" data-testid="lesson-record-link">
+            {t('record')}
+          </a>
+          <span className="text-muted">
+            {l.reportLevel ? t('reportLevel', { level: l.reportLevel }) : l.status === 'not_held' ? null : l.withRole === 'student' ? t('reportWrite') : t('reportDue')}
+          </span>
+        </p>
+      ) : null}
       {confirming === l.id ? (
         <div role="alertdialog" aria-labelledby={`confirm-${l.id}`} className="mt-3 rounded-lg bg-amber-50 p-3">
           <p id={`confirm-${l.id}`} className="text-sm font-medium">
@@ -204,28 +224,58 @@ export function CabinetLessons() {
             ) : null}
           </>
         ) : null}
-        {l.markable ? (
-          <>
-            <button type="button" className={small} disabled={busy === l.id} onClick={() => void act(l.id, 'mark', { outcome: 'held' }, t('marked'))}>
-              {t('markHeld')}
-            </button>
-            <button type="button" className={small} disabled={busy === l.id} onClick={() => void act(l.id, 'mark', { outcome: 'not_held', noShow: 'student' }, t('marked'))}>
-              {t('markStudentAbsent')}
-            </button>
-          </>
-        ) : null}
-        {l.rateable ? (
-          <fieldset className="flex flex-wrap items-center gap-2">
-            <legend className="sr-only">{t('rateTitle')}</legend>
-            <span className="text-sm">{t('rateTitle')}</span>
-            {[1, 2, 3, 4, 5].map((n) => (
-              <button key={n} type="button" className={small} aria-label={t('rateN', { n })} disabled={busy === l.id} onClick={() => void act(l.id, 'rate', { rating: n }, t('thanks'))}>
-                {n}
-              </button>
-            ))}
-          </fieldset>
+        {l.markable && correcting?.id !== l.id ? (
+          <button type="button" className={small} disabled={busy === l.id} onClick={() => setCorrecting({ id: l.id, outcome: l.status === 'held' ? 'student' : 'held', reason: '' })}>
+            {l.status === 'booked' ? t('mark') : t('correct')}
+          </button>
         ) : null}
       </div>
+      {correcting?.id === l.id ? (
+        <form
+          className="mt-3 grid gap-2 rounded-lg bg-slate-50 p-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const body = correcting.outcome === 'held' ? { outcome: 'held' } : { outcome: 'not_held', noShow: correcting.outcome };
+            void act(l.id, 'mark', { ...body, reason: correcting.reason }, t('marked'));
+          }}
+        >
+          <p className="text-sm">{t('correctLead')}</p>
+          <label htmlFor={`${pickId}-outcome-${l.id}`} className="grid gap-1 text-sm">
+            {t('correctOutcome')}
+            <select
+              id={`${pickId}-outcome-${l.id}`}
+              className="rounded-lg border border-line bg-white px-2 py-2 text-base"
+              value={correcting.outcome}
+              onChange={(e) => setCorrecting({ ...correcting, outcome: e.target.value as 'held' | 'student' | 'tutor' })}
+            >
+              <option value="held">{t('markHeld')}</option>
+              <option value="student">{t('markStudentAbsent')}</option>
+              <option value="tutor">{t('markTutorAbsent')}</option>
+            </select>
+          </label>
+          <label htmlFor={`${pickId}-reason-${l.id}`} className="grid gap-1 text-sm">
+            {t('correctReason')}
+            <textarea
+              id={`${pickId}-reason-${l.id}`}
+              required
+              minLength={3}
+              maxLength={500}
+              rows={2}
+              className="rounded-lg border border-line bg-white px-2 py-2 text-base"
+              value={correcting.reason}
+              onChange={(e) => setCorrecting({ ...correcting, reason: e.target.value })}
+            />
+          </label>
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className={small} disabled={busy === l.id || correcting.reason.trim().length < 3}>
+              {t('correctSave')}
+            </button>
+            <button type="button" className={small} onClick={() => setCorrecting(null)}>
+              {t('rescheduleClose')}
+            </button>
+          </div>
+        </form>
+      ) : null}
       {picker(l)}
     </li>
   );
@@ -238,6 +288,56 @@ export function CabinetLessons() {
       <p aria-live="polite" className="mt-2 text-sm">
         {message}
       </p>
+      {data.past
+        .filter((l) => l.rateable)
+        .map((l) => (
+          <form
+            key={`rate-${l.id}`}
+            id={`rate-${l.id}`}
+            aria-labelledby={`rate-title-${l.id}`}
+            className="mt-4 grid gap-3 rounded-xl border-2 border-brand bg-brand-tint p-4"
+            data-testid="rate-prompt"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (rating?.id === l.id && rating.n) void act(l.id, 'rate', { rating: rating.n, ...(rating.comment.trim() ? { comment: rating.comment.trim() } : {}) }, t('thanks'));
+            }}
+          >
+            <h3 id={`rate-title-${l.id}`} className="font-semibold">
+              {t('rateAsk', { name: l.with || '—', date: when(l.startsAt) })}
+            </h3>
+            <fieldset className="flex flex-wrap items-center gap-2">
+              <legend className="mb-1 text-sm">{t('rateTitle')}</legend>
+              {[1, 2, 3, 4, 5].map((n) => (
+                <button
+                  key={n}
+                  type="button"
+                  className={`${small} ${rating?.id === l.id && rating.n === n ? 'bg-brand-dark text-white hover:bg-brand-dark' : ''}`}
+                  aria-label={t('rateN', { n })}
+                  aria-pressed={rating?.id === l.id && rating.n === n}
+                  onClick={() => setRating({ id: l.id, n, comment: rating?.id === l.id ? rating.comment : '' })}
+                >
+                  {n}
+                </button>
+              ))}
+            </fieldset>
+            <label htmlFor={`${pickId}-comment-${l.id}`} className="grid gap-1 text-sm">
+              {t('rateComment')}
+              <textarea
+                id={`${pickId}-comment-${l.id}`}
+                maxLength={500}
+                rows={2}
+                className="rounded-lg border border-line bg-white px-2 py-2 text-base"
+                value={rating?.id === l.id ? rating.comment : ''}
+                onChange={(e) => setRating({ id: l.id, n: rating?.id === l.id ? rating.n : 0, comment: e.target.value })}
+              />
+            </label>
+            <div>
+              <button type="submit" className={small} disabled={busy === l.id || rating?.id !== l.id || !rating.n}>
+                {t('rateSend')}
+              </button>
+            </div>
+          </form>
+        ))}
       <h3 className="mt-4 font-semibold">{t('upcoming')}</h3>
       {data.upcoming.length ? <ul className="mt-2 grid gap-3">{data.upcoming.map(row)}</ul> : <p className="mt-2 text-sm">{t('noneUpcoming')}</p>}
       {data.past.length ? (

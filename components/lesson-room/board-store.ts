@@ -5,33 +5,46 @@ export interface BoardElement {
   [key: string]: unknown;
 }
 
+/** An image on the board (Excalidraw's BinaryFileData, a data: URL). */
+export interface BoardFile {
+  id: string;
+  mimeType: string;
+  dataURL: string;
+  created: number;
+}
+
 /**
  * The board's state outside Excalidraw (which loads only when the board is opened): every element
  * seen, the highest version of each, and the open board's listener for the other side's changes.
  */
 export interface BoardStore {
   /** Takes elements from the channel (the log on a reload, then live); tells the open board. */
-  receive(elements: BoardElement[]): void;
+  receive(elements: BoardElement[], files?: BoardFile[]): void;
   elements(): BoardElement[];
+  files(): BoardFile[];
   /** Keeps this side's element when it is newer than anything seen of it: true means it is a change to send. */
   note(element: BoardElement): boolean;
-  subscribe(listener: (elements: BoardElement[]) => void): () => void;
+  subscribe(listener: (elements: BoardElement[], files: BoardFile[]) => void): () => void;
 }
 
 export function createBoardStore(): BoardStore {
   const byId = new Map<string, BoardElement>();
   const versions = new Map<string, number>();
-  let listener: ((elements: BoardElement[]) => void) | null = null;
+  const files = new Map<string, BoardFile>();
+  let listener: ((elements: BoardElement[], files: BoardFile[]) => void) | null = null;
   return {
-    receive(elements) {
+    receive(elements, newFiles = []) {
       const fresh = elements.filter((e) => e.version > (versions.get(e.id) ?? -1));
       for (const e of fresh) {
         byId.set(e.id, e);
         versions.set(e.id, e.version);
       }
-      if (fresh.length) listener?.(fresh);
+      const freshFiles = newFiles.filter((f) => !files.has(f.id));
+      for (const f of freshFiles) files.set(f.id, f);
+      if (fresh.length || freshFiles.length) listener?.(fresh, freshFiles);
     },
     elements: () => [...byId.values()],
+    files: () => [...files.values()],
     note(element) {
       if (element.version <= (versions.get(element.id) ?? -1)) return false;
       byId.set(element.id, element);

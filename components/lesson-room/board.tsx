@@ -1,12 +1,16 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
-import { CaptureUpdateAction, Excalidraw, reconcileElements } from '@excalidraw/excalidraw';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { CaptureUpdateAction, convertToExcalidrawElements, Excalidraw, reconcileElements } from '@excalidraw/excalidraw';
 import type { OrderedExcalidrawElement } from '@excalidraw/excalidraw/element/types';
 import type { RemoteExcalidrawElement } from '@excalidraw/excalidraw/data/reconcile';
-import type { ExcalidrawImperativeAPI } from '@excalidraw/excalidraw/types';
+import type { FileId } from '@excalidraw/excalidraw/element/types';
+import type { BinaryFileData, ExcalidrawImperativeAPI } from '@excalidraw/excalidraw/types';
 import '@excalidraw/excalidraw/index.css';
-import type { BoardElement, BoardStore } from './board-store';
+import { boardImage } from './board-image';
+import type { BoardElement, BoardFile, BoardStore } from './board-store';
+import { roomButton } from './types';
 
 const LANG: Record<string, string> = { ru: 'ru-RU', kk: 'kk-KZ', en: 'en' };
 /** At most this many changed elements a message (the server's cap is 400 and 192 KiB). */
@@ -17,7 +21,10 @@ const BATCH = 50;
  * rose (a few times a second at most); what the other side drew comes in through the store and is
  * merged by Excalidraw's own reconciliation (the higher version of an element wins).
  */
-export default function Board({ store, send, locale }: { store: BoardStore; send: (elements: unknown[]) => Promise<void>; locale: string }) {
+export default function Board({ store, send, sendFile, locale }: { store: BoardStore; send: (elements: unknown[]) => Promise<void>; sendFile?: (file: BoardFile) => Promise<void>; locale: string }) {
+  const t = useTranslations('Room.board');
+  const inputId = useId();
+  const [imageState, setImageState] = useState<'idle' | 'busy' | 'failed'>('idle');
   const api = useRef<ExcalidrawImperativeAPI | null>(null);
   const pending = useRef(new Map<string, OrderedExcalidrawElement>());
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -26,9 +33,10 @@ export default function Board({ store, send, locale }: { store: BoardStore; send
 
   useEffect(
     () =>
-      store.subscribe((remote) => {
+      store.subscribe((remote, files) => {
         const a = api.current;
         if (!a) return;
+        if (files.length) a.addFiles(files as unknown as BinaryFileData[]);
         const merged = reconcileElements(a.getSceneElementsIncludingDeleted(), remote as RemoteExcalidrawElement[], a.getAppState());
         a.updateScene({ elements: merged, captureUpdate: CaptureUpdateAction.NEVER });
       }),
@@ -48,13 +56,64 @@ export default function Board({ store, send, locale }: { store: BoardStore; send
     for (let i = 0; i < all.length; i += BATCH) void send(all.slice(i, i + BATCH)).catch(() => {});
   };
 
+  /** The tutor puts an image on the board: scaled to fit one message, sent, then placed in view. */
+  const addImage = async (file: File) => {
+    const a = api.current;
+    if (!a || !sendFile) return;
+    setImageState('busy');
+    const fitted = await boardImage(file);
+    if (!fitted) return setImageState('failed');
+    try {
+      await sendFile(fitted.file);
+    } catch {
+      return setImageState('failed');
+    }
+    store.receive([], [fitted.file]);
+    a.addFiles([fitted.file as unknown as BinaryFileData]);
+    const { scrollX, scrollY, width, height, zoom } = a.getAppState();
+    const w = Math.min(fitted.width, 800);
+    const h = (fitted.height * w) / fitted.width;
+    const [element] = convertToExcalidrawElements([
+      { type: 'image', fileId: fitted.file.id as FileId, status: 'saved', x: -scrollX + (width / zoom.value - w) / 2, y: -scrollY + (height / zoom.value - h) / 2, width: w, height: h },
+    ]);
+    a.updateScene({ elements: [...a.getSceneElementsIncludingDeleted(), element!], captureUpdate: CaptureUpdateAction.IMMEDIATELY });
+    setImageState('idle');
+  };
+
   return (
+    <div className="flex flex-col gap-2">
+      {sendFile ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <label htmlFor={inputId} className={`${roomButton} cursor-pointer bg-slate-700 hover:bg-slate-600 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-sky-300`}>
+            {imageState === 'busy' ? t('imageBusy') : t('addImage')}
+            <input
+              id={inputId}
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/gif"
+              className="sr-only"
+              disabled={imageState === 'busy'}
+              data-testid="board-image-input"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (file) void addImage(file);
+              }}
+            />
+          </label>
+          <span className="text-slate-300">{t('imageHint')}</span>
+          {imageState === 'failed' ? (
+            <span role="alert" className="text-red-300">
+              {t('imageFailed')}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
     <div className="h-[60dvh] min-h-80 w-full overflow-hidden rounded-xl bg-white text-slate-900" data-testid="board" data-elements={count}>
       <Excalidraw
         excalidrawAPI={(a) => {
           api.current = a;
         }}
-        initialData={{ elements: store.elements() as OrderedExcalidrawElement[], appState: { viewBackgroundColor: '#ffffff' } }}
+        initialData={{ elements: store.elements() as OrderedExcalidrawElement[], files: Object.fromEntries(store.files().map((f) => [f.id, f as unknown as BinaryFileData])), appState: { viewBackgroundColor: '#ffffff' } }}
         langCode={LANG[locale] ?? 'en'}
         isCollaborating
         onChange={(elements) => {
@@ -65,6 +124,7 @@ export default function Board({ store, send, locale }: { store: BoardStore; send
           if (pending.current.size > 0 && !timer.current) timer.current = setTimeout(flush, 150);
         }}
       />
+    </div>
     </div>
   );
 }

@@ -15,10 +15,10 @@ export interface ChatLine {
 const URL_RE = /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])/g;
 
 /** A chat line with its http(s) addresses as links (opened apart, without the room as referrer). */
-export function withLinks(text: string): ReactNode[] {
+export function withLinks(text: string, linkClass = 'break-all text-sky-300 underline'): ReactNode[] {
   return text.split(URL_RE).map((part, i) =>
     i % 2 === 1 ? (
-      <a key={i} href={part} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-sky-300 underline">
+      <a key={i} href={part} target="_blank" rel="noopener noreferrer nofollow" className={linkClass}>
         {part}
       </a>
     ) : (

@@ -35,21 +35,23 @@ export function RoomApp({ lessonId }: { lessonId: number }) {
     };
   }, [signedIn, lessonId, t]);
 
-  if (refusal) return <Refusal status={refusal.status} message={refusal.message} cabinet={localePath(locale, '/cabinet')} />;
+  // The lesson ended with the student in the room: the way on is to rate it (the cabinet asks) and to reopen its materials.
+  if (refusal) return <Refusal status={refusal.status} message={refusal.message} cabinet={localePath(locale, '/cabinet')} ended={Boolean(media) && info?.side === 'student'} />;
   if (!info) return <p className="p-6 text-center" role="status">{t('loading')}</p>;
   if (!media) return <PreJoin info={info} onJoin={setMedia} />;
   return <Room info={info} media={media} onClosed={(status, message) => setRefusal({ status, message })} />;
 }
 
-function Refusal({ status, message, cabinet }: { status: number; message: string; cabinet: string }) {
+function Refusal({ status, message, cabinet, ended = false }: { status: number; message: string; cabinet: string; ended?: boolean }) {
   const t = useTranslations('Room');
   return (
     <section className="mx-auto flex min-h-dvh max-w-xl flex-col justify-center gap-4 p-6" data-testid="room-refusal" data-status={status}>
       {status ? <p className="text-5xl font-bold text-slate-400">{status}</p> : null}
       <h1 className="text-2xl font-bold">{status === 403 ? t('forbiddenTitle') : status === 409 ? t('closedTitle') : t('failed')}</h1>
       <p>{message}</p>
+      {ended ? <p>{t('rateAfter')}</p> : null}
       <a href={cabinet} className="font-semibold text-sky-300 underline">
-        {t('toCabinet')}
+        {ended ? t('toRate') : t('toCabinet')}
       </a>
     </section>
   );

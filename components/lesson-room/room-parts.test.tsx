@@ -2,7 +2,9 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { parseSse } from '@/lib/browser/lesson-room/channel';
+import { createBoardStore } from './board-store';
 import { withLinks } from './chat-panel';
+import { LevelChart, type ProgressReport } from './progress';
 import { browserFamily } from './prejoin';
 
 describe('the lesson room in the browser', () => {
@@ -31,5 +33,28 @@ describe('the lesson room in the browser', () => {
     const links = screen.getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://tilmen.kz/hw']);
     expect(links[0]!.getAttribute('rel')).toBe('noopener noreferrer nofollow');
+  });
+
+  it('draws the level over time as an image with a spoken summary, one point a report on the CEFR scale', () => {
+    const marks = { speaking: 3, listening: 4, reading: 4, writing: 2, grammar: 3 };
+    const report = (id: number, level: string): ProgressReport => ({ lesson: { id, startsAt: '2026-11-20T10:00:00Z', subject: 'english', tutor: 'Дана' }, covered: 'x', homework: '', level, marks });
+    const { container } = render(<LevelChart reports={[report(1, 'A1'), report(2, 'A2'), report(3, 'B1')]} label="From A1 to B1 over 3 lessons" />);
+    expect(screen.getByRole('img', { name: 'From A1 to B1 over 3 lessons' })).toBeTruthy();
+    const points = [...container.querySelectorAll('circle')].map((c) => Number(c.getAttribute('cy')));
+    expect(points).toHaveLength(3);
+    // Higher level, higher on the chart (smaller y).
+    expect(points[0]! > points[1]! && points[1]! > points[2]!).toBe(true);
+    expect(container.querySelector('polyline')).toBeTruthy();
+  });
+
+  it('keeps the board’s images apart from its elements, each once', () => {
+    const store = createBoardStore();
+    const seen: number[] = [];
+    store.subscribe((elements, files) => seen.push(elements.length + files.length * 10));
+    const file = { id: 'img-0001', mimeType: 'image/jpeg', dataURL: 'data:image/jpeg;base64,AAAA', created: 1 };
+    store.receive([], [file]);
+    store.receive([{ id: 'pic', version: 1 }], [file]);
+    expect(store.files()).toEqual([file]);
+    expect(seen).toEqual([10, 1]);
   });
 });

@@ -4,8 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { openChannel, type Channel, type RoomEvent } from '@/lib/browser/lesson-room/channel';
 import { Call, readQuality, type CallState, type Quality, type SignalPayload } from '@/lib/browser/lesson-room/peer';
+import { poorLinkWatch } from '@/lib/browser/lesson-room/poor-link';
 import { BoardLoader } from './board-loader';
-import { createBoardStore, type BoardElement } from './board-store';
+import { createBoardStore, type BoardElement, type BoardFile } from './board-store';
 import { ChatPanel, type ChatLine } from './chat-panel';
 import { NotesPanel } from './notes-panel';
 import { WordsPanel, type Word } from './words-panel';
@@ -35,6 +36,9 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
   const [tab, setTab] = useState<Tab>('chat');
   const [camCount, setCamCount] = useState(0);
   const [board] = useState(createBoardStore);
+  /** Video paused by the fall-back to audio only (a poor link); the camera stays on to come back at once. */
+  const [audioOnly, setAudioOnly] = useState(false);
+  const fallback = useRef({ watch: poorLinkWatch(), active: false, sending: Boolean(media.video) });
 
   const sendPresence = (audio: boolean, video: boolean, screen = false) => void channel.current?.send('presence', { audio, video, screen }).catch(() => {});
 
@@ -48,7 +52,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
       if (e.kind === 'signal' && e.side !== info.side) await call.current?.handle(e.payload as SignalPayload);
       else if (e.kind === 'chat') setChat((c) => [...c, { seq: e.seq, mine: e.side === info.side, text: String(e.payload.text), at: e.at }]);
       else if (e.kind === 'notes') setNotes((n) => (e.seq > n.seq ? { text: String(e.payload.text), seq: e.seq, mine: e.side === info.side } : n));
-      else if (e.kind === 'board') board.receive((e.payload.elements as BoardElement[]) ?? []);
+      else if (e.kind === 'board') board.receive((e.payload.elements as BoardElement[] | undefined) ?? [], (e.payload.files as BoardFile[] | undefined) ?? []);
       else if (e.kind === 'vocab') setWords((w) => [...w, { seq: e.seq, word: String(e.payload.word), translation: String(e.payload.translation) }]);
       else if (e.kind === 'presence') {
         if (e.side === 'server' && e.payload.side !== info.side) setOtherOnline(Boolean(e.payload.online));
@@ -88,6 +92,15 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
       void readQuality(pc, prev).then((q) => {
         prev = q.counters;
         setQuality(q);
+        // A sustained poor link while this side sends its camera: stop sending video, keep the sound.
+        const f = fallback.current;
+        if (f.watch.push(q) === 'drop' && !f.active && f.sending && tracks.current.video && tracks.current.video === tracks.current.camera) {
+          f.active = true;
+          tracks.current.video = null;
+          void call.current?.setTrack('video', null);
+          setAudioOnly(true);
+          sendPresence(Boolean(tracks.current.audio?.enabled), false);
+        }
       });
     }, 2000);
     const cleanup = tracks.current;
@@ -103,6 +116,27 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
 
   const showLocal = (video: MediaStreamTrack | null) => {
     if (localVideo.current) localVideo.current.srcObject = new MediaStream([tracks.current.audio, video].filter((x): x is MediaStreamTrack => Boolean(x)));
+  };
+
+  /** The person chose what to send (camera on or off, a screen): the fall-back no longer applies. */
+  const clearFallback = (sending: boolean) => {
+    fallback.current.active = false;
+    fallback.current.sending = sending;
+    fallback.current.watch.reset();
+    setAudioOnly(false);
+  };
+
+  /** Back from the audio-only fall-back: the camera's track goes out again. */
+  const resumeVideo = async () => {
+    const f = fallback.current;
+    f.active = false;
+    f.watch.reset();
+    setAudioOnly(false);
+    const cam = tracks.current.camera;
+    if (!cam || sharing) return;
+    tracks.current.video = cam;
+    await call.current?.setTrack('video', cam);
+    sendPresence(micOn, true);
   };
 
   const toggleMic = () => {
@@ -128,6 +162,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
         showLocal(null);
       }
       setCamOn(false);
+      clearFallback(false);
       sendPresence(micOn, sharing, sharing);
       return;
     }
@@ -140,6 +175,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
       showLocal(v);
     }
     setCamOn(true);
+    clearFallback(true);
     sendPresence(micOn, true, sharing);
   };
 
@@ -177,6 +213,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
     await call.current?.setTrack('video', v);
     showLocal(v);
     setSharing(true);
+    clearFallback(true);
     sendPresence(micOn, true, true);
   };
 
@@ -211,6 +248,14 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
             {t('quality.label', { level: t(`quality.${level}`) })}
           </p>
         </div>
+        {audioOnly ? (
+          <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-amber-900/60 p-3 text-sm" data-testid="audio-only">
+            <p>{t('audioOnly.text')}</p>
+            <button type="button" className={`${roomButton} bg-slate-700 hover:bg-slate-600`} onClick={() => void resumeVideo()}>
+              {t('audioOnly.resume')}
+            </button>
+          </div>
+        ) : null}
         <div className="relative w-full flex-1 overflow-hidden rounded-xl bg-black" style={{ minHeight: '12rem' }}>
           <video ref={remoteVideo} autoPlay playsInline aria-label={t('remoteVideo')} className="h-full max-h-[70dvh] w-full object-contain" data-testid="remote-video" />
           {status ? (
@@ -275,7 +320,14 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
         <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-3 flex flex-1 flex-col">
           {tab === 'chat' ? <ChatPanel lines={chat} send={(text) => channel.current!.send('chat', { text })} /> : null}
           {tab === 'notes' ? <NotesPanel remote={notes} send={(text) => channel.current!.send('notes', { text })} /> : null}
-          {tab === 'board' ? <BoardLoader store={board} locale={locale} send={(elements) => channel.current!.send('board', { elements: elements as Record<string, unknown>[] })} /> : null}
+          {tab === 'board' ? (
+            <BoardLoader
+              store={board}
+              locale={locale}
+              send={(elements) => channel.current!.send('board', { elements: elements as Record<string, unknown>[] })}
+              sendFile={info.side === 'tutor' ? (file) => channel.current!.send('board', { files: [file] }) : undefined}
+            />
+          ) : null}
           {tab === 'words' ? <WordsPanel words={words} tutor={info.side === 'tutor'} send={(word, translation) => channel.current!.send('vocab', { word, translation })} /> : null}
         </div>
       </aside>

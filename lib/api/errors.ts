@@ -86,6 +86,8 @@ export type ErrorCode =
   | 'company_sms_cap'
   | 'sms_budget_spent'
   | 'room_forbidden'
+  | 'report_locked'
+  | 'correction_closed'
   | 'room_not_open'
   | 'room_closed'
   | 'lesson_cancelled'

@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   'employee.list',
   'lesson.list',
   'lesson.attendance',
+  'lesson.company',
+  'lesson.minutes',
   'staff.duty',
   'company.activate',
   'company.deactivate',

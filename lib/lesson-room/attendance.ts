@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
 import { audit } from '@/lib/audit/log';
-import { lessonAttendance, lessons, type RoomSide } from '@/lib/db/schema';
+import { lessonAttendance, lessonAttendanceCorrections, lessons, type RoomSide, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 
@@ -77,29 +78,43 @@ export async function lessonAttendanceOf(db: Db, lessonId: number, now = new Dat
 
 const SYSTEM = { kind: 'system' as const, id: null, label: 'lesson-room', ipHash: null };
 
-/** Marks a booked lesson held as soon as its sides were together long enough (on a heartbeat). */
+/**
+ * As soon as both sides were together long enough (on a heartbeat): the facts say held, and a
+ * booked lesson becomes held (a lesson the tutor already marked keeps the tutor's mark).
+ */
 export async function markHeldIfTogether(db: Db, lessonId: number, now = new Date()): Promise<boolean> {
   const a = await lessonAttendanceOf(db, lessonId, now);
   if (!a.held) return false;
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    const [fact] = await tx
+      .update(lessons)
+      .set({ factStatus: 'held', factNoShow: null })
+      .where(and(eq(lessons.id, lessonId), isNull(lessons.factStatus), inArray(lessons.status, ['booked', 'held', 'not_held'])))
+      .returning({ id: lessons.id });
     const [row] = await tx
       .update(lessons)
       .set({ status: 'held', noShow: null, markedAt: now, updatedAt: now })
       .where(and(eq(lessons.id, lessonId), eq(lessons.status, 'booked')))
       .returning({ id: lessons.id });
-    if (row) await audit(tx, SYSTEM, { action: 'lesson.attendance', entity: 'lesson', entityId: lessonId, after: { status: 'held', togetherMinutes: a.togetherMinutes } });
+    if (fact || row) await audit(tx, SYSTEM, { action: 'lesson.attendance', entity: 'lesson', entityId: lessonId, after: { status: 'held', togetherMinutes: a.togetherMinutes } });
     return Boolean(row);
   });
 }
 
 /**
- * The job (every minute, lib/server/services.ts): every booked lesson whose end has passed gets
- * its outcome from the room's log: held when both were together LESSON_HELD_MINUTES, else not
- * held, with the side(s) that never joined as the no-show. Returns how many it closed.
+ * The job (every minute, lib/server/services.ts): every lesson whose end has passed and whose facts
+ * are not yet settled gets its outcome from the room's log: held when both were together
+ * LESSON_HELD_MINUTES, else not held, with the side(s) that never joined as the no-show. The facts
+ * go to `fact_status`/`fact_no_show`; a booked lesson's status follows them, a lesson the tutor
+ * marked (a correction) keeps the mark. Returns how many booked lessons it closed.
  */
 export async function settleEndedLessons(db: Db, now = new Date()): Promise<number> {
-  const ended = await db.select({ id: lessons.id }).from(lessons).where(and(eq(lessons.status, 'booked'), lte(lessons.endsAt, now))).limit(200);
+  const ended = await db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(and(isNull(lessons.factStatus), inArray(lessons.status, ['booked', 'held', 'not_held']), lte(lessons.endsAt, now)))
+    .limit(200);
   let closed = 0;
   for (const { id } of ended) {
     const a = await lessonAttendanceOf(db, id, now);
@@ -107,15 +122,67 @@ export async function settleEndedLessons(db: Db, now = new Date()): Promise<numb
     const status = a.held ? 'held' : 'not_held';
     const done = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
+      const [fact] = await tx
+        .update(lessons)
+        .set({ factStatus: status, factNoShow: noShow })
+        .where(and(eq(lessons.id, id), isNull(lessons.factStatus)))
+        .returning({ id: lessons.id });
+      if (!fact) return false;
       const [row] = await tx
         .update(lessons)
         .set({ status, noShow, markedAt: now, updatedAt: now })
-        .where(and(inArray(lessons.id, [id]), eq(lessons.status, 'booked')))
+        .where(and(eq(lessons.id, id), eq(lessons.status, 'booked')))
         .returning({ id: lessons.id });
-      if (row) await audit(tx, SYSTEM, { action: 'lesson.attendance', entity: 'lesson', entityId: id, after: { status, noShow, togetherMinutes: a.togetherMinutes } });
+      await audit(tx, SYSTEM, { action: 'lesson.attendance', entity: 'lesson', entityId: id, after: { status, noShow, togetherMinutes: a.togetherMinutes, corrected: !row } });
       return Boolean(row);
     });
     if (done) closed++;
   }
   return closed;
+}
+
+/** The tutor may correct a lesson's outcome from its start until this long after its end. */
+export const CORRECTION_DAYS = 7;
+
+/**
+ * The tutor's manual mark: a correction of the outcome, with a reason (lib/validations/booking.ts
+ * markSchema), kept in lesson_attendance_corrections with who and when. The lesson's status takes
+ * the tutor's word; the facts (`fact_status`, the attendance log) stay as they are. Only the
+ * lesson's tutor (anyone else 404), after the start of a booked, held or not-held lesson (409
+ * `lesson_state`), up to CORRECTION_DAYS after its end (409 `correction_closed`).
+ */
+export async function correctAttendance(
+  db: Db,
+  user: { id: number },
+  lessonId: number,
+  input: { outcome: 'held' | 'not_held'; noShow?: 'student' | 'tutor' | 'both'; reason: string },
+  now = new Date(),
+) {
+  const [lesson] = await db.select().from(lessons).where(eq(lessons.id, lessonId)).limit(1);
+  if (!lesson || lesson.tutorId !== user.id || lesson.status === 'hold') throw new ApiError(404, 'not_found');
+  if (!['booked', 'held', 'not_held'].includes(lesson.status) || lesson.startsAt > now) throw new ApiError(409, 'lesson_state');
+  if (now.getTime() > lesson.endsAt.getTime() + CORRECTION_DAYS * 86_400_000) throw new ApiError(409, 'correction_closed');
+  const noShow = input.outcome === 'not_held' ? (input.noShow ?? null) : null;
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [row] = await tx
+      .update(lessons)
+      .set({ status: input.outcome, noShow, markedAt: now, updatedAt: now })
+      .where(and(eq(lessons.id, lessonId), eq(lessons.status, lesson.status)))
+      .returning();
+    if (!row) throw new ApiError(409, 'lesson_state');
+    await tx.insert(lessonAttendanceCorrections).values({ lessonId, byUserId: user.id, fromStatus: lesson.status, status: input.outcome, noShow, reason: input.reason, createdAt: now });
+    return row;
+  });
+}
+
+/** A lesson's corrections, newest first, with who made them: for staff (the back office's trial view). */
+export async function attendanceCorrections(db: Db, lessonId: number) {
+  const rows = await db
+    .select({ at: lessonAttendanceCorrections.createdAt, fromStatus: lessonAttendanceCorrections.fromStatus, status: lessonAttendanceCorrections.status, noShow: lessonAttendanceCorrections.noShow, reason: lessonAttendanceCorrections.reason, name: users.name, lastname: users.lastname })
+    .from(lessonAttendanceCorrections)
+    .innerJoin(users, eq(users.id, lessonAttendanceCorrections.byUserId))
+    .where(eq(lessonAttendanceCorrections.lessonId, lessonId))
+    .orderBy(desc(lessonAttendanceCorrections.createdAt), desc(lessonAttendanceCorrections.id));
+  return rows.map((r) => ({ at: r.at.toISOString(), fromStatus: r.fromStatus, status: r.status, noShow: r.noShow, reason: r.reason, by: [r.name, r.lastname].filter(Boolean).join(' ') }));
 }

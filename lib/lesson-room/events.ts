@@ -30,6 +30,8 @@ const other = (side: RoomSide): RoomSide => (side === 'tutor' ? 'student' : 'tut
  */
 export async function appendEvent(db: Db, lesson: RoomLesson, side: RoomSide | 'server', input: { kind: RoomEventKind; payload: Record<string, unknown> }, now = new Date()): Promise<RoomEvent> {
   if (input.kind === 'vocab' && side !== 'tutor') throw new ApiError(403, 'forbidden');
+  // Images on the board are the tutor's to put there (the issue: "the tutor can upload").
+  if (input.kind === 'board' && input.payload.files && side !== 'tutor') throw new ApiError(403, 'forbidden');
   if (side !== 'server') {
     const limited = await hit(db, { key: `room:${lesson.id}:${side}`, max: EVENTS_PER_MINUTE, windowSeconds: 60 }, now);
     if (!limited.allowed) throw new ApiError(429, 'rate_limited', undefined, limited.retryAfter);

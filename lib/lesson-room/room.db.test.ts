@@ -159,6 +159,12 @@ describe(`the lesson room (${dbLabel()})`, () => {
       [{ kind: 'presence', payload: { audio: 'yes', video: true } }, 422],
       [{ kind: 'chat', payload: { text: 'a\u0000b' } }, 422],
       [{ kind: 'board', payload: { elements: [{ id: 'a', version: 1, text: '\u0000' }] } }, 422],
+      // An image on the board: a data: URL of its own type, one a message, under its cap.
+      [{ kind: 'board', payload: {} }, 422],
+      [{ kind: 'board', payload: { files: [{ id: 'img-0001', mimeType: 'image/svg+xml', dataURL: 'data:image/svg+xml;base64,PHN2Zz4=', created: 1 }] } }, 422],
+      [{ kind: 'board', payload: { files: [{ id: 'img-0001', mimeType: 'image/png', dataURL: 'data:image/jpeg;base64,AAAA', created: 1 }] } }, 422],
+      [{ kind: 'board', payload: { files: [{ id: 'img-0001', mimeType: 'image/png', dataURL: 'javascript:alert(1)', created: 1 }] } }, 422],
+      [{ kind: 'board', payload: { files: [{ id: 'img-0001', mimeType: 'image/png', dataURL: `data:image/png;base64,${'A'.repeat(180_000)}`, created: 1 }] } }, 422],
     ];
     for (const [body, status] of cases) {
       const res = await send(l.id, l.tutor.token, body, 'kk');
@@ -172,8 +178,10 @@ describe(`the lesson room (${dbLabel()})`, () => {
     expect(((await tooBig.json()) as ErrorBody).error.message).toBe('The request is too large.');
     expect((await call(sendRoute, req(`/api/lessons/${l.id}/room/events`, { token: l.tutor.token, raw: '{"kind":' }), { id: String(l.id) })).status).toBe(400);
     expect((await call(sendRoute, req(`/api/lessons/${l.id}/room/events`, { token: l.tutor.token, raw: '[1]' }), { id: String(l.id) })).status).toBe(400);
-    // Words are the tutor's: the student's is a 403.
+    // Words and images on the board are the tutor's: the student's are a 403.
     expect((await send(l.id, l.student.token, { kind: 'vocab', payload: { word: 'алма', translation: 'apple' } })).status).toBe(403);
+    const image = { id: 'img-0001', mimeType: 'image/png', dataURL: 'data:image/png;base64,iVBORw0KGgo=', created: 1 };
+    expect((await send(l.id, l.student.token, { kind: 'board', payload: { files: [image] } })).status).toBe(403);
     expect(await stored(l.id)).toEqual([]);
     expect(await t.db.select().from(lessonWords).where(eq(lessonWords.lessonId, l.id))).toEqual([]);
   });

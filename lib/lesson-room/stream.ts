@@ -118,7 +118,7 @@ export async function roomStream(db: Db, lesson: RoomLesson, side: RoomSide, opt
           void (async () => {
             try {
               await recordAttendance(db, lesson.id, side, connection, 'heartbeat', now());
-              if (lesson.status === 'booked') await markHeldIfTogether(db, lesson.id, now());
+              if (lesson.factStatus === null) await markHeldIfTogether(db, lesson.id, now());
             } catch (err) {
               if (!isDbClosed(db)) console.error('[room] heartbeat failed:', errorForLog(err));
             }

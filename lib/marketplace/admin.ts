@@ -1,14 +1,16 @@
 import 'server-only';
-import { auditListView, type Actor } from '@/lib/audit/log';
+import { audit, auditListView, type Actor } from '@/lib/audit/log';
 import { maskPhone } from '@/lib/mask';
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { lessonMessages, lessons, outbox, users } from '@/lib/db/schema';
+import { companyEmployees, lessonMessages, lessons, outbox, users } from '@/lib/db/schema';
+import { ApiError } from '@/lib/api/errors';
 import type { Db } from '@/lib/db/types';
 
 /**
  * The back office's trial figures per tutor over a period of lesson start times: trials booked (not
- * holds), held, not held (and whose no-show), cancelled, late cancels by the tutor, the average
+ * holds), held, not held (and whose no-show) as the room's facts say (lessons.fact_status, never the
+ * tutor's mark; `corrected` counts the lessons the tutor marked otherwise), cancelled, late cancels by the tutor, the average
  * rating, and the conversion: held ÷ booked trials that were not cancelled by the student (the share
  * of the tutor's trials that really took place; paid lessons do not exist yet).
  */
@@ -21,10 +23,12 @@ export async function trialFigures(db: Db, from: Date, to: Date) {
       name: tutor.name,
       lastname: tutor.lastname,
       booked: sql<number>`count(*)::int`,
-      held: n(sql`${lessons.status} = 'held'`),
-      notHeld: n(sql`${lessons.status} = 'not_held'`),
-      studentNoShow: n(sql`${lessons.noShow} in ('student', 'both')`),
-      tutorNoShow: n(sql`${lessons.noShow} in ('tutor', 'both')`),
+      held: n(sql`${lessons.factStatus} = 'held'`),
+      notHeld: n(sql`${lessons.factStatus} = 'not_held'`),
+      studentNoShow: n(sql`${lessons.factNoShow} in ('student', 'both')`),
+      tutorNoShow: n(sql`${lessons.factNoShow} in ('tutor', 'both')`),
+      // The tutor's mark says otherwise than the facts (lesson_attendance_corrections has the reason).
+      corrected: n(sql`${lessons.factStatus} is not null and ${lessons.status} in ('held', 'not_held') and (${lessons.status} <> ${lessons.factStatus} or ${lessons.noShow} is distinct from ${lessons.factNoShow})`),
       cancelled: n(sql`${lessons.status} = 'cancelled'`),
       cancelledByStudent: n(sql`${lessons.cancelledBy} = 'student'`),
       lateTutorCancels: n(sql`${lessons.lateCancel}`),
@@ -94,4 +98,27 @@ export async function viewRecentTrials(db: Db, actor: Actor, limit = 50) {
   const rows = await recentTrials(db, limit);
   await auditListView(db, actor, { action: 'lesson.list', entity: 'lesson', total: rows.length });
   return rows;
+}
+
+/**
+ * Staff (sales) say that a company pays for a lesson: its student is this employee of the company's
+ * roster (HR then sees the lesson's attended minutes, never its content); null: the student pays.
+ * 404 for a lesson or an employee that does not exist; audited (`lesson.company`). Until corporate
+ * lesson pools set it themselves, this is the way.
+ */
+export async function setLessonCompany(db: Db, actor: Actor, lessonId: number, employeeId: number | null) {
+  const [lesson] = await db.select({ id: lessons.id, status: lessons.status, before: lessons.companyEmployeeId }).from(lessons).where(eq(lessons.id, lessonId)).limit(1);
+  if (!lesson || lesson.status === 'hold') throw new ApiError(404, 'not_found');
+  let companyId: number | null = null;
+  if (employeeId !== null) {
+    const [employee] = await db.select({ companyId: companyEmployees.companyId }).from(companyEmployees).where(eq(companyEmployees.id, employeeId)).limit(1);
+    if (!employee) throw new ApiError(404, 'not_found');
+    companyId = employee.companyId;
+  }
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.update(lessons).set({ companyEmployeeId: employeeId, updatedAt: new Date() }).where(eq(lessons.id, lessonId));
+    await audit(tx, actor, { action: 'lesson.company', entity: 'lesson', entityId: lessonId, before: { employeeId: lesson.before }, after: { employeeId, companyId } });
+    return { lessonId, employeeId, companyId };
+  });
 }

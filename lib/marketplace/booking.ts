@@ -5,7 +5,9 @@ import { errorForLog } from '@/lib/api/error-log';
 import { trialBookedLead } from '@/lib/leads/trial-bookings';
 import { hasUserScope } from '@/lib/auth/scope';
 import { dbErrorInfo } from '@/lib/db/errors';
-import { lessons, tutorProfiles, users } from '@/lib/db/schema';
+import { lessonReports, lessons, tutorProfiles, users } from '@/lib/db/schema';
+import { CORRECTION_DAYS } from '@/lib/lesson-room/attendance';
+import { localePath } from '@/lib/seo';
 import { enforceLimits, hit, unhit } from '@/lib/rate-limit';
 import type { Db } from '@/lib/db/types';
 import { bookableTutor, busyTimes, getSchedule } from './availability';
@@ -284,20 +286,6 @@ export async function rescheduleLesson(db: Db, user: User, id: number, startsAt:
   }
 }
 
-/** After the start, the tutor marks the lesson held or not held (who did not come). */
-export async function markLesson(db: Db, user: User, id: number, outcome: 'held' | 'not_held', noShow: 'student' | 'tutor' | 'both' | undefined, now = new Date()) {
-  const { lesson, side } = await ownLesson(db, user, id);
-  if (side !== 'tutor') throw new ApiError(404, 'not_found');
-  if (lesson.status !== 'booked' || lesson.startsAt > now) throw new ApiError(409, 'lesson_state');
-  const [row] = await db
-    .update(lessons)
-    .set({ status: outcome, noShow: outcome === 'not_held' ? (noShow ?? null) : null, markedAt: now, updatedAt: now })
-    .where(and(eq(lessons.id, id), eq(lessons.status, 'booked')))
-    .returning();
-  if (!row) throw new ApiError(409, 'lesson_state');
-  return row;
-}
-
 /** The student's short rating of a held lesson, once. */
 export async function rateLesson(db: Db, user: User, id: number, rating: number, comment: string | undefined, now = new Date()) {
   const { lesson, side } = await ownLesson(db, user, id);
@@ -317,9 +305,10 @@ export async function listLessons(db: Db, user: User, now = new Date(), locale?:
   const side = user.role === 'tutor' ? lessons.tutorId : lessons.studentId;
   const other = user.role === 'tutor' ? lessons.studentId : lessons.tutorId;
   const rows = await db
-    .select({ lesson: lessons, otherName: users.name, otherLastname: users.lastname })
+    .select({ lesson: lessons, otherName: users.name, otherLastname: users.lastname, reportLevel: lessonReports.level })
     .from(lessons)
     .leftJoin(users, eq(users.id, other))
+    .leftJoin(lessonReports, eq(lessonReports.lessonId, lessons.id))
     .where(and(eq(side, user.id), ne(lessons.status, 'hold')))
     .orderBy(lessons.startsAt)
     .limit(500);
@@ -336,7 +325,16 @@ export async function listLessons(db: Db, user: User, now = new Date(), locale?:
     cancellable: r.lesson.status === 'booked' && beforeDeadline(r.lesson, now),
     /** Booked, not started, past the deadline: it can no longer be cancelled or moved. */
     stands: r.lesson.status === 'booked' && r.lesson.startsAt > now && !beforeDeadline(r.lesson, now),
-    markable: user.role === 'tutor' && r.lesson.status === 'booked' && r.lesson.startsAt <= now,
+    /** The tutor may mark (correct) the outcome: from the start to CORRECTION_DAYS after the end. */
+    markable:
+      user.role === 'tutor' &&
+      ['booked', 'held', 'not_held'].includes(r.lesson.status) &&
+      r.lesson.startsAt <= now &&
+      now.getTime() <= r.lesson.endsAt.getTime() + CORRECTION_DAYS * 86_400_000,
+    /** The lesson's record (chat, notes, words, board, report) once it has started: /lesson/{id}/record. */
+    record: r.lesson.status !== 'cancelled' && r.lesson.startsAt <= now ? localePath(locale ?? 'ru', `/lesson/${r.lesson.id}/record`) : null,
+    /** The level of the tutor's report, when one was filed. */
+    reportLevel: r.reportLevel,
     rateable: user.role !== 'tutor' && r.lesson.status === 'held' && r.lesson.rating === null,
     noShow: r.lesson.noShow,
     rating: r.lesson.rating,

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { lessons, users } from '@/lib/db/schema';
+import { lessonAttendanceCorrections, lessons, users } from '@/lib/db/schema';
+import { correctAttendance, settleEndedLessons } from '@/lib/lesson-room/attendance';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { trialFigures } from './admin';
-import { markLesson, rateLesson } from './booking';
+import { rateLesson } from './booking';
 
 const H = 3_600_000;
 
@@ -28,12 +29,19 @@ describe(`lesson outcomes and the trial figures (${dbLabel()})`, () => {
     const future = await lesson(s3.id, new Date(now.getTime() + 5 * H));
     await lesson(s3.id, new Date(now.getTime() - 30 * H), { subject: 'kazakh', status: 'cancelled', cancelledBy: 'student', cancelledAt: now });
 
-    // Only the lesson's tutor marks, only after the start, only once.
-    await expect(markLesson(t.db, s1, past.id, 'held', undefined, now)).rejects.toMatchObject({ status: 404 });
-    await expect(markLesson(t.db, tutor, future.id, 'held', undefined, now)).rejects.toMatchObject({ status: 409 });
-    expect(await markLesson(t.db, tutor, past.id, 'held', undefined, now)).toMatchObject({ status: 'held', noShow: null });
-    await expect(markLesson(t.db, tutor, past.id, 'not_held', 'student', now)).rejects.toMatchObject({ status: 409 });
-    expect(await markLesson(t.db, tutor, missed.id, 'not_held', 'student', now)).toMatchObject({ status: 'not_held', noShow: 'student' });
+    // Only the lesson's tutor marks, only after the start; a mark is a correction with a reason.
+    const mark = (who: typeof tutor, id: number, outcome: 'held' | 'not_held', noShow?: 'student') => correctAttendance(t.db, who, id, { outcome, noShow, reason: 'Связь через телефон' }, now);
+    await expect(mark(s1, past.id, 'held')).rejects.toMatchObject({ status: 404 });
+    await expect(mark(tutor, future.id, 'held')).rejects.toMatchObject({ status: 409 });
+    expect(await mark(tutor, past.id, 'held')).toMatchObject({ status: 'held', noShow: null });
+    expect(await mark(tutor, missed.id, 'not_held', 'student')).toMatchObject({ status: 'not_held', noShow: 'student' });
+    // The facts: nobody opened the rooms, so the job finds both not held; the tutor's marks stay.
+    expect(await settleEndedLessons(t.db, now)).toBe(0);
+    const [settled] = await t.db.select().from(lessons).where(eq(lessons.id, past.id));
+    expect(settled).toMatchObject({ status: 'held', factStatus: 'not_held', factNoShow: 'both' });
+    // Every correction is kept with its reason; too late to correct a week after the end.
+    expect(await t.db.select().from(lessonAttendanceCorrections).where(eq(lessonAttendanceCorrections.lessonId, past.id))).toMatchObject([{ byUserId: tutor.id, fromStatus: 'booked', status: 'held', reason: 'Связь через телефон' }]);
+    await expect(correctAttendance(t.db, tutor, past.id, { outcome: 'held', reason: 'ещё раз' }, new Date(now.getTime() + 8 * 24 * H))).rejects.toMatchObject({ status: 409, code: 'correction_closed' });
 
     // Only the student of a held lesson rates it, once.
     await expect(rateLesson(t.db, tutor, past.id, 5, undefined, now)).rejects.toMatchObject({ status: 404 });
@@ -42,8 +50,8 @@ describe(`lesson outcomes and the trial figures (${dbLabel()})`, () => {
     await expect(rateLesson(t.db, s1, past.id, 5, undefined, now)).rejects.toMatchObject({ status: 409 });
 
     const [fig] = await trialFigures(t.db, new Date(now.getTime() - 48 * H), new Date(now.getTime() + 48 * H));
-    expect(fig).toMatchObject({ tutorId: tutor.id, booked: 4, held: 1, notHeld: 1, studentNoShow: 1, tutorNoShow: 0, cancelled: 1, cancelledByStudent: 1, rating: 4 });
-    // Held ÷ (booked − cancelled by the student): 1 of 3.
-    expect(fig!.conversion).toBeCloseTo(1 / 3, 5);
+    // The figures count the facts, not the marks: both ended lessons were empty rooms (no-show both), one held by the tutor's word is "corrected".
+    expect(fig).toMatchObject({ tutorId: tutor.id, booked: 4, held: 0, notHeld: 2, studentNoShow: 2, tutorNoShow: 2, corrected: 2, cancelled: 1, cancelledByStudent: 1, rating: 4 });
+    expect(fig!.conversion).toBe(0);
   });
 });

@@ -70,9 +70,14 @@ export const bookSchema = z.object({
 
 export const cancelSchema = z.object({ reason: z.string({ error: 'invalid_value' }).trim().max(500, 'too_long').refine(noControlChars, 'control_chars').optional() });
 export const rescheduleSchema = z.object({ startsAt: instant });
+/**
+ * The tutor's manual mark: a correction of the outcome the room's log gives (issue 23), so always
+ * with a reason, kept with who and when for staff.
+ */
 export const markSchema = z.object({
   outcome: z.enum(['held', 'not_held'], { error: 'invalid_value' }),
   noShow: z.enum(['student', 'tutor', 'both'], { error: 'invalid_value' }).optional(),
+  reason: z.string({ error: 'required' }).trim().min(3, 'reason_required').max(500, 'too_long').refine(noControlChars, 'control_chars'),
 }).refine((v) => v.outcome === 'held' || v.noShow, { message: 'required', path: ['noShow'] });
 export const rateSchema = z.object({
   rating: z.number({ error: 'invalid_value' }).int('invalid_value').min(1, 'invalid_value').max(5, 'invalid_value'),
@@ -92,3 +97,6 @@ export function trialsPeriod(q: z.output<typeof trialsQuery>, now = new Date()):
 
 /** The tutor's week grid: any school date of the week (default: this week). */
 export const weekQuery = z.object({ week: ymd.optional() });
+
+/** PUT /api/admin/trials/{id}/company: the roster employee whose company pays for the lesson, or null (the student pays). */
+export const lessonCompanySchema = z.object({ employeeId: z.number({ error: 'invalid_value' }).int('invalid_value').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value').nullable() }).strict();

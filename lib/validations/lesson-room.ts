@@ -14,6 +14,8 @@ export const ROOM_LIMITS = {
   word: 200,
   boardElements: 400,
   boardElementBytes: 16 * 1024,
+  /** An image on the board, as its data: URL (the browser scales it down to fit). */
+  boardImageChars: 180_000,
 } as const;
 
 const iceCandidate = z.object({
@@ -48,7 +50,28 @@ const vocab = z.object({
 const boardElement = z
   .looseObject({ id: z.string().min(1).max(64), version: z.number().int().min(0), isDeleted: z.boolean().optional() })
   .refine((e) => JSON.stringify(e).length <= ROOM_LIMITS.boardElementBytes, { message: 'too_large' });
-const board = z.object({ kind: z.literal('board'), payload: z.object({ elements: z.array(boardElement).min(1).max(ROOM_LIMITS.boardElements) }).strict() });
+/**
+ * An image the tutor put on the board (Excalidraw's BinaryFileData): a data: URL of a PNG, JPEG,
+ * WebP or GIF, scaled down in the browser to fit one message. A PDF page is not rendered (no
+ * maintained PDF renderer is among the dependencies): images only.
+ */
+export const BOARD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+const boardFile = z
+  .object({
+    id: z.string().regex(/^[\w-]{8,64}$/),
+    mimeType: z.enum(BOARD_IMAGE_TYPES),
+    dataURL: z.string().max(ROOM_LIMITS.boardImageChars),
+    created: z.number().int().min(0),
+  })
+  .strict()
+  .refine((f) => f.dataURL.startsWith(`data:${f.mimeType};base64,`) && /^[A-Za-z0-9+/]+=*$/.test(f.dataURL.slice(f.dataURL.indexOf(',') + 1)), { message: 'invalid_value', path: ['dataURL'] });
+const board = z.object({
+  kind: z.literal('board'),
+  payload: z
+    .object({ elements: z.array(boardElement).min(1).max(ROOM_LIMITS.boardElements).optional(), files: z.array(boardFile).min(1).max(1).optional() })
+    .strict()
+    .refine((p) => p.elements || p.files, { message: 'required' }),
+});
 
 /** A side's media state, shown to the other: muted, camera off, sharing the screen. */
 const presence = z.object({

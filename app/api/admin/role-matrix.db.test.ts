@@ -46,6 +46,7 @@ const MATRIX: Record<string, Access> = {
   // Tutor applications (reviewer)
   'GET /api/admin/trials': ['reviewer', 'sales'],
   'GET /api/admin/trials/[id]': ['reviewer', 'sales'],
+  'PUT /api/admin/trials/[id]/company': ['sales'],
   'GET /api/admin/applications': ['reviewer'],
   'GET /api/admin/applications/[id]': ['reviewer'],
   'POST /api/admin/applications/[id]/start': ['reviewer'],

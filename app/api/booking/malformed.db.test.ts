@@ -12,6 +12,7 @@ import { POST as postHold } from './hold/route';
 import { POST as postCancel } from '../lessons/[id]/cancel/route';
 import { POST as postMark } from '../lessons/[id]/mark/route';
 import { POST as postRate } from '../lessons/[id]/rate/route';
+import { POST as postReport } from '../lessons/[id]/report/route';
 import { POST as postReschedule } from '../lessons/[id]/reschedule/route';
 import { PUT as putSchedule } from '../tutor/schedule/route';
 
@@ -34,7 +35,20 @@ const scheduleBody = fc.record(
   },
   { requiredKeys: [] },
 );
-const markBody = fc.record({ outcome: fc.oneof(nasty, fc.constantFrom('held', 'not_held')), noShow: fc.oneof(nasty, fc.constantFrom('student', 'tutor', 'both')) }, { requiredKeys: [] });
+const markBody = fc.record(
+  { outcome: fc.oneof(nasty, fc.constantFrom('held', 'not_held')), noShow: fc.oneof(nasty, fc.constantFrom('student', 'tutor', 'both')), reason: fc.oneof(nasty, fc.constantFrom('Урок прошёл по телефону', ' ')) },
+  { requiredKeys: [] },
+);
+const mark15 = fc.oneof(nasty, fc.integer({ min: -1, max: 7 }));
+const reportBody = fc.record(
+  {
+    covered: fc.oneof(nasty, fc.constant('Present Simple')),
+    homework: nasty,
+    level: fc.oneof(nasty, fc.constantFrom('A1', 'B2', 'C3', 'b1')),
+    marks: fc.oneof(nasty, fc.record({ speaking: mark15, listening: mark15, reading: mark15, writing: mark15, grammar: mark15, extra: mark15 }, { requiredKeys: [] })),
+  },
+  { requiredKeys: [] },
+);
 const rateBody = fc.record({ rating: fc.oneof(nasty, fc.integer({ min: -1, max: 7 })), comment: nasty }, { requiredKeys: [] });
 
 describe(`booking calls: malformed bodies (${dbLabel()})`, () => {
@@ -64,6 +78,7 @@ describe(`booking calls: malformed bodies (${dbLabel()})`, () => {
     ['/api/lessons/[id]/reschedule', as(() => student, postReschedule, 'POST', true), fc.record({ startsAt: instant }, { requiredKeys: [] })],
     ['/api/lessons/[id]/mark', as(() => tutor, postMark, 'POST', true), markBody],
     ['/api/lessons/[id]/rate', as(() => student, postRate, 'POST', true), rateBody],
+    ['/api/lessons/[id]/report', as(() => tutor, postReport, 'POST', true), reportBody],
     ['/api/lessons/[id]/cancel', as(() => student, postCancel, 'POST', true), fc.record({ reason: nasty }, { requiredKeys: [] })],
   ] as const;
   for (const [path, handler, shaped] of routes) {

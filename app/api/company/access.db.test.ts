@@ -42,6 +42,7 @@ const PORTAL_CALLS: PortalCall[] = [
   { method: 'GET', path: '/api/company/results/certificates', module: './results/certificates/route' },
   { method: 'GET', path: '/api/company/results/certificates/[number]', module: './results/certificates/[number]/route', params: { number: 'A_CERTIFICATE' } },
   { method: 'GET', path: '/api/company/results/placement', module: './results/placement/route' },
+  { method: 'GET', path: '/api/company/lessons', module: './lessons/route' },
 ];
 
 /** The ways in, open to anyone (each has its own tests below): not walked with another company's ids. */

@@ -207,6 +207,10 @@ export interface Quality {
   inboundFrames: number;
   audioEnergy: number;
   relay: boolean;
+  /** The bandwidth the browser estimates for what this side sends (bits a second), when it says. */
+  outBitrate: number | null;
+  /** The share of this side's packets the other side reports lost (remote-inbound-rtp), in per cent. */
+  outLossPct: number;
 }
 
 /** The call's quality from getStats: round trip, loss, frames and audio received, relay or not. */
@@ -218,6 +222,8 @@ export async function readQuality(pc: RTCPeerConnection, prev?: { lost: number; 
   let frames = 0;
   let energy = 0;
   let relay = false;
+  let outBitrate: number | null = null;
+  let outLoss = 0;
   const byId = new Map<string, RTCStats & Record<string, unknown>>();
   stats.forEach((s) => byId.set(s.id, s as RTCStats & Record<string, unknown>));
   for (const s of byId.values()) {
@@ -225,7 +231,9 @@ export async function readQuality(pc: RTCPeerConnection, prev?: { lost: number; 
       if (typeof s.currentRoundTripTime === 'number') rtt = s.currentRoundTripTime * 1000;
       const local = byId.get(String(s.localCandidateId));
       if (local?.candidateType === 'relay') relay = true;
+      if (typeof s.availableOutgoingBitrate === 'number') outBitrate = s.availableOutgoingBitrate;
     }
+    if (s.type === 'remote-inbound-rtp' && typeof s.fractionLost === 'number') outLoss = Math.max(outLoss, s.fractionLost * 100);
     if (s.type === 'inbound-rtp') {
       lost += Number(s.packetsLost ?? 0);
       received += Number(s.packetsReceived ?? 0);
@@ -237,5 +245,5 @@ export async function readQuality(pc: RTCPeerConnection, prev?: { lost: number; 
   const dRecv = received - (prev?.received ?? 0);
   const lossPct = dLost + dRecv > 0 ? (100 * dLost) / (dLost + dRecv) : 0;
   const level = rtt === null ? 'none' : rtt < 250 && lossPct < 2 ? 'good' : rtt < 600 && lossPct < 8 ? 'fair' : 'poor';
-  return { level, rttMs: rtt, lossPct, inboundFrames: frames, audioEnergy: energy, relay, counters: { lost, received } };
+  return { level, rttMs: rtt, lossPct, inboundFrames: frames, audioEnergy: energy, relay, outBitrate, outLossPct: outLoss, counters: { lost, received } };
 }

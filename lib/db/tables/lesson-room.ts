@@ -1,6 +1,8 @@
-// ── The lesson room (issue 23; lib/lesson-room): its event log, attendance and the words a tutor added.
+// ── The lesson room (issue 23; lib/lesson-room): its event log, attendance, the words a tutor added,
+// the tutor's report after the lesson and the tutor's corrections of the attendance.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { SkillMarks } from '../../validations/lesson-report';
 import { createdAt } from './columns';
 import { users } from './accounts';
 import { lessons } from './marketplace';
@@ -81,4 +83,58 @@ export const lessonWords = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('lesson_words_student_idx').on(t.studentId, t.createdAt)],
+);
+
+/**
+ * The tutor's report after a lesson (lib/lesson-room/report.ts): what was covered, the homework, the
+ * level the student works at and a 1-5 mark per skill (the levels and skills: lib/validations/lesson-report.ts).
+ * One per lesson; the tutor may edit it for REPORT_EDIT_HOURS after filing it.
+ */
+export const lessonReports = pgTable(
+  'lesson_reports',
+  {
+    lessonId: integer('lesson_id')
+      .primaryKey()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    /** Copied from the lesson: the student's progress is read by this column. */
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tutorId: integer('tutor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    covered: text('covered').notNull(),
+    homework: text('homework').notNull().default(''),
+    level: text('level').notNull(),
+    marks: jsonb('marks').$type<SkillMarks>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lesson_reports_student_idx').on(t.studentId, t.createdAt)],
+);
+
+/**
+ * The tutor's manual mark of a lesson: a correction of the outcome the room's log gave (which stays
+ * in lessons.fact_status), always with a reason; shown to staff with who and when.
+ */
+export const lessonAttendanceCorrections = pgTable(
+  'lesson_attendance_corrections',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    byUserId: integer('by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').notNull(),
+    status: text('status').$type<'held' | 'not_held'>().notNull(),
+    noShow: text('no_show').$type<'student' | 'tutor' | 'both'>(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('lesson_attendance_corrections_lesson_idx').on(t.lessonId, t.createdAt),
+    check('lesson_attendance_corrections_reason_ck', sql`length(btrim(${t.reason})) > 0`),
+  ],
 );

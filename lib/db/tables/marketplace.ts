@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ProfileData } from '../../validations/tutor-profile';
 import { createdAt } from './columns';
+import { companyEmployees } from './companies';
 import { outbox } from './platform';
 import { staff } from './staff';
 import { users } from './accounts';
@@ -66,6 +67,15 @@ export const lessons = pgTable(
     /** Not held: who did not come. */
     noShow: text('no_show').$type<'student' | 'tutor' | 'both'>(),
     markedAt: timestamp('marked_at', { withTimezone: true }),
+    /**
+     * The outcome from the room's log (lib/lesson-room/attendance.ts), whatever the tutor marked:
+     * `status` may carry the tutor's correction (lesson_attendance_corrections), these never do.
+     * Null until the lesson is settled. The back office's trial figures count these.
+     */
+    factStatus: text('fact_status').$type<'held' | 'not_held'>(),
+    factNoShow: text('fact_no_show').$type<'student' | 'tutor' | 'both'>(),
+    /** The company that pays for this lesson: the student is this employee on its roster (HR sees attended minutes, never content). */
+    companyEmployeeId: integer('company_employee_id').references(() => companyEmployees.id, { onDelete: 'set null' }),
     rating: integer('rating'),
     ratingComment: text('rating_comment'),
     remindedDayAt: timestamp('reminded_day_at', { withTimezone: true }),
@@ -76,6 +86,7 @@ export const lessons = pgTable(
   (t) => [
     index('lessons_tutor_time_idx').on(t.tutorId, t.startsAt),
     index('lessons_student_time_idx').on(t.studentId, t.startsAt),
+    index('lessons_company_employee_idx').on(t.companyEmployeeId, t.startsAt).where(sql`company_employee_id is not null`),
     uniqueIndex('lessons_idempotency_uq').on(t.studentId, t.idempotencyKey),
     // One free trial per student per subject (a cancelled one may be booked again).
     uniqueIndex('lessons_one_trial_uq')

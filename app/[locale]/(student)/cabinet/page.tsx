@@ -7,6 +7,7 @@ import { CabinetView } from '@/components/auth/cabinet-view';
 import { CabinetLessons } from '@/components/booking/cabinet-lessons';
 import { ScheduleEditor } from '@/components/booking/schedule-editor';
 import { CabinetDictionary } from '@/components/lesson-room/dictionary';
+import { CabinetProgress } from '@/components/lesson-room/progress';
 import { pickMessages } from '@/lib/i18n/pick';
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -39,6 +40,7 @@ export default async function CabinetPage({ params }: Props) {
             lessons={
               <>
                 <CabinetLessons />
+                <CabinetProgress />
                 <CabinetDictionary />
               </>
             }

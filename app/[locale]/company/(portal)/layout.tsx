@@ -8,6 +8,7 @@ const SECTIONS = [
   { key: 'home', path: '/company' },
   { key: 'employees', path: '/company/employees' },
   { key: 'results', path: '/company/results' },
+  { key: 'lessons', path: '/company/lessons' },
   { key: 'security', path: '/company/security' },
 ] as const;
 

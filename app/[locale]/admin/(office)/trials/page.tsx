@@ -5,6 +5,7 @@ import { formatDateTime } from '@/components/admin/ui/format';
 import { FilterBar, FilterField, adminInputClass } from '@/components/admin/ui/form';
 import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
 import { getDb } from '@/lib/db/client';
+import { attendanceCorrections } from '@/lib/lesson-room/attendance';
 import { lessonDeliveries, trialFigures, viewRecentTrials } from '@/lib/marketplace/admin';
 import { localePath } from '@/lib/seo';
 import { requireStaffPage } from '@/lib/staff/page';
@@ -25,7 +26,12 @@ export default async function TrialsPage({ params, searchParams }: Props) {
   const { from, to } = trialsPeriod(q);
   const lessonId = /^\d{1,9}$/.test(one(sp.lesson) ?? '') ? Number(one(sp.lesson)) : null;
   const db = await getDb();
-  const [figures, recent, deliveries] = await Promise.all([trialFigures(db, from, to), viewRecentTrials(db, actor), lessonId ? lessonDeliveries(db, lessonId) : Promise.resolve(null)]);
+  const [figures, recent, deliveries, corrections] = await Promise.all([
+    trialFigures(db, from, to),
+    viewRecentTrials(db, actor),
+    lessonId ? lessonDeliveries(db, lessonId) : Promise.resolve(null),
+    lessonId ? attendanceCorrections(db, lessonId) : Promise.resolve([]),
+  ]);
   const t = await getTranslations('Admin.trials');
   const tc = await getTranslations('Admin.common');
   const path = localePath(locale, '/admin/trials');
@@ -43,7 +49,7 @@ export default async function TrialsPage({ params, searchParams }: Props) {
       </FilterBar>
       <DataTable
         caption={t('caption')}
-        head={[t('tutor'), t('booked'), t('held'), t('notHeld'), t('noShows'), t('cancelled'), t('lateTutorCancels'), t('rating'), t('conversion')]}
+        head={[t('tutor'), t('booked'), t('held'), t('notHeld'), t('noShows'), t('corrected'), t('cancelled'), t('lateTutorCancels'), t('rating'), t('conversion')]}
         empty={figures.length === 0 ? <EmptyState>{t('empty')}</EmptyState> : undefined}
       >
         {figures.map((r) => (
@@ -53,6 +59,7 @@ export default async function TrialsPage({ params, searchParams }: Props) {
             <td className={`${cellClass} tabular-nums`}>{r.held}</td>
             <td className={`${cellClass} tabular-nums`}>{r.notHeld}</td>
             <td className={`${cellClass} tabular-nums`}>{t('noShowSplit', { student: r.studentNoShow, tutor: r.tutorNoShow })}</td>
+            <td className={`${cellClass} tabular-nums`}>{r.corrected > 0 ? <Badge tone="warn">{r.corrected}</Badge> : 0}</td>
             <td className={`${cellClass} tabular-nums`}>{r.cancelled}</td>
             <td className={`${cellClass} tabular-nums`}>{r.lateTutorCancels > 0 ? <Badge tone="warn">{r.lateTutorCancels}</Badge> : 0}</td>
             <td className={`${cellClass} tabular-nums`}>{r.rating ?? '—'}</td>
@@ -101,6 +108,17 @@ export default async function TrialsPage({ params, searchParams }: Props) {
                 </td>
                 <td className={`${cellClass} tabular-nums`}>{d.attempts}</td>
                 <td className={cellClass}>{d.sentAt ? formatDateTime(locale, d.sentAt) : '—'}</td>
+              </tr>
+            ))}
+          </DataTable>
+          <h3 className="mt-6 mb-3 font-semibold">{t('corrections')}</h3>
+          <DataTable caption={t('corrections')} head={[t('correctedAt'), t('correctedBy'), t('correction'), t('reason')]} empty={corrections.length === 0 ? <EmptyState>{t('noCorrections')}</EmptyState> : undefined}>
+            {corrections.map((c) => (
+              <tr key={c.at}>
+                <td className={cellClass}>{formatDateTime(locale, c.at)}</td>
+                <td className={cellClass}>{c.by}</td>
+                <td className={cellClass}>{`${t(`statuses.${c.fromStatus}` as 'statuses.held')} → ${t(`statuses.${c.status}`)}`}</td>
+                <td className={`${cellClass} whitespace-pre-wrap`}>{c.reason}</td>
               </tr>
             ))}
           </DataTable>

@@ -1,0 +1,77 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { FilterInput } from '@/components/company/filters';
+import { buttonClass } from '@/components/company/ui';
+import { getDb } from '@/lib/db/client';
+import { employeeLessonMinutes } from '@/lib/company-portal/lesson-minutes';
+import { requireCompanyPage } from '@/lib/company-portal/page';
+import { trialsPeriod, trialsQuery } from '@/lib/validations/booking';
+
+type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+const th = 'px-3 py-2 font-medium';
+const td = 'px-3 py-2';
+
+/** The lessons the company pays for: per employee, lessons and minutes attended, from the room's log; never their content. */
+export default async function CompanyLessonsPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const { member, actor } = await requireCompanyPage(locale, '/company/lessons');
+  const sp = await searchParams;
+  const parsed = trialsQuery.safeParse({ from: one(sp.from) || undefined, to: one(sp.to) || undefined });
+  const q = parsed.success ? parsed.data : {};
+  const data = await employeeLessonMinutes(await getDb(), actor, member.companyId, trialsPeriod(q));
+  const t = await getTranslations('Company.lessons');
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
+        <p className="mt-1 text-muted">{t('intro')}</p>
+      </div>
+      <form method="get" aria-label={t('period')} className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-3">
+        <FilterInput id="les-from" type="date" name="from" label={t('from')} value={q.from} />
+        <FilterInput id="les-to" type="date" name="to" label={t('to')} value={q.to} />
+        <div className="flex items-end">
+          <button type="submit" className={buttonClass}>
+            {t('apply')}
+          </button>
+        </div>
+      </form>
+      <section aria-labelledby="lessons-title" className="rounded-2xl bg-white p-5 shadow-sm">
+        <h2 id="lessons-title" className="text-lg font-semibold">
+          {t('total', { minutes: data.totalMinutes })}
+        </h2>
+        {data.employees.length ? (
+          <div className="mt-3 overflow-x-auto rounded-xl border border-line" role="region" aria-labelledby="lessons-title" tabIndex={0}>
+            <table className="w-full border-collapse text-left text-sm" data-testid="company-lesson-minutes">
+              <thead className="bg-slate-50 text-xs text-muted">
+                <tr>
+                  <th scope="col" className={th}>
+                    {t('employee')}
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    {t('lessons')}
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    {t('minutes')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {data.employees.map((e) => (
+                  <tr key={e.employeeId}>
+                    <th scope="row" className={`${td} font-normal`}>{`${e.lastName} ${e.firstName}`}</th>
+                    <td className={`${td} text-right tabular-nums`}>{e.lessons}</td>
+                    <td className={`${td} text-right tabular-nums`}>{e.attendedMinutes}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="mt-2 text-sm text-muted">{t('empty')}</p>
+        )}
+      </section>
+    </div>
+  );
+}

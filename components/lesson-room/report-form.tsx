@@ -1,0 +1,126 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { api } from '@/lib/browser/api/client';
+import { apiErrorBody } from '@/lib/browser/api/error-body';
+import { REPORT_LEVELS, REPORT_LIMITS, REPORT_MARK_MAX, REPORT_SKILLS, type SkillMarks } from '@/lib/validations/lesson-report';
+import type { RecordReport } from './record-app';
+
+const input = 'w-full rounded-lg border border-line bg-white px-3 py-2 text-base';
+const MARKS = Array.from({ length: REPORT_MARK_MAX }, (_, i) => i + 1);
+
+/** The tutor's lesson report: what was covered, the homework, the level and a 1-5 mark per skill. */
+export function ReportForm({ lessonId, initial, onSaved, onCancel }: { lessonId: number; initial: RecordReport | null; onSaved: (r: RecordReport) => void; onCancel?: () => void }) {
+  const t = useTranslations('Record');
+  const ts = useTranslations('Cabinet.progress');
+  const tv = useTranslations('Validation');
+  const id = useId();
+  const [covered, setCovered] = useState(initial?.covered ?? '');
+  const [homework, setHomework] = useState(initial?.homework ?? '');
+  const [level, setLevel] = useState(initial?.level ?? '');
+  const [marks, setMarks] = useState<Partial<SkillMarks>>(initial?.marks ?? {});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    setFields({});
+    try {
+      const res = await api.post<{ report: RecordReport }>(`/api/lessons/${lessonId}/report`, { covered, homework, level, marks });
+      onSaved(res.data.report);
+    } catch (err) {
+      const body = apiErrorBody(err);
+      setError(body?.message ?? t('failed'));
+      setFields(body?.fields ?? {});
+    } finally {
+      setBusy(false);
+    }
+  };
+  const fieldError = (key: string) =>
+    fields[key] ? (
+      <span id={`${id}-${key}-error`} className="text-sm text-danger">
+        {fields[key]}
+      </span>
+    ) : null;
+  const complete = covered.trim() && level && REPORT_SKILLS.every((s) => marks[s]);
+
+  return (
+    <form
+      className="mt-3 grid gap-4"
+      data-testid="report-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <p className="text-sm text-muted">{t('formLead')}</p>
+      <label htmlFor={`${id}-covered`} className="grid gap-1 text-sm font-medium">
+        {t('covered')}
+        <textarea
+          id={`${id}-covered`}
+          required
+          rows={3}
+          maxLength={REPORT_LIMITS.covered}
+          className={input}
+          value={covered}
+          onChange={(e) => setCovered(e.target.value)}
+          aria-invalid={fields.covered ? true : undefined}
+          aria-describedby={fields.covered ? `${id}-covered-error` : undefined}
+        />
+        {fieldError('covered')}
+      </label>
+      <label htmlFor={`${id}-homework`} className="grid gap-1 text-sm font-medium">
+        {t('homeworkOptional')}
+        <textarea id={`${id}-homework`} rows={2} maxLength={REPORT_LIMITS.homework} className={input} value={homework} onChange={(e) => setHomework(e.target.value)} />
+        {fieldError('homework')}
+      </label>
+      <label htmlFor={`${id}-level`} className="grid gap-1 text-sm font-medium">
+        {t('levelNow')}
+        <select id={`${id}-level`} required className={input} value={level} onChange={(e) => setLevel(e.target.value)}>
+          <option value="">{t('choose')}</option>
+          {REPORT_LEVELS.map((l) => (
+            <option key={l} value={l}>
+              {l}
+            </option>
+          ))}
+        </select>
+        {fieldError('level')}
+      </label>
+      <fieldset className="grid gap-2">
+        <legend className="text-sm font-medium">{t('marks')}</legend>
+        {REPORT_SKILLS.map((s) => (
+          <label key={s} htmlFor={`${id}-${s}`} className="grid grid-cols-[1fr_6rem] items-center gap-2 text-sm">
+            {ts(`skills.${s}`)}
+            <select id={`${id}-${s}`} required className={input} value={marks[s] ?? ''} onChange={(e) => setMarks({ ...marks, [s]: Number(e.target.value) || undefined })}>
+              <option value="">—</option>
+              {MARKS.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+        {fields.marks ? <span className="text-sm text-danger">{tv('invalid_value')}</span> : null}
+      </fieldset>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" disabled={busy || !complete} className="rounded-lg bg-brand-dark px-4 py-2 text-sm font-semibold text-white disabled:opacity-60" data-testid="report-save">
+          {initial ? t('saveChanges') : t('file')}
+        </button>
+        {onCancel ? (
+          <button type="button" className="rounded-lg border border-line px-4 py-2 text-sm" onClick={onCancel}>
+            {t('cancel')}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

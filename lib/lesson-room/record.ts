@@ -1,0 +1,81 @@
+import 'server-only';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import { lessonRoomEvents, lessonWords, users } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { roomSide } from './access';
+import { lessonAttendanceOf } from './attendance';
+import { reportable, reportOf, reportView } from './report';
+
+/** A board element as stored: Excalidraw's element with its id and version. */
+interface StoredElement {
+  id: string;
+  version: number;
+  isDeleted?: boolean;
+  [key: string]: unknown;
+}
+/** An image placed on the board (Excalidraw's BinaryFileData, a data: URL). */
+export interface StoredFile {
+  id: string;
+  mimeType: string;
+  dataURL: string;
+  created: number;
+}
+
+/** The board as it stood at the end: the newest version of every element not deleted, and the images they show. */
+export function boardScene(payloads: Record<string, unknown>[]): { elements: StoredElement[]; files: StoredFile[] } {
+  const byId = new Map<string, StoredElement>();
+  const files = new Map<string, StoredFile>();
+  for (const p of payloads) {
+    for (const e of (p.elements as StoredElement[] | undefined) ?? []) {
+      const seen = byId.get(e.id);
+      if (!seen || e.version > seen.version) byId.set(e.id, e);
+    }
+    for (const f of (p.files as StoredFile[] | undefined) ?? []) files.set(f.id, f);
+  }
+  const elements = [...byId.values()].filter((e) => !e.isDeleted);
+  const used = new Set(elements.map((e) => e.fileId).filter((id): id is string => typeof id === 'string'));
+  return { elements, files: [...files.values()].filter((f) => used.has(f.id)) };
+}
+
+/**
+ * A lesson's record, for its tutor and its student only (anyone else 403 `room_forbidden`), once the
+ * lesson has started (409 `lesson_state` before; a cancelled lesson has none: 409 `lesson_cancelled`):
+ * the chat with each line's time and side, the last notes, the words, the board as it stood at the
+ * end, the tutor's report and the minutes both were present. The read-only page
+ * /lesson/{id}/record shows it from both cabinets.
+ */
+export async function lessonRecord(db: Db, user: { id: number }, lessonId: number, now = new Date()) {
+  const { lesson, side } = await roomSide(db, user, lessonId);
+  if (lesson.status === 'cancelled') throw new ApiError(409, 'lesson_cancelled');
+  if (lesson.startsAt > now) throw new ApiError(409, 'lesson_state');
+  const events = await db
+    .select({ side: lessonRoomEvents.side, kind: lessonRoomEvents.kind, payload: lessonRoomEvents.payload, at: lessonRoomEvents.createdAt })
+    .from(lessonRoomEvents)
+    .where(and(eq(lessonRoomEvents.lessonId, lessonId), inArray(lessonRoomEvents.kind, ['chat', 'notes', 'board'])))
+    .orderBy(asc(lessonRoomEvents.seq));
+  const words = await db
+    .select({ word: lessonWords.word, translation: lessonWords.translation, at: lessonWords.createdAt })
+    .from(lessonWords)
+    .where(eq(lessonWords.lessonId, lessonId))
+    .orderBy(asc(lessonWords.id));
+  const otherId = side === 'tutor' ? lesson.studentId : lesson.tutorId;
+  const [other] = otherId ? await db.select({ name: users.name, lastname: users.lastname }).from(users).where(eq(users.id, otherId)).limit(1) : [];
+  const notes = events.filter((e) => e.kind === 'notes').at(-1);
+  const report = await reportOf(db, lessonId);
+  const attendance = await lessonAttendanceOf(db, lessonId, now);
+  return {
+    lesson: { id: lesson.id, subject: lesson.subject, status: lesson.status, startsAt: lesson.startsAt.toISOString(), endsAt: lesson.endsAt.toISOString() },
+    side,
+    other: { name: [other?.name, other?.lastname].filter(Boolean).join(' ') },
+    chat: events.filter((e) => e.kind === 'chat').map((e) => ({ side: e.side, text: String(e.payload.text ?? ''), at: e.at.toISOString() })),
+    notes: notes ? { text: String(notes.payload.text ?? ''), at: notes.at.toISOString() } : null,
+    words: words.map((w) => ({ word: w.word, translation: w.translation, at: w.at.toISOString() })),
+    board: boardScene(events.filter((e) => e.kind === 'board').map((e) => e.payload)),
+    report: report ? reportView(report, now) : null,
+    /** The tutor may file a report now (none yet), or edit the one filed. */
+    canReport: side === 'tutor' && reportable(lesson, now) && (!report || reportView(report, now).editable),
+    togetherMinutes: attendance.togetherMinutes,
+  };
+}
+export type LessonRecord = Awaited<ReturnType<typeof lessonRecord>>;
