@@ -19,8 +19,9 @@ const serverEnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data/pglite'),
   /** Uploaded files (tutor photos): a folder outside the code; default beside the embedded database. */
   MEDIA_DIR: z.string().min(1).default('.data/media'),
-  /** The school's limits of a tutor's price per lesson, in tenge (issue 14). */
-  TUTOR_PRICE_MIN: z.coerce.number().int().min(0).max(10_000_000).default(2000),
+  /** The school's limits of a tutor's price per lesson, in tenge (issue 14). The floor is 5 000: the cheapest
+   *  lesson is then Intensive's 4 500 ₸, the "from 4 500 ₸" every page publishes (docs/payments.md). */
+  TUTOR_PRICE_MIN: z.coerce.number().int().min(0).max(10_000_000).default(5000),
   TUTOR_PRICE_MAX: z.coerce.number().int().min(1).max(10_000_000).default(30000),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: bool,
