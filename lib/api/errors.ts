@@ -89,6 +89,10 @@ export type ErrorCode =
   | 'room_not_open'
   | 'room_closed'
   | 'lesson_cancelled'
+  | 'payments_unavailable'
+  | 'payment_provider_error'
+  | 'payment_notification_invalid'
+  | 'tutor_not_purchasable'
   | 'internal';
 
 export class ApiError extends Error {
