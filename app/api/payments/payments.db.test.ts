@@ -1,0 +1,222 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { NextRequest } from 'next/server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openSession } from '@/lib/auth/http';
+import { ledgerEntries, lessonPackages, paymentOrders, promoCodes, providerEvents } from '@/lib/db/schema';
+import { ACCOUNTS, balance, ledgerTotal, post } from '@/lib/payments/ledger';
+import { resolvePendingPayments } from '@/lib/payments/events';
+import type { PaymentStart } from '@/lib/payments/provider';
+import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
+import { eventually, payOnHostedPage, purchasableTutor, startPaymentWorld, type PaymentWorld } from '@/test/payments';
+import { call } from '@/test/staff';
+import { GET as cabinetPayments } from '../cabinet/payments/route';
+import { POST as checkout } from './checkout/route';
+import { POST as notify } from './epay/notify/route';
+import { GET as orderRoute } from './orders/[invoice]/route';
+import { POST as quote } from './quote/route';
+
+const APPROVE = '4405639704015096';
+const THREE_DS = '5522042705066736';
+const DECLINE = '4003032704547597';
+const DROPPED = '4000000000000002';
+const TWICE = '4242424242424242';
+
+let n = 0;
+const phone = () => `+7701${String(20_000_000 + ++n).slice(1)}`;
+
+function req(path: string, opts: { body?: unknown; token?: string; locale?: string } = {}) {
+  const headers = new Headers({ 'accept-language': opts.locale ?? 'ru', 'x-forwarded-for': `10.24.${n & 255}.${(n * 3) & 255}` });
+  if (opts.body !== undefined) headers.set('content-type', 'application/json');
+  if (opts.token) headers.set('authorization', `Bearer ${opts.token}`);
+  return new NextRequest(`http://localhost${path}`, { method: opts.body === undefined ? 'GET' : 'POST', headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+}
+
+describe(`paying for a package on the provider's hosted page (${dbLabel()})`, () => {
+  const t = useTestDb({ asAppDb: true });
+  let world: PaymentWorld;
+  let tutorId: number;
+
+  beforeAll(async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    world = await startPaymentWorld();
+    tutorId = await purchasableTutor(t.db, { phone: phone(), price: 6000, subjects: ['english', 'kazakh'] });
+  });
+  afterAll(() => world.close());
+
+  async function student() {
+    const id = await insertTestUser(t.db, { phone: phone(), email: `pay${n}@example.kz` });
+    const { accessToken } = await openSession(t.db, { id, scope: 'student' });
+    return { id, token: accessToken };
+  }
+  async function start(token: string, body: Record<string, unknown> = {}, locale = 'ru') {
+    const res = await call(checkout, req('/api/payments/checkout', { token, locale, body: { tutorId, subject: 'english', plan: 'advanced', ...body } }));
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as { invoiceId: string; amountTiyn: number; test: boolean; start: PaymentStart };
+  }
+  const orderOf = async (invoiceId: string) => (await t.db.select().from(paymentOrders).where(eq(paymentOrders.invoiceId, invoiceId)))[0]!;
+  const packagesOf = (invoiceId: string) => t.db.select().from(lessonPackages).innerJoin(paymentOrders, eq(paymentOrders.id, lessonPackages.orderId)).where(eq(paymentOrders.invoiceId, invoiceId));
+  const paymentTxns = async (orderId: number) =>
+    Number((await t.db.select({ n: sql<string>`count(distinct ${ledgerEntries.txnId})` }).from(ledgerEntries).where(and(eq(ledgerEntries.orderId, orderId), eq(ledgerEntries.kind, 'payment'))))[0]!.n);
+
+  it('the breakdown: tutor 6 000 ₸, Advanced −5 %, promo −10 % on top → 5 130 ₸ a lesson, 82 080 ₸ for 16, in tiyn; then paid with the 3-D Secure step, credited once', async () => {
+    await t.db.insert(promoCodes).values({ code: 'PAY10', percentOff: 10, maxUses: 5 });
+    const q = await call(quote, req('/api/payments/quote', { body: { tutorId, subject: 'english', plan: 'advanced', promoCode: 'pay10' } }));
+    expect(q.status).toBe(200);
+    const body = (await q.json()) as { quote: Record<string, number>; promo: { applies: boolean }; test: boolean; available: boolean };
+    expect(body).toMatchObject({ test: true, available: true, promo: { applies: true } });
+    expect(body.quote).toMatchObject({ lessons: 16, validMonths: 3, listPerLessonTiyn: 600_000, planPerLessonTiyn: 570_000, perLessonTiyn: 513_000, totalTiyn: 8_208_000 });
+
+    const s = await student();
+    const started = await start(s.token, { promoCode: 'PAY10' }, 'kk');
+    expect(started).toMatchObject({ amountTiyn: 8_208_000, test: true });
+    expect(started.start.call).toBe('halyk.pay');
+    expect(started.start.paymentObject).toMatchObject({ invoiceId: started.invoiceId, amount: 82080, currency: 'KZT', language: 'kaz' });
+    // No secret and no card field travels to the browser but the provider's own token.
+    expect(JSON.stringify(started.start)).not.toMatch(/secret/i);
+    const [promo] = await t.db.select().from(promoCodes).where(eq(promoCodes.code, 'PAY10'));
+    expect(promo!.usedCount).toBe(1);
+
+    const back = await payOnHostedPage(world.fake, started.start, THREE_DS);
+    expect(back).toBe(`${world.origin}/kk/checkout/return?invoice=${started.invoiceId}`);
+    await eventually(async () => (await orderOf(started.invoiceId)).status === 'paid');
+    const polled = (await (await call(orderRoute, req(`/api/payments/orders/${started.invoiceId}`, { token: s.token }), { invoice: started.invoiceId })).json()) as { status: string };
+    expect(polled.status).toBe('paid');
+
+    const money = (await (await call(cabinetPayments, req('/api/cabinet/payments', { token: s.token }))).json()) as { packages: { lessonsLeft: number; lessonsTotal: number; validUntil: string }[]; payments: { status: string }[] };
+    expect(money.packages).toHaveLength(1);
+    expect(money.packages[0]).toMatchObject({ lessonsLeft: 16, lessonsTotal: 16 });
+    const months = (Date.parse(money.packages[0]!.validUntil) - Date.now()) / (30.4 * 86_400_000);
+    expect(months).toBeGreaterThan(2.9);
+    expect(months).toBeLessThan(3.1);
+    expect(money.payments[0]!.status).toBe('paid');
+    expect(await balance(t.db, ACCOUNTS.studentBalance(s.id))).toBe(8_208_000);
+    expect(await ledgerTotal(t.db)).toEqual({ total: 0, unbalancedTxns: 0 });
+    // The stored notification keeps no card data: the masked number cut to its last four digits, no secret.
+    const [event] = await t.db.select().from(providerEvents).where(eq(providerEvents.paymentId, started.invoiceId));
+    expect(event!.payload).toMatchObject({ card: '…6736', code: 'ok' });
+    expect(JSON.stringify(event!.payload)).not.toMatch(/552204|secret_hash|cardMask/);
+    // Another student cannot read the order.
+    const other = await student();
+    expect((await call(orderRoute, req(`/api/payments/orders/${started.invoiceId}`, { token: other.token }), { invoice: started.invoiceId })).status).toBe(404);
+  });
+
+  it('the same notification 10 times in parallel credits once', async () => {
+    const s = await student();
+    const started = await start(s.token, { plan: 'basic' });
+    await payOnHostedPage(world.fake, started.start, DROPPED);
+    const results = await Promise.all(Array.from({ length: 10 }, () => fetch(`${world.fake.url}/_fake/notify/${started.invoiceId}`, { method: 'POST' }).then((r) => r.status)));
+    expect(results.every((r) => r === 200)).toBe(true);
+    const order = await orderOf(started.invoiceId);
+    expect(order.status).toBe('paid');
+    expect(await packagesOf(started.invoiceId)).toHaveLength(1);
+    expect(await paymentTxns(order.id)).toBe(1);
+    expect(await t.db.select().from(providerEvents).where(eq(providerEvents.paymentId, started.invoiceId))).toHaveLength(1);
+    expect(await balance(t.db, ACCOUNTS.studentBalance(s.id))).toBe(order.amountTiyn);
+  });
+
+  it('a notification sent twice by the provider credits once', async () => {
+    const s = await student();
+    const started = await start(s.token, { plan: 'intensive', subject: 'kazakh' });
+    await payOnHostedPage(world.fake, started.start, TWICE);
+    await eventually(async () => (world.fake.invoices.get(started.invoiceId)?.notified ?? 0) >= 2);
+    const order = await orderOf(started.invoiceId);
+    expect(order.status).toBe('paid');
+    expect(await packagesOf(started.invoiceId)).toHaveLength(1);
+    expect(await paymentTxns(order.id)).toBe(1);
+  });
+
+  it('a notification with a bad secret is refused (400) and logged, and changes nothing', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const s = await student();
+    const started = await start(s.token);
+    const forged = { invoiceId: started.invoiceId, id: 'forged', amount: started.amountTiyn / 100, currency: 'KZT', code: 'ok', reason: 'success', secret_hash: 'guessed-secret' };
+    const res = await call(notify, req('/api/payments/epay/notify', { body: forged, locale: 'en' }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'payment_notification_invalid', message: 'The payment notification did not pass the check.' });
+    expect(warn.mock.calls.some(([line]) => String(line).includes(`refused a epay notification for invoice ${started.invoiceId}: bad secret`))).toBe(true);
+    // The log line never carries the body (no secret, no amount).
+    expect(warn.mock.calls.flat().join(' ')).not.toContain('guessed-secret');
+    expect((await orderOf(started.invoiceId)).status).toBe('pending');
+    expect(await packagesOf(started.invoiceId)).toHaveLength(0);
+    expect(await t.db.select().from(providerEvents).where(eq(providerEvents.paymentId, started.invoiceId))).toHaveLength(0);
+    // Without any secret, and for an unknown invoice, alike.
+    expect((await call(notify, req('/api/payments/epay/notify', { body: { ...forged, secret_hash: undefined } }))).status).toBe(400);
+    expect((await call(notify, req('/api/payments/epay/notify', { body: { ...forged, invoiceId: '999999999' } }))).status).toBe(400);
+    warn.mockRestore();
+  });
+
+  it('a declined card leaves no package and the order says declined; an abandoned payment leaves none and expires', async () => {
+    const s = await student();
+    const declined = await start(s.token);
+    await payOnHostedPage(world.fake, declined.start, DECLINE);
+    await eventually(async () => (await orderOf(declined.invoiceId)).status === 'declined');
+    expect(await packagesOf(declined.invoiceId)).toHaveLength(0);
+    const polled = (await (await call(orderRoute, req(`/api/payments/orders/${declined.invoiceId}`, { token: s.token }), { invoice: declined.invoiceId })).json()) as { status: string };
+    expect(polled.status).toBe('declined');
+
+    const abandoned = await start(s.token);
+    const back = await payOnHostedPage(world.fake, abandoned.start, 'cancel');
+    expect(back).toContain(`/checkout/return?invoice=${abandoned.invoiceId}`);
+    expect((await orderOf(abandoned.invoiceId)).status).toBe('pending');
+    // The job, 4 hours later: the provider has no transaction, the token has long lapsed.
+    await resolvePendingPayments(t.db, new Date(Date.now() + 4 * 3600_000));
+    expect((await orderOf(abandoned.invoiceId)).status).toBe('expired');
+    expect(await packagesOf(abandoned.invoiceId)).toHaveLength(0);
+    expect(await balance(t.db, ACCOUNTS.studentBalance(s.id))).toBe(0);
+  });
+
+  it('the pending-payments job resolves a paid order whose notification never came', async () => {
+    const s = await student();
+    const started = await start(s.token, { plan: 'basic' });
+    await payOnHostedPage(world.fake, started.start, DROPPED);
+    expect((await orderOf(started.invoiceId)).status).toBe('pending');
+    // Before 15 minutes the job leaves it to the notification.
+    expect((await resolvePendingPayments(t.db, new Date(Date.now() + 60_000))).credited).toBeUndefined();
+    const counts = await resolvePendingPayments(t.db, new Date(Date.now() + 16 * 60_000));
+    expect(counts.credited).toBeGreaterThanOrEqual(1);
+    expect((await orderOf(started.invoiceId)).status).toBe('paid');
+    expect(await packagesOf(started.invoiceId)).toHaveLength(1);
+    // The late notification afterwards credits nothing more.
+    await fetch(`${world.fake.url}/_fake/notify/${started.invoiceId}`, { method: 'POST' });
+    expect(await paymentTxns((await orderOf(started.invoiceId)).id)).toBe(1);
+  });
+
+  it('an approved card without 3-D Secure is credited from its notification', async () => {
+    const s = await student();
+    const started = await start(s.token, { plan: 'basic', subject: 'kazakh' });
+    await payOnHostedPage(world.fake, started.start, APPROVE);
+    await eventually(async () => (await orderOf(started.invoiceId)).status === 'paid');
+    expect(await packagesOf(started.invoiceId)).toHaveLength(1);
+  });
+
+  it('the ledger: every transaction sums to zero and the whole ledger too; an unbalanced one is refused by the database', async () => {
+    expect(await ledgerTotal(t.db)).toEqual({ total: 0, unbalancedTxns: 0 });
+    await expect(post(t.db, 'payment', [{ account: ACCOUNTS.providerClearing, amountTiyn: -100 }, { account: ACCOUNTS.schoolRevenue, amountTiyn: 99 }])).rejects.toThrow(/sums to zero/);
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.insert(ledgerEntries).values({ txnId: '00000000-0000-4000-8000-000000000001', account: ACCOUNTS.schoolRevenue, amountTiyn: 500, kind: 'payment' });
+      }),
+    ).rejects.toThrow();
+    await expect(t.db.update(ledgerEntries).set({ amountTiyn: 1 }).where(sql`true`)).rejects.toThrow();
+    expect(await ledgerTotal(t.db)).toEqual({ total: 0, unbalancedTxns: 0 });
+  });
+
+  it('bad input is a 4xx in the caller\'s language: a tutor who cannot be bought from, a subject they do not teach, a promo code for another plan, no sign-in', async () => {
+    const s = await student();
+    const other = await insertTestUser(t.db, { role: 'tutor', scope: 'tutor', phone: phone() });
+    let res = await call(checkout, req('/api/payments/checkout', { token: s.token, locale: 'kk', body: { tutorId: other, subject: 'english', plan: 'basic' } }));
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain('репетитордан');
+    res = await call(checkout, req('/api/payments/checkout', { token: s.token, body: { tutorId, subject: 'physics', plan: 'basic' } }));
+    expect(res.status).toBe(422);
+    await t.db.insert(promoCodes).values({ code: 'ONLYBASIC', percentOff: 20, plans: ['basic'] });
+    res = await call(checkout, req('/api/payments/checkout', { token: s.token, locale: 'en', body: { tutorId, subject: 'english', plan: 'intensive', promoCode: 'onlybasic' } }));
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('promo_not_applicable');
+    res = await call(checkout, req('/api/payments/checkout', { body: { tutorId, subject: 'english', plan: 'basic' } }));
+    expect(res.status).toBe(401);
+    res = await call(checkout, req('/api/payments/checkout', { token: s.token, body: { tutorId, subject: 'english', plan: 'gold' } }));
+    expect(res.status).toBe(422);
+    expect(await t.db.select().from(paymentOrders).where(eq(paymentOrders.studentId, s.id))).toHaveLength(0);
+  });
+});
