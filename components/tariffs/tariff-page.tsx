@@ -14,7 +14,7 @@ export async function TariffPage({ audience, locale, hoursNote }: { audience: 's
   const t = await getTranslations(ns);
   const tp = await getTranslations('Promo');
   const tv = await getTranslations('Validation');
-  const keys = ['popular', 'perLesson', 'perLessonEarn', 'oldPrice', 'lessons', 'lessonsPerMonth', 'discount', 'feeDiscount', 'total', 'choose', 'apply', 'title', 'text', 'label', 'applyCode', 'applying', 'remove', 'failed'] as const;
+  const keys = ['popular', 'perLesson', 'perLessonEarn', 'oldPrice', 'lessons', 'lessonsPerMonth', 'discount', 'feeDiscount', 'total', 'choose', 'buyOnline', 'apply', 'title', 'text', 'label', 'applyCode', 'applying', 'remove', 'failed'] as const;
   const labels: PromoLabels = {
     ...(Object.fromEntries(keys.map((k) => [k, tp(k)])) as Omit<PromoLabels, 'applied' | 'validation'>),
     // Filled in the browser with the code and percentage the server returns.
@@ -66,7 +66,13 @@ export async function TariffPage({ audience, locale, hoursNote }: { audience: 's
       />
       <div className="container-page py-12 md:py-16">
         {/* Students choose a plan into the lead form below; tutors apply through the tutor registration. */}
-        <TariffBoard plans={plans} audience={audience} ctaHref={audience === 'student' ? '#feedback' : localePath(locale, '/teach-sign-up')} labels={labels} />
+        <TariffBoard
+          plans={plans}
+          audience={audience}
+          ctaHref={audience === 'student' ? '#feedback' : localePath(locale, '/teach-sign-up')}
+          buyHref={audience === 'student' ? localePath(locale, '/checkout') : undefined}
+          labels={labels}
+        />
         <ul className="mt-10 grid gap-4 text-sm text-muted md:grid-cols-2">
           {notes.map((n) => (
             <li key={n} className="rounded-xl bg-brand-tint/50 p-4">
