@@ -30,6 +30,7 @@ if (!process.env.EPAY_CLIENT_ID) {
   Object.assign(process.env, fake.env);
   process.env.PAYMENT_SITE_ORIGIN ||= `http://localhost:${port}`;
   console.info(`[payments] no EPAY_CLIENT_ID: test payments through the local fake of ePay at ${fake.url} (docs/payments.md).`);
+  if (process.env.DATABASE_URL) console.warn('[payments] WARNING: a PostgreSQL deployment without EPAY_CLIENT_ID takes only test payments (no money moves): set the merchant credentials.');
 }
 const distDir = path.join(import.meta.dirname, process.env.NEXT_DIST_DIR || '.next');
 const csp = createCsp({

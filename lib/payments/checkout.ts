@@ -90,10 +90,11 @@ export interface CheckoutStarted {
  */
 export async function startCheckout(db: Db, student: { id: number; scope: string; email: string | null }, input: CheckoutInput, ctx: { locale: string }): Promise<CheckoutStarted> {
   if (!hasUserScope(student.scope, 'student')) throw new ApiError(403, 'not_student');
-  const provider = paymentProvider();
-  if (!provider) throw new ApiError(503, 'payments_unavailable');
+  // Bad input is refused first (4xx); a site without a provider says so after (503).
   const tutor = await tutorFor(db, input);
   if (tutor.id === student.id) throw new ApiError(422, 'tutor_not_purchasable');
+  const provider = paymentProvider();
+  if (!provider) throw new ApiError(503, 'payments_unavailable');
   const secret = randomBytes(24).toString('base64url');
   const order = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
