@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSession } from '@/lib/auth/http';
 import { ledgerEntries, lessonPackages, paymentOrders, promoCodes, providerEvents } from '@/lib/db/schema';
 import { ACCOUNTS, balance, ledgerTotal, post } from '@/lib/payments/ledger';
+import { paymentProvider } from '@/lib/payments/config';
 import { resolvePendingPayments } from '@/lib/payments/events';
 import type { PaymentStart } from '@/lib/payments/provider';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
@@ -187,6 +188,25 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     await payOnHostedPage(world.fake, started.start, APPROVE);
     await eventually(async () => (await orderOf(started.invoiceId)).status === 'paid');
     expect(await packagesOf(started.invoiceId)).toHaveLength(1);
+  });
+
+  it('the adapter refunds at the provider (partial, then the rest; a retry with the same id refunds once) and the status says so', async () => {
+    const s = await student();
+    const started = await start(s.token, { plan: 'basic' });
+    await payOnHostedPage(world.fake, started.start, APPROVE);
+    const order = await eventually(async () => {
+      const o = await orderOf(started.invoiceId);
+      return o.status === 'paid' ? o : null;
+    });
+    expect(order.providerPaymentId).toBeTruthy();
+    const provider = paymentProvider()!;
+    await provider.refund(order.providerPaymentId!, 600_000, `refund-${order.id}-1`);
+    await provider.refund(order.providerPaymentId!, 600_000, `refund-${order.id}-1`);
+    expect(world.fake.invoices.get(started.invoiceId)!.refunded).toBe(6000);
+    expect((await provider.queryStatus(started.invoiceId)).state).toBe('paid');
+    await provider.refund(order.providerPaymentId!, order.amountTiyn - 600_000, `refund-${order.id}-2`);
+    expect((await provider.queryStatus(started.invoiceId)).state).toBe('refunded');
+    await expect(provider.refund(order.providerPaymentId!, 100_000, `refund-${order.id}-3`)).rejects.toThrow(/HTTP 400/);
   });
 
   it('the ledger: every transaction sums to zero and the whole ledger too; an unbalanced one is refused by the database', async () => {
