@@ -22,7 +22,7 @@ test('a student buys Advanced on the fake hosted page with 3-D Secure and finds 
   await expect(page.getByTestId('total')).toHaveText('₸121,600');
 
   await page.getByTestId('pay').click();
-  await page.getByRole('link', { name: en.Checkout.signIn, exact: true }).click();
+  await page.getByTestId('checkout').getByRole('link', { name: en.Checkout.signIn, exact: true }).click();
   await page.getByLabel(en.SignIn.login).fill(phone);
   await page.getByLabel(en.SignIn.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: en.SignIn.submit, exact: true }).click();

@@ -43,10 +43,10 @@ export default async function CabinetPage({ params }: Props) {
         <NextIntlClientProvider messages={picked}>
           <CabinetView
             tutorTools={<ScheduleEditor />}
+            studentTools={<CabinetMoney subjects={subjectNames} plans={planNames} />}
             lessons={
               <>
                 <CabinetLessons />
-                <CabinetMoney subjects={subjectNames} plans={planNames} />
                 <CabinetDictionary />
               </>
             }
