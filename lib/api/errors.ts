@@ -93,6 +93,8 @@ export type ErrorCode =
   | 'payment_provider_error'
   | 'payment_notification_invalid'
   | 'tutor_not_purchasable'
+  | 'package_empty'
+  | 'package_expired'
   | 'internal';
 
 export class ApiError extends Error {

@@ -23,11 +23,11 @@ export interface Leg {
 }
 
 /** Posts one balanced transaction; throws before writing when the legs do not sum to zero. Returns its id. */
-export async function post(tx: Db, kind: LedgerKind, legs: Leg[], refs: { orderId?: number; packageId?: number } = {}): Promise<string> {
+export async function post(tx: Db, kind: LedgerKind, legs: Leg[], refs: { orderId?: number; packageId?: number; lessonId?: number } = {}): Promise<string> {
   if (legs.length < 2 || legs.some((l) => !Number.isSafeInteger(l.amountTiyn) || l.amountTiyn === 0)) throw new Error('a ledger transaction has two or more non-zero whole-tiyn legs');
   if (legs.reduce((s, l) => s + l.amountTiyn, 0) !== 0) throw new Error('a ledger transaction sums to zero');
   const txnId = randomUUID();
-  await tx.insert(ledgerEntries).values(legs.map((l) => ({ txnId, account: l.account, amountTiyn: l.amountTiyn, kind, orderId: refs.orderId ?? null, packageId: refs.packageId ?? null })));
+  await tx.insert(ledgerEntries).values(legs.map((l) => ({ txnId, account: l.account, amountTiyn: l.amountTiyn, kind, orderId: refs.orderId ?? null, packageId: refs.packageId ?? null, lessonId: refs.lessonId ?? null })));
   return txnId;
 }
 

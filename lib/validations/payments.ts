@@ -25,3 +25,10 @@ export type CheckoutInput = z.output<typeof checkoutSchema>;
 
 /** Our invoice ids: ePay's 6-15 digits. */
 export const invoiceIdParam = z.string().regex(/^\d{6,15}$/);
+
+/** A paid lesson booked from a package: the package, a free slot's start, the browser's retry key. */
+export const paidBookingSchema = z.object({
+  packageId: z.number({ error: 'invalid_value' }).int('invalid_value').positive('invalid_value').max(2_147_483_647, 'invalid_value'),
+  startsAt: z.iso.datetime({ offset: true, error: 'invalid_value' }).transform((s) => new Date(s)),
+  idempotencyKey: z.string({ error: 'required' }).regex(/^[\w-]{16,80}$/, 'invalid_value'),
+});

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSession } from '@/lib/auth/http';
-import { ledgerEntries, lessonPackages, paymentOrders, promoCodes, providerEvents } from '@/lib/db/schema';
+import { ledgerEntries, lessonPackages, lessons, paymentOrders, promoCodes, providerEvents } from '@/lib/db/schema';
+import { freeSlotsOfTutor } from '@/lib/marketplace/availability';
 import { ACCOUNTS, balance, ledgerTotal, post } from '@/lib/payments/ledger';
 import { paymentProvider } from '@/lib/payments/config';
 import { resolvePendingPayments } from '@/lib/payments/events';
@@ -10,6 +11,7 @@ import type { PaymentStart } from '@/lib/payments/provider';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { eventually, payOnHostedPage, purchasableTutor, startPaymentWorld, type PaymentWorld } from '@/test/payments';
 import { call } from '@/test/staff';
+import { POST as paidBooking } from '../booking/paid/route';
 import { GET as cabinetPayments } from '../cabinet/payments/route';
 import { POST as checkout } from './checkout/route';
 import { POST as notify } from './epay/notify/route';
@@ -207,6 +209,42 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     await provider.refund(order.providerPaymentId!, order.amountTiyn - 600_000, `refund-${order.id}-2`);
     expect((await provider.queryStatus(started.invoiceId)).state).toBe('refunded');
     await expect(provider.refund(order.providerPaymentId!, 100_000, `refund-${order.id}-3`)).rejects.toThrow(/HTTP 400/);
+  });
+
+  it('booking from the balance: each paid lesson takes one; 20 parallel bookings on the last lesson spend it once', async () => {
+    const s = await student();
+    const started = await start(s.token, { plan: 'basic' });
+    await payOnHostedPage(world.fake, started.start, APPROVE);
+    const [pkg] = await eventually(async () => {
+      const rows = await packagesOf(started.invoiceId);
+      return rows.length ? rows : null;
+    });
+    const packageId = pkg!.lesson_packages.id;
+    const perLesson = pkg!.lesson_packages.perLessonTiyn;
+    // Hourly starts: a 50-minute lesson never overlaps the next one.
+    const slots = (await freeSlotsOfTutor(t.db, tutorId)).filter((d) => d.getUTCMinutes() === 0).slice(0, 27);
+    expect(slots.length).toBe(27);
+    const book = (startsAt: Date, key: string) => call(paidBooking, req('/api/booking/paid', { token: s.token, locale: 'en', body: { packageId, startsAt: startsAt.toISOString(), idempotencyKey: key } }));
+    for (let i = 0; i < 7; i++) expect((await book(slots[i]!, `paid-key-${s.id}-${i}-xxxxxxxx`)).status).toBe(201);
+    // A retry with the same key answers the same lesson and spends nothing.
+    const again = await book(slots[0]!, `paid-key-${s.id}-0-xxxxxxxx`);
+    expect(again.status).toBe(200);
+    expect(await balance(t.db, ACCOUNTS.studentBalance(s.id), packageId)).toBe(perLesson);
+    const answers = await Promise.all(slots.slice(7).map((slot, i) => book(slot, `paid-last-${s.id}-${i}-xxxxxxxx`)));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((x) => x === 201)).toHaveLength(1);
+    expect(statuses.filter((x) => x === 409)).toHaveLength(19);
+    const refused = await Promise.all(answers.filter((r) => r.status === 409).map(async (r) => ((await r.json()) as { error: { code: string; message: string } }).error));
+    expect(refused.every((e) => e.code === 'package_empty' && e.message === 'There are no lessons left in this package. Buy a new package to book.')).toBe(true);
+    expect(await balance(t.db, ACCOUNTS.studentBalance(s.id), packageId)).toBe(0);
+    expect(await t.db.select().from(lessons).where(and(eq(lessons.packageId, packageId), eq(lessons.kind, 'paid')))).toHaveLength(8);
+    expect(await balance(t.db, ACCOUNTS.schoolRevenue)).toBeGreaterThanOrEqual(8 * perLesson);
+    const money = (await (await call(cabinetPayments, req('/api/cabinet/payments', { token: s.token }))).json()) as { packages: { lessonsLeft: number }[] };
+    expect(money.packages[0]!.lessonsLeft).toBe(0);
+    expect(await ledgerTotal(t.db)).toEqual({ total: 0, unbalancedTxns: 0 });
+    // Another student's package is not theirs to spend.
+    const other = await student();
+    expect((await call(paidBooking, req('/api/booking/paid', { token: other.token, body: { packageId, startsAt: slots[26]!.toISOString(), idempotencyKey: `paid-other-${other.id}-xxxxxxxx` } }))).status).toBe(404);
   });
 
   it('the ledger: every transaction sums to zero and the whole ledger too; an unbalanced one is refused by the database', async () => {

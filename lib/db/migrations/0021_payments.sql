@@ -6,6 +6,7 @@ CREATE TABLE "ledger_entries" (
 	"kind" text NOT NULL,
 	"order_id" integer,
 	"package_id" integer,
+	"lesson_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "ledger_entries_amount_nonzero" CHECK ("ledger_entries"."amount_tiyn" <> 0),
 	CONSTRAINT "ledger_entries_account_name" CHECK ("ledger_entries"."account" ~ '^(provider_clearing|school_revenue|refunds_due|student_balance:[0-9]+|tutor_payable:[0-9]+)$')
@@ -70,6 +71,7 @@ CREATE TABLE "provider_events" (
 	"processed_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "lessons" ADD COLUMN "package_id" integer;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_order_id_payment_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."payment_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_package_id_lesson_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."lesson_packages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lesson_packages" ADD CONSTRAINT "lesson_packages_order_id_payment_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."payment_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -86,6 +88,8 @@ CREATE UNIQUE INDEX "payment_orders_invoice_uq" ON "payment_orders" USING btree 
 CREATE INDEX "payment_orders_student_idx" ON "payment_orders" USING btree ("student_id","created_at");--> statement-breakpoint
 CREATE INDEX "payment_orders_pending_idx" ON "payment_orders" USING btree ("status","created_at") WHERE status = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "provider_events_once_uq" ON "provider_events" USING btree ("provider","payment_id","event");--> statement-breakpoint
+ALTER TABLE "lessons" ADD CONSTRAINT "lessons_package_id_lesson_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."lesson_packages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "lessons_package_idx" ON "lessons" USING btree ("package_id") WHERE package_id is not null;--> statement-breakpoint
 -- The ledger's rule, kept by the database: the rows of one transaction sum to zero, checked at commit
 -- (a deferred constraint trigger), so no code path can write half of a money move.
 CREATE FUNCTION ledger_txn_balanced() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -136,6 +136,8 @@ export const ledgerEntries = pgTable(
     kind: text('kind').notNull(),
     orderId: integer('order_id').references(() => paymentOrders.id),
     packageId: integer('package_id').references(() => lessonPackages.id),
+    /** The lesson a spend or a return is for (lessons.id; no foreign key: the tables' files import one way). */
+    lessonId: integer('lesson_id'),
     createdAt: createdAt(),
   },
   (t) => [
