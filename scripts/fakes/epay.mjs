@@ -26,11 +26,19 @@ export const TEST_CARDS = {
 export const THREE_DS_CODE = '1234';
 export const FAKE_CREDENTIALS = { clientId: 'tilmen-fake', clientSecret: 'fake-epay-secret-0123456789', terminal: '00000000-fake-4000-8000-000000000001' };
 
+/** The hosted page's words in the payment's language (ePay's `language`: rus, kaz, eng). */
+const WORDS = {
+  eng: { note: 'ePay test environment (local fake): no real money moves.', payment: 'Payment of', card: 'Card number', exp: 'Expiry (MM/YY)', cvc: 'CVC', pay: 'Pay', cancel: 'Cancel and go back', cards: 'Test cards', code3ds: '3-D Secure code', sent: 'Your bank sent a code to confirm the payment of', code: 'Confirmation code', confirm: 'Confirm' },
+  rus: { note: 'Тестовая среда ePay (локальная имитация): реальные деньги не списываются.', payment: 'Оплата', card: 'Номер карты', exp: 'Срок действия (ММ/ГГ)', cvc: 'CVC', pay: 'Оплатить', cancel: 'Отменить и вернуться', cards: 'Тестовые карты', code3ds: 'Код 3-D Secure', sent: 'Банк отправил код для подтверждения оплаты', code: 'Код подтверждения', confirm: 'Подтвердить' },
+  kaz: { note: 'ePay сынақ ортасы (жергілікті еліктеу): нақты ақша алынбайды.', payment: 'Төлем', card: 'Карта нөмірі', exp: 'Жарамдылық мерзімі (АА/ЖЖ)', cvc: 'CVC', pay: 'Төлеу', cancel: 'Бас тартып, қайту', cards: 'Сынақ карталары', code3ds: '3-D Secure коды', sent: 'Банк төлемді растау үшін код жіберді:', code: 'Растау коды', confirm: 'Растау' },
+};
+const wordsOf = (language) => WORDS[language] ?? WORDS.eng;
+
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const page = (title, body) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>` +
+const page = (title, body, w = WORDS.eng) =>
+  `<!doctype html><html lang="${w === WORDS.rus ? 'ru' : w === WORDS.kaz ? 'kk' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>` +
   `<style>body{font:16px system-ui,sans-serif;max-width:30rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}label{display:block;margin:.8rem 0 .2rem}input{font:inherit;padding:.5rem;width:100%;box-sizing:border-box}button{font:inherit;padding:.6rem 1.2rem;margin:1rem .5rem 0 0}.note{background:#fff4d6;padding:.6rem;border-radius:.4rem}code{font-size:.9rem}</style></head>` +
-  `<body><p class="note">ePay test environment (local fake): no real money moves.</p>${body}</body></html>`;
+  `<body><p class="note">${esc(w.note)}</p>${body}</body></html>`;
 
 async function readBody(req, limit = 65536) {
   const chunks = [];
@@ -206,19 +214,21 @@ export async function startFakeEpay({ port = 0, host = '127.0.0.1', credentials 
       if (o.postLink) inv.postLink = o.postLink;
       if (o.failurePostLink) inv.failurePostLink = o.failurePostLink;
       if (inv.status !== 'NEW') return send(res, 303, '', { location: back(inv) });
+      const w = wordsOf(inv.language);
       const cards = Object.entries(TEST_CARDS).map(([n, c]) => `<li><code>${n.replace(/(\d{4})(?=\d)/g, '$1 ')}</code>: ${esc(c.label)}</li>`).join('');
       return send(
         res,
         200,
         page(
-          'ePay — payment',
-          `<h1>Payment of ${esc(inv.amount)} ${esc(inv.currency)}</h1><p>${esc(inv.description ?? '')}</p>` +
+          `ePay — ${w.payment}`,
+          `<h1>${esc(w.payment)} ${esc(inv.amount)} ${esc(inv.currency)}</h1><p>${esc(inv.description ?? '')}</p>` +
             `<form method="post" action="/payform/pay"><input type="hidden" name="invoiceId" value="${esc(inv.invoiceId)}"><input type="hidden" name="token" value="${esc(token)}">` +
-            `<label for="pan">Card number</label><input id="pan" name="pan" inputmode="numeric" autocomplete="cc-number" required>` +
-            `<label for="exp">Expiry (MM/YY)</label><input id="exp" name="exp" autocomplete="cc-exp" value="12/30" required>` +
-            `<label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" value="123" required>` +
-            `<button type="submit">Pay</button><a href="/payform/cancel?invoiceId=${esc(inv.invoiceId)}&amp;token=${esc(token)}">Cancel and go back</a></form>` +
-            `<h2>Test cards</h2><ul>${cards}</ul><p>3-D Secure code: <code>${THREE_DS_CODE}</code></p>`,
+            `<label for="pan">${esc(w.card)}</label><input id="pan" name="pan" inputmode="numeric" autocomplete="cc-number" required>` +
+            `<label for="exp">${esc(w.exp)}</label><input id="exp" name="exp" autocomplete="cc-exp" value="12/30" required>` +
+            `<label for="cvc">${esc(w.cvc)}</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" value="123" required>` +
+            `<button type="submit">${esc(w.pay)}</button><a href="/payform/cancel?invoiceId=${esc(inv.invoiceId)}&amp;token=${esc(token)}">${esc(w.cancel)}</a></form>` +
+            `<h2>${esc(w.cards)}</h2><ul>${cards}</ul><p>${esc(w.code3ds)}: <code>${THREE_DS_CODE}</code></p>`,
+          w,
         ),
       );
     }
@@ -247,14 +257,16 @@ export async function startFakeEpay({ port = 0, host = '127.0.0.1', credentials 
         }
         if (card.outcome === '3ds') {
           inv.status = '3DS';
+          const w = wordsOf(inv.language);
           return send(
             res,
             200,
             page(
               '3-D Secure',
-              `<h1>3-D Secure</h1><p>Your bank sent a code to confirm the payment of ${esc(inv.amount)} ${esc(inv.currency)}.</p>` +
+              `<h1>3-D Secure</h1><p>${esc(w.sent)} ${esc(inv.amount)} ${esc(inv.currency)}.</p>` +
                 `<form method="post" action="/payform/3ds"><input type="hidden" name="invoiceId" value="${esc(inv.invoiceId)}"><input type="hidden" name="token" value="${esc(f.token)}">` +
-                `<label for="code">Confirmation code</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required><button type="submit">Confirm</button></form>`,
+                `<label for="code">${esc(w.code)}</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required><button type="submit">${esc(w.confirm)}</button></form>`,
+              w,
             ),
           );
         }
