@@ -2,11 +2,12 @@ import 'server-only';
 // The student's money in the cabinet: packages with the lessons left and their validity, and the
 // payments. Lessons left come from the ledger (the package's balance ÷ its price per lesson).
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { ledgerEntries, lessonPackages, paymentOrders, users } from '@/lib/db/schema';
+import { ledgerEntries, lessonPackages, paymentOrders, tutorProfiles, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import type { PlanId } from '@/lib/tariffs';
 import type { PaymentStatus } from '@/lib/db/schema';
 import { ACCOUNTS } from './ledger';
+import { TUTOR_FEE_PERCENT, tutorEarningTiyn } from './model';
 
 export interface PackageView {
   id: number;
@@ -79,4 +80,24 @@ export async function studentMoney(db: Db, studentId: number, now = new Date()):
       paidAt: o.paidAt?.toISOString() ?? null,
     })),
   };
+}
+
+export interface TutorEarningsView {
+  plan: PlanId;
+  feePercent: number;
+  /** The tutor's price per lesson (the published profile's, else the draft's), in tenge; null before one is set. */
+  price: number | null;
+  earningTiyn: number | null;
+}
+
+/**
+ * What a tutor earns per held lesson before the first one (issue 24): their plan's platform fee and
+ * their price less it. Every tutor is on Basic until the monthly payout register decides the plan
+ * by the month's load (docs/payments.md).
+ */
+export async function tutorEarnings(db: Db, tutorId: number): Promise<TutorEarningsView> {
+  const [row] = await db.select({ published: tutorProfiles.published, draft: tutorProfiles.draft }).from(tutorProfiles).where(eq(tutorProfiles.userId, tutorId)).limit(1);
+  const price = row?.published?.price ?? row?.draft.price ?? null;
+  const plan: PlanId = 'basic';
+  return { plan, feePercent: TUTOR_FEE_PERCENT[plan], price, earningTiyn: price === null ? null : tutorEarningTiyn(price, plan) };
 }

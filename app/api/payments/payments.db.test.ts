@@ -12,6 +12,7 @@ import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { eventually, payOnHostedPage, purchasableTutor, startPaymentWorld, type PaymentWorld } from '@/test/payments';
 import { call } from '@/test/staff';
 import { POST as paidBooking } from '../booking/paid/route';
+import { GET as earnings } from '../cabinet/earnings/route';
 import { GET as cabinetPayments } from '../cabinet/payments/route';
 import { POST as checkout } from './checkout/route';
 import { POST as notify } from './epay/notify/route';
@@ -245,6 +246,15 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     // Another student's package is not theirs to spend.
     const other = await student();
     expect((await call(paidBooking, req('/api/booking/paid', { token: other.token, body: { packageId, startsAt: slots[26]!.toISOString(), idempotencyKey: `paid-other-${other.id}-xxxxxxxx` } }))).status).toBe(404);
+  });
+
+  it('a tutor sees their plan\'s fee and what they earn per lesson before the first paid one; a student gets 403', async () => {
+    const { accessToken } = await openSession(t.db, { id: tutorId, scope: 'tutor tutor:bookable' });
+    const res = await call(earnings, req('/api/cabinet/earnings', { token: accessToken }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ plan: 'basic', feePercent: 50, price: 6000, earningTiyn: 300_000 });
+    const s = await student();
+    expect((await call(earnings, req('/api/cabinet/earnings', { token: s.token }))).status).toBe(403);
   });
 
   it('the ledger: every transaction sums to zero and the whole ledger too; an unbalanced one is refused by the database', async () => {
