@@ -95,6 +95,7 @@ export type ErrorCode =
   | 'tutor_not_purchasable'
   | 'package_empty'
   | 'package_expired'
+  | 'nothing_to_refund'
   | 'internal';
 
 export class ApiError extends Error {

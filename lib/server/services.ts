@@ -13,6 +13,7 @@ import { importMediaDir } from '@/lib/media/photo';
 import { remindLessons } from '@/lib/marketplace/reminders';
 import { settleEndedLessons } from '@/lib/lesson-room/attendance';
 import { resolvePendingPayments } from '@/lib/payments/events';
+import { resendRefunds } from '@/lib/payments/refunds';
 import { remindInvitations } from '@/lib/company-portal/invitations';
 import { kickOutbox } from '@/lib/outbox/kick';
 import { anonymisePersonalData, prune, pruneCompanyAndLessons } from '@/lib/retention';
@@ -65,11 +66,13 @@ export function settleLessons(now = new Date()): Promise<void> {
   });
 }
 
-/** Asks the payment provider about payments pending over 15 minutes whose notification has not come (lib/payments/events.ts). */
+/** Asks the payment provider about payments pending over 15 minutes whose notification has not come, and retries refunds the bank has not taken (lib/payments). */
 export function resolvePayments(now = new Date()): Promise<void> {
   return runBackgroundPass('pending-payments', async (db) => {
     const counts = Object.entries(await resolvePendingPayments(db, now)).filter(([state]) => state !== 'pending');
     if (counts.length > 0) console.info(`[payments] pending payments resolved at the provider: ${counts.map(([state, k]) => `${k} ${state}`).join(', ')}.`);
+    const refunded = await resendRefunds(db, now);
+    if (refunded > 0) console.info(`[payments] ${refunded} refund(s) taken by the bank on a retry.`);
   });
 }
 

@@ -2,17 +2,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSession } from '@/lib/auth/http';
-import { ledgerEntries, lessonPackages, lessons, paymentOrders, promoCodes, providerEvents } from '@/lib/db/schema';
+import { ledgerEntries, lessonPackages, lessons, paymentOrders, paymentRefunds, promoCodes, providerEvents } from '@/lib/db/schema';
 import { freeSlotsOfTutor } from '@/lib/marketplace/availability';
 import { ACCOUNTS, balance, ledgerTotal, post } from '@/lib/payments/ledger';
 import { paymentProvider } from '@/lib/payments/config';
 import { resolvePendingPayments } from '@/lib/payments/events';
+import { resendRefunds } from '@/lib/payments/refunds';
 import type { PaymentStart } from '@/lib/payments/provider';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { eventually, payOnHostedPage, purchasableTutor, startPaymentWorld, type PaymentWorld } from '@/test/payments';
 import { call } from '@/test/staff';
 import { POST as paidBooking } from '../booking/paid/route';
 import { GET as earnings } from '../cabinet/earnings/route';
+import { POST as refundRoute } from '../cabinet/packages/[id]/refund/route';
 import { GET as cabinetPayments } from '../cabinet/payments/route';
 import { POST as checkout } from './checkout/route';
 import { POST as notify } from './epay/notify/route';
@@ -255,6 +257,47 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     expect(await res.json()).toEqual({ plan: 'basic', feePercent: 50, price: 6000, earningTiyn: 300_000 });
     const s = await student();
     expect((await call(earnings, req('/api/cabinet/earnings', { token: s.token }))).status).toBe(403);
+  });
+
+  it('a refund of the unused lessons by the offer: paid − spent × the package\'s price, to the card through the provider, retried when the bank is down, once per package', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const s = await student();
+    const started = await start(s.token, { plan: 'basic' });
+    await payOnHostedPage(world.fake, started.start, APPROVE);
+    const [pkg] = await eventually(async () => {
+      const rows = await packagesOf(started.invoiceId);
+      return rows.length ? rows : null;
+    });
+    const packageId = pkg!.lesson_packages.id;
+    const slots = (await freeSlotsOfTutor(t.db, tutorId)).filter((d) => d.getUTCMinutes() === 0).slice(-2);
+    for (const [i, slot] of slots.entries()) {
+      expect((await call(paidBooking, req('/api/booking/paid', { token: s.token, body: { packageId, startsAt: slot.toISOString(), idempotencyKey: `refund-case-${s.id}-${i}-xxxxxxxx` } }))).status).toBe(201);
+    }
+    // The bank is unreachable for the first try: the refund waits, the money is already out of the balance.
+    const api = process.env.EPAY_API_URL;
+    process.env.EPAY_API_URL = 'http://127.0.0.1:9';
+    const res = await call(refundRoute, req(`/api/cabinet/packages/${packageId}/refund`, { token: s.token, body: {} }), { id: String(packageId) });
+    process.env.EPAY_API_URL = api;
+    expect(res.status).toBe(201);
+    const { refund } = (await res.json()) as { refund: { id: number; amountTiyn: number; lessons: number; status: string; dueBy: string } };
+    // Basic at 6 000 ₸: 8 × 6 000 = 48 000 ₸ paid, 2 lessons spent → 36 000 ₸ for 6 lessons.
+    expect(refund).toMatchObject({ amountTiyn: 3_600_000, lessons: 6, status: 'requested' });
+    expect((Date.parse(refund.dueBy) - Date.now()) / 86_400_000).toBeGreaterThanOrEqual(12);
+    expect(await balance(t.db, ACCOUNTS.studentBalance(s.id), packageId)).toBe(0);
+    expect((await call(paidBooking, req('/api/booking/paid', { token: s.token, body: { packageId, startsAt: slots[0]!.toISOString(), idempotencyKey: `refund-after-${s.id}-xxxxxxxx` } }))).status).toBe(409);
+    expect((await call(refundRoute, req(`/api/cabinet/packages/${packageId}/refund`, { token: s.token, locale: 'kk', body: {} }), { id: String(packageId) })).status).toBe(409);
+    // The job's retry: the bank takes it, once.
+    expect(await resendRefunds(t.db, new Date(Date.now() + 120_000))).toBe(1);
+    expect(await resendRefunds(t.db, new Date(Date.now() + 240_000))).toBe(0);
+    expect(world.fake.invoices.get(started.invoiceId)!.refunded).toBe(36000);
+    const [row] = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, refund.id));
+    expect(row).toMatchObject({ status: 'done', attempts: 2 });
+    expect(await balance(t.db, ACCOUNTS.refundsDue)).toBe(0);
+    expect(await ledgerTotal(t.db)).toEqual({ total: 0, unbalancedTxns: 0 });
+    // Someone else's package: 404.
+    const other = await student();
+    expect((await call(refundRoute, req(`/api/cabinet/packages/${packageId}/refund`, { token: other.token, body: {} }), { id: String(packageId) })).status).toBe(404);
+    warn.mockRestore();
   });
 
   it('the ledger: every transaction sums to zero and the whole ledger too; an unbalanced one is refused by the database', async () => {

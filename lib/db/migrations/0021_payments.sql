@@ -59,6 +59,23 @@ CREATE TABLE "payment_orders" (
 	CONSTRAINT "payment_orders_promo" CHECK ("payment_orders"."promo_percent" between 0 and 100)
 );
 --> statement-breakpoint
+CREATE TABLE "payment_refunds" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_id" integer NOT NULL,
+	"package_id" integer NOT NULL,
+	"student_id" integer NOT NULL,
+	"amount_tiyn" bigint NOT NULL,
+	"lessons" integer NOT NULL,
+	"status" text DEFAULT 'requested' NOT NULL,
+	"due_by" timestamp with time zone NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"done_at" timestamp with time zone,
+	CONSTRAINT "payment_refunds_amount_positive" CHECK ("payment_refunds"."amount_tiyn" > 0 and "payment_refunds"."lessons" > 0),
+	CONSTRAINT "payment_refunds_status" CHECK ("payment_refunds"."status" in ('requested', 'done', 'failed'))
+);
+--> statement-breakpoint
 CREATE TABLE "provider_events" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"provider" text NOT NULL,
@@ -79,6 +96,9 @@ ALTER TABLE "lesson_packages" ADD CONSTRAINT "lesson_packages_student_id_users_i
 ALTER TABLE "lesson_packages" ADD CONSTRAINT "lesson_packages_tutor_id_users_id_fk" FOREIGN KEY ("tutor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_orders" ADD CONSTRAINT "payment_orders_student_id_users_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_orders" ADD CONSTRAINT "payment_orders_tutor_id_users_id_fk" FOREIGN KEY ("tutor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_refunds" ADD CONSTRAINT "payment_refunds_order_id_payment_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."payment_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_refunds" ADD CONSTRAINT "payment_refunds_package_id_lesson_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."lesson_packages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_refunds" ADD CONSTRAINT "payment_refunds_student_id_users_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "provider_events" ADD CONSTRAINT "provider_events_order_id_payment_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."payment_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ledger_entries_account_idx" ON "ledger_entries" USING btree ("account","package_id");--> statement-breakpoint
 CREATE INDEX "ledger_entries_txn_idx" ON "ledger_entries" USING btree ("txn_id");--> statement-breakpoint
@@ -87,6 +107,8 @@ CREATE INDEX "lesson_packages_student_idx" ON "lesson_packages" USING btree ("st
 CREATE UNIQUE INDEX "payment_orders_invoice_uq" ON "payment_orders" USING btree ("provider","invoice_id");--> statement-breakpoint
 CREATE INDEX "payment_orders_student_idx" ON "payment_orders" USING btree ("student_id","created_at");--> statement-breakpoint
 CREATE INDEX "payment_orders_pending_idx" ON "payment_orders" USING btree ("status","created_at") WHERE status = 'pending';--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_refunds_open_uq" ON "payment_refunds" USING btree ("package_id") WHERE status = 'requested';--> statement-breakpoint
+CREATE INDEX "payment_refunds_status_idx" ON "payment_refunds" USING btree ("status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "provider_events_once_uq" ON "provider_events" USING btree ("provider","payment_id","event");--> statement-breakpoint
 ALTER TABLE "lessons" ADD CONSTRAINT "lessons_package_id_lesson_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."lesson_packages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "lessons_package_idx" ON "lessons" USING btree ("package_id") WHERE package_id is not null;--> statement-breakpoint

@@ -147,3 +147,43 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_account_name', sql`${t.account} ~ '^(provider_clearing|school_revenue|refunds_due|student_balance:[0-9]+|tutor_payable:[0-9]+)$'`),
   ],
 );
+
+export type RefundStatus = 'requested' | 'done' | 'failed';
+
+/**
+ * A refund of a package's unused lessons (public offer 5): the amount is fixed when it is asked
+ * for (the ledger moves it from the student's balance to `refunds_due` at once), then sent to the
+ * card through the provider (retried by the job until the bank takes it) and due within 10
+ * business days. One open refund per package.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => paymentOrders.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => lessonPackages.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id),
+    amountTiyn: bigint('amount_tiyn', { mode: 'number' }).notNull(),
+    lessons: integer('lessons').notNull(),
+    status: text('status').$type<RefundStatus>().notNull().default('requested'),
+    /** The offer's promise: on the card within 10 business days of the request. */
+    dueBy: timestamp('due_by', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_open_uq').on(t.packageId).where(sql`status = 'requested'`),
+    index('payment_refunds_status_idx').on(t.status, t.createdAt),
+    check('payment_refunds_amount_positive', sql`${t.amountTiyn} > 0 and ${t.lessons} > 0`),
+    check('payment_refunds_status', sql`${t.status} in ('requested', 'done', 'failed')`),
+  ],
+);
+
