@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useAuthState } from '@/components/auth/auth-store';
+import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { schoolLongDate } from '@/lib/time/school-clock';
 import { formatTenge } from '@/lib/tariffs';
 import type { PackageView, PaymentView } from '@/lib/payments/cabinet';
@@ -18,6 +19,28 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
   const { token } = useAuthState();
   const [data, setData] = useState<{ packages: PackageView[]; payments: PaymentView[] } | null>(null);
   const [failed, setFailed] = useState(false);
+  const [reloads, setReloads] = useState(0);
+  /** The package whose refund waits for "yes" (a refund is never one click). */
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function refund(p: PackageView) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const { api } = await import('@/lib/browser/api/client');
+      const res = await api.post<{ refund: { amountTiyn: number; lessons: number; dueBy: string } }>(`/api/cabinet/packages/${p.id}/refund`, {});
+      const r = res.data.refund;
+      setMessage(t('refundRequested', { amount: formatTenge(Math.round(r.amountTiyn / 100), locale), lessons: r.lessons, date: schoolLongDate(r.dueBy, locale) }));
+      setConfirming(null);
+      setReloads((n) => n + 1);
+    } catch (err) {
+      setMessage(apiErrorBody(err)?.message ?? t('refundFailed'));
+    } finally {
+      setBusy(false);
+    }
+  }
 
   useEffect(() => {
     if (!token) return;
@@ -31,7 +54,7 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
     return () => {
       live = false;
     };
-  }, [token]);
+  }, [token, reloads]);
 
   if (!token) return null;
   return (
@@ -40,6 +63,9 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
         {t('title')}
       </h2>
       {failed && <p role="alert">{t('loadFailed')}</p>}
+      <div role="status" aria-live="polite">
+        {message && <p className="mt-3">{message}</p>}
+      </div>
       {data && data.packages.length === 0 && (
         <p className="mt-3 text-muted">
           {t('none')}{' '}
@@ -57,6 +83,22 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
                 {t('lessonsLeft', { left: p.lessonsLeft, total: p.lessonsTotal })}
               </p>
               <p className="text-sm text-muted">{p.expired ? t('expired', { date: schoolLongDate(p.validUntil, locale) }) : t('validUntil', { date: schoolLongDate(p.validUntil, locale) })}</p>
+              {p.lessonsLeft > 0 &&
+                (confirming === p.id ? (
+                  <div className="mt-3 flex flex-wrap items-center gap-3">
+                    <span className="text-sm">{t('refundConfirm', { amount: formatTenge(Math.round((p.lessonsLeft * p.perLessonTiyn) / 100), locale), lessons: p.lessonsLeft })}</span>
+                    <button type="button" disabled={busy} onClick={() => void refund(p)} className="rounded-lg border border-danger px-3 py-2 text-sm font-medium text-danger disabled:opacity-60">
+                      {t('refundYes')}
+                    </button>
+                    <button type="button" onClick={() => setConfirming(null)} className="text-sm underline">
+                      {t('refundNo')}
+                    </button>
+                  </div>
+                ) : (
+                  <button type="button" onClick={() => setConfirming(p.id)} className="mt-3 text-sm font-medium text-brand-dark underline-offset-2 hover:underline" data-testid="refund">
+                    {t('refund')}
+                  </button>
+                ))}
             </li>
           ))}
         </ul>
