@@ -62,6 +62,9 @@ export default defineConfig({
         // The reminders' timers fire inside server.mjs where e2e can see them (e2e/lesson-room.spec.ts).
         REMINDER_INTERVAL_MS: '2000',
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        // Payments through the fake ePay server.mjs starts (no merchant credentials): it posts to, and
+        // sends buyers back to, the address the browser uses (docs/payments.md).
+        PAYMENT_SITE_ORIGIN: baseURL,
       },
     },
     // The same app with reCAPTCHA on (v3, and the v2 checkbox for a low score), for e2e/captcha.spec.ts:

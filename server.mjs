@@ -21,8 +21,24 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 // After prepare: Next has loaded .env files into process.env by now.
+// Card payments (docs/payments.md): without Halyk ePay merchant credentials, the local fake of ePay
+// (scripts/fakes/epay.mjs) takes them on a loopback port, and the checkout says "test payment".
+// lib/payments reads these settings per call, so setting them here, after Next started, is enough.
+if (!process.env.EPAY_CLIENT_ID) {
+  const { startFakeEpay } = await import('./scripts/fakes/epay.mjs');
+  const fake = await startFakeEpay({ port: Number(process.env.EPAY_FAKE_PORT || 0), log: (line) => console.info(line) });
+  Object.assign(process.env, fake.env);
+  process.env.PAYMENT_SITE_ORIGIN ||= `http://localhost:${port}`;
+  console.info(`[payments] no EPAY_CLIENT_ID: test payments through the local fake of ePay at ${fake.url} (docs/payments.md).`);
+  if (process.env.DATABASE_URL) console.warn('[payments] WARNING: a PostgreSQL deployment without EPAY_CLIENT_ID takes only test payments (no money moves): set the merchant credentials.');
+}
 const distDir = path.join(import.meta.dirname, process.env.NEXT_DIST_DIR || '.next');
-const csp = createCsp({ manifest: loadManifest(distDir), cabinet: cabinetOrigin(process.env.NEXT_PUBLIC_CABINET_URL) });
+const csp = createCsp({
+  manifest: loadManifest(distDir),
+  cabinet: cabinetOrigin(process.env.NEXT_PUBLIC_CABINET_URL),
+  // The checkout loads the provider's JS library from its page's origin.
+  payment: cabinetOrigin(process.env.EPAY_PAGE_URL || 'https://epay.homebank.kz'),
+});
 createAppServer((req, res) => handle(req, res), { ...serverOptionsFromEnv(process.env), csp }).listen(port, hostname, () =>
   console.log(`▲ Tilmen ready on http://${hostname ?? 'localhost'}:${port}`),
 );

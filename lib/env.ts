@@ -19,8 +19,9 @@ const serverEnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data/pglite'),
   /** Uploaded files (tutor photos): a folder outside the code; default beside the embedded database. */
   MEDIA_DIR: z.string().min(1).default('.data/media'),
-  /** The school's limits of a tutor's price per lesson, in tenge (issue 14). */
-  TUTOR_PRICE_MIN: z.coerce.number().int().min(0).max(10_000_000).default(2000),
+  /** The school's limits of a tutor's price per lesson, in tenge (issue 14). The floor is 5 000: the cheapest
+   *  lesson is then Intensive's 4 500 ₸, the "from 4 500 ₸" every page publishes (docs/payments.md). */
+  TUTOR_PRICE_MIN: z.coerce.number().int().min(0).max(10_000_000).default(5000),
   TUTOR_PRICE_MAX: z.coerce.number().int().min(1).max(10_000_000).default(30000),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: bool,
@@ -96,6 +97,19 @@ const serverEnvSchema = z.object({
   ROSTER_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(1095),
   INVITATION_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(365),
   LESSON_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(1095),
+  // Card payments (lib/payments, docs/payments.md): Halyk ePay's merchant credentials and addresses.
+  // Without them, server.mjs starts the local fake of ePay (scripts/fakes/epay.mjs) and sets these
+  // to it with EPAY_FAKE=true: the checkout then says "test payment".
+  EPAY_CLIENT_ID: z.string().min(1).optional(),
+  EPAY_CLIENT_SECRET: z.string().min(8).optional(),
+  EPAY_TERMINAL_ID: z.string().min(1).optional(),
+  EPAY_OAUTH_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://epay-oauth.homebank.kz/oauth2/token'),
+  EPAY_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://epay-api.homebank.kz'),
+  EPAY_PAGE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://epay.homebank.kz'),
+  EPAY_FAKE: bool,
+  // Where the provider's notifications and the buyer's browser come back to (scheme, host, port):
+  // default the site's own address (NEXT_PUBLIC_SITE_URL).
+  PAYMENT_SITE_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   WORK_TZ: z
     .string()
     .default('Asia/Almaty')
@@ -109,6 +123,10 @@ const serverEnvSchema = z.object({
   }
   if (e.TURN_URLS && /(^|,)\s*turns?:/.test(e.TURN_URLS) && !e.TURN_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['TURN_SECRET'], message: 'is required when TURN_URLS names a turn: server (coturn static-auth-secret)' });
+  }
+  const epay = [e.EPAY_CLIENT_ID, e.EPAY_CLIENT_SECRET, e.EPAY_TERMINAL_ID].filter(Boolean).length;
+  if (epay > 0 && epay < 3) {
+    ctx.addIssue({ code: 'custom', path: ['EPAY_CLIENT_ID'], message: 'EPAY_CLIENT_ID, EPAY_CLIENT_SECRET and EPAY_TERMINAL_ID go together: set all three (or none, for the local fake)' });
   }
   if (e.SMS_DRIVER === 'mobizon' && !e.SMS_API_KEY) {
     ctx.addIssue({ code: 'custom', path: ['SMS_API_KEY'], message: 'is required when SMS_DRIVER=mobizon' });

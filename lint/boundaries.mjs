@@ -255,7 +255,7 @@ export const LIB_FLOORS = [
   { name: 'services', what: 'auth, sms, captcha, certificates, staff, the route wrapper', paths: ['lib/auth', 'lib/sms', 'lib/captcha', 'lib/certificates', 'lib/staff', 'lib/api/route.ts'] },
   {
     name: 'domains',
-    what: 'leads (intake and pipeline), marketplace, the lesson room, the company portal, quiz, review, promo, the back office\'s rooms',
+    what: 'leads (intake and pipeline), marketplace, the lesson room, the company portal, quiz, review, promo, payments, the back office\'s rooms',
     paths: [
       'lib/accounts-admin',
       'lib/cabinet',
@@ -265,6 +265,7 @@ export const LIB_FLOORS = [
       'lib/leads',
       'lib/lesson-room',
       'lib/marketplace',
+      'lib/payments',
       'lib/promo',
       'lib/quiz',
       'lib/review',

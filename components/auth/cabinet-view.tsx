@@ -80,7 +80,7 @@ const row = 'grid gap-1 border-b border-line py-3 last:border-b-0 sm:grid-cols-[
 
 /** The built-in cabinet: the profile from GET /api/auth/user, the tutor application, sign-out. */
 /** `tutorTools` (the availability editor) is rendered for a tutor only: a student's page never asks for them. */
-export function CabinetView({ tutorTools, lessons }: { tutorTools?: ReactNode; lessons?: ReactNode } = {}) {
+export function CabinetView({ tutorTools, studentTools, lessons }: { tutorTools?: ReactNode; studentTools?: ReactNode; lessons?: ReactNode } = {}) {
   const t = useTranslations('Cabinet');
   const tr = useTranslations('Review.reasons');
   const locale = useLocale();
@@ -176,6 +176,7 @@ export function CabinetView({ tutorTools, lessons }: { tutorTools?: ReactNode; l
         </nav>
       )}
       {user && lessons}
+      {user?.role === 'student' && studentTools}
       {user?.role === 'tutor' && tutorTools ? <div id="cabinet-schedule">{tutorTools}</div> : null}
       {user && (
         <Card id="cabinet-profile" title={t('profile')}>

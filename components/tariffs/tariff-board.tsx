@@ -26,7 +26,7 @@ interface Quote {
 /** Strings of the Promo namespace and the promo field messages, formatted on the server. */
 export type PromoLabels = Record<
   | 'popular' | 'perLesson' | 'perLessonEarn' | 'oldPrice' | 'lessons' | 'lessonsPerMonth' | 'discount' | 'feeDiscount' | 'total'
-  | 'choose' | 'apply' | 'title' | 'text' | 'label' | 'applyCode' | 'applying' | 'applied' | 'remove' | 'failed',
+  | 'choose' | 'buyOnline' | 'apply' | 'title' | 'text' | 'label' | 'applyCode' | 'applying' | 'applied' | 'remove' | 'failed',
   string
 > & { validation: Record<string, string> };
 
@@ -35,11 +35,14 @@ export function TariffBoard({
   plans,
   audience,
   ctaHref,
+  buyHref,
   labels,
 }: {
   plans: PlanView[];
   audience: 'student' | 'teacher';
   ctaHref: string;
+  /** Students: the checkout's address (a plain link: the checkout is its own dynamic page). */
+  buyHref?: string;
   labels: PromoLabels;
 }) {
   const t = (key: Exclude<keyof PromoLabels, 'validation'>) => labels[key];
@@ -105,6 +108,17 @@ export function TariffBoard({
                 {audience === 'student' ? t('choose') : t('apply')}
                 <span className="sr-only">: {plan.name}</span>
               </a>
+              {buyHref && (
+                // Paying online: the checkout with this plan and the promo code applied here.
+                <a
+                  href={`${buyHref}?plan=${plan.id}${quote?.code ? `&promo=${encodeURIComponent(quote.code)}` : ''}`}
+                  data-buy={plan.id}
+                  className="mt-3 block text-center text-sm font-medium text-brand-dark underline-offset-2 hover:underline"
+                >
+                  {t('buyOnline')}
+                  <span className="sr-only">: {plan.name}</span>
+                </a>
+              )}
             </li>
           );
         })}

@@ -3,6 +3,7 @@ import { JsonLd } from '@/components/layout/json-ld';
 import { LeadSection } from '@/components/forms/lead-section';
 import { FeatureList } from '@/components/ui/feature-list';
 import { PageHero } from '@/components/ui/section';
+import { EARNING_EXAMPLE_PRICE, tenge, tutorEarningTiyn } from '@/lib/payments/model';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import { pricePerLesson, PRICES, STUDENT_PLANS, TEACHER_PLANS, formatTenge } from '@/lib/tariffs';
 import { TariffBoard, type PlanView, type PromoLabels } from './tariff-board';
@@ -13,7 +14,7 @@ export async function TariffPage({ audience, locale, hoursNote }: { audience: 's
   const t = await getTranslations(ns);
   const tp = await getTranslations('Promo');
   const tv = await getTranslations('Validation');
-  const keys = ['popular', 'perLesson', 'perLessonEarn', 'oldPrice', 'lessons', 'lessonsPerMonth', 'discount', 'feeDiscount', 'total', 'choose', 'apply', 'title', 'text', 'label', 'applyCode', 'applying', 'remove', 'failed'] as const;
+  const keys = ['popular', 'perLesson', 'perLessonEarn', 'oldPrice', 'lessons', 'lessonsPerMonth', 'discount', 'feeDiscount', 'total', 'choose', 'buyOnline', 'apply', 'title', 'text', 'label', 'applyCode', 'applying', 'remove', 'failed'] as const;
   const labels: PromoLabels = {
     ...(Object.fromEntries(keys.map((k) => [k, tp(k)])) as Omit<PromoLabels, 'applied' | 'validation'>),
     // Filled in the browser with the code and percentage the server returns.
@@ -26,7 +27,8 @@ export async function TariffPage({ audience, locale, hoursNote }: { audience: 's
     name: t(`plans.${p.id}.name`),
     popular: p.popular,
     lessons: p.lessons,
-    pricePerLesson: audience === 'student' ? pricePerLesson(p) : Math.round(p.basePrice * (1 + p.discountPercent / 100)),
+    // A tutor's line is what they earn at the example price under their plan's fee (lib/payments/model.ts).
+    pricePerLesson: audience === 'student' ? pricePerLesson(p) : tenge(tutorEarningTiyn(EARNING_EXAMPLE_PRICE, p.id)),
     discountPercent: p.discountPercent,
     features: (
       <FeatureList
@@ -64,7 +66,13 @@ export async function TariffPage({ audience, locale, hoursNote }: { audience: 's
       />
       <div className="container-page py-12 md:py-16">
         {/* Students choose a plan into the lead form below; tutors apply through the tutor registration. */}
-        <TariffBoard plans={plans} audience={audience} ctaHref={audience === 'student' ? '#feedback' : localePath(locale, '/teach-sign-up')} labels={labels} />
+        <TariffBoard
+          plans={plans}
+          audience={audience}
+          ctaHref={audience === 'student' ? '#feedback' : localePath(locale, '/teach-sign-up')}
+          buyHref={audience === 'student' ? localePath(locale, '/checkout') : undefined}
+          labels={labels}
+        />
         <ul className="mt-10 grid gap-4 text-sm text-muted md:grid-cols-2">
           {notes.map((n) => (
             <li key={n} className="rounded-xl bg-brand-tint/50 p-4">

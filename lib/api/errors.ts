@@ -91,6 +91,13 @@ export type ErrorCode =
   | 'room_not_open'
   | 'room_closed'
   | 'lesson_cancelled'
+  | 'payments_unavailable'
+  | 'payment_provider_error'
+  | 'payment_notification_invalid'
+  | 'tutor_not_purchasable'
+  | 'package_empty'
+  | 'package_expired'
+  | 'nothing_to_refund'
   | 'internal';
 
 export class ApiError extends Error {

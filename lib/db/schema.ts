@@ -11,3 +11,4 @@ export * from './tables/companies';
 export * from './tables/tests';
 export * from './tables/marketplace';
 export * from './tables/lesson-room';
+export * from './tables/payments';

@@ -75,7 +75,7 @@ const DEMO: { name: string; lastname: string; phone: string; colors: [string, st
       subjects: ['english'],
       levels: ['beginner', 'elementary'],
       ages: ['children'],
-      price: 4000,
+      price: 5000,
       experienceYears: 4,
       video: null,
     },

@@ -16,7 +16,8 @@ export declare function buildManifest(distDir: string, opts?: { defaultLocale?: 
 export declare function writeManifest(distDir: string, opts?: { defaultLocale?: string }): CspManifest;
 export declare function loadManifest(distDir: string, opts?: { defaultLocale?: string }): CspManifest;
 export declare function cabinetOrigin(url: string | undefined): string;
-export declare function cspHeader(opts?: { hashes?: string[]; nonce?: string; cabinet?: string; reportUri?: string | null }): string;
+export declare const CHECKOUT_PATH: RegExp;
+export declare function cspHeader(opts?: { hashes?: string[]; nonce?: string; cabinet?: string; reportUri?: string | null; office?: boolean; payment?: string }): string;
 export declare function manifestKey(url: string | undefined, opts?: { defaultLocale?: string }): string;
 export declare function newNonce(): string;
 export declare function createCsp(opts: {
@@ -24,5 +25,7 @@ export declare function createCsp(opts: {
   cabinet?: string;
   defaultLocale?: string;
   reportUri?: string | null;
+  /** The payment provider's page origin: allowed to run scripts on /checkout only. */
+  payment?: string;
 }): { plain: string; policyFor(r: { url: string | undefined; status?: number; html: boolean; nonce?: string }): string };
 export declare function createReportLogger(opts?: { perMinute?: number; log?: (line: string) => void; now?: () => number }): (body: string) => boolean;

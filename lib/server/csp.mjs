@@ -36,6 +36,8 @@ export const SCRIPT_HOSTS = [
 
 /** reCAPTCHA only: the back office, the company portal and the lesson room load no third party (L4). */
 export const OFFICE_SCRIPT_HOSTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+/** The checkout's pages: the only ones whose policy lets the payment provider's script in (lib/payments). */
+export const CHECKOUT_PATH = /^\/(?:(?:kk|en|ru)\/)?checkout(?:\/|$)/;
 /** Pages that show whole phones, IINs or lessons: no tag manager, pixel or chat may run beside them. */
 export const OFFICE_PATH = /^\/(?:(?:kk|en|ru)\/)?(?:admin|company|lesson)(?:\/|$)/;
 
@@ -162,9 +164,9 @@ export function cabinetOrigin(url) {
  * The policy. `hashes`: inline scripts allowed; `nonce`: scripts carrying it allowed (Next's, on a
  * page rendered per request); neither: no inline script at all.
  */
-export function cspHeader({ hashes = [], nonce, cabinet = '', reportUri = REPORT_PATH, office = false } = {}) {
+export function cspHeader({ hashes = [], nonce, cabinet = '', reportUri = REPORT_PATH, office = false, payment = '' } = {}) {
   const extra = cabinet ? ` ${cabinet}` : '';
-  const scriptSrc = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...hashes, ...(office ? OFFICE_SCRIPT_HOSTS : SCRIPT_HOSTS)];
+  const scriptSrc = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...hashes, ...(office ? OFFICE_SCRIPT_HOSTS : SCRIPT_HOSTS), ...(payment ? [payment] : [])];
   return [
     "default-src 'self'",
     `script-src ${scriptSrc.join(' ')}`,
@@ -208,7 +210,7 @@ export function newNonce() {
  * response. HTML documents: 'self', the nonce, the page's own hashes (a prerendered page) and, for
  * an error status, the prerendered error pages' hashes. Anything else: no inline script allowed.
  */
-export function createCsp({ manifest, cabinet = '', defaultLocale = 'ru', reportUri = REPORT_PATH }) {
+export function createCsp({ manifest, cabinet = '', defaultLocale = 'ru', reportUri = REPORT_PATH, payment = '' }) {
   const pages = new Map(Object.entries(manifest?.pages ?? {}));
   const errorPages = manifest?.errorPages ?? [];
   const plain = cspHeader({ cabinet, reportUri });
@@ -218,8 +220,10 @@ export function createCsp({ manifest, cabinet = '', defaultLocale = 'ru', report
       if (!html) return plain;
       const own = pages.get(manifestKey(url, { defaultLocale })) ?? [];
       const hashes = status >= 400 ? [...new Set([...own, ...errorPages])] : own;
-      const office = OFFICE_PATH.test(String(url ?? '/').split(/[?#]/)[0] || '/');
-      return cspHeader({ hashes, nonce, cabinet, reportUri, office });
+      const p = String(url ?? '/').split(/[?#]/)[0] || '/';
+      const office = OFFICE_PATH.test(p);
+      // The checkout page alone loads the payment provider's JS library (its hosted page's call).
+      return cspHeader({ hashes, nonce, cabinet, reportUri, office, payment: CHECKOUT_PATH.test(p) ? payment : '' });
     },
   };
 }

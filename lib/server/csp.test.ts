@@ -260,3 +260,14 @@ describe('server.mjs with the policy (manifest → header, end to end over HTTP)
     ]);
   });
 });
+
+describe('the checkout page and the payment provider', () => {
+  it('lets the provider\'s page origin run scripts on /checkout pages only', async () => {
+    const { createCsp: make } = await import('./csp.mjs');
+    const csp = make({ manifest: { pages: {}, errorPages: [] }, payment: 'https://epay.homebank.kz' });
+    const script = (url: string) => /script-src ([^;]*)/.exec(csp.policyFor({ url, html: true, nonce: 'n' }))![1]!;
+    for (const url of ['/checkout', '/kk/checkout?tutor=1', '/en/checkout/return?invoice=100000001']) expect(script(url)).toContain('https://epay.homebank.kz');
+    for (const url of ['/', '/stud-tariff-plans', '/cabinet', '/admin', '/checkouts']) expect(script(url)).not.toContain('epay');
+    expect(csp.plain).not.toContain('epay');
+  });
+});

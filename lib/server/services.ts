@@ -12,6 +12,8 @@ import { remindCallbacks } from '@/lib/leads/reminders';
 import { importMediaDir } from '@/lib/media/photo';
 import { remindLessons } from '@/lib/marketplace/reminders';
 import { settleEndedLessons } from '@/lib/lesson-room/attendance';
+import { resolvePendingPayments } from '@/lib/payments/events';
+import { resendRefunds } from '@/lib/payments/refunds';
 import { remindInvitations } from '@/lib/company-portal/invitations';
 import { kickOutbox } from '@/lib/outbox/kick';
 import { anonymisePersonalData, prune, pruneCompanyAndLessons } from '@/lib/retention';
@@ -64,6 +66,16 @@ export function settleLessons(now = new Date()): Promise<void> {
   });
 }
 
+/** Asks the payment provider about payments pending over 15 minutes whose notification has not come, and retries refunds the bank has not taken (lib/payments). */
+export function resolvePayments(now = new Date()): Promise<void> {
+  return runBackgroundPass('pending-payments', async (db) => {
+    const counts = Object.entries(await resolvePendingPayments(db, now)).filter(([state]) => state !== 'pending');
+    if (counts.length > 0) console.info(`[payments] pending payments resolved at the provider: ${counts.map(([state, k]) => `${k} ${state}`).join(', ')}.`);
+    const refunded = await resendRefunds(db, now);
+    if (refunded > 0) console.info(`[payments] ${refunded} refund(s) taken by the bank on a retry.`);
+  });
+}
+
 /** Reminds invited employees who have not started 2 days and 1 day before the deadline (lib/company-portal/invitations.ts). */
 export function remindInvitedEmployees(now = new Date()): Promise<void> {
   return runBackgroundPass('invitation-reminders', async (db) => {
@@ -97,6 +109,7 @@ export function startBackgroundWork(opts: { outboxPollMs: number; retentionMs?: 
     setInterval(() => void remindTrialLessons(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void remindInvitedEmployees(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void settleLessons(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
+    setInterval(() => void resolvePayments(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
   ];
   for (const timer of bg.timers) timer.unref();
   void pruneTables();

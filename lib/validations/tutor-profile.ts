@@ -22,7 +22,7 @@ export interface PriceLimits {
   min: number;
   max: number;
 }
-export const DEFAULT_PRICE_LIMITS: PriceLimits = { min: 2000, max: 30000 };
+export const DEFAULT_PRICE_LIMITS: PriceLimits = { min: 5000, max: 30000 };
 
 export interface ProfileVideo {
   provider: 'youtube' | 'vimeo';

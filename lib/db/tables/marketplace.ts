@@ -4,6 +4,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, time
 import type { ProfileData } from '../../validations/tutor-profile';
 import { createdAt } from './columns';
 import { companyEmployees } from './companies';
+import { lessonPackages } from './payments';
 import { outbox } from './platform';
 import { staff } from './staff';
 import { users } from './accounts';
@@ -48,7 +49,9 @@ export const lessons = pgTable(
       .references(() => users.id),
     /** Null while a hold waits for its visitor to sign in. */
     studentId: integer('student_id').references(() => users.id),
-    kind: text('kind').$type<'trial'>().notNull().default('trial'),
+    kind: text('kind').$type<'trial' | 'paid'>().notNull().default('trial'),
+    /** A paid lesson: the package it takes a lesson from (lib/payments/lessons.ts). */
+    packageId: integer('package_id').references(() => lessonPackages.id),
     subject: text('subject').notNull(),
     status: text('status').$type<LessonStatus>().notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
@@ -87,6 +90,7 @@ export const lessons = pgTable(
     index('lessons_tutor_time_idx').on(t.tutorId, t.startsAt),
     index('lessons_student_time_idx').on(t.studentId, t.startsAt),
     index('lessons_company_employee_idx').on(t.companyEmployeeId, t.startsAt).where(sql`company_employee_id is not null`),
+    index('lessons_package_idx').on(t.packageId).where(sql`package_id is not null`),
     uniqueIndex('lessons_idempotency_uq').on(t.studentId, t.idempotencyKey),
     // One free trial per student per subject (a cancelled one may be booked again).
     uniqueIndex('lessons_one_trial_uq')

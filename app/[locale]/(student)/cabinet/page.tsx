@@ -5,10 +5,14 @@ import type { Locale } from '@/i18n/routing';
 import { accountPageMetadata } from '@/components/auth/auth-shell';
 import { CabinetView } from '@/components/auth/cabinet-view';
 import { CabinetLessons } from '@/components/booking/cabinet-lessons';
+import { CabinetMoney } from '@/components/checkout/cabinet-money';
+import { TutorEarnings } from '@/components/checkout/tutor-earnings';
 import { ScheduleEditor } from '@/components/booking/schedule-editor';
 import { CabinetDictionary } from '@/components/lesson-room/dictionary';
 import { CabinetProgress } from '@/components/lesson-room/progress';
 import { pickMessages } from '@/lib/i18n/pick';
+import { STUDENT_PLANS, TEACHER_PLANS } from '@/lib/tariffs';
+import { TUTOR_SUBJECTS } from '@/lib/validations/registration';
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -21,6 +25,12 @@ export default async function CabinetPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations('Cabinet');
+  const tw = await getTranslations('Registration.tutor');
+  const tp = await getTranslations('StudTariffs');
+  const subjectNames = Object.fromEntries(TUTOR_SUBJECTS.map((s) => [s, tw(`subjects.${s}`)]));
+  const planNames = Object.fromEntries(STUDENT_PLANS.map((p) => [p.id, tp(`plans.${p.id}.name`)]));
+  const tt = await getTranslations('TeachTariffs');
+  const tutorPlanNames = Object.fromEntries(TEACHER_PLANS.map((p) => [p.id, tt(`plans.${p.id}.name`)]));
   const messages = await getMessages();
   // Besides its own namespaces: the review reasons a returned tutor application shows, and the
   // wizard's labels its correction form reuses (a few strings, not the whole wizard).
@@ -36,7 +46,13 @@ export default async function CabinetPage({ params }: Props) {
       <div className="mt-8">
         <NextIntlClientProvider messages={picked}>
           <CabinetView
-            tutorTools={<ScheduleEditor />}
+            tutorTools={
+              <>
+                <TutorEarnings plans={tutorPlanNames} />
+                <ScheduleEditor />
+              </>
+            }
+            studentTools={<CabinetMoney subjects={subjectNames} plans={planNames} />}
             lessons={
               <>
                 <CabinetLessons />

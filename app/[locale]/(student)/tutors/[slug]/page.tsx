@@ -107,6 +107,14 @@ export default async function TutorPage({ params }: Props) {
               {t('perLesson', { price: format.number(p.price) })}
             </p>
           )}
+          {p.price !== null && (
+            // A package of lessons paid online: the checkout (its own dynamic page; this one stays static).
+            <p className="mt-3">
+              <a href={localePath(locale, `/checkout?tutor=${tutor.id}`)} className="font-medium text-brand-dark underline-offset-2 hover:underline" data-testid="buy-package">
+                {t('buyPackage')}
+              </a>
+            </p>
+          )}
         </div>
       </div>
 

@@ -1,0 +1,96 @@
+import type { Metadata } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { Link } from '@/i18n/navigation';
+import { CheckoutForm } from '@/components/checkout/checkout-form';
+import { getDb } from '@/lib/db/client';
+import { pickMessages } from '@/lib/i18n/pick';
+import { publishedTutors } from '@/lib/marketplace/catalogue';
+import { purchasableTutor } from '@/lib/payments/checkout';
+import { paymentProvider } from '@/lib/payments/config';
+import { isPlanId, quotePackage } from '@/lib/payments/model';
+import { STUDENT_PLANS, type PlanId } from '@/lib/tariffs';
+
+type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// The checkout (issue 24): its own dynamic route, never indexed, so nothing of it reaches the
+// public pages' bundles; the tariff page and the tutor's page link here with ?plan= / ?tutor=.
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: 'Checkout' });
+  return { title: t('metaTitle'), robots: { index: false, follow: false } };
+}
+
+const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : undefined);
+
+export default async function CheckoutPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const q = await searchParams;
+  const t = await getTranslations('Checkout');
+  const tp = await getTranslations('StudTariffs');
+  const tw = await getTranslations('Registration.tutor');
+  const tt = await getTranslations('Tutors');
+  const plan: PlanId = isPlanId(one(q.plan) ?? '') ? (one(q.plan) as PlanId) : 'advanced';
+  const promo = (one(q.promo) ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32).toUpperCase();
+  const rawTutor = one(q.tutor) ?? '';
+  const tutor = /^\d{1,9}$/.test(rawTutor) ? await purchasableTutor(await getDb(), Number(rawTutor)) : null;
+
+  if (!tutor) {
+    // No tutor yet (the tariff page's "Buy online"): choose one, the plan and the code carried along.
+    const tutors = (await publishedTutors()).filter((x) => x.profile.price !== null).slice(0, 30);
+    const keep = `&plan=${plan}${promo ? `&promo=${promo}` : ''}`;
+    return (
+      <div className="container-page max-w-3xl py-10 md:py-14">
+        <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('chooseTutor')}</h1>
+        <p className="mt-3 text-muted">{t('noTutor')}</p>
+        <ul className="mt-8 divide-y divide-line rounded-2xl border border-line" data-testid="checkout-tutors">
+          {tutors.map((x) => (
+            <li key={x.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <div>
+                <p className="font-semibold">{x.name}</p>
+                <p className="text-sm text-muted">
+                  {x.profile.subjects.map((s) => tw(`subjects.${s}` as never)).join(', ')} · {tt('perLesson', { price: x.profile.price! })}
+                </p>
+              </div>
+              <Link href={`/checkout?tutor=${x.id}${keep}`} className="font-medium text-brand-dark underline-offset-2 hover:underline">
+                {t('chooseThis')}
+                <span className="sr-only">: {x.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-6">
+          <Link href="/tutors" className="text-brand-dark underline-offset-2 hover:underline">
+            {t('toCatalogue')}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  const subject = tutor.subjects.includes(one(q.subject) ?? '') ? one(q.subject)! : tutor.subjects[0]!;
+  const provider = paymentProvider();
+  // The first breakdown without the code (it is checked, and counted against its limit, by the island).
+  const initial = { quote: quotePackage(tutor.price, plan), promo: null, test: provider?.test ?? true, available: !!provider };
+  const messages = pickMessages(await getMessages(), ['Checkout']);
+  return (
+    <div className="container-page max-w-3xl py-10 md:py-14">
+      <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('title', { name: tutor.name })}</h1>
+      <p className="mt-3 text-base text-muted">{t('intro')}</p>
+      {!provider && <p className="mt-4 rounded-xl border border-danger/40 p-4">{t('unavailable')}</p>}
+      <div className="mt-8">
+        <NextIntlClientProvider messages={messages}>
+          <CheckoutForm
+            tutorId={tutor.id}
+            subjects={tutor.subjects.map((s) => ({ id: s, name: tw(`subjects.${s}` as never) }))}
+            plans={STUDENT_PLANS.map((p) => ({ id: p.id, name: tp(`plans.${p.id}.name`) }))}
+            initial={{ plan, subject, promo, answer: initial }}
+          />
+        </NextIntlClientProvider>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Metadata } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { PaymentResult } from '@/components/checkout/payment-result';
+import { pickMessages } from '@/lib/i18n/pick';
+
+type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// Where the provider's hosted page sends the buyer back (backLink / failureBackLink). The page
+// trusts nothing in its address but the invoice number: the status comes from our server.
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: 'Checkout' });
+  return { title: t('returnTitle'), robots: { index: false, follow: false } };
+}
+
+export default async function CheckoutReturnPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const raw = (await searchParams).invoice;
+  const invoice = typeof raw === 'string' && /^\d{6,15}$/.test(raw) ? raw : null;
+  const t = await getTranslations('Checkout');
+  return (
+    <div className="container-page max-w-2xl py-10 md:py-14">
+      <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('returnTitle')}</h1>
+      <div className="mt-8">
+        <NextIntlClientProvider messages={pickMessages(await getMessages(), ['Checkout'])}>
+          <PaymentResult invoice={invoice} />
+        </NextIntlClientProvider>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { Link } from '@/i18n/navigation';
+import { useAuthState } from '@/components/auth/auth-store';
+import { apiErrorBody } from '@/lib/browser/api/error-body';
+import { schoolLongDate } from '@/lib/time/school-clock';
+import { formatTenge } from '@/lib/tariffs';
+import type { PackageView, PaymentView } from '@/lib/payments/cabinet';
+
+/**
+ * The cabinet's packages and payments (students): lessons left of each package and until when it
+ * is valid, from the ledger; the payments with their status. Subject and plan names come as props.
+ */
+export function CabinetMoney({ subjects, plans }: { subjects: Record<string, string>; plans: Record<string, string> }) {
+  const t = useTranslations('Cabinet.money');
+  const locale = useLocale();
+  const { token } = useAuthState();
+  const [data, setData] = useState<{ packages: PackageView[]; payments: PaymentView[] } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [reloads, setReloads] = useState(0);
+  /** The package whose refund waits for "yes" (a refund is never one click). */
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function refund(p: PackageView) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const { api } = await import('@/lib/browser/api/client');
+      const res = await api.post<{ refund: { amountTiyn: number; lessons: number; dueBy: string } }>(`/api/cabinet/packages/${p.id}/refund`, {});
+      const r = res.data.refund;
+      setMessage(t('refundRequested', { amount: formatTenge(Math.round(r.amountTiyn / 100), locale), lessons: r.lessons, date: schoolLongDate(r.dueBy, locale) }));
+      setConfirming(null);
+      setReloads((n) => n + 1);
+    } catch (err) {
+      setMessage(apiErrorBody(err)?.message ?? t('refundFailed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    import('@/lib/browser/api/client')
+      .then(({ api }) => api.get<{ packages: PackageView[]; payments: PaymentView[] }>('/api/cabinet/payments'))
+      .then(
+        (res) => live && setData(res.data),
+        () => live && setFailed(true),
+      );
+    return () => {
+      live = false;
+    };
+  }, [token, reloads]);
+
+  if (!token) return null;
+  return (
+    <section id="cabinet-money" aria-labelledby="cabinet-money-title" className="mt-10" data-testid="cabinet-money">
+      <h2 id="cabinet-money-title" className="text-2xl font-bold">
+        {t('title')}
+      </h2>
+      {failed && <p role="alert">{t('loadFailed')}</p>}
+      <div role="status" aria-live="polite">
+        {message && <p className="mt-3">{message}</p>}
+      </div>
+      {data && data.packages.length === 0 && (
+        <p className="mt-3 text-muted">
+          {t('none')}{' '}
+          <Link href="/tutors" className="text-brand-dark underline">
+            {t('toCatalogue')}
+          </Link>
+        </p>
+      )}
+      {data && data.packages.length > 0 && (
+        <ul className="mt-4 space-y-3">
+          {data.packages.map((p) => (
+            <li key={p.id} className="rounded-xl border border-line p-4" data-testid="package">
+              <p className="font-semibold">{t('package', { subject: subjects[p.subject] ?? p.subject, tutor: p.tutorName, plan: plans[p.plan] ?? p.plan })}</p>
+              <p className="mt-1" data-testid="lessons-left">
+                {t('lessonsLeft', { left: p.lessonsLeft, total: p.lessonsTotal })}
+              </p>
+              <p className="text-sm text-muted">{p.expired ? t('expired', { date: schoolLongDate(p.validUntil, locale) }) : t('validUntil', { date: schoolLongDate(p.validUntil, locale) })}</p>
+              {p.lessonsLeft > 0 &&
+                (confirming === p.id ? (
+                  <div className="mt-3 flex flex-wrap items-center gap-3">
+                    <span className="text-sm">{t('refundConfirm', { amount: formatTenge(Math.round((p.lessonsLeft * p.perLessonTiyn) / 100), locale), lessons: p.lessonsLeft })}</span>
+                    <button type="button" disabled={busy} onClick={() => void refund(p)} className="rounded-lg border border-danger px-3 py-2 text-sm font-medium text-danger disabled:opacity-60">
+                      {t('refundYes')}
+                    </button>
+                    <button type="button" onClick={() => setConfirming(null)} className="text-sm underline">
+                      {t('refundNo')}
+                    </button>
+                  </div>
+                ) : (
+                  <button type="button" onClick={() => setConfirming(p.id)} className="mt-3 text-sm font-medium text-brand-dark underline-offset-2 hover:underline" data-testid="refund">
+                    {t('refund')}
+                  </button>
+                ))}
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && data.payments.length > 0 && (
+        <>
+          <h3 className="mt-6 text-lg font-semibold">{t('payments')}</h3>
+          <ul className="mt-2 divide-y divide-line text-sm">
+            {data.payments.map((p) => (
+              <li key={p.invoiceId} className="flex flex-wrap justify-between gap-2 py-2" data-testid="payment">
+                <span>
+                  {schoolLongDate(p.createdAt, locale)} · {p.tutorName} · {plans[p.plan] ?? p.plan}
+                  {p.test ? ` (${t('test')})` : ''}
+                </span>
+                <span>
+                  {formatTenge(Math.round(p.amountTiyn / 100), locale)} · {t(`status_${p.status}`)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

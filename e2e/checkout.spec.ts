@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { messages } from './helpers';
+import { signUp } from './sessions';
+
+// Paying for a package (issue 24, docs/payments.md) through the local fake of Halyk ePay that
+// server.mjs starts without merchant credentials: the tariff page's "Buy online" → a tutor →
+// signing in on the way → the fake's hosted page with the 3-D Secure step → the return page, which
+// asks our server → the cabinet's package. A declined card leaves no package and says so.
+
+const en = messages.en;
+
+test('a student buys Advanced on the fake hosted page with 3-D Secure and finds 16 lessons in the cabinet; a declined card leaves none', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { phone, password } = await signUp('student', { name: 'Aruzhan', lastname: 'Pay', subject: 'english' }, { locale: 'en' });
+
+  await page.goto('/en/stud-tariff-plans');
+  await page.locator('[data-buy="advanced"]').click();
+  await expect(page).toHaveURL(/\/en\/checkout\?plan=advanced/);
+  await page.getByTestId('checkout-tutors').getByRole('link', { name: /Daniyar/ }).click();
+  await expect(page.getByTestId('test-payment')).toHaveText(en.Checkout.testBadge);
+  // Daniyar's price 8 000 ₸, Advanced −5 %: 7 600 ₸ a lesson, 121 600 ₸ for 16.
+  await expect(page.getByTestId('total')).toHaveText('₸121,600');
+
+  await page.getByTestId('pay').click();
+  await page.getByTestId('checkout').getByRole('link', { name: en.Checkout.signIn, exact: true }).click();
+  await page.getByLabel(en.SignIn.login).fill(phone);
+  await page.getByLabel(en.SignIn.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: en.SignIn.submit, exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/checkout\?tutor=\d+&plan=advanced/);
+
+  await page.getByTestId('pay').click();
+  await expect(page.getByRole('heading', { name: /Payment of 121600 KZT/ })).toBeVisible();
+  await page.getByLabel('Card number').fill('5522 0427 0506 6736');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.getByLabel('Confirmation code').fill('1234');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/en\/checkout\/return\?invoice=\d+/);
+  await expect(page.getByTestId('payment-result')).toHaveAttribute('data-status', 'paid', { timeout: 20_000 });
+  await expect(page.getByTestId('payment-result').getByRole('status')).toHaveText(en.Checkout.paid.replace('{lessons}', '16'));
+
+  await page.getByRole('link', { name: en.Checkout.toCabinet }).click();
+  const pkg = page.getByTestId('cabinet-money').getByTestId('package');
+  await expect(pkg).toHaveCount(1);
+  await expect(pkg.getByTestId('lessons-left')).toHaveText('16 of 16 lessons left');
+
+  // Again with a declined card: no second package, a clear message.
+  await page.goto('/en/checkout?plan=basic');
+  await page.getByTestId('checkout-tutors').getByRole('link', { name: /Daniyar/ }).click();
+  await page.getByTestId('pay').click();
+  await page.getByLabel('Card number').fill('4003 0327 0454 7597');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByTestId('payment-result')).toHaveAttribute('data-status', 'declined', { timeout: 20_000 });
+  await expect(page.getByTestId('payment-result').getByRole('status')).toHaveText(en.Checkout.declined);
+  await page.goto('/en/cabinet');
+  await expect(page.getByTestId('cabinet-money').getByTestId('package')).toHaveCount(1);
+  await expect(page.getByTestId('cabinet-money').getByTestId('payment')).toHaveCount(2);
+});

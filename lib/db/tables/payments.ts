@@ -1,0 +1,189 @@
+// ── Payments (issue 24, docs/payments.md): orders paid on a provider's hosted page, the packages
+// they buy, the provider's notifications as received, and the double-entry ledger. Money is bigint
+// tiyn (1 ₸ = 100 tiyn), KZT only. A balance is a sum of ledger rows, never a stored total.
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { createdAt } from './columns';
+
+export type PaymentStatus = 'pending' | 'paid' | 'declined' | 'expired' | 'refunded';
+export type PaymentProvider = 'epay';
+
+/**
+ * One checkout: what the student buys (tutor, subject, plan, the price as quoted) and its payment
+ * at the provider. `invoice_id` is ours, given to the provider (ePay: 6-15 digits, unique); the
+ * provider's own id of the transaction arrives with its notification or status answer.
+ */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    id: serial('id').primaryKey(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id),
+    tutorId: integer('tutor_id')
+      .notNull()
+      .references(() => users.id),
+    subject: text('subject').notNull(),
+    plan: text('plan').$type<'basic' | 'advanced' | 'intensive'>().notNull(),
+    lessons: integer('lessons').notNull(),
+    /** The tutor's price when the order was made, in tenge (the tutor's earning is computed from it). */
+    tutorPrice: integer('tutor_price').notNull(),
+    perLessonTiyn: bigint('per_lesson_tiyn', { mode: 'number' }).notNull(),
+    amountTiyn: bigint('amount_tiyn', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('KZT'),
+    promoCode: text('promo_code'),
+    promoPercent: integer('promo_percent').notNull().default(0),
+    provider: text('provider').$type<PaymentProvider>().notNull(),
+    /** True when the provider is the local fake (no merchant credentials): the pages say "test payment". */
+    test: boolean('test').notNull().default(false),
+    invoiceId: text('invoice_id').notNull(),
+    /** The keyed hash of the per-order secret the provider hands back with its notification. */
+    secretHash: text('secret_hash').notNull(),
+    /** The provider's id of the transaction (ePay: a UUID), for the status query and a refund. */
+    providerPaymentId: text('provider_payment_id'),
+    status: text('status').$type<PaymentStatus>().notNull().default('pending'),
+    /** The provider's reason for a decline (its code and text), for the student's message. */
+    failureReason: text('failure_reason'),
+    /** The browser's way back: the locale the checkout ran in. */
+    locale: text('locale').notNull().default('ru'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The last status query of the pending-payments job. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_orders_invoice_uq').on(t.provider, t.invoiceId),
+    index('payment_orders_student_idx').on(t.studentId, t.createdAt),
+    index('payment_orders_pending_idx').on(t.status, t.createdAt).where(sql`status = 'pending'`),
+    check('payment_orders_amount_positive', sql`${t.amountTiyn} > 0 and ${t.perLessonTiyn} > 0 and ${t.lessons} > 0`),
+    check('payment_orders_amount_total', sql`${t.amountTiyn} = ${t.perLessonTiyn} * ${t.lessons}`),
+    check('payment_orders_status', sql`${t.status} in ('pending', 'paid', 'declined', 'expired', 'refunded')`),
+    check('payment_orders_plan', sql`${t.plan} in ('basic', 'advanced', 'intensive')`),
+    check('payment_orders_currency', sql`${t.currency} = 'KZT'`),
+    check('payment_orders_promo', sql`${t.promoPercent} between 0 and 100`),
+  ],
+);
+
+/** A package of lessons bought by one paid order: lessons left = its balance ÷ the price per lesson. */
+export const lessonPackages = pgTable(
+  'lesson_packages',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => paymentOrders.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id),
+    tutorId: integer('tutor_id')
+      .notNull()
+      .references(() => users.id),
+    subject: text('subject').notNull(),
+    plan: text('plan').$type<'basic' | 'advanced' | 'intensive'>().notNull(),
+    lessonsTotal: integer('lessons_total').notNull(),
+    perLessonTiyn: bigint('per_lesson_tiyn', { mode: 'number' }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One package per order: a second credit of the same payment is refused by the database too.
+    uniqueIndex('lesson_packages_order_uq').on(t.orderId),
+    index('lesson_packages_student_idx').on(t.studentId, t.createdAt),
+    check('lesson_packages_lessons_positive', sql`${t.lessonsTotal} > 0 and ${t.perLessonTiyn} > 0`),
+  ],
+);
+
+/**
+ * A provider's notification (or status answer) as received, stored before it is acted on. The
+ * unique key (provider, payment, event) makes the same event count once, however often it comes.
+ * The payload keeps no card data: the masked number is cut to its last four digits on the way in.
+ */
+export const providerEvents = pgTable(
+  'provider_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').$type<PaymentProvider>().notNull(),
+    /** Our invoice id (the payment's id at the provider's side of the protocol). */
+    paymentId: text('payment_id').notNull(),
+    /** The event: the notification's outcome (`ok`, `error`) or a status answer (`status:CHARGE`). */
+    event: text('event').notNull(),
+    /** postLink / failurePostLink, or the pending-payments job's status query. */
+    source: text('source').$type<'notification' | 'status'>().notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    orderId: integer('order_id').references(() => paymentOrders.id),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('provider_events_once_uq').on(t.provider, t.paymentId, t.event)],
+);
+
+/**
+ * The ledger: every change of money is a transaction of rows whose amounts sum to zero (a deferred
+ * constraint trigger of the migration refuses any other commit). Accounts: `provider_clearing`,
+ * `student_balance:<userId>`, `school_revenue`, `tutor_payable:<userId>`, `refunds_due`. An
+ * account's balance is the sum of its rows; a row's amount is what it adds to that balance.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    txnId: uuid('txn_id').notNull(),
+    account: text('account').notNull(),
+    amountTiyn: bigint('amount_tiyn', { mode: 'number' }).notNull(),
+    /** What moved the money: `payment`, `lesson_spent`, `lesson_returned`, `tutor_earning`, `refund`, `refund_paid`. */
+    kind: text('kind').notNull(),
+    orderId: integer('order_id').references(() => paymentOrders.id),
+    packageId: integer('package_id').references(() => lessonPackages.id),
+    /** The lesson a spend or a return is for (lessons.id; no foreign key: the tables' files import one way). */
+    lessonId: integer('lesson_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_account_idx').on(t.account, t.packageId),
+    index('ledger_entries_txn_idx').on(t.txnId),
+    check('ledger_entries_amount_nonzero', sql`${t.amountTiyn} <> 0`),
+    check('ledger_entries_account_name', sql`${t.account} ~ '^(provider_clearing|school_revenue|refunds_due|student_balance:[0-9]+|tutor_payable:[0-9]+)$'`),
+  ],
+);
+
+export type RefundStatus = 'requested' | 'done' | 'failed';
+
+/**
+ * A refund of a package's unused lessons (public offer 5): the amount is fixed when it is asked
+ * for (the ledger moves it from the student's balance to `refunds_due` at once), then sent to the
+ * card through the provider (retried by the job until the bank takes it) and due within 10
+ * business days. One open refund per package.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => paymentOrders.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => lessonPackages.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id),
+    amountTiyn: bigint('amount_tiyn', { mode: 'number' }).notNull(),
+    lessons: integer('lessons').notNull(),
+    status: text('status').$type<RefundStatus>().notNull().default('requested'),
+    /** The offer's promise: on the card within 10 business days of the request. */
+    dueBy: timestamp('due_by', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_open_uq').on(t.packageId).where(sql`status = 'requested'`),
+    index('payment_refunds_status_idx').on(t.status, t.createdAt),
+    check('payment_refunds_amount_positive', sql`${t.amountTiyn} > 0 and ${t.lessons} > 0`),
+    check('payment_refunds_status', sql`${t.status} in ('requested', 'done', 'failed')`),
+  ],
+);
+

@@ -1,0 +1,103 @@
+import 'server-only';
+// The student's money in the cabinet: packages with the lessons left and their validity, and the
+// payments. Lessons left come from the ledger (the package's balance ÷ its price per lesson).
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { ledgerEntries, lessonPackages, paymentOrders, tutorProfiles, users } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import type { PlanId } from '@/lib/tariffs';
+import type { PaymentStatus } from '@/lib/db/schema';
+import { ACCOUNTS } from './ledger';
+import { TUTOR_FEE_PERCENT, tutorEarningTiyn } from './model';
+
+export interface PackageView {
+  id: number;
+  tutorId: number;
+  tutorName: string;
+  subject: string;
+  plan: PlanId;
+  lessonsTotal: number;
+  lessonsLeft: number;
+  perLessonTiyn: number;
+  validUntil: string;
+  expired: boolean;
+}
+
+export interface PaymentView {
+  invoiceId: string;
+  status: PaymentStatus;
+  plan: PlanId;
+  subject: string;
+  lessons: number;
+  amountTiyn: number;
+  tutorName: string;
+  test: boolean;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+const tutorName = sql<string>`${users.name} || ' ' || left(${users.lastname}, 1) || '.'`;
+
+export async function studentMoney(db: Db, studentId: number, now = new Date()): Promise<{ packages: PackageView[]; payments: PaymentView[] }> {
+  const account = ACCOUNTS.studentBalance(studentId);
+  const balance = sql<string>`coalesce((select sum(${ledgerEntries.amountTiyn}) from ${ledgerEntries} where ${ledgerEntries.account} = ${account} and ${ledgerEntries.packageId} = ${lessonPackages.id}), 0)`;
+  const packages = await db
+    .select({ p: lessonPackages, tutorName, balance })
+    .from(lessonPackages)
+    .innerJoin(users, eq(users.id, lessonPackages.tutorId))
+    .where(eq(lessonPackages.studentId, studentId))
+    .orderBy(desc(lessonPackages.createdAt))
+    .limit(100);
+  const payments = await db
+    .select({ o: paymentOrders, tutorName })
+    .from(paymentOrders)
+    .innerJoin(users, eq(users.id, paymentOrders.tutorId))
+    .where(and(eq(paymentOrders.studentId, studentId), sql`${paymentOrders.status} <> 'pending' or ${paymentOrders.createdAt} > ${new Date(now.getTime() - 86_400_000)}`))
+    .orderBy(desc(paymentOrders.createdAt))
+    .limit(100);
+  return {
+    packages: packages.map(({ p, tutorName: name, balance: b }) => ({
+      id: p.id,
+      tutorId: p.tutorId,
+      tutorName: name,
+      subject: p.subject,
+      plan: p.plan,
+      lessonsTotal: p.lessonsTotal,
+      lessonsLeft: Math.floor(Number(b) / p.perLessonTiyn),
+      perLessonTiyn: p.perLessonTiyn,
+      validUntil: p.validUntil.toISOString(),
+      expired: p.validUntil.getTime() < now.getTime(),
+    })),
+    payments: payments.map(({ o, tutorName: name }) => ({
+      invoiceId: o.invoiceId,
+      status: o.status,
+      plan: o.plan,
+      subject: o.subject,
+      lessons: o.lessons,
+      amountTiyn: o.amountTiyn,
+      tutorName: name,
+      test: o.test,
+      createdAt: o.createdAt.toISOString(),
+      paidAt: o.paidAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+export interface TutorEarningsView {
+  plan: PlanId;
+  feePercent: number;
+  /** The tutor's price per lesson (the published profile's, else the draft's), in tenge; null before one is set. */
+  price: number | null;
+  earningTiyn: number | null;
+}
+
+/**
+ * What a tutor earns per held lesson before the first one (issue 24): their plan's platform fee and
+ * their price less it. Every tutor is on Basic until the monthly payout register decides the plan
+ * by the month's load (docs/payments.md).
+ */
+export async function tutorEarnings(db: Db, tutorId: number): Promise<TutorEarningsView> {
+  const [row] = await db.select({ published: tutorProfiles.published, draft: tutorProfiles.draft }).from(tutorProfiles).where(eq(tutorProfiles.userId, tutorId)).limit(1);
+  const price = row?.published?.price ?? row?.draft.price ?? null;
+  const plan: PlanId = 'basic';
+  return { plan, feePercent: TUTOR_FEE_PERCENT[plan], price, earningTiyn: price === null ? null : tutorEarningTiyn(price, plan) };
+}

@@ -1,0 +1,201 @@
+import 'server-only';
+// The student's checkout (docs/payments.md, "Checkout"): a package of a plan with one tutor for one
+// subject, priced by the model, an order stored first, then the provider's hosted page.
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import { hasUserScope } from '@/lib/auth/scope';
+import { paymentOrders, tutorProfiles, users, type PaymentStatus } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { bookableTutor } from '@/lib/marketplace/availability';
+import { quotePromo } from '@/lib/promo/quote';
+import { usePromo } from '@/lib/promo/use';
+import type { PlanId } from '@/lib/tariffs';
+import type { CheckoutInput } from '@/lib/validations/payments';
+import { paymentProvider, paymentSiteOrigin } from './config';
+import { reconcileOrder, secretHashOf } from './events';
+import { CURRENCY, quotePackage, type PackageQuote } from './model';
+import { ProviderError, type PaymentStart } from './provider';
+import type { Order } from './settle';
+
+export interface CheckoutTutor {
+  id: number;
+  name: string;
+  slug: string;
+  price: number;
+  subjects: string[];
+}
+
+/** A tutor a package can be bought from: bookable, not blocked, with a published profile and price. */
+export async function purchasableTutor(db: Db, tutorId: number): Promise<CheckoutTutor | null> {
+  const bookable = await bookableTutor(db, tutorId);
+  if (!bookable) return null;
+  const [row] = await db
+    .select({ slug: tutorProfiles.slug, published: tutorProfiles.published, name: users.name, lastname: users.lastname })
+    .from(tutorProfiles)
+    .innerJoin(users, eq(users.id, tutorProfiles.userId))
+    .where(and(eq(tutorProfiles.userId, tutorId), isNotNull(tutorProfiles.published), isNull(users.blockedAt)))
+    .limit(1);
+  const price = row?.published?.price;
+  if (!row || !price) return null;
+  return { id: tutorId, name: `${row.name} ${Array.from(row.lastname)[0] ?? ''}.`.trim(), slug: row.slug, price, subjects: row.published!.subjects };
+}
+
+async function tutorFor(db: Db, input: { tutorId: number; subject: string }): Promise<CheckoutTutor> {
+  const tutor = await purchasableTutor(db, input.tutorId);
+  if (!tutor) throw new ApiError(404, 'tutor_not_purchasable');
+  if (!tutor.subjects.includes(input.subject)) throw new ApiError(422, 'subject_not_offered');
+  return tutor;
+}
+
+export interface CheckoutQuote {
+  tutor: CheckoutTutor;
+  quote: PackageQuote;
+  promo: { code: string; percentOff: number; applies: boolean } | null;
+  test: boolean;
+  available: boolean;
+}
+
+/**
+ * The price breakdown the checkout shows: the tutor's price, the plan's discount, the promo code
+ * (checked as the tariff page checks it: 30 checks in 10 minutes per address) and the total.
+ */
+export async function checkoutQuote(db: Db, input: CheckoutInput, ipHash: string): Promise<CheckoutQuote> {
+  const tutor = await tutorFor(db, input);
+  let promo: CheckoutQuote['promo'] = null;
+  if (input.promoCode) {
+    const q = await quotePromo(db, { code: input.promoCode, audience: 'student' }, ipHash);
+    const applies = q.plans.find((p) => p.id === input.plan)?.applies ?? false;
+    promo = { code: q.code, percentOff: q.percentOff, applies };
+  }
+  const provider = paymentProvider();
+  return { tutor, quote: quotePackage(tutor.price, input.plan, promo?.applies ? promo.percentOff : 0), promo, test: provider?.test ?? true, available: !!provider };
+}
+
+/** Our invoice id for the provider: 9+ digits from the order's id (ePay: 6-15 digits, the last 6 unique up to a million orders). */
+export const invoiceIdOf = (orderId: number) => String(100_000_000 + orderId);
+
+export interface CheckoutStarted {
+  invoiceId: string;
+  amountTiyn: number;
+  test: boolean;
+  start: PaymentStart;
+}
+
+/**
+ * Starts a payment: the order (with the promo code's use counted in the same transaction, so a
+ * limited code cannot be spent twice) is stored before the provider is called; the provider gives
+ * the hosted page's call. A provider failure leaves the order pending (the job expires it) and
+ * answers 502 `payment_provider_error`.
+ */
+export async function startCheckout(db: Db, student: { id: number; scope: string; email: string | null }, input: CheckoutInput, ctx: { locale: string }): Promise<CheckoutStarted> {
+  if (!hasUserScope(student.scope, 'student')) throw new ApiError(403, 'not_student');
+  // Bad input is refused first (4xx); a site without a provider says so after (503).
+  const tutor = await tutorFor(db, input);
+  if (tutor.id === student.id) throw new ApiError(422, 'tutor_not_purchasable');
+  const provider = paymentProvider();
+  if (!provider) throw new ApiError(503, 'payments_unavailable');
+  const secret = randomBytes(24).toString('base64url');
+  const order = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    let percent = 0;
+    if (input.promoCode) {
+      const use = await usePromo(tx, input.promoCode, input.plan);
+      if (!use.applied) throw new ApiError(use.reason === 'promo_not_found' ? 404 : 422, use.reason, { promoCode: use.reason });
+      percent = use.percentOff;
+    }
+    const quote = quotePackage(tutor.price, input.plan, percent);
+    const [row] = await tx
+      .insert(paymentOrders)
+      .values({
+        studentId: student.id,
+        tutorId: tutor.id,
+        subject: input.subject,
+        plan: input.plan,
+        lessons: quote.lessons,
+        tutorPrice: tutor.price,
+        perLessonTiyn: quote.perLessonTiyn,
+        amountTiyn: quote.totalTiyn,
+        currency: CURRENCY,
+        promoCode: input.promoCode ?? null,
+        promoPercent: percent,
+        provider: provider.name,
+        test: provider.test,
+        // Replaced below by the id's own invoice number, in this transaction.
+        invoiceId: `new-${secret.slice(0, 12)}`,
+        secretHash: secretHashOf(secret),
+        locale: ctx.locale,
+      })
+      .returning();
+    const [withInvoice] = await tx.update(paymentOrders).set({ invoiceId: invoiceIdOf(row!.id) }).where(eq(paymentOrders.id, row!.id)).returning();
+    return withInvoice!;
+  });
+  const origin = paymentSiteOrigin();
+  const prefix = ctx.locale === 'ru' ? '' : `/${ctx.locale}`;
+  const back = `${origin}${prefix}/checkout/return?invoice=${order.invoiceId}`;
+  try {
+    const start = await provider.createPayment({
+      invoiceId: order.invoiceId,
+      amountTiyn: order.amountTiyn,
+      currency: CURRENCY,
+      description: `Tilmen: ${order.lessons} × ${order.subject}, ${order.plan}`,
+      locale: ctx.locale,
+      secret,
+      accountId: String(student.id),
+      notifyUrl: `${origin}/api/payments/epay/notify`,
+      failureNotifyUrl: `${origin}/api/payments/epay/notify`,
+      backUrl: back,
+      failureBackUrl: back,
+    });
+    return { invoiceId: order.invoiceId, amountTiyn: order.amountTiyn, test: provider.test, start };
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    console.warn(`[payments] could not start ${order.invoiceId} at ${provider.name}: ${err.message}`);
+    throw new ApiError(502, 'payment_provider_error');
+  }
+}
+
+export interface OrderView {
+  invoiceId: string;
+  status: PaymentStatus;
+  plan: PlanId;
+  subject: string;
+  lessons: number;
+  amountTiyn: number;
+  test: boolean;
+  tutorId: number;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+const view = (o: Order): OrderView => ({
+  invoiceId: o.invoiceId,
+  status: o.status,
+  plan: o.plan,
+  subject: o.subject,
+  lessons: o.lessons,
+  amountTiyn: o.amountTiyn,
+  test: o.test,
+  tutorId: o.tutorId,
+  createdAt: o.createdAt.toISOString(),
+  paidAt: o.paidAt?.toISOString() ?? null,
+});
+
+/** How often the return page's polling may ask the provider about one pending order. */
+const LIVE_CHECK_MS = 10_000;
+
+/**
+ * The return page's poll: the order as we know it (never the browser's redirect). A pending order
+ * not checked in the last 10 seconds is also asked about at the provider, so a lost notification
+ * does not keep the buyer waiting for the job.
+ */
+export async function orderStatus(db: Db, student: { id: number }, invoiceId: string, now = new Date()): Promise<OrderView> {
+  const [order] = await db.select().from(paymentOrders).where(and(eq(paymentOrders.invoiceId, invoiceId), eq(paymentOrders.studentId, student.id))).limit(1);
+  if (!order) throw new ApiError(404, 'not_found');
+  if (order.status === 'pending' && (!order.checkedAt || now.getTime() - order.checkedAt.getTime() >= LIVE_CHECK_MS)) {
+    await reconcileOrder(db, order, now);
+    const [fresh] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)).limit(1);
+    return view(fresh!);
+  }
+  return view(order);
+}

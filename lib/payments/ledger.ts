@@ -1,0 +1,49 @@
+import 'server-only';
+// The double-entry ledger (docs/payments.md, "The ledger"): a money move is one transaction of rows
+// summing to zero, written in the caller's database transaction (the migration's deferred trigger
+// refuses any other commit). A balance is a sum of rows; nothing stores a total.
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { ledgerEntries } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+
+export const ACCOUNTS = {
+  providerClearing: 'provider_clearing',
+  schoolRevenue: 'school_revenue',
+  refundsDue: 'refunds_due',
+  studentBalance: (userId: number) => `student_balance:${userId}`,
+  tutorPayable: (userId: number) => `tutor_payable:${userId}`,
+} as const;
+
+export type LedgerKind = 'payment' | 'lesson_spent' | 'lesson_returned' | 'tutor_earning' | 'refund' | 'refund_paid';
+
+export interface Leg {
+  account: string;
+  amountTiyn: number;
+}
+
+/** Posts one balanced transaction; throws before writing when the legs do not sum to zero. Returns its id. */
+export async function post(tx: Db, kind: LedgerKind, legs: Leg[], refs: { orderId?: number; packageId?: number; lessonId?: number } = {}): Promise<string> {
+  if (legs.length < 2 || legs.some((l) => !Number.isSafeInteger(l.amountTiyn) || l.amountTiyn === 0)) throw new Error('a ledger transaction has two or more non-zero whole-tiyn legs');
+  if (legs.reduce((s, l) => s + l.amountTiyn, 0) !== 0) throw new Error('a ledger transaction sums to zero');
+  const txnId = randomUUID();
+  await tx.insert(ledgerEntries).values(legs.map((l) => ({ txnId, account: l.account, amountTiyn: l.amountTiyn, kind, orderId: refs.orderId ?? null, packageId: refs.packageId ?? null, lessonId: refs.lessonId ?? null })));
+  return txnId;
+}
+
+/** An account's balance (optionally of one package's rows), in tiyn. */
+export async function balance(db: Db, account: string, packageId?: number): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountTiyn}), 0)` })
+    .from(ledgerEntries)
+    .where(packageId === undefined ? eq(ledgerEntries.account, account) : and(eq(ledgerEntries.account, account), eq(ledgerEntries.packageId, packageId)));
+  return Number(row?.sum ?? 0);
+}
+
+/** The sum of every row: zero, always (the check after every e2e run and the kill -9 check). */
+export async function ledgerTotal(db: Db): Promise<{ total: number; unbalancedTxns: number }> {
+  const [t] = await db.select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountTiyn}), 0)` }).from(ledgerEntries);
+  const bad = await db.execute<{ n: string }>(sql`select count(*)::text as n from (select txn_id from ledger_entries group by txn_id having sum(amount_tiyn) <> 0) x`);
+  const rows = (bad as unknown as { rows?: { n: string }[] }).rows ?? (bad as unknown as { n: string }[]);
+  return { total: Number(t?.sum ?? 0), unbalancedTxns: Number(rows[0]?.n ?? 0) };
+}

@@ -1,0 +1,82 @@
+import 'server-only';
+// Paid lessons booked from a package's balance (docs/payments.md, "Booking from the balance"): one
+// lesson of 50 minutes taken from the package's balance per booking, in one transaction with the
+// lesson row; the package's row is the lock, so parallel bookings on the last lesson spend it once.
+import { and, eq, sql } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import { hasUserScope } from '@/lib/auth/scope';
+import { dbErrorInfo } from '@/lib/db/errors';
+import { lessonPackages, lessons, ledgerEntries } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { bookableTutor, freeSlotsOfTutor } from '@/lib/marketplace/availability';
+import { slotsChanged } from '@/lib/marketplace/revalidate';
+import { ACCOUNTS, post } from './ledger';
+
+/** A paid lesson's length (the tariff page: lessons of 50 minutes). */
+export const PAID_LESSON_MINUTES = 50;
+
+export type Lesson = typeof lessons.$inferSelect;
+
+export interface PaidBookingInput {
+  packageId: number;
+  startsAt: Date;
+  idempotencyKey: string;
+}
+
+/**
+ * Books a paid lesson with the package's tutor, for its subject, at a free slot of the tutor, and
+ * spends one lesson of the package: `student_balance` −price of a lesson, `school_revenue` +the same
+ * (returned by a cancel in time, next slice). 409 `package_empty` when nothing is left, 409
+ * `package_expired` past its validity, 409 `slot_taken` / `slot_unavailable` as for a trial; a retry
+ * with the same key answers the same lesson.
+ */
+export async function bookFromPackage(db: Db, student: { id: number; scope: string }, input: PaidBookingInput, now = new Date()): Promise<{ lesson: Lesson; replayed: boolean }> {
+  if (!hasUserScope(student.scope, 'student')) throw new ApiError(403, 'not_student');
+  const replay = async () => (await db.select().from(lessons).where(and(eq(lessons.studentId, student.id), eq(lessons.idempotencyKey, input.idempotencyKey))).limit(1))[0];
+  const earlier = await replay();
+  if (earlier) return { lesson: earlier, replayed: true };
+  const [pkg] = await db.select().from(lessonPackages).where(and(eq(lessonPackages.id, input.packageId), eq(lessonPackages.studentId, student.id))).limit(1);
+  if (!pkg) throw new ApiError(404, 'not_found');
+  const endsAt = new Date(input.startsAt.getTime() + PAID_LESSON_MINUTES * 60_000);
+  if (pkg.validUntil < now || pkg.validUntil < endsAt) throw new ApiError(409, 'package_expired');
+  if (!(await bookableTutor(db, pkg.tutorId))) throw new ApiError(404, 'not_found');
+  const offered = await freeSlotsOfTutor(db, pkg.tutorId, now);
+  if (!offered.some((s) => s.getTime() === input.startsAt.getTime())) throw new ApiError(409, 'slot_unavailable');
+  const account = ACCOUNTS.studentBalance(student.id);
+  try {
+    const lesson = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      // The package's row is the lock: bookings of one package are counted one at a time.
+      await tx.execute(sql`select id from ${lessonPackages} where ${lessonPackages.id} = ${pkg.id} for update`);
+      const [row] = await tx
+        .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountTiyn}), 0)` })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.account, account), eq(ledgerEntries.packageId, pkg.id)));
+      if (Number(row?.sum ?? 0) < pkg.perLessonTiyn) throw new ApiError(409, 'package_empty');
+      const [booked] = await tx
+        .insert(lessons)
+        .values({ tutorId: pkg.tutorId, studentId: student.id, kind: 'paid', packageId: pkg.id, subject: pkg.subject, status: 'booked', startsAt: input.startsAt, endsAt, idempotencyKey: input.idempotencyKey, updatedAt: now })
+        .returning();
+      await post(
+        tx,
+        'lesson_spent',
+        [
+          { account, amountTiyn: -pkg.perLessonTiyn },
+          { account: ACCOUNTS.schoolRevenue, amountTiyn: pkg.perLessonTiyn },
+        ],
+        { orderId: pkg.orderId, packageId: pkg.id, lessonId: booked!.id },
+      );
+      return booked!;
+    });
+    slotsChanged();
+    return { lesson, replayed: false };
+  } catch (err) {
+    const { code, constraint } = dbErrorInfo(err);
+    if (code === '23P01') throw new ApiError(409, 'slot_taken');
+    if (code === '23505' && constraint === 'lessons_idempotency_uq') {
+      const same = await replay();
+      if (same) return { lesson: same, replayed: true };
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PRICE_LIMITS } from '@/lib/validations/tutor-profile';
+import { parseServerEnv } from '@/lib/env';
+import { PRICES, pricePerLesson, STUDENT_PLANS } from '@/lib/tariffs';
+import { addMonths } from '@/lib/time/calendar';
+import { EARNING_EXAMPLE_PRICE, packageValidUntil, platformFeeTiyn, quotePackage, refundTiyn, tenge, tutorEarningTiyn } from './model';
+
+describe('the money model (docs/payments.md)', () => {
+  it('keeps "from 4 500 ₸" true: the cheapest lesson at the lowest tutor price is Intensive\'s 4 500 ₸', () => {
+    const floor = parseServerEnv({ NODE_ENV: 'test' }).TUTOR_PRICE_MIN;
+    expect(floor).toBe(DEFAULT_PRICE_LIMITS.min);
+    const cheapest = Math.min(...STUDENT_PLANS.map((p) => tenge(quotePackage(floor, p.id).perLessonTiyn)));
+    expect(cheapest).toBe(PRICES.individualFrom);
+    // At the tariff page's base price the model gives the page's own numbers.
+    for (const p of STUDENT_PLANS) expect(tenge(quotePackage(p.basePrice, p.id).perLessonTiyn)).toBe(pricePerLesson(p));
+  });
+
+  it('prices a package: plan discount, then the promo code off the discounted price, per lesson in whole tenge, total = per lesson × lessons', () => {
+    expect(quotePackage(6000, 'basic')).toMatchObject({ lessons: 8, validMonths: 2, perLessonTiyn: 600_000, totalTiyn: 4_800_000, savedTiyn: 0 });
+    expect(quotePackage(6000, 'advanced', 10)).toMatchObject({ lessons: 16, validMonths: 3, planPerLessonTiyn: 570_000, perLessonTiyn: 513_000, totalTiyn: 8_208_000, savedTiyn: 1_392_000 });
+    expect(quotePackage(7777, 'intensive', 15)).toMatchObject({ lessons: 24, planPerLessonTiyn: 699_900, perLessonTiyn: 594_900, totalTiyn: 594_900 * 24 });
+    for (const q of [quotePackage(5000, 'basic'), quotePackage(12345, 'advanced', 7), quotePackage(30000, 'intensive', 50)]) {
+      expect(q.totalTiyn).toBe(q.perLessonTiyn * q.lessons);
+      expect(q.perLessonTiyn % 100).toBe(0);
+    }
+    expect(() => quotePackage(5000.5, 'basic')).toThrow();
+    expect(() => quotePackage(5000, 'basic', 101)).toThrow();
+  });
+
+  it('tutor earnings: 50 / 55 / 60 % of the price (fee 50 %, 10 % and 20 % lower): the published 3 000 / 3 300 / 3 600 ₸ at 6 000 ₸', () => {
+    expect(['basic', 'advanced', 'intensive'].map((p) => tenge(tutorEarningTiyn(EARNING_EXAMPLE_PRICE, p as 'basic')))).toEqual([3000, 3300, 3600]);
+    expect(platformFeeTiyn(6000, 'basic') + tutorEarningTiyn(6000, 'basic')).toBe(600_000);
+    expect(platformFeeTiyn(6000, 'advanced')).toBe(platformFeeTiyn(6000, 'basic') * 0.9);
+    expect(platformFeeTiyn(6000, 'intensive')).toBe(platformFeeTiyn(6000, 'basic') * 0.8);
+  });
+
+  it('refunds unused lessons at the package\'s price of a lesson (offer 5.2), never below zero', () => {
+    expect(refundTiyn(8_208_000, 513_000, 5)).toBe(513_000 * 11);
+    expect(refundTiyn(8_208_000, 513_000, 16)).toBe(0);
+    expect(refundTiyn(8_208_000, 513_000, 20)).toBe(0);
+  });
+
+  it('validity: months on the school\'s calendar to the end of that day in Almaty; month ends clamp', () => {
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2026-11-30', 3)).toBe('2027-02-28');
+    expect(addMonths('2028-12-31', 2)).toBe('2029-02-28');
+    // Paid 20:30 UTC on 14 March = 01:30 on 15 March in Almaty.
+    expect(packageValidUntil(new Date('2026-03-14T20:30:00Z'), 'basic').toISOString()).toBe('2026-05-15T18:59:59.999Z');
+    expect(packageValidUntil(new Date('2026-03-14T10:00:00Z'), 'advanced').toISOString()).toBe('2026-06-14T18:59:59.999Z');
+  });
+});

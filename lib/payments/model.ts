@@ -1,0 +1,100 @@
+// The money model (docs/payments.md, "The model"), decided once: pure arithmetic in tiyn (1 ₸ = 100
+// tiyn), shared by the checkout, the ledger, the cabinet and the tariff pages. No database here.
+import { STUDENT_PLANS, withPromo, type PlanId } from '@/lib/tariffs';
+import { addMonths } from '@/lib/time/calendar';
+import { schoolYmd } from '@/lib/time/school-clock';
+
+export const CURRENCY = 'KZT';
+export const TIYN_PER_TENGE = 100;
+
+/** How long a package lasts from its payment, in calendar months (the tariff page: 2, 3, 3). */
+export const PLAN_VALIDITY_MONTHS: Record<PlanId, number> = { basic: 2, advanced: 3, intensive: 3 };
+
+/**
+ * The platform fee per held lesson, as a share of the tutor's own price, by the tutor's plan: 50 %,
+ * and 10 % and 20 % lower on Advanced and Intensive (45 %, 40 %). The tutor earns the rest: 50, 55
+ * and 60 % of the price, which at a 6 000 ₸ price is the published 3 000 / 3 300 / 3 600 ₸.
+ */
+export const TUTOR_FEE_PERCENT: Record<PlanId, number> = { basic: 50, advanced: 45, intensive: 40 };
+
+/** The tutor price at which the tutor tariff page and FAQ state their earnings. */
+export const EARNING_EXAMPLE_PRICE = 6000;
+
+export const isPlanId = (v: string): v is PlanId => STUDENT_PLANS.some((p) => p.id === v);
+
+export interface PackageQuote {
+  plan: PlanId;
+  lessons: number;
+  validMonths: number;
+  /** The tutor's price per lesson (their profile), in tiyn. */
+  listPerLessonTiyn: number;
+  planDiscountPercent: number;
+  /** After the plan's discount, before a promo code. */
+  planPerLessonTiyn: number;
+  promoPercent: number;
+  /** What one lesson of the package costs the student: the price every refund and spend uses. */
+  perLessonTiyn: number;
+  totalTiyn: number;
+  /** What the plan's discount and the promo code save against the list price, for the breakdown. */
+  savedTiyn: number;
+}
+
+/**
+ * The price of a package: the tutor's price, less the plan's discount, less the promo code's
+ * percentage taken off the discounted price (the promo text on the tariff page), each step rounded
+ * to whole tenge as the tariff page shows it; the total is the per-lesson price × the lessons, so a
+ * refund of unused lessons at the per-lesson price (offer 5.2) never leaves a tiyn over.
+ */
+export function quotePackage(tutorPriceTenge: number, planId: PlanId, promoPercent = 0): PackageQuote {
+  const plan = STUDENT_PLANS.find((p) => p.id === planId);
+  if (!plan) throw new Error(`unknown plan ${planId}`);
+  if (!Number.isInteger(tutorPriceTenge) || tutorPriceTenge <= 0) throw new Error('a tutor price is a positive whole number of tenge');
+  if (!Number.isInteger(promoPercent) || promoPercent < 0 || promoPercent > 100) throw new Error('a promo percentage is 0..100');
+  const planPer = Math.round((tutorPriceTenge * (100 - plan.discountPercent)) / 100);
+  const per = promoPercent > 0 ? withPromo(planPer, promoPercent) : planPer;
+  const list = tutorPriceTenge * TIYN_PER_TENGE;
+  const perLessonTiyn = per * TIYN_PER_TENGE;
+  return {
+    plan: plan.id,
+    lessons: plan.lessons,
+    validMonths: PLAN_VALIDITY_MONTHS[plan.id],
+    listPerLessonTiyn: list,
+    planDiscountPercent: plan.discountPercent,
+    planPerLessonTiyn: planPer * TIYN_PER_TENGE,
+    promoPercent,
+    perLessonTiyn,
+    totalTiyn: perLessonTiyn * plan.lessons,
+    savedTiyn: (list - perLessonTiyn) * plan.lessons,
+  };
+}
+
+/** What the tutor earns for one held lesson: their price less their plan's fee, in tiyn. */
+export function tutorEarningTiyn(tutorPriceTenge: number, tutorPlan: PlanId = 'basic'): number {
+  return tutorPriceTenge * (100 - TUTOR_FEE_PERCENT[tutorPlan]);
+}
+
+/** The platform's fee for one held lesson of a tutor's price, in tiyn. */
+export function platformFeeTiyn(tutorPriceTenge: number, tutorPlan: PlanId = 'basic'): number {
+  return tutorPriceTenge * TUTOR_FEE_PERCENT[tutorPlan];
+}
+
+/**
+ * A refund of unused lessons (public offer 5.2): the amount paid less the lessons held or spent, at
+ * the price of one lesson of the package. Never below zero.
+ */
+export function refundTiyn(paidTiyn: number, perLessonTiyn: number, lessonsSpent: number): number {
+  return Math.max(0, paidTiyn - perLessonTiyn * lessonsSpent);
+}
+
+/** Whole tenge of an amount in tiyn, for formatTenge (every amount the model makes is whole tenge). */
+export const tenge = (tiyn: number): number => Math.round(tiyn / TIYN_PER_TENGE);
+
+/**
+ * The last moment a package may be used: the end of the school day (Almaty, UTC+5) the validity's
+ * months after the payment's school date (paid 15 March on Basic → valid through 15 May, 23:59:59).
+ */
+export function packageValidUntil(paidAt: Date, plan: PlanId): Date {
+  const [y, m, d] = schoolYmd(paidAt);
+  const day = addMonths(`${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`, PLAN_VALIDITY_MONTHS[plan]);
+  return new Date(`${day}T23:59:59.999+05:00`);
+}

@@ -1,0 +1,84 @@
+// The provider interface (docs/payments.md, "Providers"): what lib/payments asks of a card
+// acquirer. Halyk ePay is the first adapter (./epay.ts); CloudPayments or Kaspi through a partner
+// would be one more file implementing this, chosen in ./config.ts. Types only: client-safe.
+
+/** What the checkout asks the provider for. Amounts in tiyn; the adapter converts to its unit. */
+export interface CreatePaymentInput {
+  invoiceId: string;
+  amountTiyn: number;
+  currency: 'KZT';
+  description: string;
+  locale: string;
+  /** A per-order secret the provider hands back with its notification (ePay: secret_hash). */
+  secret: string;
+  /** The buyer's account (ePay: accountId), for the provider's own records. */
+  accountId: string;
+  /** Where the provider posts its notifications, and where the buyer's browser comes back. */
+  notifyUrl: string;
+  failureNotifyUrl: string;
+  backUrl: string;
+  failureBackUrl: string;
+}
+
+/**
+ * How the browser reaches the hosted page: load the provider's JS library and call its documented
+ * function with this object (ePay: payment-api.js, `halyk.pay(paymentObject)`). Card data is typed
+ * on the provider's page only.
+ */
+export interface PaymentStart {
+  scriptUrl: string;
+  call: 'halyk.pay';
+  paymentObject: Record<string, unknown>;
+}
+
+/** A notification read by the protocol's rules, before our checks against the order. */
+export interface ProviderNotification {
+  invoiceId: string;
+  /** The idempotency key's event part: the outcome as the provider names it. */
+  event: string;
+  outcome: 'paid' | 'declined';
+  /** The secret the provider handed back (compared with the order's, constant-time). */
+  secret: string;
+  providerPaymentId: string | null;
+  amountTiyn: number | null;
+  currency: string | null;
+  terminal: string | null;
+  reason: string | null;
+  /** The body as stored: card fields cut to the last four digits, the secret left out. */
+  payload: Record<string, unknown>;
+}
+
+export type ProviderState = 'paid' | 'declined' | 'refunded' | 'not_found' | 'in_progress';
+
+export interface ProviderStatus {
+  state: ProviderState;
+  providerPaymentId: string | null;
+  amountTiyn: number | null;
+  reason: string | null;
+  /** The provider's status name as it said it (ePay: statusName), for the event key. */
+  name: string;
+  payload: Record<string, unknown>;
+}
+
+export interface PaymentProvider {
+  readonly name: 'epay';
+  /** The local fake, not a real acquirer: the pages say "test payment". */
+  readonly test: boolean;
+  createPayment(input: CreatePaymentInput): Promise<PaymentStart>;
+  /** Reads a notification body by the protocol; null when it is not one (a 400 then). */
+  parseNotification(body: unknown): ProviderNotification | null;
+  queryStatus(invoiceId: string): Promise<ProviderStatus>;
+  /** Returns money to the card; `refundId` makes a retry safe (ePay: externalID). */
+  refund(providerPaymentId: string, amountTiyn: number, refundId: string): Promise<void>;
+}
+
+/** A provider call that failed (network, 4xx/5xx, a malformed answer): retried by the caller or the job. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}

@@ -1,0 +1,123 @@
+import 'server-only';
+// Refunds of unused lessons (public offer 5; docs/payments.md, "Refunds"): asked for in the
+// cabinet, decided by the offer's rule (what the package's balance still holds = the amount paid
+// less the lessons spent at the package's price), moved in the ledger at once, then sent to the card
+// through the provider, retried by the job until the bank takes it; due within 10 business days.
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import { dbErrorInfo } from '@/lib/db/errors';
+import { ledgerEntries, lessonPackages, paymentOrders, paymentRefunds } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { addBusinessDays } from '@/lib/time/business-days';
+import { paymentProvider } from './config';
+import { ACCOUNTS, post } from './ledger';
+import { ProviderError } from './provider';
+
+export const REFUND_BUSINESS_DAYS = 10;
+
+export type Refund = typeof paymentRefunds.$inferSelect;
+
+/** The provider's idempotency key of a refund (ePay: externalID): a retry never refunds twice. */
+export const refundKey = (refund: { id: number }) => `tilmen-refund-${refund.id}`;
+
+/**
+ * A student asks for the unused lessons of a package back: with the package's row locked, its
+ * balance is what is refunded (409 `nothing_to_refund` when empty); the ledger moves it from the
+ * student's balance to `refunds_due` in the same transaction, so the lessons can no longer be
+ * booked. Then the provider is asked (a failure is retried by the job).
+ */
+export async function requestRefund(db: Db, student: { id: number }, packageId: number, now = new Date()): Promise<Refund> {
+  const [pkg] = await db.select().from(lessonPackages).where(and(eq(lessonPackages.id, packageId), eq(lessonPackages.studentId, student.id))).limit(1);
+  if (!pkg) throw new ApiError(404, 'not_found');
+  const account = ACCOUNTS.studentBalance(student.id);
+  let refund: Refund;
+  try {
+    refund = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await tx.execute(sql`select id from ${lessonPackages} where ${lessonPackages.id} = ${pkg.id} for update`);
+      const [row] = await tx
+        .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountTiyn}), 0)` })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.account, account), eq(ledgerEntries.packageId, pkg.id)));
+      const amount = Number(row?.sum ?? 0);
+      const lessons = Math.floor(amount / pkg.perLessonTiyn);
+      if (amount <= 0 || lessons <= 0) throw new ApiError(409, 'nothing_to_refund');
+      const [created] = await tx
+        .insert(paymentRefunds)
+        .values({ orderId: pkg.orderId, packageId: pkg.id, studentId: student.id, amountTiyn: amount, lessons, dueBy: addBusinessDays(now, REFUND_BUSINESS_DAYS) })
+        .returning();
+      await post(
+        tx,
+        'refund',
+        [
+          { account, amountTiyn: -amount },
+          { account: ACCOUNTS.refundsDue, amountTiyn: amount },
+        ],
+        { orderId: pkg.orderId, packageId: pkg.id },
+      );
+      return created!;
+    });
+  } catch (err) {
+    const { code, constraint } = dbErrorInfo(err);
+    if (code === '23505' && constraint === 'payment_refunds_open_uq') throw new ApiError(409, 'nothing_to_refund');
+    throw err;
+  }
+  return (await sendRefund(db, refund, now)) ?? refund;
+}
+
+/**
+ * Sends a requested refund to the provider; when the bank takes it, the refund is done and the
+ * ledger moves the amount from `refunds_due` back to the provider's clearing (the money left us).
+ * A failure is counted and left for the next pass. Returns the refund as it now stands.
+ */
+export async function sendRefund(db: Db, refund: Refund, now = new Date()): Promise<Refund | null> {
+  const provider = paymentProvider();
+  const [order] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, refund.orderId)).limit(1);
+  if (!provider || !order?.providerPaymentId || refund.status !== 'requested') return null;
+  try {
+    await provider.refund(order.providerPaymentId, refund.amountTiyn, refundKey(refund));
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    const [row] = await db
+      .update(paymentRefunds)
+      .set({ attempts: sql`${paymentRefunds.attempts} + 1`, lastError: err.message.slice(0, 300) })
+      .where(eq(paymentRefunds.id, refund.id))
+      .returning();
+    console.warn(`[payments] refund #${refund.id} of ${order.invoiceId} not taken by the bank yet: ${err.message}`);
+    return row ?? null;
+  }
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [done] = await tx
+      .update(paymentRefunds)
+      .set({ status: 'done', doneAt: now, attempts: sql`${paymentRefunds.attempts} + 1`, lastError: null })
+      .where(and(eq(paymentRefunds.id, refund.id), eq(paymentRefunds.status, 'requested')))
+      .returning();
+    if (!done) return null;
+    await post(
+      tx,
+      'refund_paid',
+      [
+        { account: ACCOUNTS.refundsDue, amountTiyn: -done.amountTiyn },
+        { account: ACCOUNTS.providerClearing, amountTiyn: done.amountTiyn },
+      ],
+      { orderId: done.orderId, packageId: done.packageId },
+    );
+    // The whole payment back (nothing was spent): the order says refunded.
+    if (done.amountTiyn === order.amountTiyn) await tx.update(paymentOrders).set({ status: 'refunded', updatedAt: now }).where(eq(paymentOrders.id, order.id));
+    return done;
+  });
+}
+
+/** The job's pass: refunds the bank has not taken yet, oldest first, 20 a pass. */
+export async function resendRefunds(db: Db, now = new Date()): Promise<number> {
+  const open = await db
+    .select()
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.status, 'requested'), lt(paymentRefunds.createdAt, new Date(now.getTime() - 60_000))))
+    .orderBy(paymentRefunds.createdAt)
+    .limit(20);
+  let done = 0;
+  for (const r of open) if ((await sendRefund(db, r, now))?.status === 'done') done++;
+  return done;
+}
