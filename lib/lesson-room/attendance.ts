@@ -5,6 +5,7 @@ import { audit } from '@/lib/audit/log';
 import { lessonAttendance, lessonAttendanceCorrections, lessons, type RoomSide, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
+import { bookTutorEarning, settleLessonMoney } from '@/lib/payments/lesson-money';
 
 /** An open stream records a heartbeat this often; a connection without one for HEARTBEAT_GRACE_MS is gone. */
 export const HEARTBEAT_MS = 30_000;
@@ -98,6 +99,8 @@ export async function markHeldIfTogether(db: Db, lessonId: number, now = new Dat
       .where(and(eq(lessons.id, lessonId), eq(lessons.status, 'booked')))
       .returning({ id: lessons.id });
     if (fact || row) await audit(tx, SYSTEM, { action: 'lesson.attendance', entity: 'lesson', entityId: lessonId, after: { status: 'held', togetherMinutes: a.togetherMinutes } });
+    // A paid lesson held: the tutor's earning, once (lib/payments/lesson-money.ts).
+    if (fact) await bookTutorEarning(tx, lessonId);
     return Boolean(row);
   });
 }
@@ -107,7 +110,9 @@ export async function markHeldIfTogether(db: Db, lessonId: number, now = new Dat
  * are not yet settled gets its outcome from the room's log: held when both were together
  * LESSON_HELD_MINUTES, else not held, with the side(s) that never joined as the no-show. The facts
  * go to `fact_status`/`fact_no_show`; a booked lesson's status follows them, a lesson the tutor
- * marked (a correction) keeps the mark. Returns how many booked lessons it closed.
+ * marked (a correction) keeps the mark. A paid lesson's money follows the facts in the same
+ * transaction (docs/payments.md): held or the student's no-show, the tutor earns; the tutor's
+ * no-show, back to the package. Returns how many booked lessons it closed.
  */
 export async function settleEndedLessons(db: Db, now = new Date()): Promise<number> {
   const ended = await db
@@ -134,6 +139,8 @@ export async function settleEndedLessons(db: Db, now = new Date()): Promise<numb
         .where(and(eq(lessons.id, id), eq(lessons.status, 'booked')))
         .returning({ id: lessons.id });
       await audit(tx, SYSTEM, { action: 'lesson.attendance', entity: 'lesson', entityId: id, after: { status, noShow, togetherMinutes: a.togetherMinutes, corrected: !row } });
+      // A paid lesson's money follows the facts: earned by the tutor, or back to the package.
+      await settleLessonMoney(tx, id, { status, noShow });
       return Boolean(row);
     });
     if (done) closed++;

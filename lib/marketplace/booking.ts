@@ -5,8 +5,10 @@ import { errorForLog } from '@/lib/api/error-log';
 import { trialBookedLead } from '@/lib/leads/trial-bookings';
 import { hasUserScope } from '@/lib/auth/scope';
 import { dbErrorInfo } from '@/lib/db/errors';
-import { lessonReports, lessons, tutorProfiles, users } from '@/lib/db/schema';
+import { lessonPackages, lessonReports, lessons, tutorProfiles, users } from '@/lib/db/schema';
 import { CORRECTION_DAYS } from '@/lib/lesson-room/attendance';
+import { cancelLessonMoney, PAID_CANCEL_DEADLINE_MINUTES } from '@/lib/payments/lesson-money';
+import { PAID_LESSON_MINUTES } from '@/lib/payments/lessons';
 import { localePath } from '@/lib/seo';
 import { enforceLimits, hit, unhit } from '@/lib/rate-limit';
 import type { Db } from '@/lib/db/types';
@@ -230,13 +232,20 @@ async function ownLesson(db: Db, user: User, id: number): Promise<{ lesson: Less
   throw new ApiError(404, 'not_found');
 }
 
-const beforeDeadline = (lesson: Lesson, now: Date) => lesson.startsAt.getTime() - now.getTime() >= CANCEL_DEADLINE_MINUTES * MIN;
+/** A trial is cancelled or moved up to CANCEL_DEADLINE_MINUTES before its start, a paid lesson up to PAID_CANCEL_DEADLINE_MINUTES (the published rules). */
+const deadlineMinutes = (lesson: Lesson) => (lesson.kind === 'paid' ? PAID_CANCEL_DEADLINE_MINUTES : CANCEL_DEADLINE_MINUTES);
+const beforeDeadline = (lesson: Lesson, now: Date) => lesson.startsAt.getTime() - now.getTime() >= deadlineMinutes(lesson) * MIN;
 
-/** Cancels by either side up to CANCEL_DEADLINE_MINUTES before the start; later the lesson stands (409 cancel_too_late). */
+/**
+ * Cancels by either side up to the deadline before the start; later a trial stands (409
+ * cancel_too_late). A paid lesson may still be cancelled until its start: in time, or by the tutor,
+ * the lesson goes back to the package; by the student later, it is spent and counts as taught (offer
+ * 4.3, tutor rules 3.6), in the cancel's transaction (lib/payments/lesson-money.ts).
+ */
 export async function cancelLesson(db: Db, user: User, id: number, now = new Date()): Promise<Lesson> {
   const { lesson, side } = await ownLesson(db, user, id);
   if (lesson.status !== 'booked') throw new ApiError(409, 'lesson_state');
-  if (!beforeDeadline(lesson, now)) throw new ApiError(409, 'cancel_too_late');
+  if (lesson.kind === 'paid' ? lesson.startsAt <= now : !beforeDeadline(lesson, now)) throw new ApiError(409, 'cancel_too_late');
   const late = side === 'tutor' && lesson.startsAt.getTime() - now.getTime() < TUTOR_LATE_CANCEL_MINUTES * MIN;
   const undo = await countChange(db, `lesson:cancel:${side}:${user.id}`, side === 'tutor' ? TUTOR_CANCELS_PER_DAY : STUDENT_CANCELS_PER_DAY, now);
   const cancelled = await db.transaction(async (txRaw) => {
@@ -247,6 +256,7 @@ export async function cancelLesson(db: Db, user: User, id: number, now = new Dat
       .where(and(eq(lessons.id, id), eq(lessons.status, 'booked')))
       .returning();
     if (!row) throw new ApiError(409, 'lesson_state');
+    if (row.kind === 'paid') await cancelLessonMoney(tx, row, side, now);
     await notifyLesson(tx, row, 'cancelled');
     return row;
   }).catch(async (err: unknown) => {
@@ -265,7 +275,12 @@ export async function rescheduleLesson(db: Db, user: User, id: number, startsAt:
   // A booked lesson's sequence counts its moves (a cancel ends it).
   if (lesson.sequence >= MAX_MOVES_PER_LESSON) throw new ApiError(409, 'reschedule_limit');
   await assertFree(db, lesson.tutorId, startsAt, now, lesson.id);
-  const endsAt = new Date(startsAt.getTime() + TRIAL_MINUTES * MIN);
+  const endsAt = new Date(startsAt.getTime() + (lesson.kind === 'paid' ? PAID_LESSON_MINUTES : TRIAL_MINUTES) * MIN);
+  if (lesson.packageId !== null) {
+    // A paid lesson moves within its package's validity (it keeps the lesson it took).
+    const [pkg] = await db.select({ validUntil: lessonPackages.validUntil }).from(lessonPackages).where(eq(lessonPackages.id, lesson.packageId)).limit(1);
+    if (!pkg || pkg.validUntil < endsAt) throw new ApiError(409, 'package_expired');
+  }
   try {
     const moved = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;

@@ -7,6 +7,7 @@ import type { Db } from '@/lib/db/types';
 import type { PlanId } from '@/lib/tariffs';
 import type { PaymentStatus } from '@/lib/db/schema';
 import { ACCOUNTS } from './ledger';
+import { tutorMonth, type TutorMonth } from './lesson-money';
 import { TUTOR_FEE_PERCENT, tutorEarningTiyn } from './model';
 
 export interface PackageView {
@@ -88,16 +89,18 @@ export interface TutorEarningsView {
   /** The tutor's price per lesson (the published profile's, else the draft's), in tenge; null before one is set. */
   price: number | null;
   earningTiyn: number | null;
+  /** The current school month so far, from the ledger: lessons that count as taught and the earning. */
+  month: TutorMonth;
 }
 
 /**
  * What a tutor earns per held lesson before the first one (issue 24): their plan's platform fee and
  * their price less it. Every tutor is on Basic until the monthly payout register decides the plan
- * by the month's load (docs/payments.md).
+ * by the month's load (docs/payments.md). With them, the current month so far (lessons and earning).
  */
-export async function tutorEarnings(db: Db, tutorId: number): Promise<TutorEarningsView> {
+export async function tutorEarnings(db: Db, tutorId: number, now = new Date()): Promise<TutorEarningsView> {
   const [row] = await db.select({ published: tutorProfiles.published, draft: tutorProfiles.draft }).from(tutorProfiles).where(eq(tutorProfiles.userId, tutorId)).limit(1);
   const price = row?.published?.price ?? row?.draft.price ?? null;
   const plan: PlanId = 'basic';
-  return { plan, feePercent: TUTOR_FEE_PERCENT[plan], price, earningTiyn: price === null ? null : tutorEarningTiyn(price, plan) };
+  return { plan, feePercent: TUTOR_FEE_PERCENT[plan], price, earningTiyn: price === null ? null : tutorEarningTiyn(price, plan), month: await tutorMonth(db, tutorId, now) };
 }

@@ -13,6 +13,7 @@ import { importMediaDir } from '@/lib/media/photo';
 import { remindLessons } from '@/lib/marketplace/reminders';
 import { settleEndedLessons } from '@/lib/lesson-room/attendance';
 import { resolvePendingPayments } from '@/lib/payments/events';
+import { remindExpiringPackages } from '@/lib/payments/expiry';
 import { resendRefunds } from '@/lib/payments/refunds';
 import { remindInvitations } from '@/lib/company-portal/invitations';
 import { kickOutbox } from '@/lib/outbox/kick';
@@ -76,6 +77,17 @@ export function resolvePayments(now = new Date()): Promise<void> {
   });
 }
 
+/** Reminds students 14 and 3 days before a package with lessons left expires (lib/payments/expiry.ts). */
+export function remindExpiringPackagesPass(now = new Date()): Promise<void> {
+  return runBackgroundPass('package-expiry-reminders', async (db) => {
+    const n = await remindExpiringPackages(db, now);
+    if (n > 0) {
+      console.info(`[payments] reminded ${n} student(s) of a package about to expire.`);
+      void kickOutbox();
+    }
+  });
+}
+
 /** Reminds invited employees who have not started 2 days and 1 day before the deadline (lib/company-portal/invitations.ts). */
 export function remindInvitedEmployees(now = new Date()): Promise<void> {
   return runBackgroundPass('invitation-reminders', async (db) => {
@@ -110,6 +122,7 @@ export function startBackgroundWork(opts: { outboxPollMs: number; retentionMs?: 
     setInterval(() => void remindInvitedEmployees(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void settleLessons(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void resolvePayments(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
+    setInterval(() => void remindExpiringPackagesPass(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
   ];
   for (const timer of bg.timers) timer.unref();
   void pruneTables();

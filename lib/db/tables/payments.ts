@@ -85,6 +85,9 @@ export const lessonPackages = pgTable(
     lessonsTotal: integer('lessons_total').notNull(),
     perLessonTiyn: bigint('per_lesson_tiyn', { mode: 'number' }).notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    /** The expiry reminders (14 and 3 days before `valid_until`), claimed once each by the job. */
+    remindedExpiry14At: timestamp('reminded_expiry_14_at', { withTimezone: true }),
+    remindedExpiry3At: timestamp('reminded_expiry_3_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-// GET /api/cabinet/earnings - the signed-in tutor (bearer): their plan, its platform fee and what they earn per held lesson at their price; 403 not_tutor for a student.
+// GET /api/cabinet/earnings - the signed-in tutor (bearer): their plan, its platform fee, what they earn per held lesson at their price, and this month so far (lessons and earning, from the ledger); 403 for a student.
 import { ApiError } from '@/lib/api/errors';
 import { route } from '@/lib/api/route';
 import { requireUser } from '@/lib/auth/http';

@@ -1,0 +1,2 @@
+ALTER TABLE "lesson_packages" ADD COLUMN "reminded_expiry_14_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "lesson_packages" ADD COLUMN "reminded_expiry_3_at" timestamp with time zone;
