@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { captchaServerPort, E2E_RECAPTCHA } from './e2e/captcha-setup';
-import { chromiumArgs } from './e2e/chromium-args';
+import { chromiumArgs, chromiumPath } from './e2e/chromium-args';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${PORT}`;
@@ -34,7 +34,7 @@ export default defineConfig({
     // Russian is the default locale; a browser asking for English would be sent to /en.
     locale: 'ru-RU',
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], locale: 'ru-RU' } }],
   // A production build (npm test builds first), on a fresh embedded database.

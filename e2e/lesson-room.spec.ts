@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { chromiumArgs, fakeMediaArgs } from './chromium-args';
+import { chromiumArgs, chromiumPath, fakeMediaArgs } from './chromium-args';
 import { messages } from './helpers';
 import { apiLogin, bookableTutor, call, signInToCabinet } from './marketplace';
 import { loopbackAddress, signUp, sms } from './sessions';
@@ -16,7 +16,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 test.use({
   baseURL: `http://localhost:${PORT}`,
   launchOptions: {
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     // The project's chromium flags, plus a fake camera and microphone that need no prompt.
     args: [...chromiumArgs, ...fakeMediaArgs],
   },

@@ -32,8 +32,11 @@ apt_ensure() {
   return $rc
 }
 
+# The tests drive its headless shell (e2e/chromium-args.ts: the same build without the desktop UI,
+# about a third less CPU per test); Lighthouse in the bench drives the full browser.
 ensure_chromium() {
-  [ -x /usr/bin/chromium ] || apt_ensure "the browser tests (Debian's chromium at /usr/bin/chromium)" chromium
+  { [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromium-headless-shell ]; } ||
+    apt_ensure "the browser tests (Debian's chromium and chromium-headless-shell)" chromium chromium-headless-shell
 }
 
 # The lesson room's relay-only e2e starts Debian's coturn (turnserver) on the loopback; without it that test is skipped.

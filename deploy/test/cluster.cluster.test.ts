@@ -25,7 +25,7 @@ import { LEAD_LIMITS } from '@/lib/leads/intake/submit';
 import { startSmtp } from '@/test/smtp';
 import { startFakeSmsGateway } from '@/test/fake-sms-gateway';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { chromiumArgs, fakeMediaArgs } from '@/e2e/chromium-args';
+import { chromiumArgs, chromiumPath, fakeMediaArgs } from '@/e2e/chromium-args';
 import en from '@/messages/en.json';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -528,7 +528,7 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     const R = en.Room;
     let browser: Browser | undefined;
     try {
-      browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, ...fakeMediaArgs] });
+      browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, ...fakeMediaArgs] });
       // Each side signs in on its own instance (the session cookie of that origin), then opens the room and joins.
       const open = async (port: number, phoneNumber: string): Promise<Page> => {
         const context = await browser!.newContext({ baseURL: `https://127.0.0.1:${port}`, ignoreHTTPSErrors: true, locale: 'en-US' });
