@@ -22,12 +22,12 @@ describe(`POST /api/sms/send: malformed bodies never cause a 5xx (${dbLabel()})`
     vi.spyOn(console, 'info').mockImplementation(() => {});
   });
 
-  it('200 shaped, 100 arbitrary JSON, 60 raw bodies', async () => {
+  it('80 shaped, 40 arbitrary JSON, 24 raw bodies', async () => {
     await sweep('/api/sms/send', async (req) => {
       const res = await POST(req);
       seen.add(res.status);
       return res;
-    }, shaped, accepted);
+    }, shaped, accepted, [{ phone: '+7 701 234 56 78', purpose: 'register', captchaToken: '' }]);
     // The sweep reached the sending code, not only the parser.
     expect([...seen].sort()).toEqual(expect.arrayContaining([202, 400, 415, 422]));
   }, 120_000);
