@@ -60,7 +60,9 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: process.env.BUILD_SKIP_TYPECHECK === '1' },
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer'],
   // app/global-not-found.tsx answers unmatched URLs with the whole translated 404 page.
-  experimental: { globalNotFound: true, authInterrupts: true },
+  // BUILD_FS_CACHE=0: no Turbopack cache written after the build (20-25 s here): the e2e's reCAPTCHA
+  // variant (scripts/e2e-captcha-server.sh) is rebuilt only when stale, from scratch in effect.
+  experimental: { globalNotFound: true, authInterrupts: true, turbopackFileSystemCacheForBuild: process.env.BUILD_FS_CACHE !== '0' },
   async headers() {
     return [
       // Documents and /public files (an SVG opened on its own is a document): the full set.

@@ -14,7 +14,7 @@ export NEXT_PUBLIC_RECAPTCHA_V2_SITE_KEY="${NEXT_PUBLIC_RECAPTCHA_V2_SITE_KEY:-$
 if build_is_stale; then
   log="${TMPDIR:-/tmp}/tilmen-e2e-captcha-build.log"
   echo "e2e: building $NEXT_DIST_DIR with the test reCAPTCHA keys (npm run build, log: $log)…" >&2
-  npm run build --silent >"$log" 2>&1 || { tail -n 40 "$log" >&2; exit 1; }
+  BUILD_FS_CACHE=0 npm run build --silent >"$log" 2>&1 || { tail -n 40 "$log" >&2; exit 1; }
 fi
 [ "${1:-}" = "--build-only" ] && exit 0
 exec node server.mjs
