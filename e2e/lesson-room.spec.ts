@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import { PDFDocument } from 'pdf-lib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath, fakeMediaArgs } from './chromium-args';
 import { messages } from './helpers';
@@ -153,6 +154,12 @@ test('tutor and student meet in the room: video and audio both ways; chat, notes
   await expect(board).toHaveAttribute('data-elements', '1');
   await sp.getByRole('tab', { name: R.tabs.board }).click();
   await expect(sp.getByTestId('board')).toHaveAttribute('data-elements', '1', { timeout: 20_000 });
+  // A two-page PDF worksheet goes on as two page images (pdf.js, loaded only now), on both sides.
+  const worksheet = await PDFDocument.create();
+  for (const text of ['Page one', 'Page two']) worksheet.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 28 });
+  await tp.getByTestId('board-image-input').setInputFiles({ name: 'worksheet.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await worksheet.save()) });
+  await expect(board).toHaveAttribute('data-elements', '3', { timeout: 20_000 });
+  await expect(sp.getByTestId('board')).toHaveAttribute('data-elements', '3', { timeout: 20_000 });
   const font = fs.readdirSync('node_modules/@excalidraw/excalidraw/dist/prod/fonts/Excalifont')[0]!;
   const served = await sp.request.get(`/api/room-assets/fonts/Excalifont/${font}`);
   expect(served.status()).toBe(200);
@@ -186,7 +193,7 @@ test('tutor and student meet in the room: video and audio both ways; chat, notes
   await form.getByTestId('report-save').click();
   await expect(tp.getByTestId('record-level')).toHaveText('A2');
   // …and the student's cabinet has the word in the dictionary, the progress chart, the rating asked,
-  // and the lesson's materials: the report and the board (read-only) with the tutor's rectangle.
+  // and the lesson's materials: the report and the board (read-only) with the tutor's rectangle and the PDF's pages.
   await sp.goto('/en/cabinet');
   await expect(sp.getByTestId('dictionary').getByText('кітап')).toBeVisible();
   await expect(sp.getByTestId('progress-chart')).toBeVisible();
@@ -198,7 +205,7 @@ test('tutor and student meet in the room: video and audio both ways; chat, notes
   await axeClean(sp);
   await expect(sp.getByTestId('record-chat').getByText('Hello! My homework:')).toBeVisible();
   await sp.getByTestId('record-open-board').click();
-  await expect(sp.getByTestId('record-board')).toHaveAttribute('data-elements', '1');
+  await expect(sp.getByTestId('record-board')).toHaveAttribute('data-elements', '3');
   await expect(sp.getByTestId('record-board').locator('canvas').first()).toBeVisible({ timeout: 30_000 });
 
   // Anyone else: the 403 page, never the room.

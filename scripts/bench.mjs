@@ -34,6 +34,7 @@ import marketplace from './bench/marketplace.mjs';
 import portal from './bench/portal.mjs';
 import suite from './bench/suite.mjs';
 import roomJs from './bench/room-js.mjs';
+import room from './bench/room.mjs';
 
 const SECTIONS = [
   landingJs, //   scripts/bench/landing-js.mjs  — JS per prerendered page, from the build (BENCH_JS_BASE=<other .next> compares)
@@ -47,6 +48,7 @@ const SECTIONS = [
   marketplace, // scripts/bench/marketplace.mjs — free slots of 1 000 tutors over 4 weeks (in-memory PGlite)
   portal, //      scripts/bench/portal.mjs      — company portal: 5 000-row XLSX import, the 5 000-person roster page
   roomJs, //      scripts/bench/room-js.mjs     — the lesson room's and the lesson record's JS: first load, then the room and the board
+  room, //        scripts/bench/room.mjs        — signalling with 100 rooms open; "Join" to the first remote frame (20 joins)
   suite, //       scripts/bench/suite.mjs       — the last npm test: time per step against the 20-minute budget (no server)
 ];
 

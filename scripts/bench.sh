@@ -90,7 +90,7 @@ cleanup() {
     kill -KILL -- "-$SERVER_PGID" 2>/dev/null || true
     stopped=1
   fi
-  rm -rf "$DATA_DIR" "$PIDFILE" "$STAFF_FILE" "$PORTAL_FILE" "$DATA_DIR.secret"
+  rm -rf "$DATA_DIR" "$PIDFILE" "$STAFF_FILE" "$PORTAL_FILE" "$DATA_DIR.rooms.json" "$DATA_DIR.secret"
   [ -n "$stopped" ] && say "server stopped" 2>/dev/null
   exit "$rc"
 }
@@ -114,6 +114,16 @@ if [[ -z "${BENCH_ONLY:-}" || "$only" == *",portal,"* ]]; then
   say "seeding a company and its HR person's session for the portal section…"
   DATA_DIR="$DATA_DIR" NODE_ENV=development npm run seed:portal --silent -- --session "$PORTAL_FILE" --results "${BENCH_ROSTER_ROWS:-5000}" >>"$RESULTS/seed.log" 2>&1 ||
     say "seeding the portal failed (bench-results/seed.log): the portal section will say so"
+fi
+
+ROOMS_FILE="$DATA_DIR.rooms.json" # the room section's 100 lessons open now (npm run seed:rooms)
+if [[ -z "${BENCH_ONLY:-}" || "$only" == *",room,"* ]]; then
+  say "seeding ${BENCH_ROOMS:-100} lessons open now for the room section…"
+  if DATA_DIR="$DATA_DIR" NODE_ENV=development npm run seed:rooms --silent -- --out "$ROOMS_FILE" --rooms "${BENCH_ROOMS:-100}" >>"$RESULTS/seed.log" 2>&1; then
+    export BENCH_ROOMS_FILE="$ROOMS_FILE"
+  else
+    say "seeding the rooms failed (bench-results/seed.log): the room section will say so"
+  fi
 fi
 
 say "starting next start -p $PORT (DATA_DIR=$DATA_DIR, log: bench-results/server.log)"

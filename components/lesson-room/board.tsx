@@ -9,6 +9,7 @@ import type { FileId } from '@excalidraw/excalidraw/element/types';
 import type { BinaryFileData, ExcalidrawImperativeAPI } from '@excalidraw/excalidraw/types';
 import '@excalidraw/excalidraw/index.css';
 import { boardImage } from './board-image';
+import { BOARD_PDF_PAGES, boardPdf } from './board-pdf';
 import type { BoardElement, BoardFile, BoardStore } from './board-store';
 import { roomButton } from './types';
 
@@ -25,6 +26,8 @@ export default function Board({ store, send, sendFile, locale }: { store: BoardS
   const t = useTranslations('Room.board');
   const inputId = useId();
   const [imageState, setImageState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  /** After a PDF longer than the pages put on the board: how many of how many. */
+  const [pdfPages, setPdfPages] = useState<{ shown: number; total: number } | null>(null);
   const api = useRef<ExcalidrawImperativeAPI | null>(null);
   const pending = useRef(new Map<string, OrderedExcalidrawElement>());
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -56,27 +59,38 @@ export default function Board({ store, send, sendFile, locale }: { store: BoardS
     for (let i = 0; i < all.length; i += BATCH) void send(all.slice(i, i + BATCH)).catch(() => {});
   };
 
-  /** The tutor puts an image on the board: scaled to fit one message, sent, then placed in view. */
-  const addImage = async (file: File) => {
+  /**
+   * The tutor puts an image, or the first pages of a PDF, on the board: each scaled to fit one
+   * message, sent, then placed in view (a PDF's pages one under the other).
+   */
+  const addFile = async (file: File) => {
     const a = api.current;
     if (!a || !sendFile) return;
     setImageState('busy');
-    const fitted = await boardImage(file);
+    setPdfPages(null);
+    const isPdf = file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
+    const fitted = isPdf ? await boardPdf(file) : await boardImage(file).then((one) => (one ? { pages: [one], total: 1 } : null));
     if (!fitted) return setImageState('failed');
-    try {
-      await sendFile(fitted.file);
-    } catch {
-      return setImageState('failed');
-    }
-    store.receive([], [fitted.file]);
-    a.addFiles([fitted.file as unknown as BinaryFileData]);
     const { scrollX, scrollY, width, height, zoom } = a.getAppState();
-    const w = Math.min(fitted.width, 800);
-    const h = (fitted.height * w) / fitted.width;
-    const [element] = convertToExcalidrawElements([
-      { type: 'image', fileId: fitted.file.id as FileId, status: 'saved', x: -scrollX + (width / zoom.value - w) / 2, y: -scrollY + (height / zoom.value - h) / 2, width: w, height: h },
-    ]);
-    a.updateScene({ elements: [...a.getSceneElementsIncludingDeleted(), element!], captureUpdate: CaptureUpdateAction.IMMEDIATELY });
+    let y = -scrollY + 40;
+    const added = [];
+    for (const page of fitted.pages) {
+      try {
+        await sendFile(page.file);
+      } catch {
+        return setImageState('failed');
+      }
+      store.receive([], [page.file]);
+      a.addFiles([page.file as unknown as BinaryFileData]);
+      const w = Math.min(page.width, 800);
+      const h = (page.height * w) / page.width;
+      const x = -scrollX + (width / zoom.value - w) / 2;
+      const top = fitted.pages.length === 1 ? -scrollY + (height / zoom.value - h) / 2 : y;
+      added.push(...convertToExcalidrawElements([{ type: 'image', fileId: page.file.id as FileId, status: 'saved', x, y: top, width: w, height: h }]));
+      y += h + 24;
+    }
+    a.updateScene({ elements: [...a.getSceneElementsIncludingDeleted(), ...added], captureUpdate: CaptureUpdateAction.IMMEDIATELY });
+    if (fitted.total > fitted.pages.length) setPdfPages({ shown: fitted.pages.length, total: fitted.total });
     setImageState('idle');
   };
 
@@ -89,18 +103,19 @@ export default function Board({ store, send, sendFile, locale }: { store: BoardS
             <input
               id={inputId}
               type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif"
+              accept="image/png,image/jpeg,image/webp,image/gif,application/pdf,.pdf"
               className="sr-only"
               disabled={imageState === 'busy'}
               data-testid="board-image-input"
               onChange={(e) => {
                 const file = e.target.files?.[0];
                 e.target.value = '';
-                if (file) void addImage(file);
+                if (file) void addFile(file);
               }}
             />
           </label>
-          <span className="text-slate-300">{t('imageHint')}</span>
+          <span className="text-slate-300">{t('imageHint', { pages: BOARD_PDF_PAGES })}</span>
+          {pdfPages ? <span role="status">{t('pdfPages', pdfPages)}</span> : null}
           {imageState === 'failed' ? (
             <span role="alert" className="text-red-300">
               {t('imageFailed')}
