@@ -86,6 +86,7 @@ export type ErrorCode =
   | 'company_sms_cap'
   | 'sms_budget_spent'
   | 'room_forbidden'
+  | 'lesson_company_employee_unknown'
   | 'report_locked'
   | 'correction_closed'
   | 'room_not_open'

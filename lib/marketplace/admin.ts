@@ -3,7 +3,10 @@ import { audit, auditListView, type Actor } from '@/lib/audit/log';
 import { maskPhone } from '@/lib/mask';
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { companyEmployees, lessonMessages, lessons, outbox, users } from '@/lib/db/schema';
+import { companies, companyEmployees, lessonMessages, lessons, outbox, users } from '@/lib/db/schema';
+import { appSecret } from '@/lib/env';
+import { hashIin } from '@/lib/quiz/attempts';
+import type { LessonCompanyInput } from '@/lib/validations/booking';
 import { ApiError } from '@/lib/api/errors';
 import type { Db } from '@/lib/db/types';
 
@@ -106,13 +109,24 @@ export async function viewRecentTrials(db: Db, actor: Actor, limit = 50) {
  * 404 for a lesson or an employee that does not exist; audited (`lesson.company`). Until corporate
  * lesson pools set it themselves, this is the way.
  */
-export async function setLessonCompany(db: Db, actor: Actor, lessonId: number, employeeId: number | null) {
+export async function setLessonCompany(db: Db, actor: Actor, lessonId: number, input: LessonCompanyInput) {
   const [lesson] = await db.select({ id: lessons.id, status: lessons.status, before: lessons.companyEmployeeId }).from(lessons).where(eq(lessons.id, lessonId)).limit(1);
   if (!lesson || lesson.status === 'hold') throw new ApiError(404, 'not_found');
+  let employeeId: number | null = null;
   let companyId: number | null = null;
-  if (employeeId !== null) {
-    const [employee] = await db.select({ companyId: companyEmployees.companyId }).from(companyEmployees).where(eq(companyEmployees.id, employeeId)).limit(1);
+  if ('iin' in input) {
+    const [employee] = await db
+      .select({ id: companyEmployees.id })
+      .from(companyEmployees)
+      .where(and(eq(companyEmployees.companyId, input.companyId), eq(companyEmployees.iinHash, hashIin(input.iin, appSecret()))))
+      .limit(1);
+    if (!employee) throw new ApiError(404, 'lesson_company_employee_unknown');
+    employeeId = employee.id;
+    companyId = input.companyId;
+  } else if (input.employeeId !== null) {
+    const [employee] = await db.select({ companyId: companyEmployees.companyId }).from(companyEmployees).where(eq(companyEmployees.id, input.employeeId)).limit(1);
     if (!employee) throw new ApiError(404, 'not_found');
+    employeeId = input.employeeId;
     companyId = employee.companyId;
   }
   return db.transaction(async (txRaw) => {
@@ -121,4 +135,21 @@ export async function setLessonCompany(db: Db, actor: Actor, lessonId: number, e
     await audit(tx, actor, { action: 'lesson.company', entity: 'lesson', entityId: lessonId, before: { employeeId: lesson.before }, after: { employeeId, companyId } });
     return { lessonId, employeeId, companyId };
   });
+}
+
+/** The company that pays for a lesson, as the back office's lesson section shows it (the IIN's last four only), or null. */
+export async function lessonCompanyLink(db: Db, lessonId: number): Promise<{ companyId: number; company: string; employee: string; iinLast4: string } | null> {
+  const [row] = await db
+    .select({ companyId: companies.id, company: companies.name, firstName: companyEmployees.firstName, lastName: companyEmployees.lastName, iinLast4: companyEmployees.iinLast4 })
+    .from(lessons)
+    .innerJoin(companyEmployees, eq(companyEmployees.id, lessons.companyEmployeeId))
+    .innerJoin(companies, eq(companies.id, companyEmployees.companyId))
+    .where(eq(lessons.id, lessonId))
+    .limit(1);
+  return row ? { companyId: row.companyId, company: row.company, employee: `${row.lastName} ${row.firstName}`, iinLast4: row.iinLast4 } : null;
+}
+
+/** The companies a lesson can be linked to (active ones, by name). */
+export async function companiesForLessons(db: Db): Promise<{ id: number; name: string }[]> {
+  return db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.active, true)).orderBy(asc(companies.name));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { iinField } from './company-roster';
 import { noControlChars } from './query';
 import { TUTOR_SUBJECTS } from './registration';
 
@@ -99,4 +100,17 @@ export function trialsPeriod(q: z.output<typeof trialsQuery>, now = new Date()):
 export const weekQuery = z.object({ week: ymd.optional() });
 
 /** PUT /api/admin/trials/{id}/company: the roster employee whose company pays for the lesson, or null (the student pays). */
-export const lessonCompanySchema = z.object({ employeeId: z.number({ error: 'invalid_value' }).int('invalid_value').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value').nullable() }).strict();
+const rowId = z.number({ error: 'invalid_value' }).int('invalid_value').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value');
+/**
+ * PUT /api/admin/trials/{id}/company: the roster employee whose company pays for the lesson — by
+ * its id, or found by the company and the employee's IIN (the back office's form) — or null (the
+ * student pays).
+ */
+export const lessonCompanySchema = z.union([
+  z.object({ employeeId: rowId.nullable() }).strict(),
+  z.object({ companyId: rowId, iin: iinField }).strict(),
+]);
+export type LessonCompanyInput = z.infer<typeof lessonCompanySchema>;
+/** The back office's form of it (the company from a list, the IIN typed). */
+export const lessonCompanyFormSchema = z.object({ companyId: z.coerce.number({ error: 'required' }).int().min(1, 'required'), iin: iinField });
+export type LessonCompanyFormValues = z.input<typeof lessonCompanyFormSchema>;

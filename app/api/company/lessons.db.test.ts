@@ -5,6 +5,9 @@ import type { OpenDb } from '@/lib/db/open';
 import { createTestDb, dbLabel, insertTestUser, setAppDb } from '@/test/db';
 import { companyRequest, hrUser, insertCompany } from '@/test/company';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
+import { appSecret } from '@/lib/env';
+import { lessonCompanyLink } from '@/lib/marketplace/admin';
+import { hashIin } from '@/lib/quiz/attempts';
 
 const MIN = 60_000;
 
@@ -46,6 +49,22 @@ describe(`company portal: employees' lesson minutes (${dbLabel()})`, () => {
     expect((await put({ employeeId: 999_999 })).status).toBe(404);
     expect((await put({ employeeId: employee!.id })).status).toBe(200);
     expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'lesson.company'))).length).toBe(1);
+    // The back office's form finds the employee by the company and the IIN: only on that company's roster.
+    const iin = '900101300017';
+    const [byIin] = await t.db
+      .insert(companyEmployees)
+      .values({ companyId: alpha, lastName: 'Серікова', firstName: 'Дана', iinHash: hashIin(iin, appSecret()), iinLast4: '0017', iinSealed: 'x', positionCode: 'A-2' })
+      .returning();
+    const elsewhere = await put({ companyId: beta, iin });
+    expect(elsewhere.status).toBe(404);
+    expect(((await elsewhere.json()) as { error: { code: string } }).error.code).toBe('lesson_company_employee_unknown');
+    expect((await put({ companyId: alpha, iin: '900101300018' })).status).toBe(422);
+    const found = await put({ companyId: alpha, iin: '9001 0130 0017' });
+    expect(found.status).toBe(200);
+    expect(((await found.json()) as { employeeId: number }).employeeId).toBe(byIin!.id);
+    expect(await lessonCompanyLink(t.db, paid!.id)).toEqual({ companyId: alpha, company: 'Альфа', employee: 'Серікова Дана', iinLast4: '0017' });
+    expect((await put({ employeeId: employee!.id })).status).toBe(200);
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'lesson.company'))).length).toBe(3);
     // A lesson the student paid alone: not the company's.
     await t.db.insert(lessons).values({ tutorId: tutor, studentId: student, subject: 'kazakh', status: 'held', startsAt: new Date(start.getTime() - 24 * 60 * MIN), endsAt: new Date(start.getTime() - 23 * 60 * MIN) });
     // The employee was in the room 25 minutes (join, leave); the tutor's presence does not count for HR.

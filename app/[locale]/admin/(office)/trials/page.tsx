@@ -6,7 +6,9 @@ import { FilterBar, FilterField, adminInputClass } from '@/components/admin/ui/f
 import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
 import { getDb } from '@/lib/db/client';
 import { attendanceCorrections } from '@/lib/lesson-room/attendance';
-import { lessonDeliveries, trialFigures, viewRecentTrials } from '@/lib/marketplace/admin';
+import { companiesForLessons, lessonCompanyLink, lessonDeliveries, trialFigures, viewRecentTrials } from '@/lib/marketplace/admin';
+import { LessonCompanyForm } from '@/components/admin/trials/lesson-company-form';
+import { hasScope } from '@/lib/validations/staff-scopes';
 import { localePath } from '@/lib/seo';
 import { requireStaffPage } from '@/lib/staff/page';
 import { trialsPeriod, trialsQuery } from '@/lib/validations/booking';
@@ -19,18 +21,21 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 export default async function TrialsPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const { actor } = await requireStaffPage(locale, ['reviewer', 'sales'], '/admin/trials');
+  const { actor, staff } = await requireStaffPage(locale, ['reviewer', 'sales'], '/admin/trials');
+  const canLink = hasScope(staff.scopes, 'sales');
   const sp = await searchParams;
   const parsed = trialsQuery.safeParse({ from: one(sp.from) || undefined, to: one(sp.to) || undefined });
   const q = parsed.success ? parsed.data : {};
   const { from, to } = trialsPeriod(q);
   const lessonId = /^\d{1,9}$/.test(one(sp.lesson) ?? '') ? Number(one(sp.lesson)) : null;
   const db = await getDb();
-  const [figures, recent, deliveries, corrections] = await Promise.all([
+  const [figures, recent, deliveries, corrections, companyLink, companyList] = await Promise.all([
     trialFigures(db, from, to),
     viewRecentTrials(db, actor),
     lessonId ? lessonDeliveries(db, lessonId) : Promise.resolve(null),
     lessonId ? attendanceCorrections(db, lessonId) : Promise.resolve([]),
+    lessonId ? lessonCompanyLink(db, lessonId) : Promise.resolve(null),
+    lessonId && canLink ? companiesForLessons(db) : Promise.resolve([]),
   ]);
   const t = await getTranslations('Admin.trials');
   const tc = await getTranslations('Admin.common');
@@ -111,6 +116,12 @@ export default async function TrialsPage({ params, searchParams }: Props) {
               </tr>
             ))}
           </DataTable>
+          <h3 className="mt-6 mb-3 font-semibold">{t('company.title')}</h3>
+          {canLink ? (
+            <LessonCompanyForm lessonId={lessonId!} link={companyLink} companies={companyList} />
+          ) : (
+            <p className="text-sm">{companyLink ? t('company.current', { company: companyLink.company, employee: companyLink.employee, last4: companyLink.iinLast4 }) : t('company.studentPays')}</p>
+          )}
           <h3 className="mt-6 mb-3 font-semibold">{t('corrections')}</h3>
           <DataTable caption={t('corrections')} head={[t('correctedAt'), t('correctedBy'), t('correction'), t('reason')]} empty={corrections.length === 0 ? <EmptyState>{t('noCorrections')}</EmptyState> : undefined}>
             {corrections.map((c) => (
