@@ -69,7 +69,7 @@ async function assertFree(db: Db, tutorId: number, start: Date, now: Date, ignor
 }
 
 /** Expired holds of this tutor around `start` go first, so they never block the insert. */
-async function dropExpiredHolds(db: Db, tutorId: number, start: Date, end: Date, now: Date) {
+export async function dropExpiredHolds(db: Db, tutorId: number, start: Date, end: Date, now: Date) {
   await db
     .delete(lessons)
     .where(and(eq(lessons.tutorId, tutorId), eq(lessons.status, 'hold'), lte(lessons.holdExpiresAt, now), lt(lessons.startsAt, end), gt(lessons.endsAt, start)));
