@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { messages } from './helpers';
 import { signUp } from './sessions';
@@ -46,7 +47,9 @@ test('a student buys Advanced on the fake hosted page with 3-D Secure and finds 
   await expect(pkg).toHaveCount(1);
   await expect(pkg.getByTestId('lessons-left')).toHaveText('16 of 16 lessons left');
 
-  // A weekly series: Tuesday and Thursday 19:00 for 3 weeks; the dates are shown before booking.
+  // A weekly series: Tuesday and Thursday 19:00 for 3 weeks; the dates are shown before booking
+  // (on a 360 px wide phone, by keyboard-operable native controls, axe clean).
+  await page.setViewportSize({ width: 360, height: 800 });
   const book = en.Cabinet.book;
   await pkg.getByTestId('book-lessons').click();
   const panel = pkg.getByTestId('paid-booking');
@@ -56,6 +59,9 @@ test('a student buys Advanced on the fake hosted page with 3-D Secure and finds 
   await panel.getByLabel(book.weeks).selectOption('3');
   await panel.getByRole('button', { name: book.showDates }).click();
   await expect(panel.getByTestId('series-preview').getByRole('listitem').first()).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('[data-testid="cabinet-money"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await panel.getByRole('button', { name: /^Book \d+ lessons?$/ }).click();
   const result = panel.getByTestId('booking-result');
   await expect(result).toContainText(/\d+ lessons? booked/);
