@@ -190,23 +190,23 @@ export const SUBMISSIONS = [
     stored: async (query, run) => {
       const rows = await query(
         `select o.invoice_id from payment_orders o
-          where o.invoice_id = any($1::text[]) and o.status = 'paid'
+          where o.invoice_id = any(string_to_array($1, ',')) and o.status = 'paid'
             and (select count(*) from lesson_packages p where p.order_id = o.id) = 1
             and (select count(distinct l.txn_id) from ledger_entries l where l.order_id = o.id and l.kind = 'payment') = 1`,
-        [run.payment.invoices],
+        [run.payment.invoices.join(',')],
       );
       return new Set(rows.map((r) => String(r.invoice_id)));
     },
     verify: async (query, run) => {
       const problems = [];
       const twice = await query(
-        `select o.invoice_id from payment_orders o where o.invoice_id = any($1::text[])
+        `select o.invoice_id from payment_orders o where o.invoice_id = any(string_to_array($1, ','))
             and ((select count(*) from lesson_packages p where p.order_id = o.id) > 1
               or (select count(distinct l.txn_id) from ledger_entries l where l.order_id = o.id and l.kind = 'payment') > 1)`,
-        [run.payment.invoices],
+        [run.payment.invoices.join(',')],
       );
       if (twice.length) problems.push(`credited more than once: ${twice.map((r) => r.invoice_id).join(', ')}`);
-      const unpaid = await query(`select invoice_id from payment_orders where invoice_id = any($1::text[]) and status <> 'paid'`, [run.payment.invoices]);
+      const unpaid = await query(`select invoice_id from payment_orders where invoice_id = any(string_to_array($1, ',')) and status <> 'paid'`, [run.payment.invoices.join(',')]);
       if (unpaid.length) problems.push(`paid at the bank but not credited: ${unpaid.map((r) => r.invoice_id).join(', ')}`);
       const [total] = await query(`select coalesce(sum(amount_tiyn), 0)::text as sum, (select count(*) from (select txn_id from ledger_entries group by txn_id having sum(amount_tiyn) <> 0) x)::text as bad from ledger_entries`, []);
       if (total.sum !== '0' || total.bad !== '0') problems.push(`the ledger sums to ${total.sum} with ${total.bad} unbalanced transaction(s)`);
