@@ -32,6 +32,15 @@ if (!process.env.EPAY_CLIENT_ID) {
   console.info(`[payments] no EPAY_CLIENT_ID: test payments through the local fake of ePay at ${fake.url} (docs/payments.md).`);
   if (process.env.DATABASE_URL) console.warn('[payments] WARNING: a PostgreSQL deployment without EPAY_CLIENT_ID takes only test payments (no money moves): set the merchant credentials.');
 }
+// Fiscal receipts (docs/payments.md): without the cash register operator's credentials, the local
+// fake of Webkassa (scripts/fakes/webkassa.mjs) issues them; its receipts are marked as tests.
+if (!process.env.WEBKASSA_API_KEY) {
+  const { startFakeWebkassa } = await import('./scripts/fakes/webkassa.mjs');
+  const fake = await startFakeWebkassa({ port: Number(process.env.WEBKASSA_FAKE_PORT || 0), log: (line) => console.info(line) });
+  Object.assign(process.env, fake.env);
+  console.info(`[receipts] no WEBKASSA_API_KEY: fiscal receipts from the local fake of Webkassa at ${fake.url} (docs/payments.md).`);
+  if (process.env.DATABASE_URL) console.warn('[receipts] WARNING: a PostgreSQL deployment without WEBKASSA_API_KEY issues no real fiscal receipts: set the operator\'s credentials.');
+}
 const distDir = path.join(import.meta.dirname, process.env.NEXT_DIST_DIR || '.next');
 const csp = createCsp({
   manifest: loadManifest(distDir),

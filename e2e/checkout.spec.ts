@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { messages } from './helpers';
 import { signUp } from './sessions';
@@ -5,11 +6,14 @@ import { signUp } from './sessions';
 // Paying for a package (issue 24, docs/payments.md) through the local fake of Halyk ePay that
 // server.mjs starts without merchant credentials: the tariff page's "Buy online" → a tutor →
 // signing in on the way → the fake's hosted page with the 3-D Secure step → the return page, which
-// asks our server → the cabinet's package. A declined card leaves no package and says so.
+// asks our server → the cabinet's package. A declined card leaves no package and says so. Then
+// the package is used: a weekly series booked from the cabinet (Tue and Thu 19:00, Daniyar's hours),
+// one lesson cancelled in time comes back, and the payment's fiscal receipt (the local fake of
+// Webkassa, started by server.mjs) is linked in the payments list.
 
 const en = messages.en;
 
-test('a student buys Advanced on the fake hosted page with 3-D Secure and finds 16 lessons in the cabinet; a declined card leaves none', async ({ page }) => {
+test('a student buys Advanced on the fake hosted page with 3-D Secure and finds 16 lessons in the cabinet, books a weekly series, cancels one in time and gets it back, sees the receipt; a declined card leaves none', async ({ page }) => {
   test.setTimeout(120_000);
   const { phone, password } = await signUp('student', { name: 'Aruzhan', lastname: 'Pay', subject: 'english' }, { locale: 'en' });
 
@@ -42,6 +46,43 @@ test('a student buys Advanced on the fake hosted page with 3-D Secure and finds 
   const pkg = page.getByTestId('cabinet-money').getByTestId('package');
   await expect(pkg).toHaveCount(1);
   await expect(pkg.getByTestId('lessons-left')).toHaveText('16 of 16 lessons left');
+
+  // A weekly series: Tuesday and Thursday 19:00 for 3 weeks; the dates are shown before booking
+  // (on a 360 px wide phone, by keyboard-operable native controls, axe clean).
+  await page.setViewportSize({ width: 360, height: 800 });
+  const book = en.Cabinet.book;
+  await pkg.getByTestId('book-lessons').click();
+  const panel = pkg.getByTestId('paid-booking');
+  await panel.getByRole('checkbox', { name: 'Tuesday' }).check();
+  await panel.getByRole('checkbox', { name: 'Thursday' }).check();
+  await panel.getByLabel(book.time).selectOption('19:00');
+  await panel.getByLabel(book.weeks).selectOption('3');
+  await panel.getByRole('button', { name: book.showDates }).click();
+  await expect(panel.getByTestId('series-preview').getByRole('listitem').first()).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('[data-testid="cabinet-money"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await panel.getByRole('button', { name: /^Book \d+ lessons?$/ }).click();
+  const result = panel.getByTestId('booking-result');
+  await expect(result).toContainText(/\d+ lessons? booked/);
+  const booked = Number(/(\d+) lessons? booked/.exec((await result.textContent()) ?? '')![1]);
+  expect(booked).toBeGreaterThan(0);
+  await expect(pkg.getByTestId('lessons-left')).toHaveText(`${16 - booked} of 16 lessons left`);
+
+  // Cancelled in time (8 hours or more before): the lesson is back in the package.
+  const lessons = page.getByRole('region', { name: en.Cabinet.lessons.title, exact: true });
+  await expect(lessons.getByText(en.Cabinet.lessons.deadlinePaid.replace('{hours, plural, one {# hour} other {# hours}}', '8 hours')).first()).toBeVisible();
+  await lessons.getByRole('button', { name: en.Cabinet.lessons.cancel }).first().click();
+  await lessons.getByRole('alertdialog').getByRole('button', { name: en.Cabinet.lessons.cancelYes }).click();
+  await expect(lessons.getByText(en.Cabinet.lessons.cancelled)).toBeVisible();
+  await page.reload();
+  await expect(pkg.getByTestId('lessons-left')).toHaveText(`${16 - booked + 1} of 16 lessons left`);
+
+  // The payment's fiscal receipt: issued by the job, linked in the payments list.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('cabinet-money').getByTestId('receipt-link')).toHaveText('Receipt for ₸121,600', { timeout: 1500 });
+  }).toPass({ timeout: 20_000 });
 
   // Again with a declined card: no second package, a clear message.
   await page.goto('/en/checkout?plan=basic');

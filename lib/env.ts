@@ -107,6 +107,15 @@ const serverEnvSchema = z.object({
   EPAY_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://epay-api.homebank.kz'),
   EPAY_PAGE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://epay.homebank.kz'),
   EPAY_FAKE: bool,
+  // Fiscal receipts (lib/payments/receipts.ts, docs/payments.md): the online cash register's API
+  // (Webkassa). Without them, server.mjs starts the local fake (scripts/fakes/webkassa.mjs) and sets
+  // these to it with WEBKASSA_FAKE=true. All four together, or none.
+  WEBKASSA_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://kkm.webkassa.kz'),
+  WEBKASSA_API_KEY: z.string().min(1).optional(),
+  WEBKASSA_LOGIN: z.string().min(1).optional(),
+  WEBKASSA_PASSWORD: z.string().min(1).optional(),
+  WEBKASSA_CASHBOX: z.string().min(1).optional(),
+  WEBKASSA_FAKE: bool,
   // Where the provider's notifications and the buyer's browser come back to (scheme, host, port):
   // default the site's own address (NEXT_PUBLIC_SITE_URL).
   PAYMENT_SITE_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
@@ -127,6 +136,10 @@ const serverEnvSchema = z.object({
   const epay = [e.EPAY_CLIENT_ID, e.EPAY_CLIENT_SECRET, e.EPAY_TERMINAL_ID].filter(Boolean).length;
   if (epay > 0 && epay < 3) {
     ctx.addIssue({ code: 'custom', path: ['EPAY_CLIENT_ID'], message: 'EPAY_CLIENT_ID, EPAY_CLIENT_SECRET and EPAY_TERMINAL_ID go together: set all three (or none, for the local fake)' });
+  }
+  const kassa = [e.WEBKASSA_API_KEY, e.WEBKASSA_LOGIN, e.WEBKASSA_PASSWORD, e.WEBKASSA_CASHBOX].filter(Boolean).length;
+  if (kassa > 0 && kassa < 4) {
+    ctx.addIssue({ code: 'custom', path: ['WEBKASSA_API_KEY'], message: 'WEBKASSA_API_KEY, WEBKASSA_LOGIN, WEBKASSA_PASSWORD and WEBKASSA_CASHBOX go together: set all four (or none, for the local fake)' });
   }
   if (e.SMS_DRIVER === 'mobizon' && !e.SMS_API_KEY) {
     ctx.addIssue({ code: 'custom', path: ['SMS_API_KEY'], message: 'is required when SMS_DRIVER=mobizon' });

@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useAuthState } from '@/components/auth/auth-store';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { LessonLinks } from './lesson-links';
+import { LESSONS_CHANGED } from './paid-booking';
 import { clock, dayKey, dayLabel, SCHOOL_ZONE } from './slot-times';
 
 interface LessonRow {
@@ -15,8 +16,12 @@ interface LessonRow {
   startsAt: string;
   with: string;
   withRole: 'tutor' | 'student';
+  kind: 'trial' | 'paid';
+  packageId: number | null;
+  deadlineHours: number;
   cancellable: boolean;
   stands: boolean;
+  lateCancellable: boolean;
   markable: boolean;
   rateable: boolean;
   noShow: 'student' | 'tutor' | 'both' | null;
@@ -61,6 +66,13 @@ export function CabinetLessons() {
   const pickId = useId();
 
   useEffect(() => {
+    // Paid lessons booked from a package elsewhere in the cabinet.
+    const reload = () => setReloads((n) => n + 1);
+    window.addEventListener(LESSONS_CHANGED, reload);
+    return () => window.removeEventListener(LESSONS_CHANGED, reload);
+  }, []);
+
+  useEffect(() => {
     if (!token) return;
     let live = true;
     import('@/lib/browser/api/client')
@@ -100,7 +112,8 @@ export function CabinetLessons() {
     setMessage(null);
     try {
       const { api } = await import('@/lib/browser/api/client');
-      const res = await api.get<{ slots: string[] }>(`/api/booking/slots?tutorId=${l.tutorId}`);
+      // A paid lesson moves to the tutor's free 50-minute slots within its package's validity.
+      const res = await api.get<{ slots: string[] }>(l.packageId ? `/api/booking/paid?packageId=${l.packageId}` : `/api/booking/slots?tutorId=${l.tutorId}`);
       setMoving((m) => (m && m.id === l.id ? { ...m, slots: res.data.slots, pick: res.data.slots[0] ?? '' } : m));
     } catch (err) {
       setMoving(null);
@@ -175,8 +188,8 @@ export function CabinetLessons() {
         {l.noShow ? ` · ${t(`noShow_${l.noShow}`)}` : ''}
         {l.rating ? ` · ${t('rated', { rating: l.rating })}` : ''}
       </p>
-      {l.cancellable ? <p className="mt-1 text-sm text-muted">{t('deadline', { hours: data.deadlineHours })}</p> : null}
-      {l.stands ? <p className="mt-1 text-sm font-medium">{t('stands', { hours: data.deadlineHours })}</p> : null}
+      {l.cancellable ? <p className="mt-1 text-sm text-muted">{t(l.kind === 'paid' ? 'deadlinePaid' : 'deadline', { hours: l.deadlineHours })}</p> : null}
+      {l.stands ? <p className="mt-1 text-sm font-medium">{t(l.lateCancellable ? 'standsPaid' : 'stands', { hours: l.deadlineHours })}</p> : null}
       {l.links ? <LessonLinks links={l.links} labels={{ join: t('join'), calendar: t('calendar') }} testId="lesson" /> : null}
       {l.record ? (
         <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
@@ -191,7 +204,7 @@ export function CabinetLessons() {
       {confirming === l.id ? (
         <div role="alertdialog" aria-labelledby={`confirm-${l.id}`} className="mt-3 rounded-lg bg-amber-50 p-3">
           <p id={`confirm-${l.id}`} className="text-sm font-medium">
-            {t('cancelConfirm')}
+            {t(l.lateCancellable ? 'cancelConfirmLate' : l.kind === 'paid' ? 'cancelConfirmPaid' : 'cancelConfirm')}
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
             <button
@@ -223,6 +236,11 @@ export function CabinetLessons() {
               </button>
             ) : null}
           </>
+        ) : null}
+        {l.lateCancellable ? (
+          <button type="button" className={small} disabled={busy === l.id || confirming === l.id} onClick={() => setConfirming(l.id)}>
+            {t('cancel')}
+          </button>
         ) : null}
         {l.markable && correcting?.id !== l.id ? (
           <button type="button" className={small} disabled={busy === l.id} onClick={() => setCorrecting({ id: l.id, outcome: l.status === 'held' ? 'student' : 'held', reason: '' })}>

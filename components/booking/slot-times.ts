@@ -44,3 +44,9 @@ export function localClock(iso: string, zone: string): string | null {
   if (mine === school && dayKey(iso, zone) === dayKey(iso, SCHOOL_ZONE)) return null;
   return dayKey(iso, zone) === dayKey(iso, SCHOOL_ZONE) ? mine : `${mine} (${dayKey(iso, zone).slice(5).split('-').reverse().join('.')})`;
 }
+
+/** An ISO weekday's name (1 = Monday) in the page's language. */
+export function weekdayName(isoWeekday: number, locale: string): string {
+  if (locale === 'kk') return KK_DAYS[isoWeekday - 1]!;
+  return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: 'UTC', weekday: 'long' }).format(new Date(Date.UTC(2024, 0, isoWeekday, 12)));
+}

@@ -8,6 +8,7 @@ import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { schoolLongDate } from '@/lib/time/school-clock';
 import { formatTenge } from '@/lib/tariffs';
 import type { PackageView, PaymentView } from '@/lib/payments/cabinet';
+import { LESSONS_CHANGED, PaidBooking } from '@/components/booking/paid-booking';
 
 /**
  * The cabinet's packages and payments (students): lessons left of each package and until when it
@@ -24,6 +25,8 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
   const [confirming, setConfirming] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  /** The package whose booking panel is open (`?book=<id>` opens it, from the tutor's page). */
+  const [booking, setBooking] = useState<number | null>(null);
 
   async function refund(p: PackageView) {
     setBusy(true);
@@ -48,7 +51,12 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
     import('@/lib/browser/api/client')
       .then(({ api }) => api.get<{ packages: PackageView[]; payments: PaymentView[] }>('/api/cabinet/payments'))
       .then(
-        (res) => live && setData(res.data),
+        (res) => {
+          if (!live) return;
+          setData(res.data);
+          const asked = Number(new URLSearchParams(window.location.search).get('book'));
+          if (Number.isInteger(asked) && asked > 0) setBooking((b) => b ?? asked);
+        },
         () => live && setFailed(true),
       );
     return () => {
@@ -83,6 +91,28 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
                 {t('lessonsLeft', { left: p.lessonsLeft, total: p.lessonsTotal })}
               </p>
               <p className="text-sm text-muted">{p.expired ? t('expired', { date: schoolLongDate(p.validUntil, locale) }) : t('validUntil', { date: schoolLongDate(p.validUntil, locale) })}</p>
+              {p.lessonsLeft > 0 && !p.expired && (
+                <>
+                  <button
+                    type="button"
+                    aria-expanded={booking === p.id}
+                    onClick={() => setBooking(booking === p.id ? null : p.id)}
+                    className="mt-3 mr-4 rounded-lg bg-brand-dark px-4 py-2 text-sm font-semibold text-white hover:bg-brand"
+                    data-testid="book-lessons"
+                  >
+                    {t('book')}
+                  </button>
+                  {booking === p.id && (
+                    <PaidBooking
+                      packageId={p.id}
+                      onBooked={() => {
+                        setReloads((n) => n + 1);
+                        window.dispatchEvent(new Event(LESSONS_CHANGED));
+                      }}
+                    />
+                  )}
+                </>
+              )}
               {p.lessonsLeft > 0 &&
                 (confirming === p.id ? (
                   <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -116,6 +146,21 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
                 <span>
                   {formatTenge(Math.round(p.amountTiyn / 100), locale)} · {t(`status_${p.status}`)}
                 </span>
+                {p.receipts.length > 0 && (
+                  <span className="flex w-full flex-wrap gap-x-4">
+                    {p.receipts.map((r, i) =>
+                      r.url ? (
+                        <a key={i} href={r.url} target="_blank" rel="noopener noreferrer" className="text-brand-dark underline" data-testid="receipt-link">
+                          {t(r.kind === 'sale' ? 'receiptLink' : 'receiptReturnLink', { amount: formatTenge(Math.round(r.amountTiyn / 100), locale) })}
+                        </a>
+                      ) : (
+                        <span key={i} className="text-muted">
+                          {t('receiptPending')}
+                        </span>
+                      ),
+                    )}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

@@ -72,7 +72,7 @@ export async function bookableTutor(db: Db, tutorId: number) {
  * Free slots of many tutors at once (the catalogue, the bench): one query for the rules of the
  * bookable ones, one for their busy times. Tutors without `tutor:bookable` get no slots.
  */
-export async function freeSlotsOf(db: Db, tutorIds: number[], now = new Date()): Promise<Map<number, Date[]>> {
+export async function freeSlotsOf(db: Db, tutorIds: number[], now = new Date(), lessonMinutes?: number): Promise<Map<number, Date[]>> {
   const out = new Map<number, Date[]>();
   if (!tutorIds.length) return out;
   const rows = await db
@@ -84,10 +84,11 @@ export async function freeSlotsOf(db: Db, tutorIds: number[], now = new Date()):
   const horizon = Math.max(...rows.map((r) => r.horizonDays));
   const busy = await busyTimes(db, rows.map((r) => r.tutorId), now, new Date(now.getTime() + (horizon + 1) * 86_400_000), now);
   const days = prepareDays(now, horizon);
-  for (const r of rows) out.set(r.tutorId, freeSlots(r, busy.get(r.tutorId) ?? [], now, { days }));
+  for (const r of rows) out.set(r.tutorId, freeSlots(r, busy.get(r.tutorId) ?? [], now, { days, lessonMinutes }));
   return out;
 }
 
-export async function freeSlotsOfTutor(db: Db, tutorId: number, now = new Date()): Promise<Date[]> {
-  return (await freeSlotsOf(db, [tutorId], now)).get(tutorId) ?? [];
+/** A tutor's free slots of a trial (30 minutes) or, with `lessonMinutes`, of a longer lesson (a paid one's 50). */
+export async function freeSlotsOfTutor(db: Db, tutorId: number, now = new Date(), lessonMinutes?: number): Promise<Date[]> {
+  return (await freeSlotsOf(db, [tutorId], now, lessonMinutes)).get(tutorId) ?? [];
 }

@@ -69,7 +69,7 @@ async function assertFree(db: Db, tutorId: number, start: Date, now: Date, ignor
 }
 
 /** Expired holds of this tutor around `start` go first, so they never block the insert. */
-async function dropExpiredHolds(db: Db, tutorId: number, start: Date, end: Date, now: Date) {
+export async function dropExpiredHolds(db: Db, tutorId: number, start: Date, end: Date, now: Date) {
   await db
     .delete(lessons)
     .where(and(eq(lessons.tutorId, tutorId), eq(lessons.status, 'hold'), lte(lessons.holdExpiresAt, now), lt(lessons.startsAt, end), gt(lessons.endsAt, start)));
@@ -337,9 +337,15 @@ export async function listLessons(db: Db, user: User, now = new Date(), locale?:
     with: [r.otherName, r.otherLastname].filter(Boolean).join(' '),
     /** Who the other side is, so the list can say "Tutor: …" or "Student: …". */
     withRole: user.role === 'tutor' ? ('student' as const) : ('tutor' as const),
+    /** `paid`: from a package (its deadline is PAID_CANCEL_DEADLINE_MINUTES; later, the student's cancel spends the lesson). */
+    kind: r.lesson.kind,
+    packageId: r.lesson.packageId,
+    deadlineHours: deadlineMinutes(r.lesson) / 60,
     cancellable: r.lesson.status === 'booked' && beforeDeadline(r.lesson, now),
     /** Booked, not started, past the deadline: it can no longer be cancelled or moved. */
     stands: r.lesson.status === 'booked' && r.lesson.startsAt > now && !beforeDeadline(r.lesson, now),
+    /** A paid lesson past the deadline, not started: the student may still cancel it, and the lesson is spent. */
+    lateCancellable: user.role !== 'tutor' && r.lesson.kind === 'paid' && r.lesson.status === 'booked' && r.lesson.startsAt > now && !beforeDeadline(r.lesson, now),
     /** The tutor may mark (correct) the outcome: from the start to CORRECTION_DAYS after the end. */
     markable:
       user.role === 'tutor' &&

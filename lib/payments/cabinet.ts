@@ -8,6 +8,7 @@ import type { PlanId } from '@/lib/tariffs';
 import type { PaymentStatus } from '@/lib/db/schema';
 import { ACCOUNTS } from './ledger';
 import { tutorMonth, type TutorMonth } from './lesson-money';
+import { receiptsOfOrders, type ReceiptView } from './receipts';
 import { TUTOR_FEE_PERCENT, tutorEarningTiyn } from './model';
 
 export interface PackageView {
@@ -34,6 +35,8 @@ export interface PaymentView {
   test: boolean;
   createdAt: string;
   paidAt: string | null;
+  /** The fiscal receipts of the payment and of its refunds (a link once the register issued it). */
+  receipts: ReceiptView[];
 }
 
 const tutorName = sql<string>`${users.name} || ' ' || left(${users.lastname}, 1) || '.'`;
@@ -55,6 +58,7 @@ export async function studentMoney(db: Db, studentId: number, now = new Date()):
     .where(and(eq(paymentOrders.studentId, studentId), sql`${paymentOrders.status} <> 'pending' or ${paymentOrders.createdAt} > ${new Date(now.getTime() - 86_400_000)}`))
     .orderBy(desc(paymentOrders.createdAt))
     .limit(100);
+  const receipts = await receiptsOfOrders(db, payments.map(({ o }) => o.id));
   return {
     packages: packages.map(({ p, tutorName: name, balance: b }) => ({
       id: p.id,
@@ -79,6 +83,7 @@ export async function studentMoney(db: Db, studentId: number, now = new Date()):
       test: o.test,
       createdAt: o.createdAt.toISOString(),
       paidAt: o.paidAt?.toISOString() ?? null,
+      receipts: receipts.get(o.id) ?? [],
     })),
   };
 }

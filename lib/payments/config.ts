@@ -5,6 +5,8 @@ import { parseServerEnv } from '@/lib/env';
 import { publicEnv } from '@/lib/public-env';
 import { EpayProvider } from './epay';
 import type { PaymentProvider } from './provider';
+import type { CashRegister } from './register';
+import { WebkassaRegister } from './webkassa';
 
 export interface EpayConfig {
   clientId: string;
@@ -31,4 +33,16 @@ export function paymentProvider(): PaymentProvider | null {
 /** Where notifications and the buyer's browser come back to: PAYMENT_SITE_ORIGIN, else the site's address. */
 export function paymentSiteOrigin(): string {
   return new URL(parseServerEnv().PAYMENT_SITE_ORIGIN ?? publicEnv.NEXT_PUBLIC_SITE_URL).origin;
+}
+
+let registerCache: { key: string; register: CashRegister } | undefined;
+
+/** The register, or null when none is configured (receipts then wait, stored, until one is). */
+export function cashRegister(): CashRegister | null {
+  const e = parseServerEnv();
+  if (!e.WEBKASSA_API_KEY || !e.WEBKASSA_LOGIN || !e.WEBKASSA_PASSWORD || !e.WEBKASSA_CASHBOX) return null;
+  const config = { apiUrl: e.WEBKASSA_API_URL, apiKey: e.WEBKASSA_API_KEY, login: e.WEBKASSA_LOGIN, password: e.WEBKASSA_PASSWORD, cashbox: e.WEBKASSA_CASHBOX };
+  const key = JSON.stringify(config);
+  if (registerCache?.key !== key) registerCache = { key, register: new WebkassaRegister(config) };
+  return registerCache.register;
 }

@@ -40,7 +40,7 @@ export async function bookFromPackage(db: Db, student: { id: number; scope: stri
   const endsAt = new Date(input.startsAt.getTime() + PAID_LESSON_MINUTES * 60_000);
   if (pkg.validUntil < now || pkg.validUntil < endsAt) throw new ApiError(409, 'package_expired');
   if (!(await bookableTutor(db, pkg.tutorId))) throw new ApiError(404, 'not_found');
-  const offered = await freeSlotsOfTutor(db, pkg.tutorId, now);
+  const offered = await freeSlotsOfTutor(db, pkg.tutorId, now, PAID_LESSON_MINUTES);
   if (!offered.some((s) => s.getTime() === input.startsAt.getTime())) throw new ApiError(409, 'slot_unavailable');
   const account = ACCOUNTS.studentBalance(student.id);
   try {

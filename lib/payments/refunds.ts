@@ -12,6 +12,7 @@ import { addBusinessDays } from '@/lib/time/business-days';
 import { paymentProvider } from './config';
 import { ACCOUNTS, post } from './ledger';
 import { ProviderError } from './provider';
+import { recordReceipt } from './receipts';
 
 export const REFUND_BUSINESS_DAYS = 10;
 
@@ -103,6 +104,7 @@ export async function sendRefund(db: Db, refund: Refund, now = new Date()): Prom
       ],
       { orderId: done.orderId, packageId: done.packageId },
     );
+    await recordReceipt(tx, 'sale_return', { orderId: done.orderId, studentId: done.studentId, amountTiyn: done.amountTiyn, refundId: done.id }, now);
     // The whole payment back (nothing was spent): the order says refunded.
     if (done.amountTiyn === order.amountTiyn) await tx.update(paymentOrders).set({ status: 'refunded', updatedAt: now }).where(eq(paymentOrders.id, order.id));
     return done;

@@ -7,6 +7,7 @@ import { lessonPackages, paymentOrders, type PaymentStatus } from '@/lib/db/sche
 import type { Db } from '@/lib/db/types';
 import { ACCOUNTS, post } from './ledger';
 import { packageValidUntil } from './model';
+import { recordReceipt } from './receipts';
 
 export type Order = typeof paymentOrders.$inferSelect;
 
@@ -16,7 +17,8 @@ export type SettleResult = 'credited' | 'declined' | 'unchanged' | 'amount_misma
  * A payment the provider says went through: the order becomes paid, its package is created and the
  * ledger moves the amount from the provider's clearing to the student's balance, in one transaction
  * (`tx`). A payment whose amount differs from the order's is not credited (logged for finance).
- * An order already paid is left as it is: a repeated word credits nothing.
+ * An order already paid is left as it is: a repeated word credits nothing. Its fiscal receipt is
+ * stored in the same transaction (lib/payments/receipts.ts).
  */
 export async function creditPaid(tx: Db, order: Order, word: { providerPaymentId: string | null; amountTiyn: number | null }, now = new Date()): Promise<SettleResult> {
   if (word.amountTiyn !== null && word.amountTiyn !== order.amountTiyn) {
@@ -44,6 +46,8 @@ export async function creditPaid(tx: Db, order: Order, word: { providerPaymentId
     ],
     { orderId: paid.id, packageId: pkg!.id },
   );
+  // The payment's fiscal receipt, stored with the money; the job issues it at the register.
+  await recordReceipt(tx, 'sale', { orderId: paid.id, studentId: paid.studentId, amountTiyn: paid.amountTiyn }, now);
   return 'credited';
 }
 

@@ -14,6 +14,7 @@ import { remindLessons } from '@/lib/marketplace/reminders';
 import { settleEndedLessons } from '@/lib/lesson-room/attendance';
 import { resolvePendingPayments } from '@/lib/payments/events';
 import { remindExpiringPackages } from '@/lib/payments/expiry';
+import { issuePendingReceipts } from '@/lib/payments/receipts';
 import { resendRefunds } from '@/lib/payments/refunds';
 import { remindInvitations } from '@/lib/company-portal/invitations';
 import { kickOutbox } from '@/lib/outbox/kick';
@@ -67,13 +68,14 @@ export function settleLessons(now = new Date()): Promise<void> {
   });
 }
 
-/** Asks the payment provider about payments pending over 15 minutes whose notification has not come, and retries refunds the bank has not taken (lib/payments). */
+/** Asks the payment provider about payments pending over 15 minutes whose notification has not come, retries refunds the bank has not taken, and issues the fiscal receipts waiting for the register (lib/payments). */
 export function resolvePayments(now = new Date()): Promise<void> {
   return runBackgroundPass('pending-payments', async (db) => {
     const counts = Object.entries(await resolvePendingPayments(db, now)).filter(([state]) => state !== 'pending');
     if (counts.length > 0) console.info(`[payments] pending payments resolved at the provider: ${counts.map(([state, k]) => `${k} ${state}`).join(', ')}.`);
     const refunded = await resendRefunds(db, now);
     if (refunded > 0) console.info(`[payments] ${refunded} refund(s) taken by the bank on a retry.`);
+    if ((await issuePendingReceipts(db, now)) > 0) void kickOutbox();
   });
 }
 

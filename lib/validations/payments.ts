@@ -32,3 +32,29 @@ export const paidBookingSchema = z.object({
   startsAt: z.iso.datetime({ offset: true, error: 'invalid_value' }).transform((s) => new Date(s)),
   idempotencyKey: z.string({ error: 'required' }).regex(/^[\w-]{16,80}$/, 'invalid_value'),
 });
+
+const packageId = z.coerce.number({ error: 'invalid_value' }).int('invalid_value').positive('invalid_value').max(2_147_483_647, 'invalid_value');
+/** The longest series asked at once (a package's validity is at most 3 months). */
+export const SERIES_MAX_WEEKS = 14;
+const seriesFields = {
+  packageId,
+  /** ISO weekdays, 1 = Monday. */
+  weekdays: z.array(z.coerce.number({ error: 'invalid_value' }).int('invalid_value').min(1, 'invalid_value').max(7, 'invalid_value'), { error: 'required' }).min(1, 'required').max(7, 'invalid_value'),
+  /** HH:MM in Almaty, on the half hour (the tutors' slots' grid). */
+  time: z.string({ error: 'required' }).regex(/^([01]\d|2[0-3]):(00|30)$/, 'invalid_value'),
+  weeks: z.coerce.number({ error: 'invalid_value' }).int('invalid_value').min(1, 'invalid_value').max(SERIES_MAX_WEEKS, 'invalid_value'),
+};
+const toMinutes = <T extends { time: string }>(v: T) => ({ ...v, minutes: Number(v.time.slice(0, 2)) * 60 + Number(v.time.slice(3)) });
+
+/** The series' preview (query: weekdays as "1,3"). */
+export const seriesPreviewSchema = z
+  .object({ ...seriesFields, weekdays: z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), seriesFields.weekdays) })
+  .transform(toMinutes);
+
+/** A weekly series of paid lessons: weekdays and a time, for N weeks. */
+export const seriesBookingSchema = z
+  .object({ ...seriesFields, idempotencyKey: z.string({ error: 'required' }).regex(/^[\w-]{16,72}$/, 'invalid_value') })
+  .transform(toMinutes);
+
+/** The paid booking's context (query). */
+export const paidContextSchema = z.object({ packageId });

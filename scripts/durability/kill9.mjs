@@ -1,14 +1,16 @@
 // Kill -9 durability check: every request the server answered 2xx must survive a SIGKILL.
 //
-//   node scripts/durability/kill9.mjs [--db pglite|postgres] [--count 400] [--concurrency 16] [--port N] [--kill-at 0.4] [--keep]
-//   --count: requests in the burst, all kinds together (interleaved: 400 → 200 leads and 200 bookings).
+//   node scripts/durability/kill9.mjs [--db pglite|postgres] [--count 402] [--concurrency 16] [--port N] [--kill-at 0.4] [--keep]
+//   --count: requests in the burst, all kinds together (interleaved: 402 → 134 leads, 134 bookings and
+//   134 payments' notifications).
 //
 // Starts the production server (`node server.mjs` on the built app: run `npm run build` first) on a
 // fresh database, prepares what the writes need through its HTTP calls (bookable tutors with free
 // slots, signed-up students), sends a burst of writes (scripts/durability/submissions.mjs: leads
 // interleaved with free trial bookings), kills the server with SIGKILL in the middle of the burst
 // (with requests in flight), restarts it on the same data, sends again what got no answer, kills it
-// again, then opens the database itself and looks for every request that was answered 2xx. Prints
+// again, then opens the database itself and looks for every request that was answered 2xx (and runs
+// each kind's own checks: every paid order credited exactly once, the ledger summing to zero). Prints
 // sent, 2xx, found and lost per kind; exits 1 when anything acknowledged is lost (or a booking gets
 // a final answer other than 2xx, or any kind gets a 5xx).
 //   --db pglite: a fresh DATA_DIR in the temp folder (removed afterwards unless --keep).
@@ -17,7 +19,8 @@
 // Captcha is off (no RECAPTCHA_* keys in the server's environment) and each request comes from its
 // own loopback address (127.x.y.z), so the per-address lead limit does not refuse the burst. The
 // server runs with ENABLE_DEV_TOOLS=true, as in e2e: the SMS codes of the sign-ups are read from the
-// development outbox and tutors are made bookable through /api/dev/bookable-tutor.
+// development outbox and tutors are made bookable through /api/dev/bookable-tutor. The fake of ePay
+// runs in this script's process (EPAY_* point the server at it), so the bank outlives the kills.
 // The port: --port, else DURABILITY_PORT, else a free one picked at start.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
@@ -27,6 +30,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startFakeEpay } from '../fakes/epay.mjs';
 import { SUBMISSIONS } from './submissions.mjs';
 
 /** A free TCP port on 127.0.0.1 (the server's port when neither --port nor DURABILITY_PORT is given). */
@@ -43,7 +47,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const { values } = parseArgs({
   options: {
     db: { type: 'string', default: 'pglite' },
-    count: { type: 'string', default: '400' },
+    count: { type: 'string', default: '402' },
     concurrency: { type: 'string', default: '16' },
     port: { type: 'string', default: process.env.DURABILITY_PORT ?? (await freePort()) },
     'kill-at': { type: 'string', default: '0.4' },
@@ -56,7 +60,7 @@ const CONCURRENCY = Number(values.concurrency);
 const PORT = Number(values.port);
 const KILL_AT = Number(values['kill-at']);
 if (!['pglite', 'postgres'].includes(DB) || !(COUNT > 0) || !(CONCURRENCY > 0) || !(PORT > 0) || !(KILL_AT > 0 && KILL_AT < 1)) {
-  console.error('Usage: node scripts/durability/kill9.mjs [--db pglite|postgres] [--count 400] [--concurrency 16] [--port 4400] [--kill-at 0.4] [--keep]');
+  console.error('Usage: node scripts/durability/kill9.mjs [--db pglite|postgres] [--count 402] [--concurrency 16] [--port 4400] [--kill-at 0.4] [--keep]');
   process.exit(2);
 }
 if (!existsSync(path.join(ROOT, '.next/BUILD_ID'))) {
@@ -244,6 +248,10 @@ async function withQuery(fn) {
 }
 
 async function main() {
+  const epay = await startFakeEpay({});
+  run.epay = epay;
+  Object.assign(serverEnv, epay.env, { PAYMENT_SITE_ORIGIN: `http://127.0.0.1:${PORT}` });
+  closeFakes = () => epay.close();
   log(`starting the production server on 127.0.0.1:${PORT} (${DB === 'pglite' ? dataDir : 'a fresh PostgreSQL database'})`);
   log(`server ready in ${(await startServer()).toFixed(1)} s`);
   for (const kind of SUBMISSIONS) {
@@ -288,6 +296,7 @@ async function main() {
   // The check: every 2xx is in the database.
   const byKind = new Map(SUBMISSIONS.map((s) => [s.name, { sent: 0, ok: 0, codes: {}, resent: 0, other: {}, found: 0, lost: [] }]));
   const found = await withQuery(async (query) => new Map(await Promise.all(SUBMISSIONS.map(async (s) => [s.name, await s.stored(query, run)]))));
+  const verified = await withQuery(async (query) => Promise.all(SUBMISSIONS.filter((s) => s.verify).map(async (s) => [s.name, await s.verify(query, run)])));
   for (let i = 0; i < COUNT; i++) {
     const { kind, n } = plan(i);
     const c = byKind.get(kind.name);
@@ -324,10 +333,16 @@ async function main() {
       console.error(`kill9 [${DB}] ${name}: 5xx answers:\n${serverLog.slice(-3000)}`);
     }
   }
+  for (const [name, problems] of verified) {
+    for (const p of problems) console.error(`kill9 [${DB}] ${name}: ${p}`);
+    if (problems.length) failed = true;
+    else log(`${name}: every check of the kind holds after the kills`);
+  }
   log(`throughput before the kill: ${(killAfter / killSeconds).toFixed(0)} acknowledged requests/s with ${CONCURRENCY} in flight`);
   return failed;
 }
 
+let closeFakes = async () => {};
 let failed = true;
 try {
   failed = await main();
@@ -335,6 +350,7 @@ try {
   console.error(`kill9 [${DB}] failed: ${err instanceof Error ? err.message : String(err)}\nThe server's last output:\n${serverLog.slice(-3000)}`);
 } finally {
   await killServer();
+  await closeFakes().catch(() => {});
   await dropDatabase().catch(() => {});
   if (dataDir && !values.keep) rmSync(path.dirname(dataDir), { recursive: true, force: true });
   if (dataDir && values.keep) log(`data kept in ${dataDir}`);

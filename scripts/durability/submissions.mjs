@@ -74,6 +74,23 @@ const alpha = (k) => (k >= 26 ? alpha(Math.floor(k / 26)) : '') + String.fromCha
 
 const bookingKey = (i, run) => `kill9-${run.id}-${i}`;
 
+/** Students the payments' orders are spread over (a student may have many orders). */
+const PAYING_STUDENTS = 4;
+const APPROVED_CARD = '4405 6397 0401 5096'; // scripts/fakes/epay.mjs TEST_CARDS
+
+/** What a browser does on the fake's hosted page: opens it and pays with an approved card. */
+async function payOnFakePage(fake, start) {
+  const params = Buffer.from(JSON.stringify(start.paymentObject)).toString('base64');
+  const page = await fetch(`${fake.url}/payform/?params=${encodeURIComponent(params)}`);
+  if (page.status !== 200) throw new Error(`fake hosted page: ${page.status}`);
+  await page.text();
+  const form = new URLSearchParams({ invoiceId: String(start.paymentObject.invoiceId), token: start.paymentObject.auth.access_token, pan: APPROVED_CARD, exp: '12/30', cvc: '123' });
+  const res = await fetch(`${fake.url}/payform/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString(), redirect: 'manual' });
+  await res.text();
+  const inv = fake.invoices.get(String(start.paymentObject.invoiceId));
+  if (inv?.status !== 'CHARGE') throw new Error(`fake payment of ${start.paymentObject.invoiceId}: ${inv?.status ?? 'no invoice'}`);
+}
+
 /** @type {{ name: string, allAnswered2xx?: boolean, prepare?: (api: { call: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number, text: string, json: any }> }, run: Record<string, any>, count: number) => Promise<string>, request: (i: number, run: Record<string, any>) => { path: string, body: unknown, headers?: Record<string, string> }, key: (i: number, run: Record<string, any>) => string, stored: (query: (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>, run: Record<string, any>) => Promise<Set<string>> }[]} */
 export const SUBMISSIONS = [
   {
@@ -138,6 +155,62 @@ export const SUBMISSIONS = [
     stored: async (query, run) => {
       const rows = await query(`select idempotency_key from lessons where idempotency_key like $1 and status = 'booked'`, [`kill9-${run.id}-%`]);
       return new Set(rows.map((r) => String(r.idempotency_key)));
+    },
+  },
+  {
+    // Card payments' notifications (POST /api/payments/epay/notify, ePay's postLink) arriving during
+    // the kill: before the burst, orders are made through the checkout (the script's own fake of
+    // ePay, outside the server, so it outlives the kills) and paid on the fake's hosted page with
+    // its notifications held back; the burst then sends each order's postLink as the bank would.
+    // After the restart every paid order must be credited exactly once (one package, one `payment`
+    // ledger transaction) and the ledger must sum to zero: `verify`.
+    name: 'payment',
+    allAnswered2xx: true,
+    prepare: async (api, run, count) => {
+      const fake = run.epay;
+      if (!fake) throw new Error('the payments kind needs the script\'s fake of ePay (run.epay)');
+      const tutor = await register(api, 'tutor', accountPhone('708', 900, run), { tutorKind: 'local', name: 'Дана', lastname: 'Killpay', teachingLanguage: 'kk', subject: 'english' });
+      const made = await api.call('POST', '/api/dev/bookable-tutor', { phone: tutor.phone, price: 6000 });
+      if (made.status !== 200) throw new Error(`dev/bookable-tutor: ${made.status} ${made.text}`);
+      const students = await pool(Array.from({ length: PAYING_STUDENTS }, (_, k) => k), 4, (k) =>
+        register(api, 'student', accountPhone('707', 900 + k, run), { name: 'Әсел', lastname: `Killpay${alpha(k)}`, subject: 'english' }),
+      );
+      fake.control.notify = 'drop';
+      const invoices = await pool(Array.from({ length: count }, (_, n) => n), 4, async (n) => {
+        const res = await api.call('POST', '/api/payments/checkout', { tutorId: made.json.id, subject: 'english', plan: 'basic' }, { authorization: `Bearer ${students[n % PAYING_STUDENTS].token}` });
+        if (res.status !== 201) throw new Error(`payments/checkout: ${res.status} ${res.text}`);
+        await payOnFakePage(fake, res.json.start);
+        return res.json.invoiceId;
+      });
+      run.payment = { invoices, bodies: invoices.map((id) => fake.notificationOf(id)) };
+      return `${count} orders paid at the fake bank, their notifications held back for the burst`;
+    },
+    request: (i, run) => ({ path: '/api/payments/epay/notify', body: run.payment.bodies[i] }),
+    key: (i, run) => run.payment.invoices[i],
+    stored: async (query, run) => {
+      const rows = await query(
+        `select o.invoice_id from payment_orders o
+          where o.invoice_id = any(string_to_array($1, ',')) and o.status = 'paid'
+            and (select count(*) from lesson_packages p where p.order_id = o.id) = 1
+            and (select count(distinct l.txn_id) from ledger_entries l where l.order_id = o.id and l.kind = 'payment') = 1`,
+        [run.payment.invoices.join(',')],
+      );
+      return new Set(rows.map((r) => String(r.invoice_id)));
+    },
+    verify: async (query, run) => {
+      const problems = [];
+      const twice = await query(
+        `select o.invoice_id from payment_orders o where o.invoice_id = any(string_to_array($1, ','))
+            and ((select count(*) from lesson_packages p where p.order_id = o.id) > 1
+              or (select count(distinct l.txn_id) from ledger_entries l where l.order_id = o.id and l.kind = 'payment') > 1)`,
+        [run.payment.invoices.join(',')],
+      );
+      if (twice.length) problems.push(`credited more than once: ${twice.map((r) => r.invoice_id).join(', ')}`);
+      const unpaid = await query(`select invoice_id from payment_orders where invoice_id = any(string_to_array($1, ',')) and status <> 'paid'`, [run.payment.invoices.join(',')]);
+      if (unpaid.length) problems.push(`paid at the bank but not credited: ${unpaid.map((r) => r.invoice_id).join(', ')}`);
+      const [total] = await query(`select coalesce(sum(amount_tiyn), 0)::text as sum, (select count(*) from (select txn_id from ledger_entries group by txn_id having sum(amount_tiyn) <> 0) x)::text as bad from ledger_entries`, []);
+      if (total.sum !== '0' || total.bad !== '0') problems.push(`the ledger sums to ${total.sum} with ${total.bad} unbalanced transaction(s)`);
+      return problems;
     },
   },
 ];

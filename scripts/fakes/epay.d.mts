@@ -15,6 +15,7 @@ export interface FakeEpay {
   credentials: { clientId: string; clientSecret: string; terminal: string };
   invoices: Map<string, FakeInvoice>;
   control: { notify: 'normal' | 'drop' | 'twice' | 'late'; delayMs: number };
+  notificationOf(invoiceId: string): Record<string, unknown>;
   env: Record<'EPAY_CLIENT_ID' | 'EPAY_CLIENT_SECRET' | 'EPAY_TERMINAL_ID' | 'EPAY_OAUTH_URL' | 'EPAY_API_URL' | 'EPAY_PAGE_URL' | 'EPAY_FAKE', string>;
   close(): Promise<void>;
 }

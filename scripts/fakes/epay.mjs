@@ -359,6 +359,8 @@ export async function startFakeEpay({ port = 0, host = '127.0.0.1', credentials 
     credentials,
     invoices,
     control,
+    /** The postLink body of an invoice as it stands (the kill -9 check sends it itself). */
+    notificationOf: (invoiceId) => notification(invoices.get(invoiceId)),
     /** The settings lib/payments reads (lib/env.ts): point them at this fake. */
     env: { EPAY_CLIENT_ID: credentials.clientId, EPAY_CLIENT_SECRET: credentials.clientSecret, EPAY_TERMINAL_ID: credentials.terminal, EPAY_OAUTH_URL: `${base}/oauth2/token`, EPAY_API_URL: base, EPAY_PAGE_URL: base, EPAY_FAKE: 'true' },
     close: () =>

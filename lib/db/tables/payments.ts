@@ -190,3 +190,48 @@ export const paymentRefunds = pgTable(
   ],
 );
 
+
+export type ReceiptKind = 'sale' | 'sale_return';
+export type ReceiptStatus = 'pending' | 'issued';
+
+/**
+ * A fiscal receipt of a payment (`sale`) or a refund (`sale_return`) from the online cash register
+ * (docs/payments.md, "Fiscal receipts"). Stored first, in the money's own transaction, then issued
+ * at the register by the job (retried while the register is down); `external_number` is what the
+ * register keeps it unique by, so a retry never prints a second receipt. Once issued, the link goes
+ * to the buyer through the outbox, in the transaction that marks it issued.
+ */
+export const fiscalReceipts = pgTable(
+  'fiscal_receipts',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<ReceiptKind>().notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => paymentOrders.id),
+    refundId: integer('refund_id').references(() => paymentRefunds.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id),
+    amountTiyn: bigint('amount_tiyn', { mode: 'number' }).notNull(),
+    /** `tilmen-sale-<order>` or `tilmen-return-<refund>`: the register's key for "the same receipt". */
+    externalNumber: text('external_number').notNull(),
+    status: text('status').$type<ReceiptStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The register's fiscal number of the receipt and the page where the buyer sees it. */
+    checkNumber: text('check_number'),
+    ticketUrl: text('ticket_url'),
+    createdAt: createdAt(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('fiscal_receipts_external_uq').on(t.externalNumber),
+    index('fiscal_receipts_pending_idx').on(t.status, t.nextAttemptAt),
+    index('fiscal_receipts_order_idx').on(t.orderId),
+    check('fiscal_receipts_kind', sql`${t.kind} in ('sale', 'sale_return')`),
+    check('fiscal_receipts_status', sql`${t.status} in ('pending', 'issued')`),
+    check('fiscal_receipts_amount_positive', sql`${t.amountTiyn} > 0`),
+  ],
+);

@@ -1,8 +1,11 @@
-// POST /api/dev/bookable-tutor {phone} - development and e2e only (ENABLE_DEV_TOOLS): the tutor with this phone becomes bookable; {id}.
+// POST /api/dev/bookable-tutor {phone, price?} - development and e2e only (ENABLE_DEV_TOOLS): the tutor with this phone becomes bookable (with a price: a minimal profile at it is published); {id}.
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
 import { makeBookableForDev } from '@/lib/marketplace/dev';
 
-const schema = z.object({ phone: z.string({ error: 'required' }).max(40, 'too_long') });
+const schema = z.object({ phone: z.string({ error: 'required' }).max(40, 'too_long'), price: z.number().int().min(1000).max(100_000).optional() });
 
-export const POST = route(async (ctx) => makeBookableForDev(ctx.db, (await ctx.body(schema)).phone), { devTools: true });
+export const POST = route(async (ctx) => {
+  const { phone, price } = await ctx.body(schema);
+  return makeBookableForDev(ctx.db, phone, price);
+}, { devTools: true });

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { VideoFacade } from '@/components/tutors/video-facade';
+import { PackageBookingLink } from '@/components/checkout/package-booking-link';
 import { clock, dayKey, dayLabel, SCHOOL_ZONE } from '@/components/booking/slot-times';
 import { stillFree, tutorBySlug, weekSlotsOf } from '@/lib/marketplace/catalogue';
 import { TRIAL_MINUTES } from '@/lib/marketplace/slots';
@@ -115,6 +116,8 @@ export default async function TutorPage({ params }: Props) {
               </a>
             </p>
           )}
+          {/* A signed-in student with lessons left with this tutor books them from the package. */}
+          <PackageBookingLink tutorId={tutor.id} href={localePath(locale, '/cabinet')} label={t('bookFromPackage')} />
         </div>
       </div>
 
