@@ -145,22 +145,19 @@ async function joins() {
       const button = student.getByRole('button', { name: join, exact: true });
       await button.waitFor({ timeout: 30_000 });
       await student.waitForFunction((label) => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === label && !b.disabled), join, { timeout: 30_000 });
-      const ms = await student.evaluate(
-        (label) =>
-          new Promise<number>((resolve) => {
-            const start = performance.now();
-            [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === label)!.click();
-            const deadline = start + 30_000;
-            const look = () => {
-              const video = document.querySelector<HTMLVideoElement>('[data-testid="remote-video"]');
-              if (video?.srcObject && 'requestVideoFrameCallback' in video) video.requestVideoFrameCallback(() => resolve(performance.now() - start));
-              else if (performance.now() > deadline) resolve(-1);
-              else requestAnimationFrame(look);
-            };
-            look();
-          }),
-        join,
-      );
+      // As source text: tsx would wrap a named inner function in a helper the page does not have.
+      const ms = (await student.evaluate(`new Promise((resolve) => {
+        const start = performance.now();
+        [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === ${JSON.stringify(join)}).click();
+        const deadline = start + 30000;
+        const look = () => {
+          const video = document.querySelector('[data-testid="remote-video"]');
+          if (video && video.srcObject && 'requestVideoFrameCallback' in video) video.requestVideoFrameCallback(() => resolve(performance.now() - start));
+          else if (performance.now() > deadline) resolve(-1);
+          else requestAnimationFrame(look);
+        };
+        look();
+      })`)) as number;
       if (ms < 0) failed++;
       else times.push(ms);
       // Leave: the tutor's side sees the stream close and waits for the next join.
