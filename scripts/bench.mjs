@@ -31,6 +31,7 @@ import tests from './bench/tests.mjs';
 import backoffice from './bench/backoffice.mjs';
 import proxy from './bench/proxy.mjs';
 import marketplace from './bench/marketplace.mjs';
+import payouts from './bench/payouts.mjs';
 import portal from './bench/portal.mjs';
 import suite from './bench/suite.mjs';
 import roomJs from './bench/room-js.mjs';
@@ -45,6 +46,7 @@ const SECTIONS = [
   tests, //       scripts/bench/tests.mjs       — certificate PDF, test result call under 20 clients
   backoffice, //  scripts/bench/backoffice.mjs  — 100 000 seeded leads: list, search, exports, attribution
   marketplace, // scripts/bench/marketplace.mjs — free slots of 1 000 tutors over 4 weeks (in-memory PGlite)
+  payouts, //     scripts/bench/payouts.mjs     — the payout register of 1 000 tutors × 20 lessons (in-memory PGlite)
   portal, //      scripts/bench/portal.mjs      — company portal: 5 000-row XLSX import, the 5 000-person roster page
   roomJs, //      scripts/bench/room-js.mjs     — the lesson room's and the lesson record's JS: first load, then the room and the board
   suite, //       scripts/bench/suite.mjs       — the last npm test: time per step against the 20-minute budget (no server)
