@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTenge } from './tariffs';
+import { formatTenge, formatTiyn } from './tariffs';
 
 describe('formatTenge: the same string on the server and in every browser', () => {
   it('matches what Node’s full ICU gives for ru-KZ, kk-KZ and en-KZ', () => {
@@ -15,5 +15,13 @@ describe('formatTenge: the same string on the server and in every browser', () =
     expect(formatTenge(40_000, 'kk')).toBe('40\u00a0000\u00a0₸');
     expect(formatTenge(4_500.4, 'ru')).toBe('4\u00a0500\u00a0₸');
     expect(formatTenge(1_234_567, 'en')).toBe('₸1,234,567');
+  });
+
+  it('formatTiyn: whole tenge as formatTenge, tiyn after the decimal mark when there are any', () => {
+    expect(formatTiyn(7_920_000, 'ru')).toBe(formatTenge(79_200, 'ru'));
+    expect(formatTiyn(275_055, 'ru')).toBe('2\u00a0750,55\u00a0₸');
+    expect(formatTiyn(275_055, 'en')).toBe('₸2,750.55');
+    expect(formatTiyn(-720_000, 'kk')).toBe('-7\u00a0200\u00a0₸');
+    expect(formatTiyn(-5, 'en')).toBe('-₸0.05');
   });
 });

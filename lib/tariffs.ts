@@ -51,3 +51,13 @@ export function formatTenge(amount: number, locale: string): string {
   if (locale === 'en') return `${sign}₸${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
   return `${sign}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}\u00a0₸`;
 }
+
+/** An amount in tiyn as tenge: whole tenge as formatTenge, with the tiyn after a decimal mark when there are any (2 750,55 ₸; ₸2,750.55). */
+export function formatTiyn(tiyn: number, locale: string): string {
+  const t = Math.round(tiyn);
+  const abs = Math.abs(t);
+  const whole = formatTenge(Math.floor(abs / 100), locale);
+  const rest = String(abs % 100).padStart(2, '0');
+  const text = abs % 100 === 0 ? whole : locale === 'en' ? `${whole}.${rest}` : whole.replace('\u00a0₸', `,${rest}\u00a0₸`);
+  return t < 0 ? `-${text}` : text;
+}

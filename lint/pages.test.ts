@@ -32,6 +32,12 @@ const STAFF_PAGES: Record<string, string> = {
   'admin/(office)/promo/new/page.tsx': "'admin'",
   'admin/(office)/promo/[id]/page.tsx': "'sales'",
   'admin/(office)/staff/page.tsx': "'admin'",
+  'admin/(office)/payments/page.tsx': 'FINANCE_SCOPES',
+  'admin/(office)/payments/[id]/page.tsx': 'FINANCE_SCOPES',
+  'admin/(office)/refunds/page.tsx': 'FINANCE_SCOPES',
+  'admin/(office)/payouts/page.tsx': 'FINANCE_SCOPES',
+  'admin/(office)/revenue/page.tsx': 'FINANCE_SCOPES',
+  'admin/(office)/reconciliation/page.tsx': 'FINANCE_SCOPES',
   'admin/(office)/tests/page.tsx': "'sales'",
   'admin/(office)/trials/page.tsx': "['reviewer', 'sales']",
 };

@@ -32,6 +32,7 @@ import backoffice from './bench/backoffice.mjs';
 import proxy from './bench/proxy.mjs';
 import marketplace from './bench/marketplace.mjs';
 import payments from './bench/payments.mjs';
+import payouts from './bench/payouts.mjs';
 import portal from './bench/portal.mjs';
 import suite from './bench/suite.mjs';
 import roomJs from './bench/room-js.mjs';
@@ -48,6 +49,7 @@ const SECTIONS = [
   backoffice, //  scripts/bench/backoffice.mjs  — 100 000 seeded leads: list, search, exports, attribution
   marketplace, // scripts/bench/marketplace.mjs — free slots of 1 000 tutors over 4 weeks (in-memory PGlite)
   payments, //    scripts/bench/payments.mjs    — ePay notifications one instance takes (in-memory PGlite)
+  payouts, //     scripts/bench/payouts.mjs     — the payout register of 1 000 tutors × 20 lessons (in-memory PGlite)
   portal, //      scripts/bench/portal.mjs      — company portal: 5 000-row XLSX import, the 5 000-person roster page
   roomJs, //      scripts/bench/room-js.mjs     — the lesson room's and the lesson record's JS: first load, then the room and the board
   room, //        scripts/bench/room.mjs        — signalling with 100 rooms open; "Join" to the first remote frame (20 joins)

@@ -33,9 +33,10 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
     setMessage(null);
     try {
       const { api } = await import('@/lib/browser/api/client');
-      const res = await api.post<{ refund: { amountTiyn: number; lessons: number; dueBy: string } }>(`/api/cabinet/packages/${p.id}/refund`, {});
+      const res = await api.post<{ refund: { amountTiyn: number; lessons: number; dueBy: string; status: string } }>(`/api/cabinet/packages/${p.id}/refund`, {});
       const r = res.data.refund;
-      setMessage(t('refundRequested', { amount: formatTenge(Math.round(r.amountTiyn / 100), locale), lessons: r.lessons, date: schoolLongDate(r.dueBy, locale) }));
+      const amount = formatTenge(Math.round(r.amountTiyn / 100), locale);
+      setMessage(r.status === 'review' ? t('refundReview', { amount, lessons: r.lessons }) : t('refundRequested', { amount, lessons: r.lessons, date: schoolLongDate(r.dueBy, locale) }));
       setConfirming(null);
       setReloads((n) => n + 1);
     } catch (err) {

@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useAuthState } from '@/components/auth/auth-store';
 import type { TutorEarningsView } from '@/lib/payments/cabinet';
-import { formatTenge } from '@/lib/tariffs';
+import { formatTenge, formatTiyn } from '@/lib/tariffs';
+import { schoolLongDate } from '@/lib/time/school-clock';
 
 /** "ноябрь 2026 г." / "2026 ж. қараша" / "November 2026", with a capital to open the sentence. */
 function monthName(month: string, locale: string): string {
@@ -34,6 +35,8 @@ export function TutorEarnings({ plans }: { plans: Record<string, string> }) {
   }, [token]);
 
   if (!data) return null;
+  const paid = data.statements.filter((s) => s.status === 'paid' && s.paidAt);
+  const current = data.statements.find((s) => s.month === data.month.month);
   return (
     <section aria-labelledby="cabinet-earnings-title" className="mt-10 rounded-2xl border border-line p-5" data-testid="tutor-earnings">
       <h2 id="cabinet-earnings-title" className="text-xl font-bold">
@@ -47,9 +50,52 @@ export function TutorEarnings({ plans }: { plans: Record<string, string> }) {
       <p className="mt-1 text-sm text-muted">{t('payouts')}</p>
       <h3 className="mt-4 font-bold">{t('monthTitle')}</h3>
       <p className="mt-1" data-testid="tutor-month">
-        {t('month', { month: monthName(data.month.month, locale), lessons: data.month.lessons, earning: formatTenge(Math.round(data.month.earningTiyn / 100), locale) })}
+        {t('month', { month: monthName(data.month.month, locale), lessons: data.month.lessons, earning: formatTiyn(current?.earningTiyn ?? data.month.earningTiyn, locale) })}
       </p>
       <p className="mt-1 text-sm text-muted">{t('monthNote')}</p>
+      <p className="mt-1 text-sm text-muted">{t('planByLoad')}</p>
+      <h3 className="mt-5 font-bold">{t('statementsTitle')}</h3>
+      {data.statements.length === 0 ? (
+        <p className="mt-1 text-sm text-muted">{t('statementsEmpty')}</p>
+      ) : (
+        <div className="mt-2 overflow-x-auto" role="region" aria-label={t('statementsCaption')} tabIndex={0}>
+          <table className="w-full min-w-[30rem] text-left text-sm" data-testid="tutor-statements">
+            <caption className="sr-only">{t('statementsCaption')}</caption>
+            <thead className="text-xs text-muted">
+              <tr>
+                <th scope="col" className="py-1 pr-3 font-medium">{t('stMonth')}</th>
+                <th scope="col" className="py-1 pr-3 text-right font-medium">{t('stLessons')}</th>
+                <th scope="col" className="py-1 pr-3 font-medium">{t('stPlan')}</th>
+                <th scope="col" className="py-1 pr-3 text-right font-medium">{t('stEarning')}</th>
+                <th scope="col" className="py-1 font-medium">{t('stStatus')}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {data.statements.map((s) => (
+                <tr key={s.month}>
+                  <th scope="row" className="py-1.5 pr-3 font-normal">{monthName(s.month, locale)}</th>
+                  <td className="py-1.5 pr-3 text-right tabular-nums">{s.lessons}</td>
+                  <td className="py-1.5 pr-3">{plans[s.plan] ?? s.plan} · {s.feePercent}%</td>
+                  <td className="py-1.5 pr-3 text-right tabular-nums whitespace-nowrap">{formatTiyn(s.earningTiyn, locale)}</td>
+                  <td className="py-1.5">{t(`st_${s.status}`, { date: schoolLongDate(s.status === 'paid' && s.paidAt ? s.paidAt : `${s.status === 'preparing' ? s.readyBy : s.payBy}T12:00:00+05:00`, locale) })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h3 className="mt-5 font-bold">{t('payoutsTitle')}</h3>
+      {paid.length === 0 ? (
+        <p className="mt-1 text-sm text-muted">{t('payoutsEmpty')}</p>
+      ) : (
+        <ul className="mt-1 space-y-1 text-sm" data-testid="tutor-payouts">
+          {paid.map((s) => (
+            <li key={s.month}>
+              {monthName(s.month, locale)}: {formatTiyn(s.earningTiyn, locale)} — {t('st_paid', { date: schoolLongDate(s.paidAt!, locale) })}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

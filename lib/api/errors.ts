@@ -99,6 +99,13 @@ export type ErrorCode =
   | 'package_empty'
   | 'package_expired'
   | 'nothing_to_refund'
+  | 'refund_decided'
+  | 'payout_month_open'
+  | 'payout_already_approved'
+  | 'payout_empty'
+  | 'payout_not_approved'
+  | 'payout_not_exported'
+  | 'payment_provider_unavailable'
   | 'internal';
 
 export class ApiError extends Error {

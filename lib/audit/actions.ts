@@ -72,10 +72,21 @@ export const AUDIT_ACTIONS = [
   'results.placement_view',
   'tutor_profile.approve',
   'tutor_profile.reject',
+  'payment.list',
+  'payment.view',
+  'payment.reconcile',
+  'refund.list',
+  'refund.approve',
+  'refund.reject',
+  'payment.revenue',
+  'payout.view',
+  'payout.approve',
+  'payout.export',
+  'payout.paid',
 ] as const;
 
 /** Record types as the actions name them (the part before the dot). */
-export const AUDIT_ENTITIES = ['lead', 'lesson', 'application', 'account', 'company', 'company_user', 'employee', 'roster', 'invitation', 'results', 'tutor_profile', 'attempt', 'certificate', 'promo', 'staff', 'retention'] as const;
+export const AUDIT_ENTITIES = ['lead', 'lesson', 'application', 'account', 'company', 'company_user', 'employee', 'roster', 'invitation', 'results', 'tutor_profile', 'attempt', 'certificate', 'promo', 'payment', 'refund', 'payout', 'staff', 'retention'] as const;
 
 export const auditActionKey = (action: string) => action.replace(/\./g, '_');
 

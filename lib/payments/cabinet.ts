@@ -9,7 +9,8 @@ import type { PaymentStatus } from '@/lib/db/schema';
 import { ACCOUNTS } from './ledger';
 import { tutorMonth, type TutorMonth } from './lesson-money';
 import { receiptsOfOrders, type ReceiptView } from './receipts';
-import { TUTOR_FEE_PERCENT, tutorEarningTiyn } from './model';
+import { TUTOR_FEE_PERCENT, tutorEarningTiyn, tutorPlanByLoad } from './model';
+import { tutorStatements, type Statement } from './payouts';
 
 export interface PackageView {
   id: number;
@@ -96,16 +97,20 @@ export interface TutorEarningsView {
   earningTiyn: number | null;
   /** The current school month so far, from the ledger: lessons that count as taught and the earning. */
   month: TutorMonth;
+  /** Each month's statement (the last 12 with paid lessons), newest first: ready by the 5th, paid by the 10th. */
+  statements: Statement[];
 }
 
 /**
  * What a tutor earns per held lesson before the first one (issue 24): their plan's platform fee and
- * their price less it. Every tutor is on Basic until the monthly payout register decides the plan
+ * their price less it. The plan is the one the current month's load earns so far (the payout register decides it
  * by the month's load (docs/payments.md). With them, the current month so far (lessons and earning).
  */
 export async function tutorEarnings(db: Db, tutorId: number, now = new Date()): Promise<TutorEarningsView> {
   const [row] = await db.select({ published: tutorProfiles.published, draft: tutorProfiles.draft }).from(tutorProfiles).where(eq(tutorProfiles.userId, tutorId)).limit(1);
   const price = row?.published?.price ?? row?.draft.price ?? null;
-  const plan: PlanId = 'basic';
-  return { plan, feePercent: TUTOR_FEE_PERCENT[plan], price, earningTiyn: price === null ? null : tutorEarningTiyn(price, plan), month: await tutorMonth(db, tutorId, now) };
+  const [month, statements] = await Promise.all([tutorMonth(db, tutorId, now), tutorStatements(db, tutorId, now)]);
+  // The plan the current month's load earns so far (Basic until the 21st lesson).
+  const plan: PlanId = tutorPlanByLoad(month.lessons);
+  return { plan, feePercent: TUTOR_FEE_PERCENT[plan], price, earningTiyn: price === null ? null : tutorEarningTiyn(price, plan), month, statements };
 }

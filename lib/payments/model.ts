@@ -98,3 +98,23 @@ export function packageValidUntil(paidAt: Date, plan: PlanId): Date {
   const day = addMonths(`${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`, PLAN_VALIDITY_MONTHS[plan]);
   return new Date(`${day}T23:59:59.999+05:00`);
 }
+
+/**
+ * The tutor's plan of a month, decided by its load (the tutor tariff page: Basic up to 20 lessons a
+ * month, Advanced up to 60, Intensive from 100). Between 61 and 99 the tutor stays on Advanced:
+ * Intensive's lower fee starts at 100.
+ */
+export const TUTOR_PLAN_LOAD = { advancedFrom: 21, intensiveFrom: 100 } as const;
+export function tutorPlanByLoad(lessonsHeld: number): PlanId {
+  if (lessonsHeld >= TUTOR_PLAN_LOAD.intensiveFrom) return 'intensive';
+  if (lessonsHeld >= TUTOR_PLAN_LOAD.advancedFrom) return 'advanced';
+  return 'basic';
+}
+
+/**
+ * A tutor's month in the payout register: the sum of their prices of the month's taught lessons
+ * (tiyn) less the fee of the plan their load earns. In whole tiyn: a price is whole tenge.
+ */
+export function monthEarningTiyn(priceSumTiyn: number, plan: PlanId): number {
+  return (priceSumTiyn * (100 - TUTOR_FEE_PERCENT[plan])) / 100;
+}

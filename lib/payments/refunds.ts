@@ -43,9 +43,10 @@ export async function requestRefund(db: Db, student: { id: number }, packageId: 
       const amount = Number(row?.sum ?? 0);
       const lessons = Math.floor(amount / pkg.perLessonTiyn);
       if (amount <= 0 || lessons <= 0) throw new ApiError(409, 'nothing_to_refund');
+      const status = (await undecidedLessons(tx, pkg.id, now)) > 0 ? 'review' : 'requested';
       const [created] = await tx
         .insert(paymentRefunds)
-        .values({ orderId: pkg.orderId, packageId: pkg.id, studentId: student.id, amountTiyn: amount, lessons, dueBy: addBusinessDays(now, REFUND_BUSINESS_DAYS) })
+        .values({ orderId: pkg.orderId, packageId: pkg.id, studentId: student.id, amountTiyn: amount, lessons, status, dueBy: addBusinessDays(now, REFUND_BUSINESS_DAYS) })
         .returning();
       await post(
         tx,
@@ -63,7 +64,23 @@ export async function requestRefund(db: Db, student: { id: number }, packageId: 
     if (code === '23505' && constraint === 'payment_refunds_open_uq') throw new ApiError(409, 'nothing_to_refund');
     throw err;
   }
+  if (refund.status === 'review') return refund;
   return (await sendRefund(db, refund, now)) ?? refund;
+}
+
+/**
+ * Lessons of a package whose money the rules have not decided: started, spent from the package,
+ * and neither given back nor earned (not held with both in the room too briefly, or not settled
+ * yet). A refund asked then waits for finance (`review`): the balance is set aside at once.
+ */
+export async function undecidedLessons(db: Db, packageId: number, now = new Date()): Promise<number> {
+  const res = await db.execute<{ n: string }>(sql`
+    select count(*)::text as n from lessons l
+     where l.package_id = ${packageId} and l.kind = 'paid' and l.starts_at < ${now.toISOString()}::timestamptz
+       and exists (select 1 from ${ledgerEntries} e where e.lesson_id = l.id and e.kind = 'lesson_spent')
+       and not exists (select 1 from ${ledgerEntries} e where e.lesson_id = l.id and e.kind in ('lesson_returned', 'tutor_earning'))`);
+  const rows = (res as unknown as { rows?: { n: string }[] }).rows ?? (res as unknown as { n: string }[]);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**

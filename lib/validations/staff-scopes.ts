@@ -1,5 +1,5 @@
 /** Staff scopes (design.md "Roles and scopes"): plain data, safe for pages and components. */
-export const STAFF_SCOPE_LIST = ['admin', 'sales', 'reviewer', 'export'] as const;
+export const STAFF_SCOPE_LIST = ['admin', 'sales', 'reviewer', 'export', 'finance'] as const;
 export type Scope = (typeof STAFF_SCOPE_LIST)[number];
 
 /** What a scope may do beyond its own rooms: `admin` reads and changes everything. */
@@ -14,3 +14,6 @@ export function hasScope(scopes: readonly string[], needed: Scope | readonly Sco
  * leads without it. Admins have it; anyone else needs `export`, given by an admin.
  */
 export const EXPORT_SCOPES: readonly Scope[] = ['export'];
+
+/** Money (issue 24): payments and their provider status, refunds the rules leave to people, the payout register, revenue, reconciliation. */
+export const FINANCE_SCOPES: readonly Scope[] = ['finance'];

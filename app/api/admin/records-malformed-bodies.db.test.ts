@@ -10,7 +10,8 @@ import { nasty, sweep } from '@/test/malformed';
 import { call, enrolledStaff } from '@/test/staff';
 
 // The malformed-body sweep (test/malformed.ts) over the back office's record calls, signed in as an
-// admin (a signed-out sweep would only ever meet the 401): accounts, companies, tests, promo codes.
+// admin (a signed-out sweep would only ever meet the 401): accounts, companies, tests, promo codes,
+// a refund's rejection (finance).
 
 const reasonBody = fc.record({ reason: fc.oneof(nasty(), fc.constantFrom('Laptop broke mid-test', 'x', '   ')) }, { requiredKeys: [] });
 const companyBody = fc.record(
@@ -73,6 +74,8 @@ describe(`back-office record calls: malformed bodies never cause a 5xx (${dbLabe
     ['/api/admin/certificates/[id]/revoke', async () => (await import('./certificates/[id]/revoke/route')).POST, () => ({ id: String(ids.certificate) }), 'POST', reasonBody],
     ['/api/admin/promo', async () => (await import('./promo/route')).POST, () => ({}), 'POST', promoBody],
     ['/api/admin/promo/[id]', async () => (await import('./promo/[id]/route')).PATCH, () => ({ id: String(ids.promo) }), 'PATCH', promoBody],
+    // Finance (issue 24): a refund's rejection with a reason (no refund in review here: a valid body is 404).
+    ['/api/admin/finance/refunds/[id]/reject', async () => (await import('./finance/refunds/[id]/reject/route')).POST, () => ({ id: '1' }), 'POST', reasonBody],
   ] as const;
 
   for (const [path, load, params, method, shaped] of routes) {

@@ -78,6 +78,19 @@ const MATRIX: Record<string, Access> = {
   'POST /api/admin/promo': ['admin'],
   'GET /api/admin/promo/[id]': ['sales'],
   'PATCH /api/admin/promo/[id]': ['admin'],
+  // Finance (issue 24: payments, refunds, the payout register, revenue, reconciliation)
+  'GET /api/admin/finance/payments': ['finance'],
+  'GET /api/admin/finance/payments/[id]': ['finance'],
+  'GET /api/admin/finance/refunds': ['finance'],
+  'POST /api/admin/finance/refunds/[id]/approve': ['finance'],
+  'POST /api/admin/finance/refunds/[id]/reject': ['finance'],
+  'GET /api/admin/finance/payouts': ['finance'],
+  'POST /api/admin/finance/payouts/[month]/approve': ['finance'],
+  'GET /api/admin/finance/payouts/[month]/export.csv': ['finance'],
+  'GET /api/admin/finance/payouts/[month]/export.xlsx': ['finance'],
+  'POST /api/admin/finance/payouts/[month]/paid': ['finance'],
+  'GET /api/admin/finance/revenue': ['finance'],
+  'POST /api/admin/finance/reconciliation': ['finance'],
 };
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -92,10 +105,10 @@ const ROUTE_FILES = (readdirSync(ROOT, { recursive: true }) as string[])
 const concrete = (pattern: string) => pattern.replace(/\[(?:\.\.\.)?\w+\]/g, '999999');
 const paramsOf = (pattern: string) => Object.fromEntries([...pattern.matchAll(/\[(?:\.\.\.)?(\w+)\]/g)].map((m) => [m[1]!, '999999']));
 
-type Role = 'signedOut' | 'student' | 'sales' | 'exporter' | 'reviewer' | 'admin' | 'disabled';
-const ROLES: Role[] = ['signedOut', 'student', 'sales', 'exporter', 'reviewer', 'admin', 'disabled'];
+type Role = 'signedOut' | 'student' | 'sales' | 'exporter' | 'reviewer' | 'finance' | 'admin' | 'disabled';
+const ROLES: Role[] = ['signedOut', 'student', 'sales', 'exporter', 'reviewer', 'finance', 'admin', 'disabled'];
 // A seller without the export permission, and one with it (exporting is a permission of its own).
-const SCOPES_OF: Partial<Record<Role, Scope[]>> = { sales: ['sales'], exporter: ['sales', 'export'], reviewer: ['reviewer'], admin: ['admin'] };
+const SCOPES_OF: Partial<Record<Role, Scope[]>> = { sales: ['sales'], exporter: ['sales', 'export'], reviewer: ['reviewer'], finance: ['finance'], admin: ['admin'] };
 
 describe(`the back office's role × call matrix (${dbLabel()})`, () => {
   let t: OpenDb;
@@ -108,13 +121,13 @@ describe(`the back office's role × call matrix (${dbLabel()})`, () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     t = await createTestDb();
     setAppDb(t);
-    for (const role of ['sales', 'exporter', 'reviewer', 'admin'] as const) {
+    for (const role of ['sales', 'exporter', 'reviewer', 'finance', 'admin'] as const) {
       const member = await enrolledStaff(t.db, { email: `${role}@matrix.kz`, scopes: SCOPES_OF[role]! });
       cookies[role] = member.cookie;
       ids[role] = member.id;
     }
     // A disabled member whose session cookie is still in the browser: both admin and sales once.
-    const gone = await enrolledStaff(t.db, { email: 'gone@matrix.kz', scopes: ['admin', 'sales', 'reviewer'] });
+    const gone = await enrolledStaff(t.db, { email: 'gone@matrix.kz', scopes: ['admin', 'sales', 'reviewer', 'finance'] });
     await t.db.update(staff).set({ disabledAt: new Date() }).where(eq(staff.id, gone.id));
     cookies.disabled = gone.cookie;
     // A student signed in on the site: an access token and the refresh cookie.

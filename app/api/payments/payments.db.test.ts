@@ -254,7 +254,7 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     const { accessToken } = await openSession(t.db, { id: tutorId, scope: 'tutor tutor:bookable' });
     const res = await call(earnings, req('/api/cabinet/earnings', { token: accessToken }));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ plan: 'basic', feePercent: 50, price: 6000, earningTiyn: 300_000, month: { month: expect.stringMatching(/^\d{4}-\d{2}$/), lessons: 0, earningTiyn: 0 } });
+    expect(await res.json()).toEqual({ plan: 'basic', feePercent: 50, price: 6000, earningTiyn: 300_000, month: { month: expect.stringMatching(/^\d{4}-\d{2}$/), lessons: 0, earningTiyn: 0 }, statements: [] });
     const s = await student();
     expect((await call(earnings, req('/api/cabinet/earnings', { token: s.token }))).status).toBe(403);
   });

@@ -141,17 +141,23 @@ export const ledgerEntries = pgTable(
     packageId: integer('package_id').references(() => lessonPackages.id),
     /** The lesson a spend or a return is for (lessons.id; no foreign key: the tables' files import one way). */
     lessonId: integer('lesson_id'),
+    /** The payout register a plan adjustment or a payout belongs to (payout_registers.id). */
+    payoutRegisterId: integer('payout_register_id'),
     createdAt: createdAt(),
   },
   (t) => [
     index('ledger_entries_account_idx').on(t.account, t.packageId),
     index('ledger_entries_txn_idx').on(t.txnId),
     check('ledger_entries_amount_nonzero', sql`${t.amountTiyn} <> 0`),
-    check('ledger_entries_account_name', sql`${t.account} ~ '^(provider_clearing|school_revenue|refunds_due|student_balance:[0-9]+|tutor_payable:[0-9]+)$'`),
+    check('ledger_entries_account_name', sql`${t.account} ~ '^(provider_clearing|school_revenue|refunds_due|student_balance:[0-9]+|tutor_payable:[0-9]+|payouts_bank)$'`),
   ],
 );
 
-export type RefundStatus = 'requested' | 'done' | 'failed';
+/**
+ * `review`: a refund the rules do not decide (the package holds a lesson whose money is undecided),
+ * waiting for finance; `rejected`: finance said no, with a reason, and the balance went back.
+ */
+export type RefundStatus = 'review' | 'requested' | 'done' | 'failed' | 'rejected';
 
 /**
  * A refund of a package's unused lessons (public offer 5): the amount is fixed when it is asked
@@ -181,12 +187,16 @@ export const paymentRefunds = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     doneAt: timestamp('done_at', { withTimezone: true }),
+    /** Finance's decision on a refund in review: who (staff id), when, and a rejection's reason. */
+    decidedBy: integer('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
   },
   (t) => [
-    uniqueIndex('payment_refunds_open_uq').on(t.packageId).where(sql`status = 'requested'`),
+    uniqueIndex('payment_refunds_open_uq').on(t.packageId).where(sql`status in ('requested', 'review')`),
     index('payment_refunds_status_idx').on(t.status, t.createdAt),
     check('payment_refunds_amount_positive', sql`${t.amountTiyn} > 0 and ${t.lessons} > 0`),
-    check('payment_refunds_status', sql`${t.status} in ('requested', 'done', 'failed')`),
+    check('payment_refunds_status', sql`${t.status} in ('review', 'requested', 'done', 'failed', 'rejected')`),
   ],
 );
 
@@ -233,5 +243,65 @@ export const fiscalReceipts = pgTable(
     check('fiscal_receipts_kind', sql`${t.kind} in ('sale', 'sale_return')`),
     check('fiscal_receipts_status', sql`${t.status} in ('pending', 'issued')`),
     check('fiscal_receipts_amount_positive', sql`${t.amountTiyn} > 0`),
+  ],
+);
+
+export type PayoutStatus = 'approved' | 'paid';
+
+/**
+ * A month's payout register (docs/payments.md, "Payouts"): until finance approves it, it is computed
+ * from the ledger; approving freezes its lines here (one register per month), the bank file is
+ * exported from them, and marking it paid posts the plan adjustments and the payouts to the ledger
+ * once (the register's row is locked and its status moves approved → paid in that transaction).
+ */
+export const payoutRegisters = pgTable(
+  'payout_registers',
+  {
+    id: serial('id').primaryKey(),
+    /** The school month (YYYY-MM, Almaty) whose taught lessons it pays. */
+    month: text('month').notNull(),
+    status: text('status').$type<PayoutStatus>().notNull().default('approved'),
+    tutors: integer('tutors').notNull(),
+    lessons: integer('lessons').notNull(),
+    totalTiyn: bigint('total_tiyn', { mode: 'number' }).notNull(),
+    approvedBy: integer('approved_by'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }).notNull().defaultNow(),
+    exportedAt: timestamp('exported_at', { withTimezone: true }),
+    paidBy: integer('paid_by'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payout_registers_month_uq').on(t.month),
+    check('payout_registers_month', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('payout_registers_status', sql`${t.status} in ('approved', 'paid')`),
+  ],
+);
+
+/** One tutor's line of a register: the month's taught lessons, the plan their load earns, the fee and the earning. */
+export const payoutLines = pgTable(
+  'payout_lines',
+  {
+    id: serial('id').primaryKey(),
+    registerId: integer('register_id')
+      .notNull()
+      .references(() => payoutRegisters.id),
+    tutorId: integer('tutor_id')
+      .notNull()
+      .references(() => users.id),
+    lessons: integer('lessons').notNull(),
+    plan: text('plan').$type<'basic' | 'advanced' | 'intensive'>().notNull(),
+    feePercent: integer('fee_percent').notNull(),
+    /** The sum of the tutor's prices of those lessons (at each purchase), in tiyn. */
+    priceSumTiyn: bigint('price_sum_tiyn', { mode: 'number' }).notNull(),
+    /** What the ledger already moved to the tutor for them (each lesson at Basic). */
+    bookedTiyn: bigint('booked_tiyn', { mode: 'number' }).notNull(),
+    /** What the tutor is paid: the price sum less the plan's fee. */
+    earningTiyn: bigint('earning_tiyn', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('payout_lines_register_tutor_uq').on(t.registerId, t.tutorId),
+    index('payout_lines_tutor_idx').on(t.tutorId),
+    check('payout_lines_amounts', sql`${t.lessons} > 0 and ${t.earningTiyn} >= 0 and ${t.bookedTiyn} >= 0 and ${t.priceSumTiyn} >= ${t.earningTiyn}`),
+    check('payout_lines_plan', sql`${t.plan} in ('basic', 'advanced', 'intensive')`),
   ],
 );

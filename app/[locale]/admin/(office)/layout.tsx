@@ -16,6 +16,11 @@ const SECTIONS: { key: AdminNavItem['key']; path: string; scopes: Scope[] }[] = 
   { key: 'companies', path: '/admin/companies', scopes: ['sales'] },
   { key: 'tests', path: '/admin/tests', scopes: ['sales'] },
   { key: 'promo', path: '/admin/promo', scopes: ['sales'] },
+  { key: 'payments', path: '/admin/payments', scopes: ['finance'] },
+  { key: 'refunds', path: '/admin/refunds', scopes: ['finance'] },
+  { key: 'payouts', path: '/admin/payouts', scopes: ['finance'] },
+  { key: 'revenue', path: '/admin/revenue', scopes: ['finance'] },
+  { key: 'reconciliation', path: '/admin/reconciliation', scopes: ['finance'] },
   { key: 'staff', path: '/admin/staff', scopes: ['admin'] },
   { key: 'audit', path: '/admin/audit', scopes: ['admin'] },
 ];

@@ -1,0 +1,77 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { PayoutActions } from '@/components/admin/finance/payout-actions';
+import { formatDateTime } from '@/components/admin/ui/format';
+import { FilterBar, FilterField, adminInputClass } from '@/components/admin/ui/form';
+import { Pagination } from '@/components/admin/ui/pagination';
+import { Facts } from '@/components/admin/ui/section';
+import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
+import { audit } from '@/lib/audit/log';
+import { getDb } from '@/lib/db/client';
+import { PAYOUT_DAY, STATEMENT_DAY, payoutRegister, previousMonth } from '@/lib/payments/payouts';
+import { localePath } from '@/lib/seo';
+import { requireStaffPage } from '@/lib/staff/page';
+import { formatTiyn } from '@/lib/tariffs';
+import { payoutsQuery } from '@/lib/validations/finance';
+import { pageParams } from '@/lib/validations/query';
+import { FINANCE_SCOPES } from '@/lib/validations/staff-scopes';
+import { intlLocale } from '@/lib/time/school-clock';
+
+type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+const TONE = { open: 'neutral', draft: 'info', approved: 'warn', paid: 'good' } as const;
+
+/** The monthly payout register (scope finance): per tutor lessons, plan by load, fee, earning; approve → bank file → paid. */
+export default async function PayoutsPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const { actor } = await requireStaffPage(locale, FINANCE_SCOPES, '/admin/payouts');
+  const f = pageParams(payoutsQuery, await searchParams);
+  const month = f.month ?? previousMonth();
+  const t = await getTranslations('Admin');
+  const db = await getDb();
+  const view = await payoutRegister(db, month, f);
+  await audit(db, actor, { action: 'payout.view', entity: 'payout', entityId: month, after: { tutors: view.total.tutors } });
+  const path = localePath(locale, '/admin/payouts');
+  const monthName = new Intl.DateTimeFormat(intlLocale(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T00:00:00Z`));
+  return (
+    <>
+      <PageHeader title={t('payouts.title')} lead={t('payouts.lead', { statementDay: STATEMENT_DAY, payoutDay: PAYOUT_DAY })} />
+      <FilterBar action={path} labels={{ apply: t('common.apply'), reset: t('common.reset'), title: t('payouts.pickMonth') }}>
+        <FilterField id="po-month" label={t('payouts.month')}>
+          <input id="po-month" name="month" type="month" defaultValue={month} className={adminInputClass} />
+        </FilterField>
+      </FilterBar>
+      <Facts
+        items={[
+          { label: t('payouts.month'), value: monthName },
+          { label: t('payouts.status'), value: <Badge tone={TONE[view.status]}>{t(`payouts.statuses.${view.status}`)}</Badge> },
+          { label: t('payouts.tutors'), value: view.total.tutors },
+          { label: t('payouts.lessons'), value: view.total.lessons },
+          { label: t('payouts.totalEarning'), value: formatTiyn(view.total.earningTiyn, locale) },
+          { label: t('payouts.totalFee'), value: formatTiyn(view.total.feeTiyn, locale) },
+          ...(view.register ? [{ label: t('payouts.approvedAt'), value: formatDateTime(locale, view.register.approvedAt) }, { label: t('payouts.paidAt'), value: formatDateTime(locale, view.register.paidAt) }] : []),
+        ]}
+      />
+      <div className="mt-5">
+        {view.status === 'open' ? <p className="mb-5 text-sm text-muted">{t('payouts.openNote')}</p> : view.total.tutors > 0 && <PayoutActions month={month} status={view.status} exported={!!view.register?.exportedAt} />}
+      </div>
+      <DataTable
+        caption={t('payouts.caption', { month: monthName })}
+        head={[t('payouts.tutor'), t('payouts.lessons'), t('payouts.plan'), t('payouts.fee'), t('payouts.priceSum'), t('payouts.earning')]}
+        empty={view.lines.length === 0 ? <EmptyState>{t('payouts.empty')}</EmptyState> : undefined}
+      >
+        {view.lines.map((l) => (
+          <tr key={l.tutorId}>
+            <td className={cellClass}>{l.name}</td>
+            <td className={`${cellClass} text-right tabular-nums`}>{l.lessons}</td>
+            <td className={cellClass}>{t(`finance.plans.${l.plan}`)}</td>
+            <td className={`${cellClass} text-right tabular-nums`}>{l.feePercent}%</td>
+            <td className={`${cellClass} whitespace-nowrap text-right tabular-nums`}>{formatTiyn(l.priceSumTiyn, locale)}</td>
+            <td className={`${cellClass} whitespace-nowrap text-right tabular-nums font-medium`}>{formatTiyn(l.earningTiyn, locale)}</td>
+          </tr>
+        ))}
+      </DataTable>
+      <Pagination path={path} params={{ month }} at={view} total={view.total.tutors} nav={t('payouts.caption', { month: monthName })} />
+    </>
+  );
+}

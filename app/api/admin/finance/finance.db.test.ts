@@ -1,0 +1,214 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Actor } from '@/lib/audit/log';
+import { auditLog, ledgerEntries, lessonPackages, lessons, paymentOrders, paymentRefunds, payoutRegisters } from '@/lib/db/schema';
+import type { OpenDb } from '@/lib/db/open';
+import type { Db } from '@/lib/db/types';
+import { revenueReport } from '@/lib/payments/finance';
+import { ACCOUNTS, balance, ledgerTotal, post } from '@/lib/payments/ledger';
+import { monthEarningTiyn, tutorPlanByLoad } from '@/lib/payments/model';
+import { approveRegister, markRegisterPaid, monthBounds, payoutRegister, schoolMonth, tutorStatements } from '@/lib/payments/payouts';
+import { requestRefund } from '@/lib/payments/refunds';
+import { addMonths } from '@/lib/time/calendar';
+import { createTestDb, dbLabel, setAppDb } from '@/test/db';
+import { seedTaughtMonth } from '@/test/payouts';
+import { call, enrolledStaff, staffRequest } from '@/test/staff';
+
+/**
+ * The finance slice (issue 24): the payout register's arithmetic and plan by load, approve → bank
+ * file → paid once with a balanced ledger, refunds the rules leave to finance, audit rows, and the
+ * `finance` scope on the calls. One database, one seeded month, no sleeps.
+ */
+describe(`finance: payout register, refunds in review, audit, scope (${dbLabel()})`, () => {
+  let t: OpenDb;
+  let db: Db;
+  let finance: Awaited<ReturnType<typeof enrolledStaff>>;
+  let sales: Awaited<ReturnType<typeof enrolledStaff>>;
+  let actor: Actor;
+  // A finished month well in the past (the routes run on the real clock).
+  const MONTH = addMonths(`${schoolMonth()}-01`, -3).slice(0, 7);
+  let tutors: number[] = [];
+  let studentId = 0;
+  const routes: Record<string, unknown> = {};
+
+  beforeAll(async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    t = await createTestDb();
+    setAppDb(t);
+    db = t.db;
+    finance = await enrolledStaff(db, { email: 'finance@school.kz', scopes: ['finance'] });
+    sales = await enrolledStaff(db, { email: 'sales-fin@school.kz', scopes: ['sales'] });
+    actor = { kind: 'staff', id: finance.id, label: 'finance@school.kz', ipHash: 'test' };
+    // 20 lessons (Basic), 21 (Advanced), 100 (Intensive), three at two prices (Basic).
+    const seeded = await seedTaughtMonth(db, MONTH, [{ prices: Array(20).fill(6000) }, { prices: Array(21).fill(6000) }, { prices: Array(100).fill(5000) }, { prices: [6000, 6000, 7000] }], { studentUtm: { utm_source: 'instagram' } });
+    tutors = seeded.tutorIds;
+    studentId = seeded.studentId;
+    for (const [name, path] of [
+      ['payouts', './payouts/route'],
+      ['approve', './payouts/[month]/approve/route'],
+      ['csv', './payouts/[month]/export.csv/route'],
+      ['xlsx', './payouts/[month]/export.xlsx/route'],
+      ['paid', './payouts/[month]/paid/route'],
+      ['payments', './payments/route'],
+      ['payment', './payments/[id]/route'],
+      ['reject', './refunds/[id]/reject/route'],
+      ['approveRefund', './refunds/[id]/approve/route'],
+    ] as const) {
+      const mod = (await import(path)) as Record<string, unknown>;
+      routes[name] = mod.GET ?? mod.POST;
+    }
+  });
+  afterAll(() => t.close());
+
+  const auditCount = async (action: string) => Number((await db.select({ n: sql<string>`count(*)` }).from(auditLog).where(eq(auditLog.action, action)))[0]!.n);
+  const as = (who: { cookie: string }, path: string, method = 'GET', body?: unknown) => staffRequest(path, { cookie: who.cookie, method, body, locale: 'en' });
+
+  it('plan by load: up to 20 Basic, from 21 Advanced, from 100 Intensive; the earning is the prices less that fee', () => {
+    expect([0, 1, 20].map(tutorPlanByLoad)).toEqual(['basic', 'basic', 'basic']);
+    expect([21, 60, 61, 99].map(tutorPlanByLoad)).toEqual(['advanced', 'advanced', 'advanced', 'advanced']);
+    expect([100, 250].map(tutorPlanByLoad)).toEqual(['intensive', 'intensive']);
+    // The published figures at 6 000 ₸: 3 000 / 3 300 / 3 600 ₸ a lesson.
+    expect(['basic', 'advanced', 'intensive'].map((p) => monthEarningTiyn(600_000, p as 'basic'))).toEqual([300_000, 330_000, 360_000]);
+  });
+
+  it("the register's lines: lessons, plan, fee and earning per tutor, from the ledger; other months not counted", async () => {
+    // One more tutor's lessons in the next month: not in this register.
+    await seedTaughtMonth(db, addMonths(`${MONTH}-01`, 1).slice(0, 7), [{ prices: [6000] }]);
+    const view = await payoutRegister(db, MONTH, { pageSize: 10 });
+    expect(view.status).toBe('draft');
+    const line = (id: number) => view.lines.find((l) => l.tutorId === id)!;
+    expect(line(tutors[0]!)).toMatchObject({ lessons: 20, plan: 'basic', feePercent: 50, priceSumTiyn: 12_000_000, bookedTiyn: 6_000_000, earningTiyn: 6_000_000 });
+    expect(line(tutors[1]!)).toMatchObject({ lessons: 21, plan: 'advanced', feePercent: 45, earningTiyn: 21 * 330_000, bookedTiyn: 21 * 300_000 });
+    expect(line(tutors[2]!)).toMatchObject({ lessons: 100, plan: 'intensive', feePercent: 40, earningTiyn: 100 * 300_000, bookedTiyn: 100 * 250_000 });
+    expect(line(tutors[3]!)).toMatchObject({ lessons: 3, plan: 'basic', priceSumTiyn: 1_900_000, earningTiyn: 950_000 });
+    expect(view.total).toEqual({ tutors: 4, lessons: 144, earningTiyn: 6_000_000 + 6_930_000 + 30_000_000 + 950_000, feeTiyn: 12_000_000 + 12_600_000 + 50_000_000 + 1_900_000 - (6_000_000 + 6_930_000 + 30_000_000 + 950_000) });
+  });
+
+  it('approve: the month must be over, once; the bank file needs approval; paid needs the file', async () => {
+    await expect(approveRegister(db, actor, schoolMonth())).rejects.toMatchObject({ code: 'payout_month_open' });
+    const early = await call(routes.csv, as(finance, `/api/admin/finance/payouts/${MONTH}/export.csv`), { month: MONTH });
+    expect(early.status).toBe(409);
+    const approved = await call(routes.approve, as(finance, `/api/admin/finance/payouts/${MONTH}/approve`, 'POST', {}), { month: MONTH });
+    expect(approved.status).toBe(200);
+    const again = await call(routes.approve, as(finance, `/api/admin/finance/payouts/${MONTH}/approve`, 'POST', {}), { month: MONTH });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe('payout_already_approved');
+    await expect(markRegisterPaid(db, actor, MONTH)).rejects.toMatchObject({ code: 'payout_not_exported' });
+    expect(await auditCount('payout.approve')).toBe(1);
+  });
+
+  it('the bank file, CSV and XLSX: a row per tutor with the earning in tenge; every download audited', async () => {
+    const csv = await call(routes.csv, as(finance, `/api/admin/finance/payouts/${MONTH}/export.csv?lang=ru`), { month: MONTH });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toContain(`tilmen-payouts-${MONTH}.csv`);
+    const text = await csv.text();
+    const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toContain('ФИО;');
+    expect(lines).toHaveLength(5);
+    expect(text).toContain('60000.00;KZT');
+    expect(text).toContain('69300.00;KZT');
+    expect(text).toContain('300000.00;KZT');
+    expect(text).toContain('9500.00;KZT');
+    const xlsx = await call(routes.xlsx, as(finance, `/api/admin/finance/payouts/${MONTH}/export.xlsx`), { month: MONTH });
+    expect(xlsx.status).toBe(200);
+    expect(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    expect(await auditCount('payout.export')).toBe(2);
+  });
+
+  it('marking paid twice at once pays once: adjustments and payouts balanced, every tutor payable back to zero', async () => {
+    const before = await ledgerTotal(db);
+    const res = await Promise.all([1, 2].map(() => call(routes.paid, as(finance, `/api/admin/finance/payouts/${MONTH}/paid`, 'POST', {}), { month: MONTH })));
+    const bodies = (await Promise.all(res.map((r) => r.json()))) as { already: boolean }[];
+    expect(res.map((r) => r.status)).toEqual([200, 200]);
+    expect(bodies.map((b) => b.already).sort()).toEqual([false, true]);
+    const [register] = await db.select().from(payoutRegisters).where(eq(payoutRegisters.month, MONTH));
+    expect(register).toMatchObject({ status: 'paid', totalTiyn: 43_880_000 });
+    const txns = await db.select({ kind: ledgerEntries.kind, n: sql<string>`count(distinct ${ledgerEntries.txnId})` }).from(ledgerEntries).where(eq(ledgerEntries.payoutRegisterId, register!.id)).groupBy(ledgerEntries.kind);
+    expect(Object.fromEntries(txns.map((r) => [r.kind, Number(r.n)]))).toEqual({ plan_adjustment: 1, payout: 1 });
+    for (const id of tutors) expect(await balance(db, ACCOUNTS.tutorPayable(id))).toBe(0);
+    expect(await balance(db, ACCOUNTS.payoutsBank)).toBe(43_880_000);
+    expect(before).toEqual({ total: 0, unbalancedTxns: 0 });
+    expect(await ledgerTotal(db)).toEqual({ total: 0, unbalancedTxns: 0 });
+    expect(await auditCount('payout.paid')).toBe(1);
+    // A third time, later: still once.
+    expect((await markRegisterPaid(db, actor, MONTH)).already).toBe(true);
+    expect(await balance(db, ACCOUNTS.payoutsBank)).toBe(43_880_000);
+  });
+
+  it("the tutor's statements: the paid month with its plan, earning and payment", async () => {
+    const [st] = await tutorStatements(db, tutors[1]!);
+    expect(st).toMatchObject({ month: MONTH, lessons: 21, plan: 'advanced', feePercent: 45, earningTiyn: 6_930_000, status: 'paid' });
+    expect(st!.paidAt).toBeTruthy();
+    expect(st!.readyBy).toBe(`${addMonths(`${MONTH}-01`, 1).slice(0, 8)}05`);
+  });
+
+  it('the register page call is audited, and the ledger cannot be changed', async () => {
+    const res = await call(routes.payouts, as(finance, `/api/admin/finance/payouts?month=${MONTH}`));
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { status: string }).status).toBe('paid');
+    expect(await auditCount('payout.view')).toBe(1);
+    await expect(db.execute(sql`update ledger_entries set amount_tiyn = 1 where account = 'payouts_bank'`)).rejects.toThrow();
+    await expect(db.transaction((tx) => post(tx as unknown as Db, 'payout', [{ account: 'payouts_bank_x', amountTiyn: 1 }, { account: ACCOUNTS.schoolRevenue, amountTiyn: -1 }]))).rejects.toThrow();
+  });
+
+  it('a refund the rules do not decide waits for finance; rejected with a reason, the balance comes back; approved, it goes to the bank', async () => {
+    const { from } = monthBounds(MONTH);
+    const [pkg] = await db.select().from(lessonPackages).where(eq(lessonPackages.tutorId, tutors[3]!));
+    // Top the package up by two lessons (a second payment on it), then spend one on a lesson that is neither held nor given back.
+    await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await post(tx, 'payment', [{ account: ACCOUNTS.providerClearing, amountTiyn: -1_200_000 }, { account: ACCOUNTS.studentBalance(studentId), amountTiyn: 1_200_000 }], { orderId: pkg!.orderId, packageId: pkg!.id });
+      const [lesson] = await tx.insert(lessons).values({ tutorId: tutors[3]!, studentId, kind: 'paid', packageId: pkg!.id, subject: 'english', status: 'not_held', startsAt: new Date(from.getTime() + 200 * 3_600_000), endsAt: new Date(from.getTime() + 200 * 3_600_000 + 50 * 60_000) }).returning();
+      await post(tx, 'lesson_spent', [{ account: ACCOUNTS.studentBalance(studentId), amountTiyn: -600_000 }, { account: ACCOUNTS.schoolRevenue, amountTiyn: 600_000 }], { orderId: pkg!.orderId, packageId: pkg!.id, lessonId: lesson!.id });
+    });
+    const refund = await requestRefund(db, { id: studentId }, pkg!.id);
+    expect(refund).toMatchObject({ status: 'review', amountTiyn: 600_000 });
+    expect(await balance(db, ACCOUNTS.studentBalance(studentId), pkg!.id)).toBe(0);
+
+    const forbidden = await call(routes.reject, as(sales, `/api/admin/finance/refunds/${refund.id}/reject`, 'POST', { reason: 'Урок ещё разбирается' }), { id: String(refund.id) });
+    expect(forbidden.status).toBe(403);
+    const short = await call(routes.reject, as(finance, `/api/admin/finance/refunds/${refund.id}/reject`, 'POST', { reason: 'x' }), { id: String(refund.id) });
+    expect(short.status).toBe(422);
+    const rejected = await call(routes.reject, as(finance, `/api/admin/finance/refunds/${refund.id}/reject`, 'POST', { reason: 'Урок ещё разбирается' }), { id: String(refund.id) });
+    expect(rejected.status).toBe(200);
+    expect(await balance(db, ACCOUNTS.studentBalance(studentId), pkg!.id)).toBe(600_000);
+    const twice = await call(routes.approveRefund, as(finance, `/api/admin/finance/refunds/${refund.id}/approve`, 'POST', {}), { id: String(refund.id) });
+    expect(twice.status).toBe(409);
+
+    const second = await requestRefund(db, { id: studentId }, pkg!.id);
+    expect(second.status).toBe('review');
+    const approved = await call(routes.approveRefund, as(finance, `/api/admin/finance/refunds/${second.id}/approve`, 'POST', {}), { id: String(second.id) });
+    expect(approved.status).toBe(200);
+    const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, second.id));
+    expect(row).toMatchObject({ status: 'requested', decidedBy: finance.id });
+    expect(await auditCount('refund.reject')).toBe(1);
+    expect(await auditCount('refund.approve')).toBe(1);
+    expect(await ledgerTotal(db)).toEqual({ total: 0, unbalancedTxns: 0 });
+  });
+
+  it('payments: the list and each opened payment are audited; sales may not look', async () => {
+    const list = await call(routes.payments, as(finance, '/api/admin/finance/payments?status=paid&pageSize=2'));
+    expect(list.status).toBe(200);
+    const body = (await list.json()) as { rows: { id: number; status: string }[]; total: number };
+    expect(body.rows).toHaveLength(2);
+    expect(body.total).toBeGreaterThanOrEqual(5);
+    const one = await call(routes.payment, as(finance, `/api/admin/finance/payments/${body.rows[0]!.id}`), { id: String(body.rows[0]!.id) });
+    expect(one.status).toBe(200);
+    expect(JSON.stringify(await one.json())).not.toContain('secretHash');
+    expect(await auditCount('payment.list')).toBe(1);
+    expect((await db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.view'), eq(auditLog.entityId, String(body.rows[0]!.id))))).length).toBe(1);
+    expect((await call(routes.payments, as(sales, '/api/admin/finance/payments'))).status).toBe(403);
+    expect((await call(routes.payouts, as(sales, '/api/admin/finance/payouts'))).status).toBe(403);
+  });
+
+  it('revenue by plan and by utm source over the period', async () => {
+    const { from } = monthBounds(MONTH);
+    const day = new Date(from.getTime() + 6 * 3_600_000).toISOString().slice(0, 10);
+    const report = await revenueReport(db, actor, { from: day, to: day, touch: 'first' });
+    const paid = await db.select({ sum: sql<string>`sum(${paymentOrders.amountTiyn})` }).from(paymentOrders).where(and(eq(paymentOrders.studentId, studentId), eq(paymentOrders.status, 'paid')));
+    expect(report.byPlan).toEqual([{ key: 'basic', orders: 5, paidTiyn: Number(paid[0]!.sum), refundedTiyn: 0, netTiyn: Number(paid[0]!.sum) }]);
+    expect(report.bySource.map((r) => r.key)).toEqual(['instagram']);
+    expect(await auditCount('payment.revenue')).toBe(1);
+  });
+});

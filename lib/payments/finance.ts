@@ -1,0 +1,329 @@
+import 'server-only';
+// The school's finance desk (scope `finance`, docs/back-office.md "Finance"): payments with their
+// provider status, refunds the rules leave to people, revenue by plan and by utm source, and the
+// reconciliation of our orders with the provider's status. Every view of payment data and every
+// decision is an audit row.
+import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import { audit, auditListView, type Actor } from '@/lib/audit/log';
+import { ledgerEntries, lessonPackages, paymentOrders, paymentRefunds, providerEvents, users } from '@/lib/db/schema';
+import { likeEscape } from '@/lib/db/like';
+import type { Db } from '@/lib/db/types';
+import { maskPhone } from '@/lib/mask';
+import { addDays } from '@/lib/time/calendar';
+import { dayStart, schoolDay } from '@/lib/time/wall-clock';
+import type { PaymentsQuery, PeriodQuery, RefundsQuery } from '@/lib/validations/finance';
+import { paymentProvider } from './config';
+import { ACCOUNTS, post } from './ledger';
+import { ProviderError, type ProviderState } from './provider';
+import { sendRefund, type Refund } from './refunds';
+
+export interface PaymentRow {
+  id: number;
+  invoiceId: string;
+  student: string;
+  tutor: string;
+  plan: 'basic' | 'advanced' | 'intensive';
+  amountTiyn: number;
+  status: 'pending' | 'paid' | 'declined' | 'expired' | 'refunded';
+  /** The provider's last word on it (the last notification or status answer's event), if any. */
+  providerEvent: string | null;
+  test: boolean;
+  createdAt: Date;
+  paidAt: Date | null;
+}
+
+const student = sql<string>`(select trim(u.lastname || ' ' || u.name) from users u where u.id = ${paymentOrders.studentId})`;
+const tutor = sql<string>`(select trim(u.lastname || ' ' || u.name) from users u where u.id = ${paymentOrders.tutorId})`;
+const lastEvent = sql<string | null>`(select e.event from provider_events e where e.order_id = ${paymentOrders.id} order by e.received_at desc, e.id desc limit 1)`;
+
+function paymentsWhere(f: PaymentsQuery): SQL | undefined {
+  const where: SQL[] = [];
+  if (f.status) where.push(eq(paymentOrders.status, f.status));
+  if (f.plan) where.push(eq(paymentOrders.plan, f.plan));
+  if (f.from) where.push(gte(paymentOrders.createdAt, f.from));
+  if (f.to) where.push(lt(paymentOrders.createdAt, f.to));
+  if (f.q) {
+    const like = `%${likeEscape(f.q)}%`;
+    where.push(or(ilike(paymentOrders.invoiceId, like), sql`exists (select 1 from users u where u.id in (${paymentOrders.studentId}, ${paymentOrders.tutorId}) and (u.name ilike ${like} or u.lastname ilike ${like}))`)!);
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+/** Orders, newest first, filtered on the server, a page at a time; one `payment.list` audit row per view. */
+export async function viewPayments(db: Db, actor: Actor, f: PaymentsQuery): Promise<{ rows: PaymentRow[]; total: number }> {
+  const cond = paymentsWhere(f);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: paymentOrders.id,
+        invoiceId: paymentOrders.invoiceId,
+        student,
+        tutor,
+        plan: paymentOrders.plan,
+        amountTiyn: paymentOrders.amountTiyn,
+        status: paymentOrders.status,
+        providerEvent: lastEvent,
+        test: paymentOrders.test,
+        createdAt: paymentOrders.createdAt,
+        paidAt: paymentOrders.paidAt,
+      })
+      .from(paymentOrders)
+      .where(cond)
+      .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(paymentOrders).where(cond),
+  ]);
+  const total = count?.n ?? 0;
+  await auditListView(db, actor, { action: 'payment.list', entity: 'payment', filter: f, total });
+  return { rows, total };
+}
+
+/** One order with its package, the provider's events as received, its ledger rows and refunds; audited as `payment.view`. */
+export async function viewPayment(db: Db, actor: Actor, id: number) {
+  const [order] = await db.select({ order: paymentOrders, student, tutor }).from(paymentOrders).where(eq(paymentOrders.id, id)).limit(1);
+  if (!order) throw new ApiError(404, 'not_found');
+  const [studentUser] = await db.select({ phone: users.phone, email: users.email }).from(users).where(eq(users.id, order.order.studentId)).limit(1);
+  const [pkg] = await db.select().from(lessonPackages).where(eq(lessonPackages.orderId, id)).limit(1);
+  const events = await db
+    .select({ id: providerEvents.id, event: providerEvents.event, source: providerEvents.source, receivedAt: providerEvents.receivedAt, processedAt: providerEvents.processedAt })
+    .from(providerEvents)
+    .where(eq(providerEvents.orderId, id))
+    .orderBy(providerEvents.receivedAt);
+  const ledger = await db
+    .select({ id: ledgerEntries.id, txnId: ledgerEntries.txnId, account: ledgerEntries.account, amountTiyn: ledgerEntries.amountTiyn, kind: ledgerEntries.kind, lessonId: ledgerEntries.lessonId, createdAt: ledgerEntries.createdAt })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.orderId, id))
+    .orderBy(ledgerEntries.id)
+    .limit(500);
+  const refunds = await db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, id)).orderBy(paymentRefunds.createdAt);
+  await audit(db, actor, { action: 'payment.view', entity: 'payment', entityId: id });
+  const { secretHash: _secret, ...safe } = order.order;
+  void _secret;
+  return {
+    order: { ...safe, student: order.student, tutor: order.tutor, studentPhone: studentUser ? maskPhone(studentUser.phone) : null, studentEmail: studentUser?.email ?? null },
+    package: pkg ?? null,
+    events,
+    ledger,
+    refunds,
+  };
+}
+
+export interface RefundRow {
+  id: number;
+  orderId: number;
+  invoiceId: string;
+  student: string;
+  amountTiyn: number;
+  lessons: number;
+  status: Refund['status'];
+  dueBy: Date;
+  createdAt: Date;
+  decisionReason: string | null;
+}
+
+/** Refunds by status (default: waiting for finance), oldest due first; one `refund.list` audit row per view. */
+export async function viewRefunds(db: Db, actor: Actor, f: RefundsQuery): Promise<{ rows: RefundRow[]; total: number }> {
+  const cond = f.status === 'all' ? undefined : eq(paymentRefunds.status, f.status);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: paymentRefunds.id,
+        orderId: paymentRefunds.orderId,
+        invoiceId: paymentOrders.invoiceId,
+        student: sql<string>`trim(${users.lastname} || ' ' || ${users.name})`,
+        amountTiyn: paymentRefunds.amountTiyn,
+        lessons: paymentRefunds.lessons,
+        status: paymentRefunds.status,
+        dueBy: paymentRefunds.dueBy,
+        createdAt: paymentRefunds.createdAt,
+        decisionReason: paymentRefunds.decisionReason,
+      })
+      .from(paymentRefunds)
+      .innerJoin(paymentOrders, eq(paymentOrders.id, paymentRefunds.orderId))
+      .innerJoin(users, eq(users.id, paymentRefunds.studentId))
+      .where(cond)
+      .orderBy(paymentRefunds.dueBy, paymentRefunds.id)
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(paymentRefunds).where(cond),
+  ]);
+  const total = count?.n ?? 0;
+  await auditListView(db, actor, { action: 'refund.list', entity: 'refund', filter: f, total });
+  return { rows, total };
+}
+
+/** Takes a refund in review for a decision: its row locked; 404 unknown, 409 `refund_decided` when it is no longer in review. */
+async function lockReview(tx: Db, id: number): Promise<Refund> {
+  const locked = await tx.execute(sql`select id from ${paymentRefunds} where ${paymentRefunds.id} = ${id} for update`);
+  const rows = (locked as unknown as { rows?: unknown[] }).rows ?? (locked as unknown as unknown[]);
+  if (rows.length === 0) throw new ApiError(404, 'not_found');
+  const [refund] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, id)).limit(1);
+  if (refund!.status !== 'review') throw new ApiError(409, 'refund_decided');
+  return refund!;
+}
+
+/** Finance approves a refund in review: it becomes an ordinary requested refund and goes to the bank (the job retries). Audited. */
+export async function approveRefund(db: Db, actor: Actor, id: number, now = new Date()): Promise<Refund> {
+  const approved = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await lockReview(tx, id);
+    const [row] = await tx.update(paymentRefunds).set({ status: 'requested', decidedBy: actor.id, decidedAt: now }).where(eq(paymentRefunds.id, id)).returning();
+    await audit(tx, actor, { action: 'refund.approve', entity: 'refund', entityId: id, before: { status: 'review' }, after: { status: 'requested', amountTiyn: row!.amountTiyn } });
+    return row!;
+  });
+  return (await sendRefund(db, approved, now)) ?? approved;
+}
+
+/** Finance rejects a refund in review, with a reason: the set-aside balance goes back to the package (`refund_rejected`). Audited. */
+export async function rejectRefund(db: Db, actor: Actor, id: number, reason: string, now = new Date()): Promise<Refund> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const refund = await lockReview(tx, id);
+    const [row] = await tx.update(paymentRefunds).set({ status: 'rejected', decidedBy: actor.id, decidedAt: now, decisionReason: reason }).where(eq(paymentRefunds.id, id)).returning();
+    await post(
+      tx,
+      'refund_rejected',
+      [
+        { account: ACCOUNTS.refundsDue, amountTiyn: -refund.amountTiyn },
+        { account: ACCOUNTS.studentBalance(refund.studentId), amountTiyn: refund.amountTiyn },
+      ],
+      { orderId: refund.orderId, packageId: refund.packageId },
+    );
+    await audit(tx, actor, { action: 'refund.reject', entity: 'refund', entityId: id, before: { status: 'review' }, after: { status: 'rejected', reason } });
+    return row!;
+  });
+}
+
+/** A period of Almaty days: both ends given, one of them, or the last 30 days up to today. */
+export function period(q: { from?: string; to?: string }, now = new Date()): { from: string; to: string } {
+  const to = q.to ?? schoolDay(now);
+  const from = q.from ?? addDays(to, -29);
+  return from <= to ? { from, to } : { from, to: from };
+}
+
+export interface RevenueRow {
+  key: string | null;
+  orders: number;
+  paidTiyn: number;
+  refundedTiyn: number;
+  netTiyn: number;
+}
+
+export interface RevenueReport {
+  from: string;
+  to: string;
+  touch: 'first' | 'last';
+  byPlan: RevenueRow[];
+  bySource: RevenueRow[];
+  total: RevenueRow;
+  /** The school's share: the ledger's `school_revenue` movement over the period (after tutors' earnings and adjustments). */
+  schoolRevenueTiyn: number;
+}
+
+/**
+ * Revenue over a period: orders paid in it (money in), refunds done in it (money out), by the plan
+ * bought and by the buyer's account utm_source (first or last touch, as the attribution report
+ * keeps it). Audited as `revenue.view`.
+ */
+export async function revenueReport(db: Db, actor: Actor, q: PeriodQuery, now = new Date()): Promise<RevenueReport> {
+  const { from, to } = period(q, now);
+  const start = dayStart(from);
+  const end = dayStart(addDays(to, 1));
+  const utm = q.touch === 'last' ? sql`u.utm_last` : sql`u.utm_first`;
+  const res = await db.execute<{ plan: string; source: string; orders: number; paid: string; refunded: string }>(sql`
+    select plan, source, sum(orders)::int as orders, sum(paid)::text as paid, sum(refunded)::text as refunded from (
+      select o.plan, coalesce(nullif(btrim(${utm} ->> 'utm_source'), ''), '') as source, 1 as orders, o.amount_tiyn as paid, 0::bigint as refunded
+        from payment_orders o join users u on u.id = o.student_id
+       where o.paid_at >= ${start.toISOString()}::timestamptz and o.paid_at < ${end.toISOString()}::timestamptz and o.status in ('paid', 'refunded')
+      union all
+      select o.plan, coalesce(nullif(btrim(${utm} ->> 'utm_source'), ''), ''), 0, 0, r.amount_tiyn
+        from payment_refunds r join payment_orders o on o.id = r.order_id join users u on u.id = o.student_id
+       where r.status = 'done' and r.done_at >= ${start.toISOString()}::timestamptz and r.done_at < ${end.toISOString()}::timestamptz
+    ) t group by plan, source`);
+  const rows = (res as unknown as { rows?: { plan: string; source: string; orders: number; paid: string; refunded: string }[] }).rows ?? (res as unknown as { plan: string; source: string; orders: number; paid: string; refunded: string }[]);
+  const group = (key: (r: (typeof rows)[number]) => string | null) => {
+    const map = new Map<string | null, RevenueRow>();
+    for (const r of rows) {
+      const k = key(r);
+      const cur = map.get(k) ?? { key: k, orders: 0, paidTiyn: 0, refundedTiyn: 0, netTiyn: 0 };
+      cur.orders += r.orders;
+      cur.paidTiyn += Number(r.paid);
+      cur.refundedTiyn += Number(r.refunded);
+      cur.netTiyn = cur.paidTiyn - cur.refundedTiyn;
+      map.set(k, cur);
+    }
+    return [...map.values()].sort((a, b) => b.netTiyn - a.netTiyn || (a.key ?? '').localeCompare(b.key ?? ''));
+  };
+  const planOrder = ['basic', 'advanced', 'intensive'];
+  const byPlan = group((r) => r.plan).sort((a, b) => planOrder.indexOf(a.key ?? '') - planOrder.indexOf(b.key ?? ''));
+  const bySource = group((r) => r.source || null);
+  const total = group(() => 'total')[0] ?? { key: 'total', orders: 0, paidTiyn: 0, refundedTiyn: 0, netTiyn: 0 };
+  const [school] = await db
+    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountTiyn}), 0)` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.account, ACCOUNTS.schoolRevenue), gte(ledgerEntries.createdAt, start), lt(ledgerEntries.createdAt, end)));
+  await audit(db, actor, { action: 'payment.revenue', entity: 'payment', after: { from, to, touch: q.touch } });
+  return { from, to, touch: q.touch, byPlan, bySource, total: { ...total, key: null }, schoolRevenueTiyn: Number(school?.sum ?? 0) };
+}
+
+/** What our order's status expects the provider to say. */
+const EXPECTED: Record<PaymentRow['status'], ProviderState[]> = {
+  paid: ['paid'],
+  refunded: ['refunded'],
+  declined: ['declined', 'not_found'],
+  expired: ['not_found', 'declined', 'in_progress'],
+  pending: ['in_progress', 'not_found'],
+};
+
+export interface ReconcileDifference {
+  orderId: number;
+  invoiceId: string;
+  ours: PaymentRow['status'];
+  amountTiyn: number;
+  provider: ProviderState | 'error';
+  providerAmountTiyn: number | null;
+  /** status: the states disagree; amount: both say paid, the amounts differ; error: the provider did not answer. */
+  kind: 'status' | 'amount' | 'error';
+}
+
+/** At most this many orders are asked about in one run (the provider's status call is one request each). */
+export const RECONCILE_MAX_ORDERS = 300;
+
+/**
+ * Our orders of a period against the provider's status query, one call per order (a pending order
+ * younger than 15 minutes is skipped: the payment may still be on its way). Lists the differences;
+ * changes nothing (the pending-payments job and people act on them). Audited as `payment.reconcile`.
+ */
+export async function reconcile(db: Db, actor: Actor, q: { from: string; to: string }, now = new Date()): Promise<{ from: string; to: string; checked: number; skipped: number; differences: ReconcileDifference[]; truncated: boolean }> {
+  const provider = paymentProvider();
+  if (!provider) throw new ApiError(503, 'payment_provider_unavailable');
+  const orders = await db
+    .select({ id: paymentOrders.id, invoiceId: paymentOrders.invoiceId, status: paymentOrders.status, amountTiyn: paymentOrders.amountTiyn, createdAt: paymentOrders.createdAt })
+    .from(paymentOrders)
+    .where(and(gte(paymentOrders.createdAt, dayStart(q.from)), lt(paymentOrders.createdAt, dayStart(addDays(q.to, 1))), inArray(paymentOrders.provider, ['epay'])))
+    .orderBy(paymentOrders.id)
+    .limit(RECONCILE_MAX_ORDERS + 1);
+  const truncated = orders.length > RECONCILE_MAX_ORDERS;
+  const differences: ReconcileDifference[] = [];
+  let checked = 0;
+  let skipped = 0;
+  for (const o of orders.slice(0, RECONCILE_MAX_ORDERS)) {
+    if (o.status === 'pending' && now.getTime() - o.createdAt.getTime() < 15 * 60_000) {
+      skipped++;
+      continue;
+    }
+    checked++;
+    try {
+      const s = await provider.queryStatus(o.invoiceId);
+      if (!EXPECTED[o.status].includes(s.state)) differences.push({ orderId: o.id, invoiceId: o.invoiceId, ours: o.status, amountTiyn: o.amountTiyn, provider: s.state, providerAmountTiyn: s.amountTiyn, kind: 'status' });
+      else if (s.state === 'paid' && s.amountTiyn !== null && s.amountTiyn !== o.amountTiyn) differences.push({ orderId: o.id, invoiceId: o.invoiceId, ours: o.status, amountTiyn: o.amountTiyn, provider: s.state, providerAmountTiyn: s.amountTiyn, kind: 'amount' });
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      differences.push({ orderId: o.id, invoiceId: o.invoiceId, ours: o.status, amountTiyn: o.amountTiyn, provider: 'error', providerAmountTiyn: null, kind: 'error' });
+    }
+  }
+  await audit(db, actor, { action: 'payment.reconcile', entity: 'payment', after: { from: q.from, to: q.to, checked, differences: differences.length } });
+  return { from: q.from, to: q.to, checked, skipped, differences, truncated };
+}
