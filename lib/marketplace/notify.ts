@@ -42,13 +42,14 @@ function sideIcs(lesson: Lesson, me: Person, other: Person, method: IcsMethod, a
   const t = translatorFor(me.locale, 'Booking');
   const subject = subjectName(lesson.subject, me.locale);
   const room = roomUrl(lesson.id, me.locale);
+  const title = t(noticeKey(lesson)('icsTitle'), { subject });
   return lessonIcs({
     id: lesson.id,
     startsAt: lesson.startsAt,
     endsAt: lesson.endsAt,
     sequence: lesson.sequence,
-    title: t('notify.icsTitle', { subject }),
-    description: `${t('notify.icsTitle', { subject })}: ${fullName(other)}\n${room}`,
+    title,
+    description: `${title}: ${fullName(other)}\n${room}`,
     url: room,
     organizer: mailbox(),
     attendee,
@@ -86,18 +87,67 @@ export async function notifyLesson(db: Db, lesson: Lesson, event: LessonEvent) {
     const { date, time } = schoolDateTime(lesson.startsAt, me.locale);
     const subject = subjectName(lesson.subject, me.locale);
     const values = { name: me.name, other: fullName(other), subject, date, time, zone: t('notify.zone'), room, cabinet: absoluteUrl(localePath(me.locale, '/cabinet')) };
+    const key = noticeKey(lesson);
     const link = async (outboxId: number) => db.insert(lessonMessages).values({ lessonId: lesson.id, outboxId, purpose: event, recipientRole: role });
     const phone = checkKzMobile(me.phone);
     if (phone.ok) {
       // Counted in the notification SMS budget; once it is spent, the e-mail (and the cabinet) carry the news.
-      const sms = await enqueueNotifySms(db, { recipient: phone.e164, body: t(`notify.${event}_sms`, values) });
+      const sms = await enqueueNotifySms(db, { recipient: phone.e164, body: t(key(`${event}_sms`), values) });
       if (sms !== null) await link(sms);
     }
     if (me.email) {
       const remind = event === 'reminder_day' || event === 'reminder_hour';
       const ics = remind ? null : sideIcs(lesson, me, other, event === 'cancelled' ? 'CANCEL' : 'REQUEST', { name: fullName(me), email: me.email });
-      await link(await enqueue(db, { channel: 'email', recipient: me.email, subject: t(`notify.${event}_subject`, values), body: t(`notify.${event}_body`, values), ics }));
+      await link(await enqueue(db, { channel: 'email', recipient: me.email, subject: t(key(`${event}_subject`), values), body: t(key(`${event}_body`), values), ics }));
     }
+  }
+}
+
+type NoticeText = `${LessonEvent}_${'sms' | 'subject' | 'body'}` | 'icsTitle';
+/** A lesson's notice texts: a trial's (30 minutes, the 4-hour rule), or a paid lesson's from a package (50 minutes, the 8-hour rule). */
+const noticeKey = (lesson: Pick<Lesson, 'kind'>) => (text: NoticeText) => (lesson.kind === 'paid' ? (`notify.paid.${text}` as const) : (`notify.${text}` as const));
+
+/**
+ * Tells both sides about a weekly series of paid lessons booked at once (lib/payments/series.ts): one
+ * SMS and one e-mail each, with every date (each lesson's link and .ics are in the cabinet), linked
+ * to every lesson of the series for the back office. In the caller's transaction, like notifyLesson.
+ */
+export async function notifySeries(db: Db, booked: Lesson[]) {
+  const first = booked[0];
+  if (!first?.studentId) return;
+  if (booked.length === 1) return notifyLesson(db, first, 'booked');
+  const last = booked[booked.length - 1]!;
+  const people = await db
+    .select({ id: users.id, name: users.name, lastname: users.lastname, phone: users.phone, email: users.email, locale: users.locale, passwordHash: users.passwordHash })
+    .from(users)
+    .where(inArray(users.id, [first.studentId, first.tutorId]));
+  const student = people.find((p) => p.id === first.studentId);
+  const tutor = people.find((p) => p.id === first.tutorId);
+  if (!student || !tutor) return;
+  for (const [role, me, other] of [['student', student, tutor], ['tutor', tutor, student]] as const) {
+    if (me.passwordHash === DEMO_PASSWORD_HASH) continue;
+    const t = translatorFor(me.locale, 'Booking');
+    const at = (l: Lesson) => schoolDateTime(l.startsAt, me.locale);
+    const values = {
+      name: me.name,
+      other: fullName(other),
+      subject: subjectName(first.subject, me.locale),
+      count: booked.length,
+      first: at(first).date,
+      last: at(last).date,
+      dates: booked.map((l) => `${at(l).date}, ${at(l).time}`).join('\n'),
+      zone: t('notify.zone'),
+      cabinet: absoluteUrl(localePath(me.locale, '/cabinet')),
+    };
+    const link = async (outboxId: number) => {
+      for (const l of booked) await db.insert(lessonMessages).values({ lessonId: l.id, outboxId, purpose: 'booked', recipientRole: role });
+    };
+    const phone = checkKzMobile(me.phone);
+    if (phone.ok) {
+      const sms = await enqueueNotifySms(db, { recipient: phone.e164, body: t('notify.paid.series_sms', values) });
+      if (sms !== null) await link(sms);
+    }
+    if (me.email) await link(await enqueue(db, { channel: 'email', recipient: me.email, subject: t('notify.paid.series_subject', values), body: t('notify.paid.series_body', values) }));
   }
 }
 

@@ -10,6 +10,7 @@ import { lessonPackages, lessons, ledgerEntries } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { bookableTutor, freeSlotsOfTutor } from '@/lib/marketplace/availability';
 import { slotsChanged } from '@/lib/marketplace/revalidate';
+import { notifyLesson } from '@/lib/marketplace/notify';
 import { ACCOUNTS, post } from './ledger';
 
 /** A paid lesson's length (the tariff page: lessons of 50 minutes). */
@@ -66,6 +67,8 @@ export async function bookFromPackage(db: Db, student: { id: number; scope: stri
         ],
         { orderId: pkg.orderId, packageId: pkg.id, lessonId: booked!.id },
       );
+      // Both sides are told (SMS, e-mail with the .ics) through the outbox, with the booking.
+      await notifyLesson(tx, booked!, 'booked');
       return booked!;
     });
     slotsChanged();

@@ -14,6 +14,7 @@ import type { Db } from '@/lib/db/types';
 import { bookableTutor, busyTimes, freeSlotsOfTutor } from '@/lib/marketplace/availability';
 import { dropExpiredHolds } from '@/lib/marketplace/booking';
 import { slotsChanged } from '@/lib/marketplace/revalidate';
+import { notifySeries } from '@/lib/marketplace/notify';
 import { addDays, isoWeekday } from '@/lib/time/calendar';
 import { schoolDate, schoolInstant } from '@/lib/time/school-zone';
 import { ACCOUNTS, post } from './ledger';
@@ -145,6 +146,8 @@ export async function bookSeries(db: Db, student: Student, input: SeriesInput & 
         date.skip = 'taken';
       }
     }
+    // One notice to each side for the whole series (every date in it), with the booking.
+    await notifySeries(tx, out);
     return out;
   });
   if (!booked) return answer(await replay(db));

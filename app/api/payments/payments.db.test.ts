@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSession } from '@/lib/auth/http';
-import { ledgerEntries, lessonPackages, lessons, paymentOrders, paymentRefunds, promoCodes, providerEvents } from '@/lib/db/schema';
+import { ledgerEntries, lessonMessages, lessonPackages, lessons, outbox, paymentOrders, paymentRefunds, promoCodes, providerEvents } from '@/lib/db/schema';
 import { freeSlotsOfTutor } from '@/lib/marketplace/availability';
 import { ACCOUNTS, balance, ledgerTotal, post } from '@/lib/payments/ledger';
 import { paymentProvider } from '@/lib/payments/config';
@@ -229,6 +229,20 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     expect(slots.length).toBe(27);
     const book = (startsAt: Date, key: string) => call(paidBooking, req('/api/booking/paid', { token: s.token, locale: 'en', body: { packageId, startsAt: startsAt.toISOString(), idempotencyKey: key } }));
     for (let i = 0; i < 7; i++) expect((await book(slots[i]!, `paid-key-${s.id}-${i}-xxxxxxxx`)).status).toBe(201);
+    // Each paid booking tells both sides in the paid lessons' words (50 minutes, the 8-hour rule), with the .ics.
+    const [firstLesson] = await t.db.select().from(lessons).where(and(eq(lessons.idempotencyKey, `paid-key-${s.id}-0-xxxxxxxx`), eq(lessons.studentId, s.id)));
+    const told = await t.db
+      .select({ role: lessonMessages.recipientRole, channel: outbox.channel, body: outbox.body, ics: outbox.ics })
+      .from(lessonMessages)
+      .innerJoin(outbox, eq(outbox.id, lessonMessages.outboxId))
+      .where(and(eq(lessonMessages.lessonId, firstLesson!.id), eq(lessonMessages.purpose, 'booked')));
+    expect(new Set(told.map((x) => x.role))).toEqual(new Set(['student', 'tutor']));
+    for (const m of told) expect(m.body).not.toMatch(/пробн|trial|сынақ/i);
+    const mail = told.find((m) => m.channel === 'email');
+    if (mail) {
+      expect(mail.body).toMatch(/50/);
+      expect(mail.ics).toContain('BEGIN:VEVENT');
+    }
     // A retry with the same key answers the same lesson and spends nothing.
     const again = await book(slots[0]!, `paid-key-${s.id}-0-xxxxxxxx`);
     expect(again.status).toBe(200);

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '@/lib/auth/http';
-import { lessonPackages, lessons, paymentOrders, users } from '@/lib/db/schema';
+import { lessonMessages, lessonPackages, lessons, outbox, paymentOrders, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { cancelLesson } from '@/lib/marketplace/booking';
 import { ACCOUNTS, balance, ledgerTotal } from '@/lib/payments/ledger';
@@ -83,11 +83,24 @@ describe(`a weekly series of paid lessons (${dbLabel()})`, () => {
     expect(body.booked.length).toBeGreaterThanOrEqual(4);
     for (const l of body.booked) expect([1, 3]).toContain(isoWeekday(schoolDate(new Date(l.startsAt))));
     expect(await left(b)).toBe(8 - body.booked.length);
+    // One notice a side for the whole series, in the paid lessons' words, every date in it, linked to each lesson.
+    const notices = await t.db
+      .select({ outboxId: lessonMessages.outboxId, role: lessonMessages.recipientRole, body: outbox.body })
+      .from(lessonMessages)
+      .innerJoin(outbox, eq(outbox.id, lessonMessages.outboxId))
+      .where(eq(lessonMessages.lessonId, body.booked[0]!.id));
+    expect(notices.map((x) => x.role).sort()).toEqual(['student', 'tutor']);
+    for (const notice of notices) {
+      expect(notice.body).toContain(`${body.booked.length}`);
+      expect(notice.body).not.toMatch(/пробн|trial|сынақ/i);
+      expect(await t.db.select().from(lessonMessages).where(eq(lessonMessages.outboxId, notice.outboxId))).toHaveLength(body.booked.length);
+    }
     // The same request again (a retry): the same lessons, nothing more spent.
     const again = await call(series, req('/api/booking/paid/series', { token: b.token, body: { packageId: b.pkg.id, weekdays: [1, 3], time: '19:00', weeks: 3, idempotencyKey: `series-${b.user.id}-xxxxxxxxxxxx` } }));
     expect(again.status).toBe(200);
     expect(((await again.json()) as { booked: unknown[] }).booked).toHaveLength(body.booked.length);
     expect(await left(b)).toBe(8 - body.booked.length);
+    expect(await t.db.select().from(lessonMessages).where(eq(lessonMessages.lessonId, body.booked[0]!.id))).toHaveLength(notices.length);
     // A cancel in time gives one back.
     await cancelLesson(t.db, b.user, body.booked[0]!.id);
     expect(await left(b)).toBe(9 - body.booked.length);
