@@ -6,6 +6,7 @@ import { useAuthState } from '@/components/auth/auth-store';
 import type { TutorEarningsView } from '@/lib/payments/cabinet';
 import { formatTenge, formatTiyn } from '@/lib/tariffs';
 import { schoolLongDate } from '@/lib/time/school-clock';
+import { PayoutDetailsForm } from './payout-details-form';
 
 /** "ноябрь 2026 г." / "2026 ж. қараша" / "November 2026", with a capital to open the sentence. */
 function monthName(month: string, locale: string): string {
@@ -96,6 +97,7 @@ export function TutorEarnings({ plans }: { plans: Record<string, string> }) {
           ))}
         </ul>
       )}
+      <PayoutDetailsForm />
     </section>
   );
 }

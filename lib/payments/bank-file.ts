@@ -8,31 +8,37 @@ import { stringify } from 'csv-stringify/sync';
 import { CSV_DELIMITER, csvCell } from '@/lib/leads/csv';
 import type { PayoutLine } from './payouts';
 
-export const BANK_FILE_COLUMNS = ['no', 'tutorId', 'name', 'phone', 'email', 'iban', 'amount', 'currency', 'purpose'] as const;
+export const BANK_FILE_COLUMNS = ['no', 'tutorId', 'name', 'iin', 'phone', 'email', 'iban', 'amount', 'currency', 'purpose'] as const;
+/** Each tutor's IBAN and IIN from the cabinet (lib/payments/payout-details.ts); empty cells for a tutor who has not given them. */
+export type PayoutAccounts = Map<number, { iban: string; iin: string }>;
+const AMOUNT = BANK_FILE_COLUMNS.indexOf('amount');
 export type BankFileColumn = (typeof BANK_FILE_COLUMNS)[number];
 
 /** Tenge with two decimals and a dot ("12345.00"): what payroll uploads read whatever the locale. */
 export const amountText = (tiyn: number) => `${Math.trunc(tiyn / 100)}.${String(Math.abs(tiyn) % 100).padStart(2, '0')}`;
 
-function rows(month: string, lines: PayoutLine[], purpose: (month: string) => string): (string | number)[][] {
+function rows(month: string, lines: PayoutLine[], accounts: PayoutAccounts, purpose: (month: string) => string): (string | number)[][] {
   return lines
     .filter((l) => l.earningTiyn > 0)
-    .map((l, i) => [i + 1, l.tutorId, l.name, l.phone, l.email ?? '', '', amountText(l.earningTiyn), 'KZT', purpose(month)]);
+    .map((l, i) => {
+      const account = accounts.get(l.tutorId);
+      return [i + 1, l.tutorId, l.name, account?.iin ?? '', l.phone, l.email ?? '', account?.iban ?? '', amountText(l.earningTiyn), 'KZT', purpose(month)];
+    });
 }
 
-export function bankCsv(month: string, lines: PayoutLine[], header: Record<BankFileColumn, string>, purpose: (month: string) => string): Buffer {
-  const data = [BANK_FILE_COLUMNS.map((c) => header[c]), ...rows(month, lines, purpose)].map((r) => r.map(csvCell));
+export function bankCsv(month: string, lines: PayoutLine[], accounts: PayoutAccounts, header: Record<BankFileColumn, string>, purpose: (month: string) => string): Buffer {
+  const data = [BANK_FILE_COLUMNS.map((c) => header[c]), ...rows(month, lines, accounts, purpose)].map((r) => r.map(csvCell));
   return Buffer.from(stringify(data, { bom: true, delimiter: CSV_DELIMITER, record_delimiter: 'windows', quote: '"', escape: '"' }), 'utf8');
 }
 
-export async function bankXlsx(month: string, lines: PayoutLine[], header: Record<BankFileColumn, string>, purpose: (month: string) => string): Promise<Buffer> {
+export async function bankXlsx(month: string, lines: PayoutLine[], accounts: PayoutAccounts, header: Record<BankFileColumn, string>, purpose: (month: string) => string): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(month, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = BANK_FILE_COLUMNS.map((c) => ({ header: header[c], key: c, width: c === 'name' || c === 'purpose' ? 36 : c === 'email' || c === 'iban' ? 28 : 14 }));
+  sheet.columns = BANK_FILE_COLUMNS.map((c) => ({ header: header[c], key: c, width: c === 'name' || c === 'purpose' ? 36 : c === 'email' || c === 'iban' ? 28 : c === 'iin' ? 16 : 14 }));
   sheet.getRow(1).font = { bold: true };
-  for (const r of rows(month, lines, purpose)) {
+  for (const r of rows(month, lines, accounts, purpose)) {
     const row = [...r];
-    row[6] = Number(r[6]); // a number cell, two decimals
+    row[AMOUNT] = Number(r[AMOUNT]); // a number cell, two decimals
     sheet.addRow(row);
   }
   sheet.getColumn('amount').numFmt = '0.00';

@@ -8,6 +8,7 @@ import type { StaffContext } from '@/lib/staff/http';
 import { monthParam } from '@/lib/validations/finance';
 import { BANK_FILE_COLUMNS, bankCsv, bankFileResponse, bankXlsx, type BankFileColumn } from './bank-file';
 import { exportRegister } from './payouts';
+import { payoutAccounts } from './payout-details';
 
 const langQuery = z.object({ lang: z.enum(['ru', 'kk', 'en'], { error: 'invalid_value' }).optional() });
 
@@ -19,6 +20,7 @@ export async function payoutBankFile(ctx: StaffContext, format: 'csv' | 'xlsx'):
   const t = translatorFor(locale, 'Admin');
   const header = Object.fromEntries(BANK_FILE_COLUMNS.map((c) => [c, t(`payouts.file.${c}`)])) as Record<BankFileColumn, string>;
   const purpose = (m: string) => t('payouts.file.purposeText', { month: m });
-  const body = format === 'csv' ? bankCsv(month.data, lines, header, purpose) : await bankXlsx(month.data, lines, header, purpose);
+  const accounts = await payoutAccounts(ctx.db, lines.map((l) => l.tutorId));
+  const body = format === 'csv' ? bankCsv(month.data, lines, accounts, header, purpose) : await bankXlsx(month.data, lines, accounts, header, purpose);
   return bankFileResponse(body, format, month.data);
 }

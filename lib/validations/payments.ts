@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { iinField } from './company-roster';
 import { TUTOR_SUBJECTS } from './registration';
 
 // The checkout's calls (issue 24, docs/payments.md). Messages: keys of "Validation".
@@ -58,3 +59,31 @@ export const seriesBookingSchema = z
 
 /** The paid booking's context (query). */
 export const paidContextSchema = z.object({ packageId });
+
+/**
+ * A Kazakh IBAN (KZ, 2 check digits, 3 bank code, 13 account characters: 20 in all), typed with or
+ * without spaces, in any case; the ISO 13616 check (mod 97 = 1) catches a mistyped character.
+ */
+export function checkKzIban(raw: string): { ok: true; iban: string } | { ok: false; reason: 'iban_format' | 'iban_checksum' } {
+  const iban = raw.replace(/[\s-]/g, '').toUpperCase();
+  if (!/^KZ\d{2}[0-9A-Z]{16}$/.test(iban)) return { ok: false, reason: 'iban_format' };
+  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  return rest === 1 ? { ok: true, iban } : { ok: false, reason: 'iban_checksum' };
+}
+
+const ibanField = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required', abort: true })
+  .transform((v, ctx) => {
+    const r = checkKzIban(v);
+    if (r.ok) return r.iban;
+    ctx.addIssue({ code: 'custom', message: r.reason });
+    return z.NEVER;
+  });
+
+/** PUT /api/cabinet/payout-details: where the school pays the tutor (docs/payments.md, "Payouts"). */
+export const payoutDetailsSchema = z.object({ iban: ibanField, iin: iinField }).strict();
+export type PayoutDetailsValues = z.input<typeof payoutDetailsSchema>;

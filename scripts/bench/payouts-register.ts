@@ -8,7 +8,8 @@ import type { Actor } from '@/lib/audit/log';
 import { openDb } from '@/lib/db/open';
 import { BANK_FILE_COLUMNS, bankCsv, bankXlsx, type BankFileColumn } from '@/lib/payments/bank-file';
 import { ledgerTotal } from '@/lib/payments/ledger';
-import { approveRegister, exportRegister, markRegisterPaid, payoutRegister, previousMonth } from '@/lib/payments/payouts';
+import { payoutAccounts, savePayoutDetails } from '@/lib/payments/payout-details';
+import { approveRegister, exportRegister, markRegisterPaid, payoutRegister, previousMonth, registerLines } from '@/lib/payments/payouts';
 import { seedTaughtMonth } from '@/test/payouts';
 
 const TUTORS = Number(process.env.BENCH_PAYOUT_TUTORS || 1000);
@@ -28,6 +29,8 @@ async function main() {
     month,
     Array.from({ length: TUTORS }, (_, i) => ({ prices: Array.from({ length: i % 10 === 0 ? LESSONS + 5 : LESSONS }, () => 5000 + (i % 5) * 1000) })),
   );
+  // Each tutor's bank details, given in the cabinet (sealed).
+  for (const { tutorId } of (await registerLines(db, month)).lines) await savePayoutDetails(db, { id: tutorId, role: 'tutor' }, { iban: 'KZ86125KZT5004100100', iin: '900101300017' });
   const seedMs = since(t);
   await payoutRegister(db, month); // warm-up
   const computeMs: number[] = [];
@@ -46,10 +49,12 @@ async function main() {
   const header = Object.fromEntries(BANK_FILE_COLUMNS.map((c) => [c, c])) as Record<BankFileColumn, string>;
   t = performance.now();
   const { lines } = await exportRegister(db, actor, month, 'csv');
-  const csv = bankCsv(month, lines, header, (m) => `Payout ${m}`);
+  // Every tutor's IBAN and IIN opened (sealed at rest), as the download does.
+  const accounts = await payoutAccounts(db, lines.map((l) => l.tutorId));
+  const csv = bankCsv(month, lines, accounts, header, (m) => `Payout ${m}`);
   const csvMs = since(t);
   t = performance.now();
-  const xlsx = await bankXlsx(month, lines, header, (m) => `Payout ${m}`);
+  const xlsx = await bankXlsx(month, lines, accounts, header, (m) => `Payout ${m}`);
   const xlsxMs = since(t);
   t = performance.now();
   await markRegisterPaid(db, actor, month);

@@ -40,11 +40,14 @@ describe(`a weekly series of paid lessons (${dbLabel()})`, () => {
 
   beforeAll(async () => {
     tutorId = await purchasableTutor(t.db, { phone: phone(), price: PRICE });
+    // Confirmed addresses, so that both sides get the booking notices by e-mail.
+    await t.db.update(users).set({ email: `series-tutor-${tutorId}@example.kz` }).where(eq(users.id, tutorId));
   });
 
   /** A student with a paid Basic package of 8 lessons. */
   async function buyer() {
-    const id = await insertTestUser(t.db, { phone: phone() });
+    const buyerPhone = phone();
+    const id = await insertTestUser(t.db, { phone: buyerPhone, email: `series-${buyerPhone.slice(1)}@example.kz` });
     const q = quotePackage(PRICE, 'basic');
     const [order] = await t.db
       .insert(paymentOrders)

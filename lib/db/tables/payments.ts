@@ -305,3 +305,19 @@ export const payoutLines = pgTable(
     check('payout_lines_plan', sql`${t.plan} in ('basic', 'advanced', 'intensive')`),
   ],
 );
+
+/**
+ * Where the school pays a tutor (docs/payments.md, "Payouts"): a Kazakh bank account (IBAN) and the
+ * recipient's IIN, as the bank's payroll upload asks. Both sealed (AES-GCM, lib/crypto/secret-box)
+ * and shown masked (their last four characters) everywhere but the payout register's bank file.
+ */
+export const tutorPayoutDetails = pgTable('tutor_payout_details', {
+  tutorId: integer('tutor_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  ibanSealed: text('iban_sealed').notNull(),
+  ibanLast4: text('iban_last4').notNull(),
+  iinSealed: text('iin_sealed').notNull(),
+  iinLast4: text('iin_last4').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,3 +1,4 @@
+import { savePayoutDetails } from '@/lib/payments/payout-details';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '@/lib/audit/log';
@@ -99,6 +100,8 @@ describe(`finance: payout register, refunds in review, audit, scope (${dbLabel()
   });
 
   it('the bank file, CSV and XLSX: a row per tutor with the earning in tenge; every download audited', async () => {
+    // The first tutor gave their bank details in the cabinet (sealed at rest): they are in the file, opened.
+    await savePayoutDetails(db, { id: tutors[0]!, role: 'tutor' }, { iban: 'KZ86125KZT5004100100', iin: '900101300017' });
     const csv = await call(routes.csv, as(finance, `/api/admin/finance/payouts/${MONTH}/export.csv?lang=ru`), { month: MONTH });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toContain(`tilmen-payouts-${MONTH}.csv`);
@@ -110,6 +113,8 @@ describe(`finance: payout register, refunds in review, audit, scope (${dbLabel()
     expect(text).toContain('69300.00;KZT');
     expect(text).toContain('300000.00;KZT');
     expect(text).toContain('9500.00;KZT');
+    expect(lines.filter((l) => l.includes(';900101300017;') && l.includes(';KZ86125KZT5004100100;60000.00;KZT'))).toHaveLength(1);
+    expect(lines.filter((l) => l.includes('KZ86125KZT5004100100'))).toHaveLength(1);
     const xlsx = await call(routes.xlsx, as(finance, `/api/admin/finance/payouts/${MONTH}/export.xlsx`), { month: MONTH });
     expect(xlsx.status).toBe(200);
     expect(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
