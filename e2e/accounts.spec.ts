@@ -493,7 +493,7 @@ for (const locale of LOCALES) {
       menu = page.getByRole('navigation', { name: m.Navigation.mobileMenu });
       await expect(menu.getByRole('link', { name: m.AuthHeader.cabinet })).toBeVisible();
       await expect(menu.getByRole('link', { name: m.Navigation.signIn, exact: true })).toHaveCount(0);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       // The teacher burger's sign-out ends on the home page (the spec's logout target).
       await page.goto(localePath(locale, '/teacher'));
       await page.getByRole('button', { name: m.Navigation.openMenu }).click();

@@ -59,7 +59,7 @@ test('attribution by first and last touch, sortable, in three languages; the fil
   // A phone: the page does not widen, the table scrolls inside its own box.
   await page.setViewportSize({ width: 360, height: 740 });
   await page.reload();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   for (const locale of ['kk', 'en'] as const) {

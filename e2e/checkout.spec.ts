@@ -62,7 +62,7 @@ test('a student buys Advanced on the fake hosted page with 3-D Secure and finds 
   await expect(panel.getByTestId('series-preview').getByRole('listitem').first()).toBeVisible();
   const axe = await new AxeBuilder({ page }).include('[data-testid="cabinet-money"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await panel.getByRole('button', { name: /^Book \d+ lessons?$/ }).click();
   const result = panel.getByTestId('booking-result');
   await expect(result).toContainText(/\d+ lessons? booked/);

@@ -1,6 +1,6 @@
 import { createTranslator } from 'use-intl/core';
 import http from 'node:http';
-import { test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import ru from '../messages/ru.json';
 import kk from '../messages/kk.json';
 import en from '../messages/en.json';
@@ -199,10 +199,16 @@ export function say(locale: Locale, key: string, values: Record<string, string |
 export async function expectNoSidewaysScroll(page: Page) {
   const before = page.viewportSize();
   await page.setViewportSize({ width: 360, height: 740 });
-  const overflow = await page.evaluate(() => {
-    const wide = [document.documentElement, ...document.querySelectorAll<HTMLElement>('[role="region"], table')].filter((el) => el.scrollWidth > el.clientWidth + 1);
-    return wide.map((el) => `${el.tagName.toLowerCase()}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''}: ${el.scrollWidth} > ${el.clientWidth}`);
-  });
-  if (before) await page.setViewportSize(before);
-  if (overflow.length > 0) throw new Error(`sideways scroll at 360 px: ${overflow.join('; ')}`);
+  const overflow = () =>
+    page.evaluate(() => {
+      const wide = [document.documentElement, ...document.querySelectorAll<HTMLElement>('[role="region"], table')].filter((el) => el.scrollWidth > el.clientWidth + 1);
+      return wide.map((el) => `${el.tagName.toLowerCase()}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''}: ${el.scrollWidth} > ${el.clientWidth}`);
+    });
+  try {
+    // Charts take their new width when their ResizeObserver fires, a frame or two after the resize:
+    // the layout is read until it settles (a page that really overflows still fails, saying where).
+    await expect.poll(overflow, { message: 'sideways scroll at 360 px', timeout: 5_000 }).toEqual([]);
+  } finally {
+    if (before) await page.setViewportSize(before);
+  }
 }

@@ -70,7 +70,7 @@ end_cluster() {
   if [ -n "$cluster_pid" ]; then kill -- "-$cluster_pid" 2>/dev/null || true; fi
   rm -f "$cluster_log"
 }
-trap 'rc=$?; end_cluster; (exit "$rc"); summary' EXIT
+trap 'rc=$?; set +e; end_cluster; (exit "$rc"); summary' EXIT
 
 # tsc and ESLint each keep about one core busy: side by side on two cores, each's output printed whole.
 typecheck_and_lint() {
