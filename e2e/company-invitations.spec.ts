@@ -73,7 +73,9 @@ test('HR invites two employees; one takes the test through the personal link acr
   await expect(p1.getByTestId('invitation-whom')).toHaveText('Invitation for: Sarsenova Aigerim');
   await expect(p1.getByLabel(en.Tests.kazakh.form.iin, { exact: true })).toHaveCount(0);
   await p1.getByTestId('invitation-start').click();
-  await expect(p1.getByText('Question 1 of 30').first()).toBeVisible();
+  // Starting a sitting is the heaviest call of the flow (the session, the attempt, its items): with
+  // both workers busy it once took over 10 s (ci10); the spinner shows meanwhile.
+  await expect(p1.getByText('Question 1 of 30').first()).toBeVisible({ timeout: 30_000 });
   // Answers saved on the server under the link (the first option of each item).
   const token = link.split('#')[1]!;
   const attempt = (await (await p1.request.get('/api/tests/attempt', { headers: { 'x-test-token': token } })).json()) as { test: { items: { id: string }[] } };
