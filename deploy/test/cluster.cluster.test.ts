@@ -334,7 +334,10 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(LEAD_LIMITS.perIp.max);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
     // Both instances took part: the counter lives in the database, not in either process.
-    const served = accessLog().filter((l) => l.client === from && l.request.startsWith('POST /api/leads'));
+    const served = await waitFor('every lead of the burst in the access log', async () => {
+      const lines = accessLog().filter((l) => l.client === from && l.request.startsWith('POST /api/leads'));
+      return lines.length >= answers.length && lines;
+    }, 5000);
     expect(new Set(served.map((l) => l.upstream)).size).toBe(2);
     expect(new Set(served.filter((l) => l.status === 201).map((l) => l.upstream)).size).toBe(2);
     // Another client is not affected.
@@ -514,8 +517,9 @@ describe('two instances behind nginx on one PostgreSQL', () => {
       const started = Date.now();
       await waitFor('B to deliver the message written on A', async () => received.includes('Сәлем, A-дан'), 10_000);
       expect(Date.now() - started).toBeLessThan(5000);
-      const lines = accessLog();
-      expect(lines.find((l) => l.request.startsWith(`POST /api/lessons/${lessonId}/room/events`))?.upstream).toBe(`127.0.0.1:${ports.appA}`);
+      // nginx writes its access-log line after the answer has left, so the line may trail the answer by a moment.
+      const line = await waitFor('the message in the access log', async () => accessLog().find((l) => l.request.startsWith(`POST /api/lessons/${lessonId}/room/events`)), 5000);
+      expect(line.upstream).toBe(`127.0.0.1:${ports.appA}`);
     } finally {
       stream.destroy();
     }
