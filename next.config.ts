@@ -55,8 +55,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // `npm test` checks every type first (next typegen, then tsc over the whole tree with the route
-  // types) and then builds twice at once: BUILD_SKIP_TYPECHECK=1 spares those builds a third and
-  // fourth pass of the same check (scripts/test-all.sh). Every other build checks its types.
+  // types) and then builds: BUILD_SKIP_TYPECHECK=1 spares the build a second pass of the same check
+  // (scripts/test-all.sh). Every other build checks its types.
   typescript: { ignoreBuildErrors: process.env.BUILD_SKIP_TYPECHECK === '1' },
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer'],
   // app/global-not-found.tsx answers unmatched URLs with the whole translated 404 page.

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { PDFDocument } from 'pdf-lib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { chromiumArgs, chromiumPath, fakeMediaArgs } from './chromium-args';
 import { messages } from './helpers';
 import { apiLogin, bookableTutor, call, signInToCabinet } from './marketplace';
 import { loopbackAddress, signUp, sms } from './sessions';
@@ -14,14 +13,9 @@ import { loopbackAddress, signUp, sms } from './sessions';
 // across; a third user's link is refused with the 403 page.
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-test.use({
-  baseURL: `http://localhost:${PORT}`,
-  launchOptions: {
-    executablePath: chromiumPath,
-    // The project's chromium flags, plus a fake camera and microphone that need no prompt.
-    args: [...chromiumArgs, ...fakeMediaArgs],
-  },
-});
+// The fake camera and microphone are among the project's chromium flags (playwright.config.ts): a
+// launch option of this file's own would give it workers of its own, which Playwright runs last.
+test.use({ baseURL: `http://localhost:${PORT}` });
 
 const locale = 'en' as const;
 const R = messages[locale].Room;

@@ -55,6 +55,9 @@ const serverEnvSchema = z.object({
   // A lesson is held when both sides were in its room together at least this long (lib/lesson-room/attendance.ts).
   // Fractions are allowed (e2e uses 0.25: a quarter of a minute).
   LESSON_HELD_MINUTES: z.coerce.number().min(0.1).max(240).default(15),
+  // Between two SMS sends to one phone (lib/sms/codes.ts): 60 s; e2e uses 15 (its reset-by-phone
+  // journey follows the registration's code to the same phone). Never below 10.
+  SMS_RESEND_GAP_SECONDS: z.coerce.number().int().min(10).max(600).default(60),
   OUTBOX_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(5000),
   /** How often the reminders (callbacks, lessons, invitations) and the lessons' attendance pass run. */
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),

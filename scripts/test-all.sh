@@ -85,39 +85,23 @@ typecheck_and_lint() {
   return "$rc"
 }
 
-# The site's build, and the e2e's second server's (reCAPTCHA on: its site keys are inlined at build
-# time, so it has a build of its own in .next-e2e-captcha) side by side: neither keeps both cores busy
-# all the way, and made inside Playwright's start the second one held every test back for minutes.
-builds_side_by_side() {
-  local out rc=0 pid
-  out=$(mktemp)
-  # Types were checked in the typecheck step (with the route types): not again in each build.
-  BUILD_SKIP_TYPECHECK=1 bash scripts/e2e-captcha-server.sh --build-only >"$out" 2>&1 &
-  pid=$!
-  BUILD_SKIP_TYPECHECK=1 npm run build --silent || rc=$?
-  wait "$pid" || { echo "the e2e reCAPTCHA build failed:"; cat "$out"; rc=1; }
-  rm -f "$out"
-  return "$rc"
-}
-
 step "dependencies"; ensure_deps
 step "browser"; ensure_chromium
 step "PDF and QR tools"; ensure_pdf_tools
 step "TURN relay (coturn)"; ensure_coturn || true
 step "typecheck and lint (side by side)"; typecheck_and_lint
 step "unit and integration tests (PGlite)"; npx vitest run
-step "production builds (the site, and beside it the e2e's reCAPTCHA variant)"; builds_side_by_side
+# Types were checked in the typecheck step (with the route types): not again in the build.
+step "production build"; BUILD_SKIP_TYPECHECK=1 npm run build --silent
 step "e2e (Playwright, chromium)"; npx playwright test
 start_cluster
 step "security headers (MDN HTTP Observatory behind a local TLS proxy, 100 or more)"; node scripts/observatory.mjs
 step "kill -9 in a burst of writes (PGlite)"; node scripts/durability/kill9.mjs --db pglite
-# The PostgreSQL pass runs the suites whose subject is SQL (queries, transactions, locks, races,
-# LISTEN/NOTIFY); the sweeps of malformed, oversized and arbitrary bodies and the attack statistics
-# test what the handlers refuse before any SQL, and ran on PGlite above. Every suite on PostgreSQL:
-# npm run test:pg.
-pg_input_only=(--exclude '**/*malformed*' --exclude '**/any-body.db.test.ts' --exclude '**/oversized-bodies.db.test.ts'
-  --exclude '**/kazakh-attack.db.test.ts' --exclude '**/roster-bomb.db.test.ts')
-step "database suites on PostgreSQL"; bash scripts/with-postgres.sh npx vitest run .db.test "${pg_input_only[@]}"
+# The PostgreSQL pass runs the suites listed in test/postgres-pass.txt: parallel writes meeting on
+# locks, leases, LISTEN/NOTIFY, a cursor, SQL arithmetic on time and money; everything else ran on
+# PGlite above, the same SQL. Every suite on PostgreSQL: npm run test:pg.
+mapfile -t pg_suites < <(grep -v -e '^#' -e '^[[:space:]]*$' test/postgres-pass.txt)
+step "database suites on PostgreSQL (test/postgres-pass.txt)"; bash scripts/with-postgres.sh npx vitest run "${pg_suites[@]}"
 step "kill -9 in a burst of writes (PostgreSQL)"; bash scripts/with-postgres.sh node scripts/durability/kill9.mjs --db postgres
 step "two instances behind nginx on PostgreSQL (started beside the four steps above)"; wait_cluster
 step "all passed"

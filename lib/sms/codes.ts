@@ -19,7 +19,7 @@ export { SMS_PURPOSES, type SmsPurpose };
 export const SMS_RULES = {
   codeTtl: SMS_CODE_TTL_S,
   maxWrongAttempts: 5,
-  /** Between two sends to one phone (any purpose). */
+  /** Between two sends to one phone (any purpose); SMS_RESEND_GAP_SECONDS sets another (lib/env.ts). */
   resendGap: 60,
   /** At most `perPhone.max` sends to one phone in any `perPhone.windowSeconds`. */
   perPhone: { max: 5, windowSeconds: 600 },
@@ -114,11 +114,11 @@ export function numberPrefix(e164: string): string {
  * Seconds until the next send to a phone is allowed, from the times of its sends in the last 24 h
  * (newest first): the 60 s gap, at most 5 in 10 minutes, then a rising back-off (10 min, 30 min, 1 h).
  */
-export function phoneWait(sends: Date[], now: Date): number {
+export function phoneWait(sends: Date[], now: Date, resendGap = env().SMS_RESEND_GAP_SECONDS): number {
   const last = sends[0];
   if (!last) return 0;
   const t = now.getTime();
-  let until = last.getTime() + SMS_RULES.resendGap * 1000;
+  let until = last.getTime() + resendGap * 1000;
   const windowMs = SMS_RULES.perPhone.windowSeconds * 1000;
   const inWindow = sends.filter((s) => s.getTime() > t - windowMs);
   const fifth = inWindow[SMS_RULES.perPhone.max - 1];

@@ -22,11 +22,11 @@ export const STEP_BUDGETS = [
   ['typecheck', 60],
   ['lint', 60],
   ['unit and integration tests', 210],
-  ['production build', 240],
+  ['production build', 120],
   ['e2e', 420],
   ['security headers', 30],
   ['kill -9 in a burst of writes (PGlite)', 20],
-  ['database suites on PostgreSQL', 90],
+  ['database suites on PostgreSQL', 70],
   ['kill -9 in a burst of writes (PostgreSQL)', 20],
   ['two instances behind nginx', 40],
 ];
