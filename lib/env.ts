@@ -181,6 +181,16 @@ export function env(): ServerEnv {
 let secret: string | undefined;
 
 /**
+ * Forgets the parsed environment and the per-process test secret, as a fresh process would. Only
+ * for test/setup.ts: Vitest runs the suites of a worker in one module graph (isolate: false), and
+ * each suite starts from the environment the worker started with.
+ */
+export function forgetEnvForTests() {
+  cached = undefined;
+  secret = undefined;
+}
+
+/**
  * The key of every signature and keyed hash (access tokens, SMS codes, IINs, addresses). Never a
  * constant: APP_SECRET when set; with the embedded database, a random secret made on first start
  * and kept beside its data (`<DATA_DIR>.secret`, mode 600), so each install differs and `npm start`

@@ -1,4 +1,18 @@
 import { afterEach } from 'vitest';
+import { forgetEnvForTests } from '@/lib/env';
+
+// Vitest runs the suites of one worker in one module graph (vitest.config.ts: isolate: false), and
+// runs this file before each suite: every suite starts from the environment the worker started with
+// (what an earlier suite set or deleted is put back) and parses it afresh, as in a fresh process.
+const start = ((globalThis as { __tilmenStartEnv?: Record<string, string | undefined> }).__tilmenStartEnv ??= { ...process.env });
+for (const key of Object.keys(process.env)) if (!(key in start)) delete process.env[key];
+for (const [key, value] of Object.entries(start)) if (process.env[key] !== value) process.env[key] = value;
+forgetEnvForTests();
+// Nor what an earlier suite left in the process: the app database it set (test/db.ts setAppDb), the
+// background loop (its timers stopped), the mail and SMS senders made from its settings, the room bus.
+const held = globalThis as { __tilmenBackground?: { timers: ReturnType<typeof setInterval>[] } } & Record<string, unknown>;
+for (const timer of held.__tilmenBackground?.timers ?? []) clearInterval(timer);
+for (const key of ['__tilmenDb', '__tilmenBackground', '__tilmenMail', '__tilmenSms', '__tilmenRoomBus']) delete held[key];
 
 afterEach(async () => {
   if (typeof document !== 'undefined') {
