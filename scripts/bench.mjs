@@ -36,6 +36,7 @@ import payouts from './bench/payouts.mjs';
 import portal from './bench/portal.mjs';
 import suite from './bench/suite.mjs';
 import roomJs from './bench/room-js.mjs';
+import checkoutJs from './bench/checkout-js.mjs';
 import room from './bench/room.mjs';
 
 const SECTIONS = [
@@ -51,6 +52,7 @@ const SECTIONS = [
   payments, //    scripts/bench/payments.mjs    — ePay notifications one instance takes (in-memory PGlite)
   payouts, //     scripts/bench/payouts.mjs     — the payout register of 1 000 tutors × 20 lessons (in-memory PGlite)
   portal, //      scripts/bench/portal.mjs      — company portal: 5 000-row XLSX import, the 5 000-person roster page
+  checkoutJs, //  scripts/bench/checkout-js.mjs — the checkout's JS in three languages against the largest landing page
   roomJs, //      scripts/bench/room-js.mjs     — the lesson room's and the lesson record's JS: first load, then the room and the board
   room, //        scripts/bench/room.mjs        — signalling with 100 rooms open; "Join" to the first remote frame (20 joins)
   suite, //       scripts/bench/suite.mjs       — the last npm test: time per step against the 20-minute budget (no server)

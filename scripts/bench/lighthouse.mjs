@@ -25,7 +25,8 @@ const LOCALES = [
 ];
 // The landing pages, then the tutor catalogue and a demo tutor's page (issue 14) under the same
 // budget: `/tutors/:first` is the first card of the catalogue (the demo tutors' slugs end in their id).
-const PATHS = ['/', '/student', '/teacher', '/stud-tariff-plans', '/stud-faq', '/tutors', '/tutors/:first'];
+// And the checkout (issue 24), rendered per request, under the same budget.
+const PATHS = ['/', '/student', '/teacher', '/stud-tariff-plans', '/stud-faq', '/tutors', '/tutors/:first', '/checkout?plan=advanced'];
 const FIRST_TUTOR = '/tutors/:first';
 
 /** The path of the catalogue's first tutor page (`/tutors/aigerim-seiitova-2`), or null when it lists none. */
