@@ -122,6 +122,18 @@ const serverEnvSchema = z.object({
   // Where the provider's notifications and the buyer's browser come back to (scheme, host, port):
   // default the site's own address (NEXT_PUBLIC_SITE_URL).
   PAYMENT_SITE_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  // The school's requisites on the invoices of company lesson pools (lib/payments/company-pools.ts,
+  // docs/payments.md "Company lesson pools"). The defaults are DEVELOPMENT placeholders, marked as
+  // such on every invoice: set the real ones in production (deploy/tilmen.env.example).
+  SCHOOL_LEGAL_NAME: z.string().min(2).max(200).default('ТОО «Tilmen» (DEV: set SCHOOL_LEGAL_NAME)'),
+  SCHOOL_BIN: z.string().regex(/^\d{12}$/, 'must be 12 digits').default('000000000000'),
+  SCHOOL_IBAN: z.string().regex(/^KZ[0-9A-Z]{18}$/, 'must be a Kazakh IBAN: KZ and 18 digits or capital letters').default('KZ000000000000000000'),
+  SCHOOL_BANK: z.string().min(2).max(200).default('DEV bank (set SCHOOL_BANK)'),
+  SCHOOL_BIC: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'must be a BIC/SWIFT code: 8 or 11 capital letters and digits').default('DEVBKZKA'),
+  SCHOOL_ADDRESS: z.string().min(2).max(300).default('DEV address (set SCHOOL_ADDRESS)'),
+  // Whether the school is registered for VAT: the invoice then shows VAT 16 % included; otherwise
+  // "Without VAT" with the reason (not registered as a VAT payer).
+  SCHOOL_VAT_PAYER: bool,
   WORK_TZ: z
     .string()
     .default('Asia/Almaty')

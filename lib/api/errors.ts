@@ -106,6 +106,10 @@ export type ErrorCode =
   | 'payout_not_approved'
   | 'payout_not_exported'
   | 'payment_provider_unavailable'
+  | 'company_bin_missing'
+  | 'invoice_already_paid'
+  | 'invoice_cancelled'
+  | 'company_pool_empty'
   | 'internal';
 
 export class ApiError extends Error {

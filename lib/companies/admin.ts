@@ -67,7 +67,7 @@ export async function companyDetail(db: Db, id: number) {
   return { ...row.company, takers: row.takers, placements: row.placements, certificates: row.certificates, links: companyLinks(row.company.slug) };
 }
 
-const pick = (c: CompanyRow) => ({ name: c.name, slug: c.slug, active: c.active, rosterOnly: c.rosterOnly });
+const pick = (c: CompanyRow) => ({ name: c.name, slug: c.slug, active: c.active, rosterOnly: c.rosterOnly, bin: c.bin, legalAddress: c.legalAddress });
 const slugTaken = () => new ApiError(409, 'conflict', { slug: 'slug_taken' });
 
 async function slugFree(db: Db, slug: string, exceptId?: number) {
@@ -95,7 +95,7 @@ export async function createCompany(db: Db, actor: Actor, input: { name: string;
  * Name, slug, active. A changed slug changes the company's links (the old ones then answer as for
  * an unknown company); an inactive company's links answer the same way until it is active again.
  */
-export async function updateCompany(db: Db, actor: Actor, id: number, patch: { name?: string; slug?: string; active?: boolean; rosterOnly?: boolean }) {
+export async function updateCompany(db: Db, actor: Actor, id: number, patch: { name?: string; slug?: string; active?: boolean; rosterOnly?: boolean; bin?: string | null; legalAddress?: string | null }) {
   if (patch.slug && !(await slugFree(db, patch.slug, id))) throw slugTaken();
   try {
     return await db.transaction(async (txRaw) => {

@@ -12,3 +12,4 @@ export * from './tables/tests';
 export * from './tables/marketplace';
 export * from './tables/lesson-room';
 export * from './tables/payments';
+export * from './tables/company-pools';

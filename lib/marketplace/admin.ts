@@ -5,6 +5,7 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { companies, companyEmployees, lessonMessages, lessons, outbox, users } from '@/lib/db/schema';
 import { appSecret } from '@/lib/env';
+import { syncLessonPoolSpend } from '@/lib/payments/company-pools';
 import { hashIin } from '@/lib/quiz/attempts';
 import type { LessonCompanyInput } from '@/lib/validations/booking';
 import { ApiError } from '@/lib/api/errors';
@@ -106,8 +107,8 @@ export async function viewRecentTrials(db: Db, actor: Actor, limit = 50) {
 /**
  * Staff (sales) say that a company pays for a lesson: its student is this employee of the company's
  * roster (HR then sees the lesson's attended minutes, never its content); null: the student pays.
- * 404 for a lesson or an employee that does not exist; audited (`lesson.company`). Until corporate
- * lesson pools set it themselves, this is the way.
+ * 404 for a lesson or an employee that does not exist; audited (`lesson.company`). When the employee has
+ * lessons of the company's pool left, one is spent (`fromPool`); a relink gives it back first.
  */
 export async function setLessonCompany(db: Db, actor: Actor, lessonId: number, input: LessonCompanyInput) {
   const [lesson] = await db.select({ id: lessons.id, status: lessons.status, before: lessons.companyEmployeeId }).from(lessons).where(eq(lessons.id, lessonId)).limit(1);
@@ -131,9 +132,11 @@ export async function setLessonCompany(db: Db, actor: Actor, lessonId: number, i
   }
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    // One lesson of the employee's pool is spent (or given back on a relink): docs/payments.md, "Company lesson pools".
+    const fromPool = await syncLessonPoolSpend(tx, lessonId, employeeId);
     await tx.update(lessons).set({ companyEmployeeId: employeeId, updatedAt: new Date() }).where(eq(lessons.id, lessonId));
-    await audit(tx, actor, { action: 'lesson.company', entity: 'lesson', entityId: lessonId, before: { employeeId: lesson.before }, after: { employeeId, companyId } });
-    return { lessonId, employeeId, companyId };
+    await audit(tx, actor, { action: 'lesson.company', entity: 'lesson', entityId: lessonId, before: { employeeId: lesson.before }, after: { employeeId, companyId, fromPool } });
+    return { lessonId, employeeId, companyId, fromPool };
   });
 }
 

@@ -15,9 +15,14 @@ export const ACCOUNTS = {
   tutorPayable: (userId: number) => `tutor_payable:${userId}`,
   /** The school's bank account tutors' payouts leave from (a payout adds to it what it takes from each tutor's payable). */
   payoutsBank: 'payouts_bank',
+  /** The school's settlement account company invoices are paid into by bank transfer. */
+  bankTransfers: 'bank_transfers',
+  /** A company's paid, not yet allocated lesson pool; an employee's allocated, not yet spent lessons. */
+  companyBalance: (companyId: number) => `company_balance:${companyId}`,
+  employeeBalance: (employeeId: number) => `employee_balance:${employeeId}`,
 } as const;
 
-export type LedgerKind = 'payment' | 'lesson_spent' | 'lesson_returned' | 'tutor_earning' | 'refund' | 'refund_paid' | 'refund_rejected' | 'plan_adjustment' | 'payout';
+export type LedgerKind = 'payment' | 'lesson_spent' | 'lesson_returned' | 'tutor_earning' | 'refund' | 'refund_paid' | 'refund_rejected' | 'plan_adjustment' | 'payout' | 'invoice_paid' | 'company_allocation' | 'company_lesson_spent' | 'company_lesson_returned';
 
 export interface Leg {
   account: string;
@@ -25,11 +30,11 @@ export interface Leg {
 }
 
 /** Posts one balanced transaction; throws before writing when the legs do not sum to zero. Returns its id. */
-export async function post(tx: Db, kind: LedgerKind, legs: Leg[], refs: { orderId?: number; packageId?: number; lessonId?: number; payoutRegisterId?: number } = {}): Promise<string> {
+export async function post(tx: Db, kind: LedgerKind, legs: Leg[], refs: { orderId?: number; packageId?: number; lessonId?: number; payoutRegisterId?: number; companyInvoiceId?: number } = {}): Promise<string> {
   if (legs.length < 2 || legs.some((l) => !Number.isSafeInteger(l.amountTiyn) || l.amountTiyn === 0)) throw new Error('a ledger transaction has two or more non-zero whole-tiyn legs');
   if (legs.reduce((s, l) => s + l.amountTiyn, 0) !== 0) throw new Error('a ledger transaction sums to zero');
   const txnId = randomUUID();
-  await tx.insert(ledgerEntries).values(legs.map((l) => ({ txnId, account: l.account, amountTiyn: l.amountTiyn, kind, orderId: refs.orderId ?? null, packageId: refs.packageId ?? null, lessonId: refs.lessonId ?? null, payoutRegisterId: refs.payoutRegisterId ?? null })));
+  await tx.insert(ledgerEntries).values(legs.map((l) => ({ txnId, account: l.account, amountTiyn: l.amountTiyn, kind, orderId: refs.orderId ?? null, packageId: refs.packageId ?? null, lessonId: refs.lessonId ?? null, payoutRegisterId: refs.payoutRegisterId ?? null, companyInvoiceId: refs.companyInvoiceId ?? null })));
   return txnId;
 }
 

@@ -31,7 +31,15 @@ export const companyCreateSchema = z.object({
 });
 
 export const companyPatchSchema = z
-  .object({ name: companyNameField.optional(), slug: companySlugInput.optional(), active: z.boolean({ error: 'invalid_value' }).optional(), rosterOnly: z.boolean({ error: 'invalid_value' }).optional() })
+  .object({
+    name: companyNameField.optional(),
+    slug: companySlugInput.optional(),
+    active: z.boolean({ error: 'invalid_value' }).optional(),
+    rosterOnly: z.boolean({ error: 'invalid_value' }).optional(),
+    /** The legal entity's BIN and address for lesson-pool invoices (null clears). */
+    bin: z.string({ error: 'invalid_value' }).trim().regex(/^\d{12}$/, 'bin_format').nullable().optional(),
+    legalAddress: z.string({ error: 'invalid_value' }).trim().min(2, 'invalid_value').max(300, 'too_long').nullable().optional(),
+  })
   .refine((v) => Object.keys(v).length > 0, { message: 'required' });
 
 export const companiesQuery = pageQuery.extend({

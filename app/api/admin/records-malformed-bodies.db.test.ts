@@ -14,8 +14,18 @@ import { call, enrolledStaff } from '@/test/staff';
 // a refund's rejection (finance).
 
 const reasonBody = fc.record({ reason: fc.oneof(nasty(), fc.constantFrom('Laptop broke mid-test', 'x', '   ')) }, { requiredKeys: [] });
+const invoicePaidBody = fc.record(
+  { paidOn: fc.oneof(nasty(), fc.constantFrom('2026-03-15', '2026-02-30', '15.03.2026')), paymentOrder: fc.oneof(nasty(), fc.constantFrom('15', 'ПП-15', '', '<b>')) },
+  { requiredKeys: [] },
+);
 const companyBody = fc.record(
-  { name: fc.oneof(nasty(), fc.constantFrom('ТОО «Алма»', 'Acme & Co.')), slug: fc.oneof(nasty(), fc.constantFrom('acme', 'Demo', '-x', 'a b')), active: fc.oneof(nasty(), fc.boolean()) },
+  {
+    name: fc.oneof(nasty(), fc.constantFrom('ТОО «Алма»', 'Acme & Co.')),
+    slug: fc.oneof(nasty(), fc.constantFrom('acme', 'Demo', '-x', 'a b')),
+    active: fc.oneof(nasty(), fc.boolean()),
+    bin: fc.oneof(nasty(), fc.constantFrom('990140000385', '123', null)),
+    legalAddress: fc.oneof(nasty(), fc.constantFrom('Алматы, Абая 1', null)),
+  },
   { requiredKeys: [] },
 );
 const promoBody = fc.record(
@@ -60,6 +70,7 @@ describe(`back-office record calls: malformed bodies never cause a 5xx (${dbLabe
   };
 
   const valid: Record<string, object> = {
+    '/api/admin/finance/invoices/[id]/paid': { paidOn: '2026-03-15', paymentOrder: '15' },
     '/api/admin/companies': { name: 'Valid Co', slug: 'valid-co' },
     '/api/admin/companies/[id]': { name: 'Demo Company LLP' },
     '/api/admin/promo': { code: 'VALID1', percentOff: 5 },
@@ -76,6 +87,9 @@ describe(`back-office record calls: malformed bodies never cause a 5xx (${dbLabe
     ['/api/admin/promo/[id]', async () => (await import('./promo/[id]/route')).PATCH, () => ({ id: String(ids.promo) }), 'PATCH', promoBody],
     // Finance (issue 24): a refund's rejection with a reason (no refund in review here: a valid body is 404).
     ['/api/admin/finance/refunds/[id]/reject', async () => (await import('./finance/refunds/[id]/reject/route')).POST, () => ({ id: '1' }), 'POST', reasonBody],
+    // Company lesson pools: an invoice marked paid or cancelled (no invoice here: a valid body is 404).
+    ['/api/admin/finance/invoices/[id]/paid', async () => (await import('./finance/invoices/[id]/paid/route')).POST, () => ({ id: '1' }), 'POST', invoicePaidBody],
+    ['/api/admin/finance/invoices/[id]/cancel', async () => (await import('./finance/invoices/[id]/cancel/route')).POST, () => ({ id: '1' }), 'POST', reasonBody],
   ] as const;
 
   for (const [path, load, params, method, shaped] of routes) {

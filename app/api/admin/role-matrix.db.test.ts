@@ -91,6 +91,10 @@ const MATRIX: Record<string, Access> = {
   'POST /api/admin/finance/payouts/[month]/paid': ['finance'],
   'GET /api/admin/finance/revenue': ['finance'],
   'POST /api/admin/finance/reconciliation': ['finance'],
+  // Company lesson pools: invoices paid by bank transfer
+  'GET /api/admin/finance/invoices': ['finance'],
+  'POST /api/admin/finance/invoices/[id]/paid': ['finance'],
+  'POST /api/admin/finance/invoices/[id]/cancel': ['finance'],
 };
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, companyEmployees, companyInvitations, outbox, smsCodes } from '@/lib/db/schema';
+import { auditLog, companyEmployees, companyInvitations, companyInvoices, outbox, smsCodes } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { totpCode } from '@/lib/crypto/totp';
 import { companyFromSession, COMPANY_IDLE_S } from '@/lib/company-portal/sessions';
@@ -43,6 +43,12 @@ const PORTAL_CALLS: PortalCall[] = [
   { method: 'GET', path: '/api/company/results/certificates/[number]', module: './results/certificates/[number]/route', params: { number: 'A_CERTIFICATE' } },
   { method: 'GET', path: '/api/company/results/placement', module: './results/placement/route' },
   { method: 'GET', path: '/api/company/lessons', module: './lessons/route' },
+  { method: 'GET', path: '/api/company/invoices', module: './invoices/route' },
+  { method: 'POST', path: '/api/company/invoices', module: './invoices/route', body: { lessons: 10 } },
+  { method: 'GET', path: '/api/company/invoices/[id]/pdf', module: './invoices/[id]/pdf/route', params: { id: 'A_INVOICE' } },
+  { method: 'GET', path: '/api/company/pool', module: './pool/route' },
+  // Company A's employee named in B's allocation: 404, and nothing is given.
+  { method: 'POST', path: '/api/company/pool/allocations', module: './pool/allocations/route', body: { employeeId: 'A_EMPLOYEE', lessons: 1 }, params: {} },
 ];
 
 /** The ways in, open to anyone (each has its own tests below): not walked with another company's ids. */
@@ -241,7 +247,12 @@ describe(`company portal access: HR users, sign-in with SMS or TOTP, sessions, o
     const iin = validIin(7);
     await t.db.insert(companyEmployees).values({ companyId: companyA, lastName: 'Альфаева', firstName: 'Сая', iinHash: hashIin(iin, appSecret()), iinLast4: iin.slice(-4), iinSealed: 'x', positionCode: 'A-2' });
     const taken = await takeKazakhTest(t.db, { company: 'alpha', iin, lastName: 'Альфаева', firstName: 'Сая' });
-    const ids: Record<string, string> = { A_EMPLOYEE: String(employee!.id), A_CERTIFICATE: taken.view.certificate!.number };
+    // An invoice of company A (a lesson pool), named in B's PDF call.
+    const [invoice] = await t.db
+      .insert(companyInvoices)
+      .values({ number: 'TLM-2026-999001', companyId: companyA, lessons: 10, perLessonTiyn: 450_000, amountTiyn: 4_500_000, vatPayer: false, vatPercent: 0, vatTiyn: 0, school: { name: 'Tilmen', bin: null, address: null }, buyer: { name: 'ТОО «Альфа»', bin: '990140000385', address: null } })
+      .returning();
+    const ids: Record<string, string> = { A_EMPLOYEE: String(employee!.id), A_CERTIFICATE: taken.view.certificate!.number, A_INVOICE: String(invoice!.id) };
     for (const c of PORTAL_CALLS) {
       const handler = ((await import(c.module)) as Record<string, unknown>)[c.method];
       const params = c.params && Object.fromEntries(Object.entries(c.params).map(([k, v]) => [k, ids[v] ?? v]));

@@ -59,6 +59,8 @@ const fullExportBody = fc.record(
   },
   { requiredKeys: [] },
 );
+const poolOrderBody = fc.record({ lessons: fc.oneof(nasty(), fc.constantFrom(10, 9, 1000, 1001, 12.5, -1)) }, { requiredKeys: [] });
+const poolAllocationBody = fc.record({ employeeId: fc.oneof(nasty(), fc.constantFrom(1, 0, -1, 2 ** 40)), lessons: fc.oneof(nasty(), fc.constantFrom(1, 0, 1000, 1001, 1.5)) }, { requiredKeys: [] });
 const hrPatchBody = fc.record({ disabled: fc.oneof(nasty(), fc.boolean()), resendLink: fc.oneof(nasty(), fc.constant(true)) }, { requiredKeys: [] });
 
 describe(`company portal calls: malformed bodies never cause a 5xx (${dbLabel()})`, () => {
@@ -102,6 +104,8 @@ describe(`company portal calls: malformed bodies never cause a 5xx (${dbLabel()}
     ['/api/company/results/export', './results/export/route', 'POST', (m) => as(() => hrCookie, m.POST), fullExportBody],
     ['/api/company/employees/[id]', './employees/[id]/route', 'PATCH', (m) => as(() => hrCookie, m.PATCH, () => ({ id: String(employeeId) }), 'PATCH'), employeeBody],
     ['/api/company/invitations', './invitations/route', 'POST', (m) => as(() => hrCookie, m.POST), invitationsBody],
+    ['/api/company/invoices', './invoices/route', 'POST', (m) => as(() => hrCookie, m.POST), poolOrderBody],
+    ['/api/company/pool/allocations', './pool/allocations/route', 'POST', (m) => as(() => hrCookie, m.POST), poolAllocationBody],
     ['/api/company/settings', './settings/route', 'PATCH', (m) => as(() => hrCookie, m.PATCH, () => ({}), 'PATCH'), fc.record({ rosterOnly: fc.oneof(nasty(), fc.boolean()) }, { requiredKeys: [] })],
     ['/api/admin/companies/[id]/hr-users', '../admin/companies/[id]/hr-users/route', 'POST', (m) => as(() => staffCookie, m.POST, () => ({ id: String(companyId) })), hrCreateBody],
     [

@@ -11,6 +11,9 @@ export const companies = pgTable('companies', {
   active: boolean('active').notNull().default(true),
   /** Only the company's roster may take its Kazakh test (the entry form refuses any other IIN). */
   rosterOnly: boolean('roster_only').notNull().default(false),
+  /** The legal entity's BIN (12 digits) and legal address, for the invoices of lesson pools (optional until the first invoice). */
+  bin: text('bin'),
+  legalAddress: text('legal_address'),
   createdAt: createdAt(),
 });
 

@@ -143,13 +143,16 @@ export const ledgerEntries = pgTable(
     lessonId: integer('lesson_id'),
     /** The payout register a plan adjustment or a payout belongs to (payout_registers.id). */
     payoutRegisterId: integer('payout_register_id'),
+    /** The company invoice whose pool the money belongs to (company_invoices.id): a company's and its employees' rows. */
+    companyInvoiceId: integer('company_invoice_id'),
     createdAt: createdAt(),
   },
   (t) => [
     index('ledger_entries_account_idx').on(t.account, t.packageId),
     index('ledger_entries_txn_idx').on(t.txnId),
+    index('ledger_entries_invoice_idx').on(t.companyInvoiceId, t.account),
     check('ledger_entries_amount_nonzero', sql`${t.amountTiyn} <> 0`),
-    check('ledger_entries_account_name', sql`${t.account} ~ '^(provider_clearing|school_revenue|refunds_due|student_balance:[0-9]+|tutor_payable:[0-9]+|payouts_bank)$'`),
+    check('ledger_entries_account_name', sql`${t.account} ~ '^(provider_clearing|school_revenue|refunds_due|student_balance:[0-9]+|tutor_payable:[0-9]+|payouts_bank|bank_transfers|company_balance:[0-9]+|employee_balance:[0-9]+)$'`),
   ],
 );
 

@@ -9,6 +9,7 @@ const SECTIONS = [
   { key: 'employees', path: '/company/employees' },
   { key: 'results', path: '/company/results' },
   { key: 'lessons', path: '/company/lessons' },
+  { key: 'invoices', path: '/company/invoices' },
   { key: 'security', path: '/company/security' },
 ] as const;
 

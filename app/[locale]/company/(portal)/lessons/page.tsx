@@ -1,10 +1,13 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { FilterInput } from '@/components/company/filters';
+import { PoolAllocationForm } from '@/components/company/pool-forms';
 import { buttonClass } from '@/components/company/ui';
 import { getDb } from '@/lib/db/client';
 import { employeeLessonMinutes } from '@/lib/company-portal/lesson-minutes';
 import { requireCompanyPage } from '@/lib/company-portal/page';
+import { viewEmployees } from '@/lib/company-portal/roster';
+import { companyPool } from '@/lib/payments/company-pools';
 import { trialsPeriod, trialsQuery } from '@/lib/validations/booking';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -20,8 +23,22 @@ export default async function CompanyLessonsPage({ params, searchParams }: Props
   const sp = await searchParams;
   const parsed = trialsQuery.safeParse({ from: one(sp.from) || undefined, to: one(sp.to) || undefined });
   const q = parsed.success ? parsed.data : {};
-  const data = await employeeLessonMinutes(await getDb(), actor, member.companyId, trialsPeriod(q));
+  const db = await getDb();
+  const data = await employeeLessonMinutes(db, actor, member.companyId, trialsPeriod(q));
+  const pool = await companyPool(db, actor, member.companyId);
+  const roster = pool.unallocated > 0 ? (await viewEmployees(db, actor, member.companyId, { page: 1, pageSize: 200 })).rows : [];
+  // One row per employee with lessons in the period or lessons of the pool: minutes, given, spent, left.
+  const minutes = new Map(data.employees.map((e) => [e.employeeId, e]));
+  const pooled = new Map(pool.employees.map((e) => [e.employeeId, e]));
+  const rows = [...new Set([...minutes.keys(), ...pooled.keys()])]
+    .map((id) => {
+      const m = minutes.get(id);
+      const p = pooled.get(id);
+      return { employeeId: id, lastName: (m ?? p)!.lastName, firstName: (m ?? p)!.firstName, lessons: m?.lessons ?? 0, attendedMinutes: m?.attendedMinutes ?? 0, allocated: p?.allocated ?? 0, spent: p?.spent ?? 0, left: p?.left ?? 0 };
+    })
+    .sort((a, b) => a.lastName.localeCompare(b.lastName, 'ru') || a.firstName.localeCompare(b.firstName, 'ru'));
   const t = await getTranslations('Company.lessons');
+  const tp = await getTranslations('Company.pool');
   return (
     <div className="space-y-6">
       <div>
@@ -37,11 +54,18 @@ export default async function CompanyLessonsPage({ params, searchParams }: Props
           </button>
         </div>
       </form>
+      <section aria-labelledby="pool-title" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
+        <h2 id="pool-title" className="text-lg font-semibold">
+          {tp('title')}
+        </h2>
+        <p className="text-sm text-muted">{tp('summary', { paid: pool.paid, unallocated: pool.unallocated })}</p>
+        {pool.unallocated > 0 ? <PoolAllocationForm employees={roster.map((e) => ({ id: e.id, name: `${e.lastName} ${e.firstName}` }))} /> : <p className="text-sm text-muted">{tp('empty')}</p>}
+      </section>
       <section aria-labelledby="lessons-title" className="rounded-2xl bg-white p-5 shadow-sm">
         <h2 id="lessons-title" className="text-lg font-semibold">
           {t('total', { minutes: data.totalMinutes })}
         </h2>
-        {data.employees.length ? (
+        {rows.length ? (
           <div className="mt-3 overflow-x-auto rounded-xl border border-line" role="region" aria-labelledby="lessons-title" tabIndex={0}>
             <table className="w-full border-collapse text-left text-sm" data-testid="company-lesson-minutes">
               <thead className="bg-slate-50 text-xs text-muted">
@@ -55,14 +79,26 @@ export default async function CompanyLessonsPage({ params, searchParams }: Props
                   <th scope="col" className={`${th} text-right`}>
                     {t('minutes')}
                   </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    {tp('allocated')}
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    {tp('spent')}
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    {tp('left')}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-line">
-                {data.employees.map((e) => (
+                {rows.map((e) => (
                   <tr key={e.employeeId}>
                     <th scope="row" className={`${td} font-normal`}>{`${e.lastName} ${e.firstName}`}</th>
                     <td className={`${td} text-right tabular-nums`}>{e.lessons}</td>
                     <td className={`${td} text-right tabular-nums`}>{e.attendedMinutes}</td>
+                    <td className={`${td} text-right tabular-nums`}>{e.allocated}</td>
+                    <td className={`${td} text-right tabular-nums`}>{e.spent}</td>
+                    <td className={`${td} text-right tabular-nums`}>{e.left}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,0 +1,79 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { PoolOrderForm } from '@/components/company/pool-forms';
+import { getDb } from '@/lib/db/client';
+import { requireCompanyPage } from '@/lib/company-portal/page';
+import { COMPANY_LESSON_TIYN, companyInvoiceList, VAT_PERCENT } from '@/lib/payments/company-pools';
+import { env } from '@/lib/env';
+import { formatTiyn } from '@/lib/tariffs';
+
+type Props = { params: Promise<{ locale: Locale }> };
+const th = 'px-3 py-2 font-medium';
+const td = 'px-3 py-2';
+
+/** The company's invoices for lesson pools: order a pool (an invoice), download each invoice's PDF. */
+export default async function CompanyInvoicesPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const { member, actor } = await requireCompanyPage(locale, '/company/invoices');
+  const rows = await companyInvoiceList(await getDb(), actor, member.companyId);
+  const t = await getTranslations('Company.invoices');
+  const vat = env().SCHOOL_VAT_PAYER ? t('vatIncluded', { percent: VAT_PERCENT }) : t('noVat');
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
+        <p className="mt-1 text-muted">{t('intro')}</p>
+      </div>
+      <section aria-labelledby="order-title" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
+        <h2 id="order-title" className="text-lg font-semibold">
+          {t('orderTitle')}
+        </h2>
+        <p className="text-sm text-muted">{t('priceNote', { price: formatTiyn(COMPANY_LESSON_TIYN, locale), vat })}</p>
+        <PoolOrderForm />
+      </section>
+      <section aria-labelledby="invoices-title" className="rounded-2xl bg-white p-5 shadow-sm">
+        <h2 id="invoices-title" className="text-lg font-semibold">
+          {t('listTitle')}
+        </h2>
+        {rows.length ? (
+          <div className="mt-3 overflow-x-auto rounded-xl border border-line" role="region" aria-labelledby="invoices-title" tabIndex={0}>
+            <table className="w-full border-collapse text-left text-sm" data-testid="company-invoices">
+              <thead className="bg-slate-50 text-xs text-muted">
+                <tr>
+                  <th scope="col" className={th}>{t('number')}</th>
+                  <th scope="col" className={th}>{t('date')}</th>
+                  <th scope="col" className={`${th} text-right`}>{t('lessons')}</th>
+                  <th scope="col" className={`${th} text-right`}>{t('amount')}</th>
+                  <th scope="col" className={th}>{t('status')}</th>
+                  <th scope="col" className={th}>
+                    <span className="sr-only">{t('download')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {rows.map((r) => (
+                  <tr key={r.id}>
+                    <th scope="row" className={`${td} font-mono font-normal`}>{r.number}</th>
+                    <td className={td}>{r.createdAt.toISOString().slice(0, 10)}</td>
+                    <td className={`${td} text-right tabular-nums`}>{r.lessons}</td>
+                    <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatTiyn(r.amountTiyn, locale)}</td>
+                    <td className={td}>{r.status === 'paid' ? t('statusPaid', { date: r.paidOn ?? '' }) : r.status === 'cancelled' ? t('statusCancelled') : t('statusIssued')}</td>
+                    <td className={td}>
+                      <a href={`/api/company/invoices/${r.id}/pdf`} className="font-medium text-brand-dark underline underline-offset-2 hover:no-underline">
+                        {t('download')}
+                        <span className="sr-only">: {r.number}</span>
+                      </a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="mt-2 text-sm text-muted">{t('empty')}</p>
+        )}
+      </section>
+    </div>
+  );
+}

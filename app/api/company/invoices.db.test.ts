@@ -1,0 +1,224 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { auditLog, companies, companyEmployees, companyInvoices, companyUsers, ledgerEntries, lessons } from '@/lib/db/schema';
+import type { OpenDb } from '@/lib/db/open';
+import { COMPANY_LESSON_TIYN, vatIncludedTiyn } from '@/lib/payments/company-pools';
+import { ACCOUNTS, balance, ledgerTotal } from '@/lib/payments/ledger';
+import { renderInvoicePdf } from '@/lib/payments/invoice-pdf';
+import { createTestDb, dbLabel, insertTestUser, setAppDb } from '@/test/db';
+import { companyRequest, hrUser, insertCompany } from '@/test/company';
+import { call, enrolledStaff, staffRequest } from '@/test/staff';
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+type InvoiceBody = { invoice: { id: number; number: string; amountTiyn: number; vatTiyn: number; status: string } };
+type PoolBody = { paid: number; unallocated: number; employees: { employeeId: number; allocated: number; spent: number; left: number }[] };
+
+/** The text of a PDF as a reader extracts it (poppler's pdftotext, as the certificate tests use). */
+function pdfText(bytes: Uint8Array): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'invoice-'));
+  try {
+    const file = path.join(dir, 'i.pdf');
+    writeFileSync(file, bytes);
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Company lesson pools (docs/payments.md): HR orders → an issued invoice and its PDF (own company
+ * only), finance marks it paid once (ledger credit, sum zero) or cancels, HR gives lessons to an
+ * employee, a lesson linked by staff spends one. One database, no sleeps.
+ */
+describe(`company lesson pools: invoice, PDF, paid once, allocation, spend (${dbLabel()})`, () => {
+  let t: OpenDb;
+  const r: Record<string, unknown> = {};
+  let alpha = 0;
+  let beta = 0;
+  let hrA: { id: number; cookie: string };
+  let hrB: { id: number; cookie: string };
+  let finance: { id: number; cookie: string };
+  let sales: { id: number; cookie: string };
+
+  beforeAll(async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    t = await createTestDb();
+    setAppDb(t);
+    for (const [name, mod, method] of [
+      ['invoices', './invoices/route', 'GET'],
+      ['order', './invoices/route', 'POST'],
+      ['pdf', './invoices/[id]/pdf/route', 'GET'],
+      ['pool', './pool/route', 'GET'],
+      ['allocate', './pool/allocations/route', 'POST'],
+      ['finList', '../admin/finance/invoices/route', 'GET'],
+      ['paid', '../admin/finance/invoices/[id]/paid/route', 'POST'],
+      ['cancel', '../admin/finance/invoices/[id]/cancel/route', 'POST'],
+      ['link', '../admin/trials/[id]/company/route', 'PUT'],
+    ] as const)
+      r[name] = ((await import(mod)) as Record<string, unknown>)[method];
+    alpha = await insertCompany(t.db, 'alpha-pool', 'ТОО «Әлем Қазақстан»');
+    beta = await insertCompany(t.db, 'beta-pool', 'ТОО «Бета»');
+    hrA = await hrUser(t.db, { companyId: alpha, email: 'hr@alpha-pool.kz', phone: '+77011115501' });
+    hrB = await hrUser(t.db, { companyId: beta, email: 'hr@beta-pool.kz', phone: '+77011115502' });
+    finance = await enrolledStaff(t.db, { email: 'finance-pool@school.kz', scopes: ['finance'] });
+    sales = await enrolledStaff(t.db, { email: 'sales-pool@school.kz', scopes: ['sales'] });
+  });
+  afterAll(() => t.close());
+
+  const order = (cookie: string, body: unknown, locale = 'ru') => call(r.order, companyRequest('/api/company/invoices', { body, cookie, locale }));
+  const markPaid = (id: number, body: unknown, cookie = finance.cookie) => call(r.paid, staffRequest(`/api/admin/finance/invoices/${id}/paid`, { body, cookie, locale: 'en' }), { id: String(id) });
+
+  it('HR orders a pool: BIN first, 10-1000 lessons, an issued invoice at the company price; the PDF in the HR person’s language, for that company only', async () => {
+    const noBin = await order(hrA.cookie, { lessons: 10 }, 'en');
+    expect(noBin.status).toBe(409);
+    expect(((await noBin.json()) as ErrorBody).error).toMatchObject({ code: 'company_bin_missing', message: expect.stringContaining('BIN') });
+    await t.db.update(companies).set({ bin: '990140000385', legalAddress: 'Алматы, Әл-Фараби даңғылы, 77' }).where(eq(companies.id, alpha));
+    const few = await order(hrA.cookie, { lessons: 9 }, 'kk');
+    expect(few.status).toBe(422);
+    expect(((await few.json()) as ErrorBody).error.fields?.lessons).toBe('10-нан 1000-ға дейінгі бүтін сабақ санын көрсетіңіз');
+    expect((await order(hrA.cookie, { lessons: 1001 })).status).toBe(422);
+    expect((await order(hrA.cookie, { lessons: 12.5 })).status).toBe(422);
+    const created = await order(hrA.cookie, { lessons: 20 });
+    expect(created.status).toBe(201);
+    const { invoice } = (await created.json()) as InvoiceBody;
+    expect(COMPANY_LESSON_TIYN).toBe(450_000);
+    expect(invoice).toMatchObject({ status: 'issued', amountTiyn: 9_000_000, vatTiyn: 0 });
+    expect(invoice.number).toMatch(/^TLM-\d{4}-\d{6}$/);
+    const list = (await (await call(r.invoices, companyRequest('/api/company/invoices', { cookie: hrA.cookie }))).json()) as { rows: { number: string }[] };
+    expect(list.rows.map((x) => x.number)).toEqual([invoice.number]);
+    expect(((await (await call(r.invoices, companyRequest('/api/company/invoices', { cookie: hrB.cookie }))).json()) as { rows: unknown[] }).rows).toEqual([]);
+
+    // The PDF: Russian by default; another company's HR: 404; Kazakh for a Kazakh-speaking HR.
+    const pdf = await call(r.pdf, companyRequest(`/api/company/invoices/${invoice.id}/pdf`, { cookie: hrA.cookie }), { id: String(invoice.id) });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const ru = pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(ru).toContain(`Счёт на оплату № ${invoice.number}`);
+    expect(ru).toContain('ТОО «Әлем Қазақстан»');
+    expect(ru).toContain('990140000385');
+    expect(ru).toContain('Әл-Фараби');
+    expect(ru).toContain('БИК: DEVBKZKA');
+    expect(ru).toContain('ИИК: KZ000000000000000000');
+    expect(ru).toContain('4 500 ₸');
+    expect(ru).toContain('90 000 ₸');
+    expect(ru).toContain('Без НДС');
+    expect((await call(r.pdf, companyRequest(`/api/company/invoices/${invoice.id}/pdf`, { cookie: hrB.cookie }), { id: String(invoice.id) })).status).toBe(404);
+    expect((await call(r.pdf, companyRequest(`/api/company/invoices/x/pdf`, { cookie: hrA.cookie }), { id: 'x' })).status).toBe(404);
+    await t.db.update(companyUsers).set({ locale: 'kk' }).where(eq(companyUsers.id, hrA.id));
+    const kk = pdfText(new Uint8Array(await (await call(r.pdf, companyRequest(`/api/company/invoices/${invoice.id}/pdf`, { cookie: hrA.cookie }), { id: String(invoice.id) })).arrayBuffer()));
+    expect(kk).toContain(`Төлеуге арналған № ${invoice.number} шот`);
+    expect(kk).toContain('ҚҚС-сыз');
+    expect(kk).toContain('Барлығы төлеуге: 90 000 ₸');
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'invoice.pdf'))).length).toBe(2);
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'invoice.create'))).length).toBe(1);
+  });
+
+  it('a VAT-paying school: "VAT 16 %" included, in English', async () => {
+    expect(vatIncludedTiyn(11_600)).toBe(1_600);
+    const text = pdfText(
+      await renderInvoicePdf(
+        {
+          number: 'TLM-2026-000042',
+          createdAt: new Date('2026-03-14T06:00:00Z'),
+          lessons: 100,
+          perLessonTiyn: 450_000,
+          amountTiyn: 45_000_000,
+          vatPayer: true,
+          vatPercent: 16,
+          vatTiyn: vatIncludedTiyn(45_000_000),
+          school: { name: 'Tilmen LLP', bin: '123456789012', iban: 'KZ123456789012345678', bank: 'Halyk Bank', bic: 'HSBKKZKX', address: 'Astana' },
+          buyer: { name: 'Қазақ Ғарыш', bin: '990140000385', address: null },
+        },
+        'en',
+      ),
+    );
+    expect(text).toContain('Invoice No. TLM-2026-000042 of 14.03.2026');
+    expect(text).toContain('Including VAT 16 %: ₸62,068.97');
+    expect(text).toContain('Total payable: ₸450,000');
+    expect(text).toContain('Қазақ Ғарыш');
+  });
+
+  it('finance marks it paid once (409 the second time), the ledger credits the company, the sum stays zero; an unpaid one can be cancelled; the list filters by status', async () => {
+    const [inv] = await t.db.select().from(companyInvoices).where(eq(companyInvoices.companyId, alpha));
+    const empty = (await (await call(r.finList, staffRequest('/api/admin/finance/invoices?status=paid', { cookie: finance.cookie }))).json()) as { rows: unknown[]; total: number };
+    expect(empty).toMatchObject({ rows: [], total: 0 });
+    expect((await call(r.finList, staffRequest('/api/admin/finance/invoices', { cookie: sales.cookie }))).status).toBe(403);
+    expect((await markPaid(inv!.id, { paidOn: '2026-02-30', paymentOrder: '15' })).status).toBe(422);
+    expect((await markPaid(inv!.id, { paidOn: '2026-03-15', paymentOrder: '' })).status).toBe(422);
+    expect((await markPaid(inv!.id, { paidOn: '2026-03-15', paymentOrder: '15' }, sales.cookie)).status).toBe(403);
+    expect((await markPaid(999_999, { paidOn: '2026-03-15', paymentOrder: '15' })).status).toBe(404);
+    const ok = await markPaid(inv!.id, { paidOn: '2026-03-15', paymentOrder: 'ПП-15' });
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as InvoiceBody).invoice.status).toBe('paid');
+    const again = await markPaid(inv!.id, { paidOn: '2026-03-16', paymentOrder: '16' });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as ErrorBody).error).toEqual({ code: 'invoice_already_paid', message: 'This invoice is already marked paid.' });
+    expect(await balance(t.db, ACCOUNTS.companyBalance(alpha))).toBe(9_000_000);
+    expect(await balance(t.db, ACCOUNTS.bankTransfers)).toBe(-9_000_000);
+    expect(await ledgerTotal(t.db)).toEqual({ total: 0, unbalancedTxns: 0 });
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'invoice.paid'))).length).toBe(1);
+    const paidList = (await (await call(r.finList, staffRequest('/api/admin/finance/invoices?status=paid', { cookie: finance.cookie }))).json()) as { rows: { number: string; company: string; paymentOrder: string }[] };
+    expect(paidList.rows).toMatchObject([{ number: inv!.number, company: 'ТОО «Әлем Қазақстан»', paymentOrder: 'ПП-15' }]);
+
+    // A second invoice, cancelled; then neither paid nor cancelled again.
+    const { invoice: second } = (await (await order(hrA.cookie, { lessons: 10 })).json()) as InvoiceBody;
+    const cancel = (body: unknown) => call(r.cancel, staffRequest(`/api/admin/finance/invoices/${second.id}/cancel`, { body, cookie: finance.cookie }), { id: String(second.id) });
+    expect((await cancel({ reason: 'x' })).status).toBe(422);
+    expect((await cancel({ reason: 'Компания передумала' })).status).toBe(200);
+    expect(((await (await cancel({ reason: 'Компания передумала' })).json()) as ErrorBody).error.code).toBe('invoice_cancelled');
+    expect(((await (await markPaid(second.id, { paidOn: '2026-03-15', paymentOrder: '17' })).json()) as ErrorBody).error.code).toBe('invoice_cancelled');
+    const paidCancel = await call(r.cancel, staffRequest(`/api/admin/finance/invoices/${inv!.id}/cancel`, { body: { reason: 'Слишком поздно' }, cookie: finance.cookie }), { id: String(inv!.id) });
+    expect(paidCancel.status).toBe(409);
+    expect(await balance(t.db, ACCOUNTS.companyBalance(alpha))).toBe(9_000_000);
+  });
+
+  it('HR gives lessons to an employee of its roster (never another company’s, never more than the pool); a lesson staff link spends one, a relink gives it back', async () => {
+    const [emp] = await t.db.insert(companyEmployees).values({ companyId: alpha, lastName: 'Ахметова', firstName: 'Алия', iinHash: 'pool-1', iinLast4: '0017', iinSealed: 'x', positionCode: 'A-1' }).returning();
+    const [other] = await t.db.insert(companyEmployees).values({ companyId: alpha, lastName: 'Бекова', firstName: 'Дана', iinHash: 'pool-2', iinLast4: '0012', iinSealed: 'x', positionCode: 'A-2' }).returning();
+    const [betaEmp] = await t.db.insert(companyEmployees).values({ companyId: beta, lastName: 'Бетаев', firstName: 'Ерлан', iinHash: 'pool-3', iinLast4: '0099', iinSealed: 'x', positionCode: 'B-1' }).returning();
+    const allocate = (cookie: string, body: unknown) => call(r.allocate, companyRequest('/api/company/pool/allocations', { body, cookie, locale: 'en' }));
+    expect((await allocate(hrA.cookie, { employeeId: betaEmp!.id, lessons: 1 })).status).toBe(404);
+    expect((await allocate(hrB.cookie, { employeeId: betaEmp!.id, lessons: 1 })).status).toBe(409); // beta has no paid pool
+    expect((await allocate(hrA.cookie, { employeeId: emp!.id, lessons: 0 })).status).toBe(422);
+    const tooMany = await allocate(hrA.cookie, { employeeId: emp!.id, lessons: 21 });
+    expect(tooMany.status).toBe(409);
+    expect(((await tooMany.json()) as ErrorBody).error.code).toBe('company_pool_empty');
+    expect((await allocate(hrA.cookie, { employeeId: emp!.id, lessons: 2 })).status).toBe(201);
+    expect((await allocate(hrA.cookie, { employeeId: other!.id, lessons: 3 })).status).toBe(201);
+
+    // Staff link two lessons to the employee: each spends one; linking the same lesson again spends nothing more.
+    const tutor = await insertTestUser(t.db, { role: 'tutor', phone: '+77011115503' });
+    const students = [await insertTestUser(t.db, { phone: '+77011115504' }), await insertTestUser(t.db, { phone: '+77011115505' }), await insertTestUser(t.db, { phone: '+77011115506' })];
+    const at = (h: number) => new Date(Date.now() - h * 3_600_000);
+    const [l1, l2, l3] = await t.db
+      .insert(lessons)
+      .values([1, 30, 60].map((h, i) => ({ tutorId: tutor, studentId: students[i]!, subject: 'kazakh', status: 'held' as const, startsAt: at(h + 1), endsAt: at(h) })))
+      .returning();
+    const link = (lessonId: number, body: unknown) => call(r.link, staffRequest(`/api/admin/trials/${lessonId}/company`, { method: 'PUT', body, cookie: sales.cookie }), { id: String(lessonId) });
+    expect(((await (await link(l1!.id, { employeeId: emp!.id })).json()) as { fromPool: boolean }).fromPool).toBe(true);
+    expect(((await (await link(l1!.id, { employeeId: emp!.id })).json()) as { fromPool: boolean }).fromPool).toBe(true);
+    expect(((await (await link(l2!.id, { employeeId: emp!.id })).json()) as { fromPool: boolean }).fromPool).toBe(true);
+    // None left for a third: still linked (the company's), but from no pool.
+    expect(((await (await link(l3!.id, { employeeId: emp!.id })).json()) as { fromPool: boolean }).fromPool).toBe(false);
+    // l2 moved to the other employee: back to Ахметова, spent from Бекова.
+    expect(((await (await link(l2!.id, { employeeId: other!.id })).json()) as { fromPool: boolean }).fromPool).toBe(true);
+
+    const pool = (await (await call(r.pool, companyRequest('/api/company/pool', { cookie: hrA.cookie }))).json()) as PoolBody;
+    expect(pool).toMatchObject({ paid: 20, unallocated: 15 });
+    expect(pool.employees).toEqual([
+      { employeeId: emp!.id, lastName: 'Ахметова', firstName: 'Алия', allocated: 2, spent: 1, left: 1 },
+      { employeeId: other!.id, lastName: 'Бекова', firstName: 'Дана', allocated: 3, spent: 1, left: 2 },
+    ]);
+    expect(((await (await call(r.pool, companyRequest('/api/company/pool', { cookie: hrB.cookie }))).json()) as PoolBody).employees).toEqual([]);
+    expect(await balance(t.db, ACCOUNTS.schoolRevenue)).toBe(2 * 450_000);
+    expect(await ledgerTotal(t.db)).toEqual({ total: 0, unbalancedTxns: 0 });
+    const spends = await t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.lessonId, l1!.id), eq(ledgerEntries.kind, 'company_lesson_spent')));
+    expect(spends).toHaveLength(2);
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'pool.allocate'))).length).toBe(2);
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'pool.view'))).length).toBe(2);
+  });
+});

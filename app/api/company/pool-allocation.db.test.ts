@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Actor } from '@/lib/audit/log';
+import { companies, companyEmployees } from '@/lib/db/schema';
+import type { OpenDb } from '@/lib/db/open';
+import { allocateLessons, createInvoice, markInvoicePaid } from '@/lib/payments/company-pools';
+import { ACCOUNTS, balance, ledgerTotal } from '@/lib/payments/ledger';
+import { createTestDb, dbLabel, setAppDb } from '@/test/db';
+import { hrUser, insertCompany } from '@/test/company';
+
+/**
+ * The pool never goes below zero: twenty parallel allocations of one lesson on a pool holding
+ * exactly one give it once (the company's row locked in each allocation's transaction). Runs on
+ * PostgreSQL too (test/postgres-pass.txt), where the twenty really meet on the lock.
+ */
+describe(`company lesson pool: parallel allocations on the last lesson (${dbLabel()})`, () => {
+  let t: OpenDb;
+  beforeAll(async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    t = await createTestDb();
+    setAppDb(t);
+  });
+  afterAll(() => t.close());
+
+  it('20 parallel allocations of the last lesson: one succeeds, 19 get company_pool_empty, the ledger sums to zero', async () => {
+    const companyId = await insertCompany(t.db, 'parallel-pool', 'ТОО «Параллель»');
+    await t.db.update(companies).set({ bin: '990140000385' }).where(eq(companies.id, companyId));
+    const person = await hrUser(t.db, { companyId, email: 'hr@parallel.kz', phone: '+77011115601' });
+    const hr: Actor = { kind: 'company', id: person.id, label: 'hr@parallel.kz', ipHash: 'test' };
+    const fin: Actor = { kind: 'staff', id: 1, label: 'finance@school.kz', ipHash: 'test' };
+    const employees = await t.db
+      .insert(companyEmployees)
+      .values(Array.from({ length: 20 }, (_, i) => ({ companyId, lastName: `Сотрудник${i}`, firstName: 'Әлия', iinHash: `par-${i}`, iinLast4: '0017', iinSealed: 'x', positionCode: 'P' })))
+      .returning({ id: companyEmployees.id });
+    const invoice = await createInvoice(t.db, hr, { companyId, userId: person.id, locale: 'ru' }, 10);
+    await markInvoicePaid(t.db, fin, invoice.id, { paidOn: '2026-03-15', paymentOrder: '1' });
+    await allocateLessons(t.db, hr, companyId, { employeeId: employees[0]!.id, lessons: 9 });
+    const results = await Promise.allSettled(employees.map((e) => allocateLessons(t.db, hr, companyId, { employeeId: e.id, lessons: 1 })));
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    expect(ok).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect((r.reason as { code?: string }).code).toBe('company_pool_empty');
+    expect(await balance(t.db, ACCOUNTS.companyBalance(companyId))).toBe(0);
+    let given = 0;
+    for (const e of employees) given += await balance(t.db, ACCOUNTS.employeeBalance(e.id));
+    expect(given).toBe(invoice.amountTiyn);
+    expect(await ledgerTotal(t.db)).toEqual({ total: 0, unbalancedTxns: 0 });
+  });
+});
