@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { messages } from './helpers';
+import { signInToCabinet } from './marketplace';
 import { signUp } from './sessions';
 import { adminCreate, enrolStaff } from './staff';
 
@@ -96,6 +97,69 @@ test('a student buys Advanced on the fake hosted page with 3-D Secure and finds 
   await page.goto('/en/cabinet');
   await expect(page.getByTestId('cabinet-money').getByTestId('package')).toHaveCount(1);
   await expect(page.getByTestId('cabinet-money').getByTestId('payment')).toHaveCount(2);
+});
+
+// In Kazakh: a promo code in the price, a payment abandoned on the bank's page (the return page says
+// it was not completed and no package appears), then paid; the unused lessons refunded from the
+// cabinet: the money goes back to the card and both fiscal receipts, the sale's and the return's,
+// are linked beside the payment.
+test('kk: a promo code lowers the price; a payment abandoned on the bank page leaves no package and says so; paid, then refunded with both receipts', async ({ page }) => {
+  test.setTimeout(120_000);
+  const kk = messages.kk;
+  const C = kk.Checkout;
+  const M = kk.Cabinet.money;
+  const { phone, password } = await signUp('student', { name: 'Әсел', lastname: 'Қайтарым', subject: 'english' }, { locale: 'kk' });
+  await signInToCabinet(page, phone, password, 'kk');
+
+  await page.goto('/kk/checkout?plan=basic');
+  await page.getByTestId('checkout-tutors').getByRole('link', { name: /Daniyar|Данияр/ }).click();
+  const total = page.getByTestId('total');
+  const before = await total.textContent();
+  await page.getByLabel(C.promoLabel).fill('tilmen10');
+  await page.getByRole('button', { name: C.promoApply }).click();
+  await expect(page.getByTestId('breakdown')).toContainText(C.promoDiscount.replace('{code}', 'TILMEN10').replace('{percent}', '10'));
+  await expect(total).not.toHaveText(before ?? '');
+  const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+  expect(digits(await total.textContent())).toBeLessThan(digits(before));
+
+  // On the bank's page: "Cancel and go back".
+  await page.getByTestId('pay').click();
+  await page.getByRole('link', { name: 'Бас тартып, қайту' }).click();
+  await expect(page).toHaveURL(/\/kk\/checkout\/return\?invoice=\d+&back=failed/);
+  const result = page.getByTestId('payment-result');
+  await expect(result).toHaveAttribute('data-status', 'not_completed', { timeout: 20_000 });
+  await expect(result.getByRole('status')).toHaveText(C.notCompleted);
+  await page.goto('/kk/cabinet');
+  const money = page.getByTestId('cabinet-money');
+  await expect(money.getByTestId('payment')).toHaveCount(1);
+  await expect(money.getByTestId('package')).toHaveCount(0);
+
+  // Again, paid this time (the promo code still applies).
+  await page.goto('/kk/checkout?plan=basic&promo=TILMEN10');
+  await page.getByTestId('checkout-tutors').getByRole('link', { name: /Daniyar|Данияр/ }).click();
+  await expect(page.getByTestId('breakdown')).toContainText('TILMEN10');
+  const paidTotal = digits(await total.textContent());
+  await page.getByTestId('pay').click();
+  await page.getByLabel('Карта нөмірі').fill('4405 6397 0401 5096');
+  await page.getByRole('button', { name: 'Төлеу' }).click();
+  await expect(result).toHaveAttribute('data-status', 'paid', { timeout: 20_000 });
+  await page.goto('/kk/cabinet');
+  const pkg = money.getByTestId('package');
+  await expect(pkg.getByTestId('lessons-left')).toHaveText(M.lessonsLeft.replace('{total}', '8').replace('{left}', '8'));
+
+  // The unused lessons back to the card: asked, confirmed, done; the return's receipt beside the sale's.
+  await pkg.getByTestId('refund').click();
+  await pkg.getByRole('button', { name: M.refundYes }).click();
+  await expect(money.getByRole('status').filter({ hasText: /картаға/ })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    const receipts = money.getByTestId('receipt-link');
+    await expect(receipts).toHaveCount(2, { timeout: 1500 });
+    const texts = await receipts.allTextContents();
+    expect(texts.map(digits).every((n) => n === paidTotal)).toBe(true);
+    expect(texts.some((x) => x.includes('қайтарым'))).toBe(true);
+  }).toPass({ timeout: 30_000 });
+  await expect(money.getByTestId('payment').filter({ hasText: M.status_refunded })).toHaveCount(1);
 });
 
 // The finance desk (issue 24, docs/back-office.md "Finance"), in English: an admin (every scope)

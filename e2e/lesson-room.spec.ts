@@ -54,6 +54,37 @@ async function bookedLesson() {
   return { tutor, student: s, lessonId };
 }
 
+/**
+ * A tutor at 6 000 ₸ and a student who bought Basic from them on the local fake of the bank (its
+ * hosted page driven over HTTP as a browser would: checkout/checkout.spec.ts walks it in one), with
+ * one lesson booked from the package: a paid lesson, whose money follows the attendance.
+ */
+async function paidLesson() {
+  const tutor = await bookableTutor(PASSWORD, 6000);
+  const weekly = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [[8 * 60, 22 * 60]]]));
+  const tutorToken = await login(tutor.phone);
+  expect((await api('PUT', '/api/tutor/schedule', { weekly, daysOff: [], minNoticeHours: 12, horizonWeeks: 4 }, tutorToken)).status).toBe(200);
+  const s = await student('Aliya');
+  const started = await api('POST', '/api/payments/checkout', { tutorId: tutor.id, plan: 'basic', subject: 'kazakh' }, s.token);
+  expect(started.status, started.body).toBe(201);
+  const { invoiceId, start } = JSON.parse(started.body) as { invoiceId: string; start: { scriptUrl: string; paymentObject: { auth: { access_token: string } } } };
+  const bank = start.scriptUrl.replace(/\/payform\/payment-api\.js$/, '');
+  const hosted = await fetch(`${bank}/payform/?params=${encodeURIComponent(Buffer.from(JSON.stringify(start.paymentObject)).toString('base64'))}`);
+  expect(hosted.status).toBe(200);
+  const card = new URLSearchParams({ invoiceId, token: start.paymentObject.auth.access_token, pan: '4405639704015096', exp: '12/30', cvc: '123' });
+  const paid = await fetch(`${bank}/payform/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: card.toString(), redirect: 'manual' });
+  expect(paid.status).toBe(303);
+  await expect.poll(async () => (JSON.parse((await api('GET', `/api/payments/orders/${invoiceId}`, undefined, s.token)).body) as { status: string }).status, { timeout: 20_000 }).toBe('paid');
+  const money = JSON.parse((await api('GET', '/api/cabinet/payments', undefined, s.token)).body) as { packages: { id: number; lessonsLeft: number }[] };
+  const packageId = money.packages[0]!.id;
+  const context = JSON.parse((await api('GET', `/api/booking/paid?packageId=${packageId}`, undefined, s.token)).body) as { slots: string[] };
+  const booked = await api('POST', '/api/booking/paid', { packageId, startsAt: context.slots[0], idempotencyKey: `room-paid-${Date.now()}` }, s.token);
+  expect(booked.status, booked.body).toBe(201);
+  const lessonId = (JSON.parse(booked.body) as { lesson: { id: number } }).lesson.id;
+  expect((await api('POST', '/api/dev/lesson-now', { lessonId })).status).toBe(200);
+  return { tutor, student: s, lessonId };
+}
+
 /** A tutor and a student with a booked lesson that has just started (the development call moves it). */
 async function lessonNow() {
   const { tutor, student: s, lessonId } = await bookedLesson();
@@ -88,9 +119,9 @@ async function mediaFlows(pages: Page[]) {
   }
 }
 
-test('tutor and student meet in the room: video and audio both ways; chat, notes, a word and a board stroke reach the other side; attendance makes the lesson held; afterwards the report, the dictionary, the progress chart and the board are in the student\'s cabinet; a third user gets the 403 page', async ({ browser }) => {
+test('tutor and student meet in a paid lesson\'s room: video and audio both ways; chat, notes, a word and a board stroke reach the other side; attendance makes the lesson held and the tutor\'s earning of the month; afterwards the report, the dictionary, the progress chart and the board are in the student\'s cabinet; a third user gets the 403 page', async ({ browser }) => {
   test.setTimeout(180_000);
-  const { tutor, student: s, lessonId } = await lessonNow();
+  const { tutor, student: s, lessonId } = await paidLesson();
   const [tp, sp] = await Promise.all([signedIn(browser, tutor.phone), signedIn(browser, s.phone)]);
   for (const page of [tp, sp]) {
     await page.goto(`/en/lesson/${lessonId}`);
@@ -170,6 +201,9 @@ test('tutor and student meet in the room: video and audio both ways; chat, notes
       { timeout: 90_000, intervals: [2000] },
     )
     .toBe('held');
+  // The paid lesson held: the tutor's cabinet counts it in this month's earning (docs/payments.md).
+  await tp.goto('/en/cabinet');
+  await expect(tp.getByTestId('tutor-month')).toContainText('1 lesson held');
 
   // After the lesson: the tutor files the report on the lesson's record page…
   const Rec = messages.en.Record;

@@ -34,10 +34,11 @@ export async function registeredTutor(who: { name: string; lastname: string; pas
   return { phone, email, digits: phone.replace(/\D/g, '') };
 }
 
-/** A registered tutor (Гүлнар Әбенова) made bookable at once by the development call (no profile review). */
-export async function bookableTutor(password: string) {
+/** A registered tutor (Гүлнар Әбенова) made bookable at once by the development call (no profile review), at `price` ₸ when given. */
+export async function bookableTutor(password: string, price?: number) {
   const tutor = await registeredTutor({ name: 'Гүлнар', lastname: 'Әбенова', password });
-  const made = await call('POST', '/api/dev/bookable-tutor', { phone: tutor.phone });
+  // With a price, a minimal profile at it is published: packages of this tutor can be bought.
+  const made = await call('POST', '/api/dev/bookable-tutor', { phone: tutor.phone, ...(price ? { price } : {}) });
   expect(made.status, made.body).toBe(200);
   return { ...tutor, id: (JSON.parse(made.body) as { id: number }).id };
 }

@@ -1,13 +1,13 @@
 'use client';
 
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useLocale, useTranslations } from 'next-intl';
-import { Link } from '@/i18n/navigation';
+import { Link, useLocale } from '@/i18n/navigation';
 import { useAuthState } from '@/components/auth/auth-store';
 import { restoreSession } from '@/components/auth/restore-session';
 import { localePath, rememberReturnPath } from '@/components/auth/return-path';
 import { primaryClass, secondaryClass } from '@/components/ui/button-classes';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
+import { plainTranslator, type PlainMessages } from '@/lib/i18n/plain';
 import type { PackageQuote } from '@/lib/payments/model';
 import type { PaymentStart } from '@/lib/payments/provider';
 import { formatTenge, type PlanId } from '@/lib/tariffs';
@@ -53,13 +53,16 @@ export function CheckoutForm({
   subjects,
   plans,
   initial,
+  messages,
 }: {
+  /** The Checkout namespace as plain strings (lib/i18n/plain.ts: no ICU formatter on this page). */
+  messages: PlainMessages;
   tutorId: number;
   subjects: { id: string; name: string }[];
   plans: { id: PlanId; name: string }[];
   initial: { plan: PlanId; subject: string; promo: string; answer: QuoteAnswer };
 }) {
-  const t = useTranslations('Checkout');
+  const t = plainTranslator(messages);
   const locale = useLocale();
   const ids = useId();
   const { checked, token } = useAuthState();
@@ -72,18 +75,6 @@ export function CheckoutForm({
   const [message, setMessage] = useState<string | null>(null);
   const [needSignIn, setNeedSignIn] = useState(false);
   const money = (tiyn: number) => formatTenge(Math.round(tiyn / 100), locale);
-
-  useEffect(() => {
-    void restoreSession();
-    // A code carried from the tariff page is checked once on arrival.
-    if (initial.promo) {
-      void (async () => {
-        if (await requote({ promo: initial.promo })) setPromo(initial.promo);
-      })();
-    }
-    // Once, on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   async function requote(next: { plan?: PlanId; subject?: string; promo?: string }) {
     const body = { tutorId, plan: next.plan ?? plan, subject: next.subject ?? subject, promoCode: (next.promo ?? promo) || undefined };
@@ -99,6 +90,18 @@ export function CheckoutForm({
       return false;
     }
   }
+
+  useEffect(() => {
+    void restoreSession();
+    // A code carried from the tariff page is checked once on arrival.
+    if (initial.promo) {
+      void (async () => {
+        if (await requote({ promo: initial.promo })) setPromo(initial.promo);
+      })();
+    }
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   async function applyPromo(e: FormEvent) {
     e.preventDefault();

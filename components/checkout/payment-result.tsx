@@ -1,11 +1,11 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useAuthState } from '@/components/auth/auth-store';
 import { restoreSession } from '@/components/auth/restore-session';
 import { primaryClass, secondaryClass } from '@/components/ui/button-classes';
+import { plainTranslator, type PlainMessages } from '@/lib/i18n/plain';
 
 type Status = 'pending' | 'paid' | 'declined' | 'expired' | 'refunded';
 interface OrderAnswer {
@@ -17,17 +17,24 @@ interface OrderAnswer {
 
 const POLL_MS = 2000;
 const POLL_FOR_MS = 3 * 60_000;
+/**
+ * Back from the bank's page by its failure link (a declined card, or "Cancel" there): the decline's
+ * notification may still be on its way, so a few polls first; a payment still pending after them
+ * was not completed, and the page says so instead of waiting for a bank that has nothing to say.
+ */
+const FAILED_POLLS = 3;
 
 /**
  * The return page's island: polls our server for the order (which asks the provider itself when
  * the notification is late), never trusting the redirect; stops at a final status or after 3 minutes.
  */
-export function PaymentResult({ invoice }: { invoice: string | null }) {
-  const t = useTranslations('Checkout');
+export function PaymentResult({ invoice, failed = false, messages }: { invoice: string | null; failed?: boolean; messages: PlainMessages }) {
+  const t = plainTranslator(messages);
   const { checked, token } = useAuthState();
   const [order, setOrder] = useState<OrderAnswer | null>(null);
   const [missing, setMissing] = useState(!invoice);
   const [gaveUp, setGaveUp] = useState(false);
+  const [notCompleted, setNotCompleted] = useState(false);
 
   useEffect(() => {
     void restoreSession();
@@ -38,7 +45,9 @@ export function PaymentResult({ invoice }: { invoice: string | null }) {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const until = Date.now() + POLL_FOR_MS;
+    let polls = 0;
     const poll = async () => {
+      polls++;
       try {
         const { api } = await import('@/lib/browser/api/client');
         const res = await api.get<OrderAnswer>(`/api/payments/orders/${invoice}`);
@@ -49,7 +58,8 @@ export function PaymentResult({ invoice }: { invoice: string | null }) {
         if (live) setMissing(true);
         return;
       }
-      if (Date.now() > until) setGaveUp(true);
+      if (failed && polls >= FAILED_POLLS) setNotCompleted(true);
+      else if (Date.now() > until) setGaveUp(true);
       else timer = setTimeout(() => void poll(), POLL_MS);
     };
     void poll();
@@ -57,10 +67,10 @@ export function PaymentResult({ invoice }: { invoice: string | null }) {
       live = false;
       clearTimeout(timer);
     };
-  }, [invoice, token]);
+  }, [invoice, token, failed]);
 
   if (missing || (checked && !token)) return <p role="alert">{t('notFound')}</p>;
-  const status = order?.status;
+  const status = order?.status === 'pending' && notCompleted ? 'not_completed' : order?.status;
   return (
     <div className="space-y-6" data-testid="payment-result" data-status={status ?? 'checking'}>
       <p role="status" aria-live="polite" className="text-lg">
@@ -72,7 +82,9 @@ export function PaymentResult({ invoice }: { invoice: string | null }) {
               ? t('declined')
               : status === 'expired'
                 ? t('expired')
-                : gaveUp
+                : status === 'not_completed'
+                  ? t('notCompleted')
+                  : gaveUp
                   ? t('stillPending')
                   : t('checking')}
       </p>
@@ -82,7 +94,7 @@ export function PaymentResult({ invoice }: { invoice: string | null }) {
             {t('toCabinet')}
           </Link>
         ) : null}
-        {(status === 'declined' || status === 'expired') && order && (
+        {(status === 'declined' || status === 'expired' || status === 'not_completed') && order && (
           <Link href={`/checkout?tutor=${order.tutorId}&plan=${order.plan}`} className={secondaryClass}>
             {t('tryAgain')}
           </Link>

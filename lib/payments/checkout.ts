@@ -145,7 +145,9 @@ export async function startCheckout(db: Db, student: { id: number; scope: string
       notifyUrl: `${origin}/api/payments/epay/notify`,
       failureNotifyUrl: `${origin}/api/payments/epay/notify`,
       backUrl: back,
-      failureBackUrl: back,
+      // Back by the failure link (declined, or "Cancel" on the bank's page): the return page does not
+      // wait for a bank that has nothing to say (components/checkout/payment-result.tsx).
+      failureBackUrl: `${back}&back=failed`,
     });
     return { invoiceId: order.invoiceId, amountTiyn: order.amountTiyn, test: provider.test, start };
   } catch (err) {

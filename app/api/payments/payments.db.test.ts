@@ -162,7 +162,8 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
 
     const abandoned = await start(s.token);
     const back = await payOnHostedPage(world.fake, abandoned.start, 'cancel');
-    expect(back).toContain(`/checkout/return?invoice=${abandoned.invoiceId}`);
+    // By the failure link: the return page says the payment was not completed (no waiting on the bank).
+    expect(back).toContain(`/checkout/return?invoice=${abandoned.invoiceId}&back=failed`);
     expect((await orderOf(abandoned.invoiceId)).status).toBe('pending');
     // The job, 4 hours later: the provider has no transaction, the token has long lapsed.
     await resolvePendingPayments(t.db, new Date(Date.now() + 4 * 3600_000));

@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
-import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { Link } from '@/i18n/navigation';
 import { CheckoutForm } from '@/components/checkout/checkout-form';
 import { getDb } from '@/lib/db/client';
-import { pickMessages } from '@/lib/i18n/pick';
+import type { PlainMessages } from '@/lib/i18n/plain';
 import { publishedTutors } from '@/lib/marketplace/catalogue';
 import { purchasableTutor } from '@/lib/payments/checkout';
 import { paymentProvider } from '@/lib/payments/config';
@@ -75,21 +74,21 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   const provider = paymentProvider();
   // The first breakdown without the code (it is checked, and counted against its limit, by the island).
   const initial = { quote: quotePackage(tutor.price, plan), promo: null, test: provider?.test ?? true, available: !!provider };
-  const messages = pickMessages(await getMessages(), ['Checkout']);
+  // Plain strings, not NextIntlClientProvider: no ICU formatter in this page's JS (lib/i18n/plain.ts).
+  const messages = (await getMessages()).Checkout as PlainMessages;
   return (
     <div className="container-page max-w-3xl py-10 md:py-14">
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('title', { name: tutor.name })}</h1>
       <p className="mt-3 text-base text-muted">{t('intro')}</p>
       {!provider && <p className="mt-4 rounded-xl border border-danger/40 p-4">{t('unavailable')}</p>}
       <div className="mt-8">
-        <NextIntlClientProvider messages={messages}>
-          <CheckoutForm
-            tutorId={tutor.id}
-            subjects={tutor.subjects.map((s) => ({ id: s, name: tw(`subjects.${s}` as never) }))}
-            plans={STUDENT_PLANS.map((p) => ({ id: p.id, name: tp(`plans.${p.id}.name`) }))}
-            initial={{ plan, subject, promo, answer: initial }}
-          />
-        </NextIntlClientProvider>
+        <CheckoutForm
+          messages={messages}
+          tutorId={tutor.id}
+          subjects={tutor.subjects.map((s) => ({ id: s, name: tw(`subjects.${s}` as never) }))}
+          plans={STUDENT_PLANS.map((p) => ({ id: p.id, name: tp(`plans.${p.id}.name`) }))}
+          initial={{ plan, subject, promo, answer: initial }}
+        />
       </div>
     </div>
   );

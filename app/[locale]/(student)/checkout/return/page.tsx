@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
-import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { PaymentResult } from '@/components/checkout/payment-result';
-import { pickMessages } from '@/lib/i18n/pick';
+import type { PlainMessages } from '@/lib/i18n/plain';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -19,16 +18,17 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CheckoutReturnPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const raw = (await searchParams).invoice;
+  const query = await searchParams;
+  const raw = query.invoice;
   const invoice = typeof raw === 'string' && /^\d{6,15}$/.test(raw) ? raw : null;
+  // The bank's failure link (lib/payments/checkout.ts): the payment was not completed there.
+  const failed = query.back === 'failed';
   const t = await getTranslations('Checkout');
   return (
     <div className="container-page max-w-2xl py-10 md:py-14">
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('returnTitle')}</h1>
       <div className="mt-8">
-        <NextIntlClientProvider messages={pickMessages(await getMessages(), ['Checkout'])}>
-          <PaymentResult invoice={invoice} />
-        </NextIntlClientProvider>
+        <PaymentResult invoice={invoice} failed={failed} messages={(await getMessages()).Checkout as PlainMessages} />
       </div>
     </div>
   );
