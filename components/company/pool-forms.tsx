@@ -2,32 +2,10 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { useLocale, useRouter } from '@/i18n/navigation';
-import { fetchJson, ApiCallError } from '@/lib/browser/api/fetch-json';
+import { useApiAction, type ActionStatus } from '@/components/ui/use-api-action';
 import { buttonClass, inputClass } from './ui';
 
-function useSubmit() {
-  const locale = useLocale();
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  async function submit<T>(url: string, body: unknown, done: (r: T) => string) {
-    setPending(true);
-    setStatus(null);
-    try {
-      const r = await fetchJson<T>(url, { body, locale });
-      setStatus({ ok: true, text: done(r) });
-      router.refresh();
-    } catch (err) {
-      setStatus({ ok: false, text: err instanceof ApiCallError ? err.message : String(err) });
-    } finally {
-      setPending(false);
-    }
-  }
-  return { pending, status, submit };
-}
-
-function Status({ status }: { status: { ok: boolean; text: string } | null }) {
+function Status({ status }: { status: ActionStatus }) {
   return (
     <p role="status" className={`text-sm ${status?.ok === false ? 'text-danger' : 'text-muted'}`}>
       {status?.text ?? ''}
@@ -39,7 +17,7 @@ function Status({ status }: { status: { ok: boolean; text: string } | null }) {
 export function PoolOrderForm() {
   const t = useTranslations('Company.invoices');
   const [lessons, setLessons] = useState('10');
-  const { pending, status, submit } = useSubmit();
+  const { pending, status, submit } = useApiAction();
   return (
     <form
       className="flex flex-wrap items-end gap-3"
@@ -67,7 +45,7 @@ export function PoolAllocationForm({ employees }: { employees: { id: number; nam
   const t = useTranslations('Company.pool');
   const [employeeId, setEmployeeId] = useState('');
   const [lessons, setLessons] = useState('1');
-  const { pending, status, submit } = useSubmit();
+  const { pending, status, submit } = useApiAction();
   return (
     <form
       className="flex flex-wrap items-end gap-3"

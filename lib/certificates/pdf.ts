@@ -70,6 +70,19 @@ function loadFonts() {
 // without it, so measuring without it keeps centring and fit-to-width exact.
 const FONT_FEATURES = { liga: false, kern: false };
 
+/**
+ * A new PDF with Rubik embedded whole, regular and bold (Cyrillic and Kazakh letters render and
+ * extract as text): the certificates' and the company invoices' (lib/payments/invoice-pdf.ts).
+ */
+export async function rubikPdf(): Promise<{ pdf: PDFDocument; regular: PDFFont; bold: PDFFont }> {
+  const fonts = await loadFonts();
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  const regular = await pdf.embedFont(fonts.regular, { subset: false, features: FONT_FEATURES });
+  const bold = await pdf.embedFont(fonts.bold, { subset: false, features: FONT_FEATURES });
+  return { pdf, regular, bold };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Layout
 
@@ -182,11 +195,7 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Uint8
     throw new TypeError(`Certificate verifyUrl must be http(s): ${data.verifyUrl}`);
   }
 
-  const fonts = await loadFonts();
-  const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const regular = await pdf.embedFont(fonts.regular, { subset: false, features: FONT_FEATURES });
-  const bold = await pdf.embedFont(fonts.bold, { subset: false, features: FONT_FEATURES });
+  const { pdf, regular, bold } = await rubikPdf();
 
   const fullName = clean(`${data.firstName} ${data.lastName}`);
   const level = clean(`${data.level} — ${data.levelName}`);

@@ -2,12 +2,10 @@ import 'server-only';
 // The invoice of a company lesson pool as a PDF (docs/payments.md, "Company lesson pools"): A4
 // portrait, in Russian, Kazakh or English, Rubik embedded as the full font like the certificates
 // (lib/certificates/pdf.ts) so Cyrillic and Kazakh letters render and extract as text.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { createTranslator } from 'use-intl/core';
 import type { Locale } from '@/i18n/routing';
+import { rubikPdf } from '@/lib/certificates/pdf';
 import type { InvoiceParty } from '@/lib/db/schema';
 import { formatTiyn } from '@/lib/tariffs';
 import { schoolDay } from '@/lib/time/wall-clock';
@@ -28,20 +26,6 @@ export interface InvoicePdfData {
   buyer: InvoiceParty;
 }
 
-let fontBytes: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
-function loadFonts() {
-  if (!fontBytes) {
-    // Literal paths (the certificates' fonts): the bundler traces just these two files.
-    fontBytes = Promise.all([
-      readFile(path.join(process.cwd(), 'node_modules/@expo-google-fonts/rubik/400Regular/Rubik_400Regular.ttf')),
-      readFile(path.join(process.cwd(), 'node_modules/@expo-google-fonts/rubik/700Bold/Rubik_700Bold.ttf')),
-    ]).then(([regular, bold]) => ({ regular, bold }));
-    fontBytes.catch(() => (fontBytes = undefined));
-  }
-  return fontBytes;
-}
-// As the certificates: no ligatures (full-font widths and text extraction), no kerning (exact measures).
-const FONT_FEATURES = { liga: false, kern: false };
 
 const INK = rgb(0.11, 0.11, 0.15);
 const MUTED = rgb(0.42, 0.45, 0.5);
@@ -70,11 +54,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 
 export async function renderInvoicePdf(data: InvoicePdfData, locale: Locale): Promise<Uint8Array> {
   const t = createTranslator({ locale, messages: { ru, kk, en }[locale], namespace: 'Company.invoicePdf' });
-  const fonts = await loadFonts();
-  const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const regular = await pdf.embedFont(fonts.regular, { subset: false, features: FONT_FEATURES });
-  const bold = await pdf.embedFont(fonts.bold, { subset: false, features: FONT_FEATURES });
+  const { pdf, regular, bold } = await rubikPdf();
   const title = t('title', { number: data.number, date: day(data.createdAt) });
   pdf.setTitle(title);
   pdf.setAuthor(data.school.name);

@@ -10,10 +10,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import zlib from 'node:zlib';
 
 import { pageScripts } from './landing-js.mjs';
-import { LiveTable } from './lib.mjs';
+import { chunkSizes, LiveTable } from './lib.mjs';
 
 const CHUNK = /\/_next\/(static\/chunks\/[\w.~-]+\.js)/g;
 const LOCALES = [
@@ -25,15 +24,7 @@ const LANDING = /^\/(ru|kk|en)(\/(student|teacher|stud-tariff-plans|stud-faq))?$
 const kib = (bytes) => (bytes / 1024).toFixed(1);
 
 export async function checkoutJs(baseUrl, distDir, log = console.log) {
-  const gz = new Map();
-  const gzipped = (rel) => {
-    if (!gz.has(rel)) {
-      const full = path.join(distDir, rel);
-      gz.set(rel, fs.existsSync(full) ? zlib.gzipSync(fs.readFileSync(full), { level: 9 }).length : 0);
-    }
-    return gz.get(rel);
-  };
-  const sum = (rels) => [...new Set(rels)].reduce((a, r) => a + gzipped(r), 0);
+  const { sum } = chunkSizes(distDir);
   const landing = [...pageScripts(distDir)].filter(([page]) => LANDING.test(page));
   const budget = Math.max(...landing.map(([, p]) => p.bytes));
   const manifest = path.join(distDir, 'server', 'app', '[locale]', '(student)', 'checkout', 'page', 'react-loadable-manifest.json');

@@ -1,5 +1,8 @@
 // Shared helpers for the benchmark sections (scripts/bench.mjs).
 import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 
 /**
  * Plain GET without any Accept-Encoding (so the body is the identity bytes), no redirects followed.
@@ -83,4 +86,20 @@ export class LiveTable {
     const body = this.rows.map((r) => `| ${this.columns.map((c) => esc(r[c.key])).join(' | ')} |`);
     return [head, sep, ...body].join('\n');
   }
+}
+
+/**
+ * The JavaScript sizes the bench compares: a build's chunks (paths as `static/chunks/….js`, relative
+ * to `distDir`) gzipped at level 9, each read once; a missing file counts 0. `sum` counts each chunk once.
+ */
+export function chunkSizes(distDir) {
+  const gz = new Map();
+  const size = (rel) => {
+    if (!gz.has(rel)) {
+      const full = path.join(distDir, rel);
+      gz.set(rel, fs.existsSync(full) ? zlib.gzipSync(fs.readFileSync(full), { level: 9 }).length : 0);
+    }
+    return gz.get(rel);
+  };
+  return { size, sum: (rels) => [...new Set(rels)].reduce((a, r) => a + size(r), 0) };
 }

@@ -10,9 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import zlib from 'node:zlib';
 
-import { LiveTable } from './lib.mjs';
+import { chunkSizes, LiveTable } from './lib.mjs';
 
 const CHUNK = /\/_next\/(static\/chunks\/[\w.~-]+\.js)/g;
 const PAGES = [
@@ -42,15 +41,7 @@ function referencedChunks(distDir, rels) {
 }
 
 export async function roomJs(baseUrl, distDir, log = console.log) {
-  const gz = new Map();
-  const gzipped = (rel) => {
-    if (!gz.has(rel)) {
-      const full = path.join(distDir, rel);
-      gz.set(rel, fs.existsSync(full) ? zlib.gzipSync(fs.readFileSync(full), { level: 9 }).length : 0);
-    }
-    return gz.get(rel);
-  };
-  const sum = (rels) => [...new Set(rels)].reduce((a, r) => a + gzipped(r), 0);
+  const { sum } = chunkSizes(distDir);
   const table = new LiveTable(
     [
       { key: 'what', label: 'what', align: 'left', width: 58 },

@@ -2,33 +2,19 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { useLocale, useRouter } from '@/i18n/navigation';
 import { ReasonAction } from '@/components/admin/ui/reason-action';
-import { fetchJson, ApiCallError } from '@/lib/browser/api/fetch-json';
+import { useApiAction } from '@/components/ui/use-api-action';
 
 /** Mark a company invoice paid (the bank's date and the payment order number) or cancel it with a reason. */
 export function InvoiceDecision({ id, context }: { id: number; context: string }) {
   const t = useTranslations('Admin.invoices');
-  const locale = useLocale();
-  const router = useRouter();
   const [paidOn, setPaidOn] = useState('');
   const [paymentOrder, setPaymentOrder] = useState('');
-  const [pending, setPending] = useState(false);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const { pending, status, submit } = useApiAction();
 
   async function markPaid(e: React.FormEvent) {
     e.preventDefault();
-    setPending(true);
-    setStatus(null);
-    try {
-      await fetchJson(`/api/admin/finance/invoices/${id}/paid`, { body: { paidOn, paymentOrder }, locale });
-      setStatus({ ok: true, text: t('saved') });
-      router.refresh();
-    } catch (err) {
-      setStatus({ ok: false, text: err instanceof ApiCallError ? err.message : String(err) });
-    } finally {
-      setPending(false);
-    }
+    await submit(`/api/admin/finance/invoices/${id}/paid`, { paidOn, paymentOrder }, t('saved'));
   }
 
   return (

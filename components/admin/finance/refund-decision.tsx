@@ -1,32 +1,14 @@
 'use client';
 
-import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { useLocale, useRouter } from '@/i18n/navigation';
 import { ReasonAction } from '@/components/admin/ui/reason-action';
-import { fetchJson, ApiCallError } from '@/lib/browser/api/fetch-json';
+import { useApiAction } from '@/components/ui/use-api-action';
 
 /** Approve (sent to the bank) or reject with a reason (the balance goes back) a refund the rules left to finance. */
 export function RefundDecision({ id, context }: { id: number; context: string }) {
   const t = useTranslations('Admin.refunds');
-  const locale = useLocale();
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-
-  async function approve() {
-    setPending(true);
-    setStatus(null);
-    try {
-      await fetchJson(`/api/admin/finance/refunds/${id}/approve`, { body: {}, locale });
-      setStatus({ ok: true, text: t('approved') });
-      router.refresh();
-    } catch (err) {
-      setStatus({ ok: false, text: err instanceof ApiCallError ? err.message : String(err) });
-    } finally {
-      setPending(false);
-    }
-  }
+  const { pending, status, submit } = useApiAction();
+  const approve = () => submit(`/api/admin/finance/refunds/${id}/approve`, {}, t('approved'));
 
   return (
     <div className="flex flex-wrap items-center gap-2">

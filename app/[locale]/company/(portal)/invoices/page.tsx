@@ -6,6 +6,7 @@ import { requireCompanyPage } from '@/lib/company-portal/page';
 import { COMPANY_LESSON_TIYN, companyInvoiceList, VAT_PERCENT } from '@/lib/payments/company-pools';
 import { env } from '@/lib/env';
 import { formatTiyn } from '@/lib/tariffs';
+import { schoolLongDate } from '@/lib/time/school-clock';
 
 type Props = { params: Promise<{ locale: Locale }> };
 const th = 'px-3 py-2 font-medium';
@@ -55,10 +56,10 @@ export default async function CompanyInvoicesPage({ params }: Props) {
                 {rows.map((r) => (
                   <tr key={r.id}>
                     <th scope="row" className={`${td} font-mono font-normal`}>{r.number}</th>
-                    <td className={td}>{r.createdAt.toISOString().slice(0, 10)}</td>
+                    <td className={`${td} whitespace-nowrap`}>{schoolLongDate(r.createdAt, locale)}</td>
                     <td className={`${td} text-right tabular-nums`}>{r.lessons}</td>
                     <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatTiyn(r.amountTiyn, locale)}</td>
-                    <td className={td}>{r.status === 'paid' ? t('statusPaid', { date: r.paidOn ?? '' }) : r.status === 'cancelled' ? t('statusCancelled') : t('statusIssued')}</td>
+                    <td className={td}>{r.status === 'paid' ? t('statusPaid', { date: r.paidOn ? schoolLongDate(`${r.paidOn}T12:00:00+05:00`, locale) : '' }) : r.status === 'cancelled' ? t('statusCancelled') : t('statusIssued')}</td>
                     <td className={td}>
                       <a href={`/api/company/invoices/${r.id}/pdf`} className="font-medium text-brand-dark underline underline-offset-2 hover:no-underline">
                         {t('download')}
