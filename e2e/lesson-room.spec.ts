@@ -55,7 +55,7 @@ async function bookedLesson() {
 }
 
 /**
- * A tutor at 6 000 ₸ and a student who bought Basic from them on the local fake of the bank (its
+ * A tutor at 6 000 ₸ (teaching English: the development call's minimal profile) and a student who bought Basic from them on the local fake of the bank (its
  * hosted page driven over HTTP as a browser would: checkout/checkout.spec.ts walks it in one), with
  * one lesson booked from the package: a paid lesson, whose money follows the attendance.
  */
@@ -65,7 +65,7 @@ async function paidLesson() {
   const tutorToken = await login(tutor.phone);
   expect((await api('PUT', '/api/tutor/schedule', { weekly, daysOff: [], minNoticeHours: 12, horizonWeeks: 4 }, tutorToken)).status).toBe(200);
   const s = await student('Aliya');
-  const started = await api('POST', '/api/payments/checkout', { tutorId: tutor.id, plan: 'basic', subject: 'kazakh' }, s.token);
+  const started = await api('POST', '/api/payments/checkout', { tutorId: tutor.id, plan: 'basic', subject: 'english' }, s.token);
   expect(started.status, started.body).toBe(201);
   const { invoiceId, start } = JSON.parse(started.body) as { invoiceId: string; start: { scriptUrl: string; paymentObject: { auth: { access_token: string } } } };
   const bank = start.scriptUrl.replace(/\/payform\/payment-api\.js$/, '');

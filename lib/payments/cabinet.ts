@@ -1,7 +1,7 @@
 import 'server-only';
 // The student's money in the cabinet: packages with the lessons left and their validity, and the
 // payments. Lessons left come from the ledger (the package's balance ÷ its price per lesson).
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, or, sql } from 'drizzle-orm';
 import { ledgerEntries, lessonPackages, paymentOrders, tutorProfiles, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import type { PlanId } from '@/lib/tariffs';
@@ -56,7 +56,8 @@ export async function studentMoney(db: Db, studentId: number, now = new Date()):
     .select({ o: paymentOrders, tutorName })
     .from(paymentOrders)
     .innerJoin(users, eq(users.id, paymentOrders.tutorId))
-    .where(and(eq(paymentOrders.studentId, studentId), sql`${paymentOrders.status} <> 'pending' or ${paymentOrders.createdAt} > ${new Date(now.getTime() - 86_400_000)}`))
+    // A pending order shows for a day; the student's own only (the `or` inside the `and`, never beside it).
+    .where(and(eq(paymentOrders.studentId, studentId), or(ne(paymentOrders.status, 'pending'), gt(paymentOrders.createdAt, new Date(now.getTime() - 86_400_000)))))
     .orderBy(desc(paymentOrders.createdAt))
     .limit(100);
   const receipts = await receiptsOfOrders(db, payments.map(({ o }) => o.id));

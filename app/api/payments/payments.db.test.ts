@@ -151,6 +151,18 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     warn.mockRestore();
   });
 
+  it("a student's cabinet lists their own payments only, pending ones included, never another student's", async () => {
+    const [a, b] = [await student(), await student()];
+    const mine = await start(a.token);
+    const theirs = await start(b.token);
+    for (const [who, own, other] of [[a, mine, theirs], [b, theirs, mine]] as const) {
+      const money = (await (await call(cabinetPayments, req('/api/cabinet/payments', { token: who.token }))).json()) as { payments: { invoiceId: string; status: string }[] };
+      expect(money.payments.map((p) => p.invoiceId)).toContain(own.invoiceId);
+      expect(money.payments.map((p) => p.invoiceId)).not.toContain(other.invoiceId);
+      expect(money.payments.every((p) => p.status === 'pending' || p.invoiceId !== other.invoiceId)).toBe(true);
+    }
+  });
+
   it('a declined card leaves no package and the order says declined; an abandoned payment leaves none and expires', async () => {
     const s = await student();
     const declined = await start(s.token);
