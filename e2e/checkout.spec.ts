@@ -162,34 +162,34 @@ test('kk: a promo code lowers the price; a payment abandoned on the bank page le
   await expect(money.getByTestId('payment').filter({ hasText: M.status_refunded })).toHaveCount(1);
 });
 
-// The finance desk (issue 24, docs/back-office.md "Finance"), in English: an admin (every scope)
+// The finance desk (issue 24, docs/back-office.md "Finance"), in Russian: an admin (every scope)
 // opens the payments, the refunds waiting for a decision, the payout register (with its steps),
 // revenue, and runs the reconciliation against the fake bank. Whatever the other tests have paid
 // meanwhile, each page answers; the payout register page is axe-clean at 360 px. The money's
 // arithmetic and the approve → file → paid steps are app/api/admin/finance/finance.db.test.ts's.
-test('finance: payments, refunds, the payout register, revenue and the reconciliation with the fake bank (en)', async ({ page }) => {
-  const a = en.Admin;
+test('ru: finance: payments, refunds, the payout register, revenue and the reconciliation with the fake bank', async ({ page }) => {
+  const a = messages.ru.Admin;
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   await enrolStaff(page, await adminCreate(`finance-${stamp}@school.kz`, 'Finance Lead'));
-  await page.goto('/en/admin/payments');
+  await page.goto('/admin/payments');
   await expect(page.getByRole('heading', { level: 1, name: a.payments.title })).toBeVisible();
   await expect(page.getByRole('navigation', { name: a.nav.label }).getByRole('link', { name: a.nav.payouts })).toBeVisible();
 
-  await page.goto('/en/admin/refunds');
+  await page.goto('/admin/refunds');
   await expect(page.getByRole('heading', { level: 1, name: a.refunds.title })).toBeVisible();
 
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto('/en/admin/payouts');
+  await page.goto('/admin/payouts');
   await expect(page.getByRole('heading', { level: 1, name: a.payouts.title })).toBeVisible();
   await expect(page.getByLabel(a.payouts.month, { exact: true })).toBeVisible();
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  await page.goto('/en/admin/revenue');
+  await page.goto('/admin/revenue');
   await expect(page.getByRole('heading', { level: 1, name: a.revenue.title })).toBeVisible();
 
-  await page.goto('/en/admin/reconciliation');
+  await page.goto('/admin/reconciliation');
   await page.getByRole('button', { name: a.reconciliation.run }).click();
-  await expect(page.getByRole('status').filter({ hasText: /orders checked/ })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status').filter({ hasText: /Проверено заказов: \d+/ })).toBeVisible({ timeout: 15_000 });
 });

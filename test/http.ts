@@ -24,3 +24,14 @@ export function jsonRequest(
     body: opts.raw ? (body as string) : JSON.stringify(body),
   });
 }
+
+/**
+ * Rate limits count in fixed windows (lib/rate-limit.ts: 15 minutes, an hour, a day from the epoch).
+ * A test that fills a window and then expects the next call refused must not straddle a window's
+ * end: when fewer than `needSeconds` are left of the current window, this waits for the next one.
+ */
+export async function clearOfWindowEnd(windowSeconds: number, needSeconds = 30): Promise<void> {
+  const windowMs = windowSeconds * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < needSeconds * 1000) await new Promise((r) => setTimeout(r, left + 50));
+}

@@ -7,6 +7,7 @@ import { hasUserScope } from '@/lib/auth/scope';
 import { dbErrorInfo } from '@/lib/db/errors';
 import { lessonPackages, lessonReports, lessons, tutorProfiles, users } from '@/lib/db/schema';
 import { CORRECTION_DAYS } from '@/lib/lesson-room/attendance';
+import { syncLessonPoolSpend } from '@/lib/payments/company-pools';
 import { cancelLessonMoney, PAID_CANCEL_DEADLINE_MINUTES } from '@/lib/payments/lesson-money';
 import { PAID_LESSON_MINUTES } from '@/lib/payments/lessons';
 import { localePath } from '@/lib/seo';
@@ -240,7 +241,8 @@ const beforeDeadline = (lesson: Lesson, now: Date) => lesson.startsAt.getTime() 
  * Cancels by either side up to the deadline before the start; later a trial stands (409
  * cancel_too_late). A paid lesson may still be cancelled until its start: in time, or by the tutor,
  * the lesson goes back to the package; by the student later, it is spent and counts as taught (offer
- * 4.3, tutor rules 3.6), in the cancel's transaction (lib/payments/lesson-money.ts).
+ * 4.3, tutor rules 3.6), in the cancel's transaction (lib/payments/lesson-money.ts). A lesson a
+ * company pays for gives its employee's pool lesson back, whoever cancels.
  */
 export async function cancelLesson(db: Db, user: User, id: number, now = new Date()): Promise<Lesson> {
   const { lesson, side } = await ownLesson(db, user, id);
@@ -257,6 +259,8 @@ export async function cancelLesson(db: Db, user: User, id: number, now = new Dat
       .returning();
     if (!row) throw new ApiError(409, 'lesson_state');
     if (row.kind === 'paid') await cancelLessonMoney(tx, row, side, now);
+    // A lesson a company pays for from its pool: the employee's lesson goes back (docs/payments.md, "Company lesson pools").
+    if (row.companyEmployeeId !== null) await syncLessonPoolSpend(tx, row.id, null);
     await notifyLesson(tx, row, 'cancelled');
     return row;
   }).catch(async (err: unknown) => {

@@ -6,7 +6,7 @@ import 'server-only';
 import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
-import { ledgerEntries, lessonPackages, paymentOrders, paymentRefunds, providerEvents, users } from '@/lib/db/schema';
+import { fiscalReceipts, ledgerEntries, lessonPackages, paymentOrders, paymentRefunds, providerEvents, users } from '@/lib/db/schema';
 import { likeEscape } from '@/lib/db/like';
 import type { Db } from '@/lib/db/types';
 import { maskPhone } from '@/lib/mask';
@@ -98,6 +98,12 @@ export async function viewPayment(db: Db, actor: Actor, id: number) {
     .orderBy(ledgerEntries.id)
     .limit(500);
   const refunds = await db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, id)).orderBy(paymentRefunds.createdAt);
+  // The fiscal receipts of the sale and of each refund: issued, or still waiting for the register (with why).
+  const receipts = await db
+    .select({ id: fiscalReceipts.id, kind: fiscalReceipts.kind, amountTiyn: fiscalReceipts.amountTiyn, status: fiscalReceipts.status, attempts: fiscalReceipts.attempts, lastError: fiscalReceipts.lastError, nextAttemptAt: fiscalReceipts.nextAttemptAt, checkNumber: fiscalReceipts.checkNumber, ticketUrl: fiscalReceipts.ticketUrl, issuedAt: fiscalReceipts.issuedAt })
+    .from(fiscalReceipts)
+    .where(eq(fiscalReceipts.orderId, id))
+    .orderBy(fiscalReceipts.id);
   await audit(db, actor, { action: 'payment.view', entity: 'payment', entityId: id });
   const { secretHash: _secret, ...safe } = order.order;
   void _secret;
@@ -107,6 +113,7 @@ export async function viewPayment(db: Db, actor: Actor, id: number) {
     events,
     ledger,
     refunds,
+    receipts,
   };
 }
 

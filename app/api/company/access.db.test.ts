@@ -11,6 +11,7 @@ import { companyRequest, hrUser, insertCompany, mailedLinkToken, smsCodeFor, tak
 import { appSecret } from '@/lib/env';
 import { hashIin } from '@/lib/quiz/attempts';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
+import { clearOfWindowEnd } from '@/test/http';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -184,6 +185,7 @@ describe(`company portal access: HR users, sign-in with SMS or TOTP, sessions, o
   });
 
   it('brute force (M1): guesses from elsewhere lock the account bucket (429), but a browser that signed in before keeps a bucket of its own', async () => {
+    await clearOfWindowEnd(15 * 60); // the guesses and the refusal in one rate-limit window
     // Fixed windows: start at a window's beginning so the 11 attempts fall in one.
     vi.useFakeTimers({ now: Math.ceil(Date.now() / 900_000) * 900_000 + 1000, toFake: ['Date'] });
     try {

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, companies, companyEmployees, companyInvoices, companyUsers, ledgerEntries, lessons } from '@/lib/db/schema';
+import { auditLog, companies, companyEmployees, companyInvoices, companyUsers, ledgerEntries, lessons, users } from '@/lib/db/schema';
+import { cancelLesson } from '@/lib/marketplace/booking';
 import type { OpenDb } from '@/lib/db/open';
 import { COMPANY_LESSON_TIYN, vatIncludedTiyn } from '@/lib/payments/company-pools';
 import { ACCOUNTS, balance, ledgerTotal } from '@/lib/payments/ledger';
@@ -220,5 +221,23 @@ describe(`company lesson pools: invoice, PDF, paid once, allocation, spend (${db
     expect(spends).toHaveLength(2);
     expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'pool.allocate'))).length).toBe(2);
     expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'pool.view'))).length).toBe(2);
+  });
+
+  it("a lesson the company pays for from its pool, cancelled, gives the employee's lesson back", async () => {
+    const [emp] = await t.db.insert(companyEmployees).values({ companyId: alpha, lastName: 'Жұмабаева', firstName: 'Әсем', iinHash: 'pool-4', iinLast4: '0044', iinSealed: 'x', positionCode: 'A-4' }).returning();
+    expect((await call(r.allocate, companyRequest('/api/company/pool/allocations', { body: { employeeId: emp!.id, lessons: 1 }, cookie: hrA.cookie, locale: 'en' }))).status).toBe(201);
+    const tutor = await insertTestUser(t.db, { role: 'tutor', phone: '+77011115507' });
+    const studentId = await insertTestUser(t.db, { phone: '+77011115508' });
+    const startsAt = new Date(Date.now() + 48 * 3_600_000);
+    const [lesson] = await t.db.insert(lessons).values({ tutorId: tutor, studentId, subject: 'kazakh', status: 'booked', startsAt, endsAt: new Date(startsAt.getTime() + 30 * 60_000) }).returning();
+    const linked = await call(r.link, staffRequest(`/api/admin/trials/${lesson!.id}/company`, { method: 'PUT', body: { employeeId: emp!.id }, cookie: sales.cookie }), { id: String(lesson!.id) });
+    expect(((await linked.json()) as { fromPool: boolean }).fromPool).toBe(true);
+    const left = async () => ((await (await call(r.pool, companyRequest('/api/company/pool', { cookie: hrA.cookie }))).json()) as PoolBody).employees.find((e) => e.employeeId === emp!.id);
+    expect(await left()).toMatchObject({ allocated: 1, spent: 1, left: 0 });
+
+    const [student] = await t.db.select().from(users).where(eq(users.id, studentId));
+    await cancelLesson(t.db, student!, lesson!.id);
+    expect(await left()).toMatchObject({ allocated: 1, spent: 0, left: 1 });
+    expect(await ledgerTotal(t.db)).toEqual({ total: 0, unbalancedTxns: 0 });
   });
 });

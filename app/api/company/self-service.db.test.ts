@@ -7,6 +7,7 @@ import { auditLog, companyUsers, outbox } from '@/lib/db/schema';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { companyRequest, hrUser, insertCompany, mailedLinkToken } from '@/test/company';
 import { call } from '@/test/staff';
+import { clearOfWindowEnd } from '@/test/http';
 
 /**
  * HR self-service (audit: HR could not change or reset their own password; turning off the app's
@@ -30,6 +31,7 @@ describe(`HR self-service: own password, forgotten password, turning the app off
   afterAll(() => t.close());
 
   it('changes the password with the current one (guesses limited); other sessions end; a mail tells the owner', async () => {
+    await clearOfWindowEnd(15 * 60); // the guesses and the refusal in one rate-limit window
     const hr = await hrUser(t.db, { companyId, email: 'own@self.kz', phone: '+77011115001' });
     const other = await hrUser(t.db, { companyId, email: 'own2@self.kz', phone: '+77011115002' });
     const wrong = await call(change, companyRequest('/api/company/password/change', { body: { current: 'Nope-Passw0rd1', password: 'Fresh-Passw0rd1', confirm: 'Fresh-Passw0rd1' }, cookie: hr.cookie, locale: 'en' }));

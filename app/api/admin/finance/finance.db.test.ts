@@ -2,7 +2,7 @@ import { savePayoutDetails } from '@/lib/payments/payout-details';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '@/lib/audit/log';
-import { auditLog, ledgerEntries, lessonPackages, lessons, paymentOrders, paymentRefunds, payoutRegisters } from '@/lib/db/schema';
+import { auditLog, fiscalReceipts, ledgerEntries, lessonPackages, lessons, paymentOrders, paymentRefunds, payoutRegisters } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import type { Db } from '@/lib/db/types';
 import { revenueReport } from '@/lib/payments/finance';
@@ -198,9 +198,13 @@ describe(`finance: payout register, refunds in review, audit, scope (${dbLabel()
     const body = (await list.json()) as { rows: { id: number; status: string }[]; total: number };
     expect(body.rows).toHaveLength(2);
     expect(body.total).toBeGreaterThanOrEqual(5);
+    // A sale's receipt the register has not issued yet: finance sees it waiting, with why.
+    await db.insert(fiscalReceipts).values({ kind: 'sale', orderId: body.rows[0]!.id, studentId, amountTiyn: 100_000, externalNumber: `tilmen-sale-${body.rows[0]!.id}`, attempts: 2, lastError: 'register unavailable (503)' });
     const one = await call(routes.payment, as(finance, `/api/admin/finance/payments/${body.rows[0]!.id}`), { id: String(body.rows[0]!.id) });
     expect(one.status).toBe(200);
-    expect(JSON.stringify(await one.json())).not.toContain('secretHash');
+    const opened = (await one.json()) as { receipts: unknown[] };
+    expect(JSON.stringify(opened)).not.toContain('secretHash');
+    expect(opened.receipts).toMatchObject([{ kind: 'sale', status: 'pending', attempts: 2, lastError: 'register unavailable (503)', checkNumber: null }]);
     expect(await auditCount('payment.list')).toBe(1);
     expect((await db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.view'), eq(auditLog.entityId, String(body.rows[0]!.id))))).length).toBe(1);
     expect((await call(routes.payments, as(sales, '/api/admin/finance/payments'))).status).toBe(403);

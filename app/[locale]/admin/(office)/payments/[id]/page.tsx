@@ -28,7 +28,7 @@ export default async function PaymentPage({ params }: Props) {
     if (err instanceof ApiError && err.status === 404) notFound();
     throw err;
   }
-  const { order, events, ledger, refunds } = view;
+  const { order, events, ledger, refunds, receipts } = view;
   return (
     <>
       <BackLink href={localePath(locale, '/admin/payments')}>{t('payments.back')}</BackLink>
@@ -66,6 +66,34 @@ export default async function PaymentPage({ params }: Props) {
               <td className={`${cellClass} font-mono text-xs break-all`}>{e.account}</td>
               <td className={`${cellClass} text-right tabular-nums whitespace-nowrap`}>{formatTiyn(e.amountTiyn, locale)}</td>
               <td className={`${cellClass} whitespace-nowrap`}>{formatDateTime(locale, e.createdAt)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </Section>
+      <Section id="pay-receipts" title={t('payments.receipts')}>
+        <DataTable
+          caption={t('payments.receipts')}
+          head={[t('payments.receiptKind'), t('payments.amount'), t('payments.receiptStatus'), t('payments.receiptNumber'), t('payments.receiptAttempts')]}
+          empty={receipts.length === 0 ? <EmptyState>{t('payments.noReceipts')}</EmptyState> : undefined}
+        >
+          {receipts.map((r) => (
+            <tr key={r.id}>
+              <td className={cellClass}>{t(`payments.receiptKinds.${r.kind}`)}</td>
+              <td className={`${cellClass} text-right tabular-nums whitespace-nowrap`}>{formatTiyn(r.amountTiyn, locale)}</td>
+              <td className={cellClass}>
+                {r.status === 'issued' ? t('payments.receiptIssued', { at: formatDateTime(locale, r.issuedAt) }) : t('payments.receiptPending', { at: formatDateTime(locale, r.nextAttemptAt) })}
+                {r.status === 'pending' && r.lastError && <span className="block text-xs text-danger">{r.lastError}</span>}
+              </td>
+              <td className={cellClass}>
+                {r.ticketUrl && r.checkNumber ? (
+                  <a href={r.ticketUrl} target="_blank" rel="noopener noreferrer" className="font-mono text-brand-dark underline underline-offset-2">
+                    {r.checkNumber}
+                  </a>
+                ) : (
+                  t('common.none')
+                )}
+              </td>
+              <td className={`${cellClass} text-right tabular-nums`}>{r.attempts}</td>
             </tr>
           ))}
         </DataTable>

@@ -1,4 +1,4 @@
-// GET /api/admin/finance/payments/[id] - one order: package, provider events, ledger rows, refunds (audited: payment.view). Finance.
+// GET /api/admin/finance/payments/[id] - one order: package, provider events, ledger rows, refunds, fiscal receipts (issued or waiting, with the register's last error) (audited: payment.view). Finance.
 import { idParam } from '@/lib/api/params';
 import { viewPayment } from '@/lib/payments/finance';
 import { staffRoute } from '@/lib/staff/http';
