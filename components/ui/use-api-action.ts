@@ -16,11 +16,11 @@ export function useApiAction() {
   const router = useRouter();
   const [pending, setPending] = useState(false);
   const [status, setStatus] = useState<ActionStatus>(null);
-  async function submit<T>(url: string, body: unknown, done: string | ((answer: T) => string)) {
+  async function submit<T>(url: string, body: unknown, done: string | ((answer: T) => string), method: 'POST' | 'PUT' | 'PATCH' = 'POST') {
     setPending(true);
     setStatus(null);
     try {
-      const answer = await fetchJson<T>(url, { body, locale });
+      const answer = await fetchJson<T>(url, { method, body, locale });
       setStatus({ ok: true, text: typeof done === 'string' ? done : done(answer) });
       router.refresh();
     } catch (err) {

@@ -15,20 +15,22 @@ export const BUDGET_SECONDS = 20 * 60;
 
 /** Each step's share of the budget (seconds), by the start of its name in scripts/test-all.sh. */
 export const STEP_BUDGETS = [
+  // Installing them (a clean clone's first run) is outside the budget ("dependencies already
+  // installed", issue 22); with them installed the step takes a few seconds.
   ['dependencies', 5],
   ['browser', 2],
   ['PDF and QR tools', 3],
   ['TURN relay', 2],
-  ['typecheck', 60],
-  ['lint', 60],
-  ['unit and integration tests', 210],
-  ['production build', 120],
-  ['e2e', 420],
-  ['security headers', 30],
-  ['kill -9 in a burst of writes (PGlite)', 20],
-  ['database suites on PostgreSQL', 70],
-  ['kill -9 in a burst of writes (PostgreSQL)', 20],
-  ['two instances behind nginx', 40],
+  ['typecheck and lint', 90],
+  ['unit and integration tests', 235],
+  ['production build', 105],
+  ['e2e', 560],
+  ['security headers', 20],
+  ['kill -9 in a burst of writes (PGlite)', 60],
+  ['database suites on PostgreSQL', 55],
+  ['kill -9 in a burst of writes (PostgreSQL)', 30],
+  // It runs beside the four steps before it: its step is what is left to wait for (0 s when absorbed).
+  ['two instances behind nginx', 10],
 ];
 
 const budgetOf = (step) => STEP_BUDGETS.find(([prefix]) => step.startsWith(prefix))?.[1];
@@ -41,8 +43,12 @@ export function judge(times) {
     // How busy the cores were during the step (older runs did not record it).
     return { step, seconds, cpu: cpuPercent === undefined ? '–' : `${cpuPercent} %`, budget: budget ?? '–', note };
   });
-  const total = times.totalSeconds;
-  rows.push({ step: 'total', seconds: total, cpu: '', budget: BUDGET_SECONDS, note: total > BUDGET_SECONDS ? `OVER by ${total - BUDGET_SECONDS} s` : '' });
+  // A fresh install's minute or so is not the suite's: the total is judged without it.
+  const install = times.steps.find((x) => x.step === 'dependencies')?.seconds ?? 0;
+  const dependencies = rows.find((r) => r.step === 'dependencies');
+  if (dependencies && install > 5) dependencies.note = 'installed from scratch: outside the budget';
+  const total = times.totalSeconds - (install > 5 ? install : 0);
+  rows.push({ step: install > 5 ? 'total without installing' : 'total', seconds: total, cpu: '', budget: BUDGET_SECONDS, note: total > BUDGET_SECONDS ? `OVER by ${total - BUDGET_SECONDS} s` : '' });
   return { rows, over: rows.filter((r) => r.note.startsWith('OVER')).length, unbudgeted: rows.filter((r) => r.note.startsWith('NO BUDGET')).length };
 }
 

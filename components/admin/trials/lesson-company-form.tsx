@@ -31,13 +31,14 @@ export function LessonCompanyForm({ lessonId, link, companies }: { lessonId: num
     defaultValues: { companyId: companies.length === 1 ? companies[0]!.id : '', iin: '' },
   });
   const errors = formState.errors;
-  const put = async (body: unknown) => fetchJson(`/api/admin/trials/${lessonId}/company`, { method: 'PUT', body, locale });
+  const put = async (body: unknown) => fetchJson<{ fromPool: boolean }>(`/api/admin/trials/${lessonId}/company`, { method: 'PUT', body, locale });
   const onSubmit = handleSubmit(async (values) => {
     setStatus(null);
     try {
-      await put(lessonCompanyFormSchema.parse(values));
+      const { fromPool } = await put(lessonCompanyFormSchema.parse(values));
       reset({ companyId: values.companyId, iin: '' });
-      setStatus({ ok: true, text: t('linked') });
+      // Paid from the employee's lessons, or linked with none left in their pool (docs/payments.md).
+      setStatus({ ok: true, text: `${t('linked')} ${fromPool ? t('fromPool') : t('notFromPool')}` });
       router.refresh();
     } catch (err) {
       if (err instanceof ApiCallError && err.code === 'lesson_company_employee_unknown') setError('iin', { message: err.message });

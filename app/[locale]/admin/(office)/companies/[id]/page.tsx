@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { CompanyForm } from '@/components/admin/companies/company-form';
+import { CompanyRequisitesForm } from '@/components/admin/companies/company-requisites-form';
 import { HrUserActions } from '@/components/admin/companies/hr-user-actions';
 import { HrUserForm } from '@/components/admin/companies/hr-user-form';
 import { CopyButton } from '@/components/admin/ui/copy-button';
@@ -121,7 +122,10 @@ export default async function CompanyPage({ params }: Props) {
 
       <Section id="edit" title={t('edit')}>
         {isAdmin ? (
-          <CompanyForm company={{ id: company.id, name: company.name, slug: company.slug, active: company.active, rosterOnly: company.rosterOnly }} />
+          <>
+            <CompanyForm company={{ id: company.id, name: company.name, slug: company.slug, active: company.active, rosterOnly: company.rosterOnly }} />
+            <CompanyRequisitesForm company={{ id: company.id, bin: company.bin, legalAddress: company.legalAddress }} />
+          </>
         ) : (
           <p className="text-sm text-muted">{t('readOnly')}</p>
         )}
