@@ -1,17 +1,16 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRequireAuth } from '@/components/auth/require-auth';
 import { localePath } from '@/components/auth/return-path';
 import { clock, SCHOOL_ZONE } from '@/components/booking/slot-times';
-import { api } from '@/lib/browser/api/client';
-import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { schoolLongDate } from '@/lib/time/school-clock';
 import { REPORT_SKILLS, type SkillMarks } from '@/lib/validations/lesson-report';
 import { withLinks } from './chat-panel';
 import { ReportForm } from './report-form';
+import { useLessonGet } from './use-lesson-get';
 
 export interface RecordReport {
   covered: string;
@@ -48,26 +47,9 @@ export function RecordApp({ lessonId }: { lessonId: number }) {
   const ts = useTranslations('Cabinet.progress');
   const locale = useLocale();
   const { signedIn } = useRequireAuth();
-  const [data, setData] = useState<LessonRecordView | null>(null);
-  const [refusal, setRefusal] = useState<{ status: number; message: string } | null>(null);
+  const { data, setData, refusal } = useLessonGet<LessonRecordView>(`/api/lessons/${lessonId}/record`, signedIn, t('failed'));
   const [editing, setEditing] = useState(false);
   const [board, setBoard] = useState(false);
-
-  useEffect(() => {
-    if (!signedIn) return;
-    let live = true;
-    api.get<LessonRecordView>(`/api/lessons/${lessonId}/record`).then(
-      (res) => live && setData(res.data),
-      (err: unknown) => {
-        if (!live) return;
-        const status = (err as { response?: { status?: number } }).response?.status ?? 0;
-        setRefusal({ status, message: apiErrorBody(err)?.message ?? t('failed') });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [signedIn, lessonId, t]);
 
   const cabinet = localePath(locale, '/cabinet');
   if (refusal)

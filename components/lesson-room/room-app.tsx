@@ -1,39 +1,21 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRequireAuth } from '@/components/auth/require-auth';
 import { localePath } from '@/components/auth/return-path';
-import { api } from '@/lib/browser/api/client';
-import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { PreJoin } from './prejoin';
 import { Room } from './room';
 import type { JoinMedia, RoomInfo } from './types';
+import { useLessonGet } from './use-lesson-get';
 
 /** The room's stages: the session and the right to enter, the pre-join check, the call. */
 export function RoomApp({ lessonId }: { lessonId: number }) {
   const t = useTranslations('Room');
   const locale = useLocale();
   const { signedIn } = useRequireAuth();
-  const [info, setInfo] = useState<RoomInfo | null>(null);
-  const [refusal, setRefusal] = useState<{ status: number; message: string } | null>(null);
+  const { data: info, refusal, setRefusal } = useLessonGet<RoomInfo>(`/api/lessons/${lessonId}/room`, signedIn, t('failed'));
   const [media, setMedia] = useState<JoinMedia | null>(null);
-
-  useEffect(() => {
-    if (!signedIn) return;
-    let live = true;
-    api.get<RoomInfo>(`/api/lessons/${lessonId}/room`).then(
-      (res) => live && setInfo(res.data),
-      (err: unknown) => {
-        if (!live) return;
-        const status = (err as { response?: { status?: number } }).response?.status ?? 0;
-        setRefusal({ status, message: apiErrorBody(err)?.message ?? t('failed') });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [signedIn, lessonId, t]);
 
   // The lesson ended with the student in the room: the way on is to rate it (the cabinet asks) and to reopen its materials.
   if (refusal) return <Refusal status={refusal.status} message={refusal.message} cabinet={localePath(locale, '/cabinet')} ended={Boolean(media) && info?.side === 'student'} />;

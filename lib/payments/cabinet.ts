@@ -5,9 +5,9 @@ import { and, desc, eq, gt, ne, or, sql } from 'drizzle-orm';
 import { ledgerEntries, lessonPackages, paymentOrders, tutorProfiles, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import type { PlanId } from '@/lib/tariffs';
-import type { PaymentStatus } from '@/lib/db/schema';
 import { ACCOUNTS } from './ledger';
 import { tutorMonth, type TutorMonth } from './lesson-money';
+import type { OrderView } from './checkout';
 import { receiptsOfOrders, type ReceiptView } from './receipts';
 import { TUTOR_FEE_PERCENT, tutorEarningTiyn, tutorPlanByLoad } from './model';
 import { tutorStatements, type Statement } from './payouts';
@@ -25,17 +25,9 @@ export interface PackageView {
   expired: boolean;
 }
 
-export interface PaymentView {
-  invoiceId: string;
-  status: PaymentStatus;
-  plan: PlanId;
-  subject: string;
-  lessons: number;
-  amountTiyn: number;
+/** A payment in the student's cabinet: the order as the return page sees it, with its tutor's name and receipts. */
+export interface PaymentView extends Omit<OrderView, 'tutorId'> {
   tutorName: string;
-  test: boolean;
-  createdAt: string;
-  paidAt: string | null;
   /** The fiscal receipts of the payment and of its refunds (a link once the register issued it). */
   receipts: ReceiptView[];
 }

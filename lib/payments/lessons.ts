@@ -6,12 +6,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { hasUserScope } from '@/lib/auth/scope';
 import { dbErrorInfo } from '@/lib/db/errors';
-import { lessonPackages, lessons, ledgerEntries } from '@/lib/db/schema';
+import { lessonPackages, lessons } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { bookableTutor, freeSlotsOfTutor } from '@/lib/marketplace/availability';
 import { slotsChanged } from '@/lib/marketplace/revalidate';
 import { notifyLesson } from '@/lib/marketplace/notify';
-import { ACCOUNTS, post } from './ledger';
+import { ACCOUNTS, balance, post } from './ledger';
 
 /** A paid lesson's length (the tariff page: lessons of 50 minutes). */
 export const PAID_LESSON_MINUTES = 50;
@@ -49,11 +49,7 @@ export async function bookFromPackage(db: Db, student: { id: number; scope: stri
       const tx = txRaw as unknown as Db;
       // The package's row is the lock: bookings of one package are counted one at a time.
       await tx.execute(sql`select id from ${lessonPackages} where ${lessonPackages.id} = ${pkg.id} for update`);
-      const [row] = await tx
-        .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountTiyn}), 0)` })
-        .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.account, account), eq(ledgerEntries.packageId, pkg.id)));
-      if (Number(row?.sum ?? 0) < pkg.perLessonTiyn) throw new ApiError(409, 'package_empty');
+      if ((await balance(tx, account, pkg.id)) < pkg.perLessonTiyn) throw new ApiError(409, 'package_empty');
       const [booked] = await tx
         .insert(lessons)
         .values({ tutorId: pkg.tutorId, studentId: student.id, kind: 'paid', packageId: pkg.id, subject: pkg.subject, status: 'booked', startsAt: input.startsAt, endsAt, idempotencyKey: input.idempotencyKey, updatedAt: now })

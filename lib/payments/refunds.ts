@@ -10,7 +10,7 @@ import { ledgerEntries, lessonPackages, paymentOrders, paymentRefunds } from '@/
 import type { Db } from '@/lib/db/types';
 import { addBusinessDays } from '@/lib/time/business-days';
 import { paymentProvider } from './config';
-import { ACCOUNTS, post } from './ledger';
+import { ACCOUNTS, balance, post } from './ledger';
 import { ProviderError } from './provider';
 import { recordReceipt } from './receipts';
 
@@ -36,11 +36,7 @@ export async function requestRefund(db: Db, student: { id: number }, packageId: 
     refund = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       await tx.execute(sql`select id from ${lessonPackages} where ${lessonPackages.id} = ${pkg.id} for update`);
-      const [row] = await tx
-        .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountTiyn}), 0)` })
-        .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.account, account), eq(ledgerEntries.packageId, pkg.id)));
-      const amount = Number(row?.sum ?? 0);
+      const amount = await balance(tx, account, pkg.id);
       const lessons = Math.floor(amount / pkg.perLessonTiyn);
       if (amount <= 0 || lessons <= 0) throw new ApiError(409, 'nothing_to_refund');
       const status = (await undecidedLessons(tx, pkg.id, now)) > 0 ? 'review' : 'requested';

@@ -9,7 +9,7 @@ import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { hasUserScope } from '@/lib/auth/scope';
 import { dbErrorInfo } from '@/lib/db/errors';
-import { ledgerEntries, lessonPackages, lessons } from '@/lib/db/schema';
+import { lessonPackages, lessons } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { bookableTutor, busyTimes, freeSlotsOfTutor } from '@/lib/marketplace/availability';
 import { dropExpiredHolds } from '@/lib/marketplace/booking';
@@ -17,7 +17,7 @@ import { slotsChanged } from '@/lib/marketplace/revalidate';
 import { notifySeries } from '@/lib/marketplace/notify';
 import { addDays, isoWeekday } from '@/lib/time/calendar';
 import { schoolDate, schoolInstant } from '@/lib/time/school-zone';
-import { ACCOUNTS, post } from './ledger';
+import { ACCOUNTS, balance, post } from './ledger';
 import { PAID_LESSON_MINUTES, type Lesson } from './lessons';
 
 export type SeriesSkip = 'taken' | 'unavailable' | 'past_validity' | 'no_lessons_left';
@@ -49,13 +49,7 @@ async function ownPackage(db: Db, student: Student, packageId: number): Promise<
   return pkg;
 }
 
-async function packageBalance(db: Db, pkg: Package): Promise<number> {
-  const [row] = await db
-    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountTiyn}), 0)` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.account, ACCOUNTS.studentBalance(pkg.studentId)), eq(ledgerEntries.packageId, pkg.id)));
-  return Number(row?.sum ?? 0);
-}
+const packageBalance = (db: Db, pkg: Package): Promise<number> => balance(db, ACCOUNTS.studentBalance(pkg.studentId), pkg.id);
 
 /** The booking page's context: the package's lessons left, validity and the tutor's free 50-minute slots within it. */
 export async function paidBookingContext(db: Db, student: Student, packageId: number, now = new Date()) {
