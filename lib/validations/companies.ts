@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { param, searchParam } from './query';
+import { noControlChars, param, searchParam } from './query';
 import { pageQuery } from './staff';
 
 /**
@@ -38,7 +38,8 @@ export const companyPatchSchema = z
     rosterOnly: z.boolean({ error: 'invalid_value' }).optional(),
     /** The legal entity's BIN and address for lesson-pool invoices (null clears). */
     bin: z.string({ error: 'invalid_value' }).trim().regex(/^\d{12}$/, 'bin_format').nullable().optional(),
-    legalAddress: z.string({ error: 'invalid_value' }).trim().min(2, 'invalid_value').max(300, 'too_long').nullable().optional(),
+    // PostgreSQL refuses NUL in text: a control character pasted with the address is a 422, never a 500.
+    legalAddress: z.string({ error: 'invalid_value' }).trim().min(2, 'invalid_value').max(300, 'too_long').refine(noControlChars, 'control_chars').nullable().optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: 'required' });
 

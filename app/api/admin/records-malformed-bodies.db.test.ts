@@ -93,9 +93,10 @@ describe(`back-office record calls: malformed bodies never cause a 5xx (${dbLabe
   ] as const;
 
   for (const [path, load, params, method, shaped] of routes) {
-    it(`${method} ${path}: 80 shaped, 40 arbitrary JSON, 24 raw bodies`, async () => {
+    it(`${method} ${path}: 50 shaped, 25 arbitrary JSON, 15 raw bodies`, async () => {
       const handler = asAdmin(await load(), params, method);
-      await sweep(path, handler, shaped as fc.Arbitrary<unknown>);
+      // Tried first whatever the draw: a NUL in a company's address once made a 500 (PostgreSQL refuses it in text).
+      await sweep(path, handler, shaped as fc.Arbitrary<unknown>, undefined, [{ legalAddress: '\u0000‮<script>alert(1)</script>' }, { bin: '12345678901\u0000' }]);
       // The sweep got past the session and origin checks: a valid body is answered (not 401/403).
       const res = await handler(jsonRequest(path, valid[path] ?? { reason: 'A valid reason' }));
       expect(res.status, path).toBeLessThan(500);
