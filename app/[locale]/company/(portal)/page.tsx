@@ -4,6 +4,7 @@ import type { Locale } from '@/i18n/routing';
 import { getDb } from '@/lib/db/client';
 import { portalHome } from '@/lib/company-portal/home';
 import { requireCompanyPage } from '@/lib/company-portal/page';
+import { PortalPageHeader } from '@/components/company/page-header';
 
 /** The portal's first page: whose portal this is, and the company's test links to send to its people. */
 export default async function CompanyHomePage({ params }: { params: Promise<{ locale: Locale }> }) {
@@ -15,10 +16,7 @@ export default async function CompanyHomePage({ params }: { params: Promise<{ lo
   const t = await getTranslations('Company.home');
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">{home.name}</h1>
-        <p className="mt-1 text-muted">{t('hello', { name: member.name })}</p>
-      </div>
+      <PortalPageHeader title={home.name} intro={t('hello', { name: member.name })} />
       <section aria-labelledby="links-title" className="rounded-2xl bg-white p-5 shadow-sm">
         <h2 id="links-title" className="text-lg font-semibold">
           {t('linksTitle')}

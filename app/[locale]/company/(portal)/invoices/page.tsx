@@ -7,6 +7,7 @@ import { COMPANY_LESSON_TIYN, companyInvoiceList, VAT_PERCENT } from '@/lib/paym
 import { env } from '@/lib/env';
 import { formatTiyn } from '@/lib/tariffs';
 import { schoolLongDate } from '@/lib/time/school-clock';
+import { PortalPageHeader } from '@/components/company/page-header';
 
 type Props = { params: Promise<{ locale: Locale }> };
 const th = 'px-3 py-2 font-medium';
@@ -22,10 +23,7 @@ export default async function CompanyInvoicesPage({ params }: Props) {
   const vat = env().SCHOOL_VAT_PAYER ? t('vatIncluded', { percent: VAT_PERCENT }) : t('noVat');
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
-        <p className="mt-1 text-muted">{t('intro')}</p>
-      </div>
+      <PortalPageHeader title={t('title')} intro={t('intro')} />
       <section aria-labelledby="order-title" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
         <h2 id="order-title" className="text-lg font-semibold">
           {t('orderTitle')}

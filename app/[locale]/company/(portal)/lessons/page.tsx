@@ -9,6 +9,7 @@ import { requireCompanyPage } from '@/lib/company-portal/page';
 import { viewEmployees } from '@/lib/company-portal/roster';
 import { companyPool } from '@/lib/payments/company-pools';
 import { trialsPeriod, trialsQuery } from '@/lib/validations/booking';
+import { PortalPageHeader } from '@/components/company/page-header';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -41,10 +42,7 @@ export default async function CompanyLessonsPage({ params, searchParams }: Props
   const tp = await getTranslations('Company.pool');
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
-        <p className="mt-1 text-muted">{t('intro')}</p>
-      </div>
+      <PortalPageHeader title={t('title')} intro={t('intro')} />
       <form method="get" aria-label={t('period')} className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-3">
         <FilterInput id="les-from" type="date" name="from" label={t('from')} value={q.from} />
         <FilterInput id="les-to" type="date" name="to" label={t('to')} value={q.to} />

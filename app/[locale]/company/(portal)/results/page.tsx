@@ -12,6 +12,7 @@ import { requireCompanyPage } from '@/lib/company-portal/page';
 import { listResults, placementResults, resultsFilterOptions, resultsSummary, type GroupCounts } from '@/lib/company-portal/results';
 import { pageParams } from '@/lib/validations/query';
 import { RESULT_STATUSES, resultsQuery } from '@/lib/validations/company-results';
+import { PortalPageHeader } from '@/components/company/page-header';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -95,10 +96,7 @@ export default async function ResultsPage({ params, searchParams }: Props) {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
-        <p className="mt-1 text-muted">{t('intro')}</p>
-      </div>
+      <PortalPageHeader title={t('title')} intro={t('intro')} />
 
       {rosterEmpty ? (
         <div className="rounded-2xl bg-white p-6 text-center shadow-sm">
