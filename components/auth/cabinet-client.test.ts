@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchCabinetProfile, initials, safeCabinetHref } from './cabinet-client';
-import { takeReturnPath, rememberReturnPath } from './return-path';
+import { rememberReturnPath } from './return-path';
+import { takeReturnPath } from './take-return-path';
 
 afterEach(() => {
   vi.unstubAllGlobals();

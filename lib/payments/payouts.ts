@@ -5,7 +5,8 @@ import 'server-only';
 // approves a finished month (its lines are frozen), exports the bank file, and marks it paid: the
 // plan adjustments and the payouts go to the ledger once, in the transaction that moves the
 // register from approved to paid.
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
 import { dbErrorInfo } from '@/lib/db/errors';
@@ -60,12 +61,23 @@ export function monthBounds(month: string): { from: Date; to: Date } {
   return { from: schoolInstant(first, 0), to: schoolInstant(addMonths(first, 1), 0) };
 }
 
+/** The register of the lesson's own month (approved or not yet): the join that places an earning. */
+const lessonRegister = alias(payoutRegisters, 'lesson_register');
+const schoolMonthOf = (at: unknown) => sql<string>`to_char((${at} at time zone 'UTC') + interval '5 hours', 'YYYY-MM')`;
 /**
- * Each tutor's taught paid lessons of a month from the ledger: the `tutor_earning` rows (one per
- * lesson) by the lesson's start, with the tutor's price at the purchase. One grouped query.
+ * The register month an earning is paid in: its lesson's month, unless that month's register was
+ * approved before the earning was booked (a late one: the tutor's correction decided by finance, a
+ * job that ran late); then the month it was booked in, whose register is still to come. So every
+ * earning is in exactly one register and none is left out of the payouts.
+ */
+const registerMonth = sql<string>`case when ${lessonRegister.approvedAt} is null or ${ledgerEntries.createdAt} < ${lessonRegister.approvedAt} then ${schoolMonthOf(lessons.startsAt)} else ${schoolMonthOf(ledgerEntries.createdAt)} end`;
+
+/**
+ * Each tutor's taught paid lessons of a register month from the ledger: the `tutor_earning` rows
+ * (one per lesson) placed by `registerMonth`, with the tutor's price at the purchase. One grouped query.
  */
 async function computeLines(db: Db, month: string): Promise<PayoutLine[]> {
-  const { from, to } = monthBounds(month);
+  const { to } = monthBounds(month);
   const rows = await db
     .select({
       tutorId: lessons.tutorId,
@@ -76,7 +88,8 @@ async function computeLines(db: Db, month: string): Promise<PayoutLine[]> {
     .from(ledgerEntries)
     .innerJoin(lessons, eq(lessons.id, ledgerEntries.lessonId))
     .innerJoin(paymentOrders, eq(paymentOrders.id, ledgerEntries.orderId))
-    .where(and(eq(ledgerEntries.kind, 'tutor_earning'), sql`${ledgerEntries.account} like 'tutor_payable:%'`, gte(lessons.startsAt, from), lt(lessons.startsAt, to)))
+    .leftJoin(lessonRegister, eq(lessonRegister.month, schoolMonthOf(lessons.startsAt)))
+    .where(and(eq(ledgerEntries.kind, 'tutor_earning'), sql`${ledgerEntries.account} like 'tutor_payable:%'`, lt(lessons.startsAt, to), sql`${registerMonth} = ${month}`))
     .groupBy(lessons.tutorId);
   if (rows.length === 0) return [];
   const people = new Map<number, { name: string; email: string | null; phone: string }>();
@@ -259,17 +272,18 @@ export interface Statement {
  */
 export async function tutorStatements(db: Db, tutorId: number, now = new Date()): Promise<Statement[]> {
   const current = schoolMonth(now);
-  const since = monthBounds(addMonths(`${current}-01`, -11).slice(0, 7)).from;
+  const since = addMonths(`${current}-01`, -11).slice(0, 7);
   const months = await db
     .select({
-      month: sql<string>`to_char((${lessons.startsAt} at time zone 'UTC') + interval '5 hours', 'YYYY-MM')`,
+      month: registerMonth,
       lessons: sql<number>`count(distinct ${ledgerEntries.lessonId})::int`,
       priceSum: sql<string>`sum(${paymentOrders.tutorPrice})::bigint * 100`,
     })
     .from(ledgerEntries)
     .innerJoin(lessons, eq(lessons.id, ledgerEntries.lessonId))
     .innerJoin(paymentOrders, eq(paymentOrders.id, ledgerEntries.orderId))
-    .where(and(eq(ledgerEntries.kind, 'tutor_earning'), eq(ledgerEntries.account, ACCOUNTS.tutorPayable(tutorId)), gte(lessons.startsAt, since)))
+    .leftJoin(lessonRegister, eq(lessonRegister.month, schoolMonthOf(lessons.startsAt)))
+    .where(and(eq(ledgerEntries.kind, 'tutor_earning'), eq(ledgerEntries.account, ACCOUNTS.tutorPayable(tutorId)), sql`${registerMonth} >= ${since}`))
     .groupBy(sql`1`);
   const frozen = await db
     .select({ line: payoutLines, register: payoutRegisters })
