@@ -35,6 +35,7 @@ const STAFF_PAGES: Record<string, string> = {
   'admin/(office)/payments/page.tsx': 'FINANCE_SCOPES',
   'admin/(office)/payments/[id]/page.tsx': 'FINANCE_SCOPES',
   'admin/(office)/refunds/page.tsx': 'FINANCE_SCOPES',
+  'admin/(office)/lesson-money/page.tsx': 'FINANCE_SCOPES',
   'admin/(office)/payouts/page.tsx': 'FINANCE_SCOPES',
   'admin/(office)/invoices/page.tsx': 'FINANCE_SCOPES',
   'admin/(office)/revenue/page.tsx': 'FINANCE_SCOPES',

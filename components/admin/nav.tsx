@@ -6,7 +6,7 @@ import { useLocale } from '@/i18n/navigation';
 import { fetchJson } from '@/lib/browser/api/fetch-json';
 
 export interface AdminNavItem {
-  key: 'dashboard' | 'leads' | 'attribution' | 'applications' | 'profiles' | 'trials' | 'accounts' | 'companies' | 'tests' | 'promo' | 'payments' | 'refunds' | 'invoices' | 'payouts' | 'revenue' | 'reconciliation' | 'staff' | 'audit';
+  key: 'dashboard' | 'leads' | 'attribution' | 'applications' | 'profiles' | 'trials' | 'accounts' | 'companies' | 'tests' | 'promo' | 'payments' | 'refunds' | 'lessonMoney' | 'invoices' | 'payouts' | 'revenue' | 'reconciliation' | 'staff' | 'audit';
   href: string;
   label: string;
 }

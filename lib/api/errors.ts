@@ -100,6 +100,7 @@ export type ErrorCode =
   | 'package_expired'
   | 'nothing_to_refund'
   | 'refund_decided'
+  | 'lesson_decided'
   | 'payout_month_open'
   | 'payout_already_approved'
   | 'payout_empty'

@@ -87,6 +87,9 @@ describe(`back-office record calls: malformed bodies never cause a 5xx (${dbLabe
     ['/api/admin/promo/[id]', async () => (await import('./promo/[id]/route')).PATCH, () => ({ id: String(ids.promo) }), 'PATCH', promoBody],
     // Finance (issue 24): a refund's rejection with a reason (no refund in review here: a valid body is 404).
     ['/api/admin/finance/refunds/[id]/reject', async () => (await import('./finance/refunds/[id]/reject/route')).POST, () => ({ id: '1' }), 'POST', reasonBody],
+    // A paid lesson's money decided by finance (no such lesson here: a valid body is 404).
+    ['/api/admin/finance/lessons/[id]/earned', async () => (await import('./finance/lessons/[id]/earned/route')).POST, () => ({ id: '1' }), 'POST', reasonBody],
+    ['/api/admin/finance/lessons/[id]/returned', async () => (await import('./finance/lessons/[id]/returned/route')).POST, () => ({ id: '1' }), 'POST', reasonBody],
     // Company lesson pools: an invoice marked paid or cancelled (no invoice here: a valid body is 404).
     ['/api/admin/finance/invoices/[id]/paid', async () => (await import('./finance/invoices/[id]/paid/route')).POST, () => ({ id: '1' }), 'POST', invoicePaidBody],
     ['/api/admin/finance/invoices/[id]/cancel', async () => (await import('./finance/invoices/[id]/cancel/route')).POST, () => ({ id: '1' }), 'POST', reasonBody],

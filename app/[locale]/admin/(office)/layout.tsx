@@ -18,6 +18,7 @@ const SECTIONS: { key: AdminNavItem['key']; path: string; scopes: Scope[] }[] = 
   { key: 'promo', path: '/admin/promo', scopes: ['sales'] },
   { key: 'payments', path: '/admin/payments', scopes: ['finance'] },
   { key: 'refunds', path: '/admin/refunds', scopes: ['finance'] },
+  { key: 'lessonMoney', path: '/admin/lesson-money', scopes: ['finance'] },
   { key: 'invoices', path: '/admin/invoices', scopes: ['finance'] },
   { key: 'payouts', path: '/admin/payouts', scopes: ['finance'] },
   { key: 'revenue', path: '/admin/revenue', scopes: ['finance'] },

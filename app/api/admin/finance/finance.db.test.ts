@@ -2,7 +2,7 @@ import { savePayoutDetails } from '@/lib/payments/payout-details';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '@/lib/audit/log';
-import { auditLog, fiscalReceipts, ledgerEntries, lessonPackages, lessons, paymentOrders, paymentRefunds, payoutRegisters } from '@/lib/db/schema';
+import { auditLog, fiscalReceipts, ledgerEntries, lessonAttendance, lessonPackages, lessons, paymentOrders, paymentRefunds, payoutRegisters } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import type { Db } from '@/lib/db/types';
 import { revenueReport } from '@/lib/payments/finance';
@@ -55,6 +55,9 @@ describe(`finance: payout register, refunds in review, audit, scope (${dbLabel()
       ['payment', './payments/[id]/route'],
       ['reject', './refunds/[id]/reject/route'],
       ['approveRefund', './refunds/[id]/approve/route'],
+      ['undecided', './lessons/route'],
+      ['earned', './lessons/[id]/earned/route'],
+      ['returned', './lessons/[id]/returned/route'],
     ] as const) {
       const mod = (await import(path)) as Record<string, unknown>;
       routes[name] = mod.GET ?? mod.POST;
@@ -189,6 +192,63 @@ describe(`finance: payout register, refunds in review, audit, scope (${dbLabel()
     expect(row).toMatchObject({ status: 'requested', decidedBy: finance.id });
     expect(await auditCount('refund.reject')).toBe(1);
     expect(await auditCount('refund.approve')).toBe(1);
+    expect(await ledgerTotal(db)).toEqual({ total: 0, unbalancedTxns: 0 });
+  });
+
+  it("a lesson both came to but too briefly waits for finance; decided once with a reason; a late earning goes to the next register, not lost", async () => {
+    const { from } = monthBounds(MONTH);
+    const [pkg] = await db.select().from(lessonPackages).where(eq(lessonPackages.tutorId, tutors[3]!));
+    // Two lessons settled by the room as not held with both present (5 minutes together), each spent from a topped-up package.
+    const made: number[] = [];
+    for (const hour of [300, 302]) {
+      const startsAt = new Date(from.getTime() + hour * 3_600_000);
+      await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        await post(tx, 'payment', [{ account: ACCOUNTS.providerClearing, amountTiyn: -600_000 }, { account: ACCOUNTS.studentBalance(studentId), amountTiyn: 600_000 }], { orderId: pkg!.orderId, packageId: pkg!.id });
+        const [lesson] = await tx.insert(lessons).values({ tutorId: tutors[3]!, studentId, kind: 'paid', packageId: pkg!.id, subject: 'english', status: 'not_held', factStatus: 'not_held', startsAt, endsAt: new Date(startsAt.getTime() + 50 * 60_000) }).returning();
+        await post(tx, 'lesson_spent', [{ account: ACCOUNTS.studentBalance(studentId), amountTiyn: -600_000 }, { account: ACCOUNTS.schoolRevenue, amountTiyn: 600_000 }], { orderId: pkg!.orderId, packageId: pkg!.id, lessonId: lesson!.id });
+        const at = (min: number) => new Date(startsAt.getTime() + min * 60_000);
+        await tx.insert(lessonAttendance).values([
+          { lessonId: lesson!.id, side: 'tutor', connection: 't', kind: 'join', at: at(0) },
+          { lessonId: lesson!.id, side: 'student', connection: 's', kind: 'join', at: at(1) },
+          { lessonId: lesson!.id, side: 'student', connection: 's', kind: 'leave', at: at(6) },
+          { lessonId: lesson!.id, side: 'tutor', connection: 't', kind: 'leave', at: at(7) },
+        ]);
+        made.push(lesson!.id);
+      });
+    }
+    const [earnId, backId] = made as [number, number];
+
+    expect((await call(routes.undecided, as(sales, '/api/admin/finance/lessons'))).status).toBe(403);
+    const list = await call(routes.undecided, as(finance, '/api/admin/finance/lessons'));
+    expect(list.status).toBe(200);
+    const body = (await list.json()) as { rows: { id: number; joined: { student: boolean; tutor: boolean }; togetherMinutes: number }[]; total: number };
+    // The earlier test's lesson is not settled by the room (no facts): not listed.
+    expect(body.total).toBe(2);
+    expect(body.rows[0]).toMatchObject({ id: earnId, joined: { student: true, tutor: true }, togetherMinutes: 5 });
+    expect(await auditCount('lesson_money.list')).toBe(1);
+
+    const decide = (route: 'earned' | 'returned', id: number, reason: string, who = finance) => call(routes[route], as(who, `/api/admin/finance/lessons/${id}/${route}`, 'POST', { reason }), { id: String(id) });
+    expect((await decide('earned', earnId, 'Урок прошёл в звонке по телефону', sales)).status).toBe(403);
+    expect((await decide('earned', earnId, 'x')).status).toBe(422);
+    const twice = await Promise.all([decide('earned', earnId, 'Урок прошёл в звонке по телефону'), decide('earned', earnId, 'Урок прошёл в звонке по телефону')]);
+    expect(twice.map((r) => r.status).sort()).toEqual([200, 409]);
+    const balanceBefore = await balance(db, ACCOUNTS.studentBalance(studentId), pkg!.id);
+    expect((await decide('returned', backId, 'Связь прервалась у репетитора')).status).toBe(200);
+    expect(await balance(db, ACCOUNTS.studentBalance(studentId), pkg!.id)).toBe(balanceBefore + 600_000);
+    const again = await decide('earned', backId, 'Связь прервалась у репетитора');
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe('lesson_decided');
+    expect(await auditCount('lesson_money.decide')).toBe(2);
+
+    // MONTH's register was approved and paid before this earning: it stays as frozen, and the
+    // earning is in the register of the month it was booked in (this one), not left out.
+    const old = await payoutRegister(db, MONTH, { pageSize: 10 });
+    expect(old.lines.find((l) => l.tutorId === tutors[3])?.lessons).toBe(3);
+    const current = await payoutRegister(db, schoolMonth(), { pageSize: 10 });
+    expect(current.lines.find((l) => l.tutorId === tutors[3])).toMatchObject({ lessons: 1, bookedTiyn: 300_000 });
+    const statements = await tutorStatements(db, tutors[3]!);
+    expect(statements.find((st) => st.month === MONTH)).toMatchObject({ lessons: 3, status: 'paid' });
     expect(await ledgerTotal(db)).toEqual({ total: 0, unbalancedTxns: 0 });
   });
 
