@@ -177,6 +177,9 @@ test('ru: finance: payments, refunds, the payout register, revenue and the recon
 
   await page.goto('/admin/refunds');
   await expect(page.getByRole('heading', { level: 1, name: a.refunds.title })).toBeVisible();
+  await page.goto('/admin/lesson-money');
+  await expect(page.getByRole('heading', { level: 1, name: a.lessonMoney.title })).toBeVisible();
+  await expect(page.getByRole('table', { name: a.lessonMoney.caption })).toBeVisible();
 
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/admin/payouts');

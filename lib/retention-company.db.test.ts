@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addEmployee } from '@/lib/company-portal/roster';
-import { auditLog, companyEmployees, companyInvitations, lessons } from '@/lib/db/schema';
+import { auditLog, companies, companyEmployees, companyInvitations, lessons } from '@/lib/db/schema';
+import { allocateLessons, createInvoice, markInvoicePaid } from '@/lib/payments/company-pools';
+import { ACCOUNTS, balance, ledgerTotal } from '@/lib/payments/ledger';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
-import { insertCompany, validIin } from '@/test/company';
+import { hrUser, insertCompany, validIin } from '@/test/company';
 import { pruneCompanyAndLessons } from './retention';
 
 const SYSTEM = { kind: 'system' as const, id: null, label: 'test', ipHash: null };
@@ -40,5 +42,24 @@ describe(`retention of rosters, invitations and lessons (${dbLabel()})`, () => {
     expect((await t.db.select().from(lessons)).map((l) => l.ratingComment).sort()).toEqual(['Хорошо', null].sort());
     expect(await t.db.$count(auditLog, eq(auditLog.action, 'retention.anonymise'))).toBe(1);
     expect(await pruneCompanyAndLessons(t.db, { leadDays: 730, takerDays: 1825, rosterDays: 1095, invitationDays: 365, lessonDays: 1095 }, now)).toEqual({ employees: 0, invitations: 0, lessons: 0 });
+  });
+
+  it("an employee deleted for retention gives their unspent pool lessons back to the company first", async () => {
+    const now = new Date();
+    const companyId = await insertCompany(t.db, 'pool-kept', 'ТОО «Пул»');
+    await t.db.update(companies).set({ bin: '990140000385' }).where(eq(companies.id, companyId));
+    const person = await hrUser(t.db, { companyId, email: 'hr@pool-kept.kz', phone: '+77011115603' });
+    const hr = { kind: 'company' as const, id: person.id, label: 'hr@pool-kept.kz', ipHash: 'test' };
+    const old = await addEmployee(t.db, SYSTEM, companyId, { lastName: 'Ескіова', firstName: 'Алия', iin: validIin(21), positionCode: 'A-1', locale: 'ru' }, now);
+    const invoice = await createInvoice(t.db, hr, { companyId, userId: person.id, locale: 'ru' }, 10);
+    await markInvoicePaid(t.db, SYSTEM, invoice.id, { paidOn: '2026-03-15', paymentOrder: '3' });
+    await allocateLessons(t.db, hr, companyId, { employeeId: old.id, lessons: 4 });
+    await t.db.update(companyEmployees).set({ updatedAt: new Date(now.getTime() - 1200 * DAY) }).where(eq(companyEmployees.id, old.id));
+
+    const done = await pruneCompanyAndLessons(t.db, { leadDays: 730, takerDays: 1825, rosterDays: 1095, invitationDays: 365, lessonDays: 1095 }, now);
+    expect(done.employees).toBe(1);
+    expect(await balance(t.db, ACCOUNTS.employeeBalance(old.id))).toBe(0);
+    expect(await balance(t.db, ACCOUNTS.companyBalance(companyId))).toBe(invoice.amountTiyn);
+    expect(await ledgerTotal(t.db)).toEqual({ total: 0, unbalancedTxns: 0 });
   });
 });

@@ -26,7 +26,9 @@ import {
   securityEvents,
   smsCodes,
 } from '@/lib/db/schema';
+import { rowsOf } from '@/lib/db/rows';
 import type { Db } from '@/lib/db/types';
+import { returnEmployeeLessons } from '@/lib/payments/company-pools';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -156,14 +158,19 @@ export async function pruneCompanyAndLessons(db: Db, periods: PersonalDataPeriod
   const lessonCut = cutoff(periods.lessonDays);
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const employees = roster
-      ? (
-          await tx
-            .delete(companyEmployees)
-            .where(sql`${companyEmployees.id} in (select id from company_employees where updated_at < ${roster} limit ${batch} for update skip locked)`)
-            .returning({ id: companyEmployees.id })
-        ).length
-      : 0;
+    let employees = 0;
+    if (roster) {
+      const due = await tx
+        .select({ id: companyEmployees.id, companyId: companyEmployees.companyId })
+        .from(companyEmployees)
+        .where(sql`${companyEmployees.id} in (select id from company_employees where updated_at < ${roster} limit ${batch} for update skip locked)`);
+      // Lessons given to them and not spent go back to their company's pool first (as when HR removes them).
+      const holding = due.length
+        ? new Set(rowsOf<{ account: string }>(await tx.execute(sql`select account from ledger_entries where account in (${sql.join(due.map((e) => sql`${`employee_balance:${e.id}`}`), sql`, `)}) group by account having sum(amount_tiyn) > 0`)).map((r) => r.account))
+        : new Set<string>();
+      for (const e of due) if (holding.has(`employee_balance:${e.id}`)) await returnEmployeeLessons(tx, e.companyId, e.id);
+      if (due.length) employees = (await tx.delete(companyEmployees).where(inArray(companyEmployees.id, due.map((e) => e.id))).returning({ id: companyEmployees.id })).length;
+    }
     const invitations = invites
       ? (
           await tx

@@ -213,31 +213,21 @@ export function CheckoutForm({
           {t('lessons', { count: q.lessons })} · {t('validity', { months: q.validMonths })}
         </p>
         <dl className="mt-3 text-sm">
-          <div className={row}>
-            <dt>{t('listPrice')}</dt>
-            <dd>{money(q.listPerLessonTiyn)}</dd>
-          </div>
-          {q.planDiscountPercent > 0 && (
-            <div className={row}>
-              <dt>{t('planDiscount', { percent: q.planDiscountPercent })}</dt>
-              <dd>{money(q.planPerLessonTiyn)}</dd>
-            </div>
-          )}
-          {q.promoPercent > 0 && answer.promo && (
-            <div className={row}>
-              <dt>{t('promoDiscount', { code: answer.promo.code, percent: q.promoPercent })}</dt>
-              <dd>{money(q.perLessonTiyn)}</dd>
-            </div>
-          )}
-          <div className={row}>
-            <dt>{t('perLesson')}</dt>
-            <dd className="font-medium">{money(q.perLessonTiyn)}</dd>
-          </div>
-          {q.savedTiyn > 0 && (
-            <div className={row}>
-              <dt>{t('saved')}</dt>
-              <dd>{money(q.savedTiyn)}</dd>
-            </div>
+          {(
+            [
+              [t('listPrice'), money(q.listPerLessonTiyn)],
+              q.planDiscountPercent > 0 && [t('planDiscount', { percent: q.planDiscountPercent }), money(q.planPerLessonTiyn)],
+              q.promoPercent > 0 && answer.promo && [t('promoDiscount', { code: answer.promo.code, percent: q.promoPercent }), money(q.perLessonTiyn)],
+              [t('perLesson'), money(q.perLessonTiyn), 'font-medium'],
+              q.savedTiyn > 0 && [t('saved'), money(q.savedTiyn)],
+            ] as const
+          ).map((line) =>
+            line ? (
+              <div key={line[0]} className={row}>
+                <dt>{line[0]}</dt>
+                <dd className={line[2]}>{line[1]}</dd>
+              </div>
+            ) : null,
           )}
           <div className={`${row} text-base font-semibold`}>
             <dt>{t('total')}</dt>

@@ -10,6 +10,7 @@ import { companyEmployees, companyInvitations, testAttempts } from '@/lib/db/sch
 import type { Db } from '@/lib/db/types';
 import { appSecret } from '@/lib/env';
 import { translatorFor } from '@/lib/i18n/translate';
+import { returnEmployeeLessons } from '@/lib/payments/company-pools';
 import { hashIin, kazakhResultView } from '@/lib/quiz/attempts';
 import { employeeStatusSql, type InvitationStatus } from './invitations';
 import { readRosterFile, ROSTER_MAX_BYTES } from './roster-file';
@@ -226,9 +227,11 @@ export async function removeEmployee(db: Db, actor: Actor, companyId: number, id
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     await getEmployee(tx, companyId, id);
+    // Lessons given to them and not spent go back to the company's pool first.
+    const lessonsReturned = await returnEmployeeLessons(tx, companyId, id);
     await tx.delete(companyEmployees).where(and(eq(companyEmployees.id, id), eq(companyEmployees.companyId, companyId)));
-    await audit(tx, actor, { action: 'employee.delete', entity: 'company_employee', entityId: id });
-    return { removed: true };
+    await audit(tx, actor, { action: 'employee.delete', entity: 'company_employee', entityId: id, after: lessonsReturned > 0 ? { lessonsReturned } : undefined });
+    return { removed: true, lessonsReturned };
   });
 }
 

@@ -8,6 +8,7 @@ import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
 import { companies, companyEmployees, companyInvoices, ledgerEntries, type InvoiceParty } from '@/lib/db/schema';
+import { rowsOf } from '@/lib/db/rows';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { schoolDay } from '@/lib/time/wall-clock';
@@ -38,8 +39,6 @@ export function schoolRequisites(): InvoiceParty {
 }
 
 const invoiceNumber = (id: number, now: Date) => `TLM-${schoolDay(now).slice(0, 4)}-${String(id).padStart(6, '0')}`;
-
-const rowsOf = <T>(res: unknown): T[] => (res as { rows?: T[] }).rows ?? (res as T[]);
 
 /** HR orders a pool of lessons: an issued invoice with both parties' requisites; 409 `company_bin_missing` until the school has the company's BIN. Audited. */
 export async function createInvoice(db: Db, actor: Actor, member: { companyId: number; userId: number; locale: string }, lessons: number, now = new Date()): Promise<Invoice> {
@@ -220,6 +219,38 @@ export async function allocateLessons(db: Db, actor: Actor, companyId: number, i
     await audit(tx, actor, { action: 'pool.allocate', entity: 'company_employee', entityId: employee.id, after: { lessons: input.lessons } });
     return { employeeId: employee.id, lessons: input.lessons };
   });
+}
+
+/**
+ * An employee leaves the roster (lib/company-portal/roster.ts removeEmployee, in its transaction):
+ * the lessons given to them and not spent go back to the company's pool, per invoice
+ * (`company_allocation_returned`: the employee's balance → the company's), so HR can give them to
+ * someone else and nothing stays on an account nobody can reach. Returns how many lessons came back.
+ */
+export async function returnEmployeeLessons(tx: Db, companyId: number, employeeId: number): Promise<number> {
+  await tx.execute(sql`select id from ${companies} where ${companies.id} = ${companyId} for update`);
+  const rows = await tx
+    .select({ invoiceId: ledgerEntries.companyInvoiceId, sum: sql<string>`sum(${ledgerEntries.amountTiyn})::text`, perLessonTiyn: companyInvoices.perLessonTiyn })
+    .from(ledgerEntries)
+    .innerJoin(companyInvoices, eq(companyInvoices.id, ledgerEntries.companyInvoiceId))
+    .where(eq(ledgerEntries.account, ACCOUNTS.employeeBalance(employeeId)))
+    .groupBy(ledgerEntries.companyInvoiceId, companyInvoices.perLessonTiyn);
+  let lessons = 0;
+  for (const r of rows) {
+    const amount = Number(r.sum);
+    if (amount <= 0) continue;
+    await post(
+      tx,
+      'company_allocation_returned',
+      [
+        { account: ACCOUNTS.employeeBalance(employeeId), amountTiyn: -amount },
+        { account: ACCOUNTS.companyBalance(companyId), amountTiyn: amount },
+      ],
+      { companyInvoiceId: r.invoiceId! },
+    );
+    lessons += Math.floor(amount / r.perLessonTiyn);
+  }
+  return lessons;
 }
 
 /**

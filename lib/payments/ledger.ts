@@ -22,7 +22,7 @@ export const ACCOUNTS = {
   employeeBalance: (employeeId: number) => `employee_balance:${employeeId}`,
 } as const;
 
-export type LedgerKind = 'payment' | 'lesson_spent' | 'lesson_returned' | 'tutor_earning' | 'refund' | 'refund_paid' | 'refund_rejected' | 'plan_adjustment' | 'payout' | 'invoice_paid' | 'company_allocation' | 'company_lesson_spent' | 'company_lesson_returned';
+export type LedgerKind = 'payment' | 'lesson_spent' | 'lesson_returned' | 'tutor_earning' | 'refund' | 'refund_paid' | 'refund_rejected' | 'plan_adjustment' | 'payout' | 'invoice_paid' | 'company_allocation' | 'company_allocation_returned' | 'company_lesson_spent' | 'company_lesson_returned';
 
 export interface Leg {
   account: string;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '@/lib/audit/log';
 import { companies, companyEmployees } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
-import { allocateLessons, createInvoice, markInvoicePaid } from '@/lib/payments/company-pools';
+import { removeEmployee } from '@/lib/company-portal/roster';
+import { allocateLessons, companyPool, createInvoice, markInvoicePaid } from '@/lib/payments/company-pools';
 import { ACCOUNTS, balance, ledgerTotal } from '@/lib/payments/ledger';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { hrUser, insertCompany } from '@/test/company';
@@ -43,6 +44,32 @@ describe(`company lesson pool: parallel allocations on the last lesson (${dbLabe
     let given = 0;
     for (const e of employees) given += await balance(t.db, ACCOUNTS.employeeBalance(e.id));
     expect(given).toBe(invoice.amountTiyn);
+    expect(await ledgerTotal(t.db)).toEqual({ total: 0, unbalancedTxns: 0 });
+  });
+
+  it("an employee leaving the roster gives their unspent lessons back to the company's pool", async () => {
+    const companyId = await insertCompany(t.db, 'leaving-pool', 'ТОО «Кету»');
+    await t.db.update(companies).set({ bin: '990140000385' }).where(eq(companies.id, companyId));
+    const person = await hrUser(t.db, { companyId, email: 'hr@leaving.kz', phone: '+77011115602' });
+    const hr: Actor = { kind: 'company', id: person.id, label: 'hr@leaving.kz', ipHash: 'test' };
+    const fin: Actor = { kind: 'staff', id: 1, label: 'finance@school.kz', ipHash: 'test' };
+    const [stays, leaves] = await t.db
+      .insert(companyEmployees)
+      .values(['Қалады', 'Кетеді'].map((lastName, i) => ({ companyId, lastName, firstName: 'Дана', iinHash: `leave-${i}`, iinLast4: '0017', iinSealed: 'x', positionCode: 'P' })))
+      .returning({ id: companyEmployees.id });
+    const invoice = await createInvoice(t.db, hr, { companyId, userId: person.id, locale: 'ru' }, 10);
+    await markInvoicePaid(t.db, fin, invoice.id, { paidOn: '2026-03-15', paymentOrder: '2' });
+    await allocateLessons(t.db, hr, companyId, { employeeId: stays!.id, lessons: 3 });
+    await allocateLessons(t.db, hr, companyId, { employeeId: leaves!.id, lessons: 5 });
+    expect((await companyPool(t.db, hr, companyId)).unallocated).toBe(2);
+
+    expect(await removeEmployee(t.db, hr, companyId, leaves!.id)).toEqual({ removed: true, lessonsReturned: 5 });
+    const pool = await companyPool(t.db, hr, companyId);
+    expect(pool.unallocated).toBe(7);
+    expect(pool.employees.map((e) => [e.employeeId, e.left])).toEqual([[stays!.id, 3]]);
+    expect(await balance(t.db, ACCOUNTS.employeeBalance(leaves!.id))).toBe(0);
+    // Given again to someone else.
+    await allocateLessons(t.db, hr, companyId, { employeeId: stays!.id, lessons: 7 });
     expect(await ledgerTotal(t.db)).toEqual({ total: 0, unbalancedTxns: 0 });
   });
 });
