@@ -19,30 +19,6 @@ interface QuoteAnswer {
   available: boolean;
 }
 
-declare global {
-  interface Window {
-    halyk?: { pay(paymentObject: Record<string, unknown>): void };
-  }
-}
-
-/** Loads the provider's JS library (allowed on /checkout by the CSP) and calls its documented function. */
-function openHostedPage(start: PaymentStart): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const go = () => {
-      if (!window.halyk) return reject(new Error('no payment library'));
-      window.halyk.pay(start.paymentObject);
-      resolve();
-    };
-    if (window.halyk) return go();
-    const script = document.createElement('script');
-    script.src = start.scriptUrl;
-    script.async = true;
-    script.onload = go;
-    script.onerror = () => reject(new Error('payment library failed to load'));
-    document.head.appendChild(script);
-  });
-}
-
 /**
  * The checkout's island: the plan and subject, a promo code, the price broken down (from the
  * server, in tiyn), then "pay": signed in, the order is made and the provider's hosted page opens;
@@ -122,6 +98,8 @@ export function CheckoutForm({
     try {
       const { api } = await import('@/lib/browser/api/client');
       const res = await api.post<{ invoiceId: string; start: PaymentStart }>('/api/payments/checkout', { tutorId, plan, subject, promoCode: promo || undefined });
+      // Loaded on "pay" only, as the API client is: the page's first scripts stay without it.
+      const { openHostedPage } = await import('./hosted-page');
       await openHostedPage(res.data.start);
     } catch (err) {
       setMessage(apiErrorBody(err)?.message ?? t('failed'));
@@ -213,21 +191,31 @@ export function CheckoutForm({
           {t('lessons', { count: q.lessons })} · {t('validity', { months: q.validMonths })}
         </p>
         <dl className="mt-3 text-sm">
-          {(
-            [
-              [t('listPrice'), money(q.listPerLessonTiyn)],
-              q.planDiscountPercent > 0 && [t('planDiscount', { percent: q.planDiscountPercent }), money(q.planPerLessonTiyn)],
-              q.promoPercent > 0 && answer.promo && [t('promoDiscount', { code: answer.promo.code, percent: q.promoPercent }), money(q.perLessonTiyn)],
-              [t('perLesson'), money(q.perLessonTiyn), 'font-medium'],
-              q.savedTiyn > 0 && [t('saved'), money(q.savedTiyn)],
-            ] as const
-          ).map((line) =>
-            line ? (
-              <div key={line[0]} className={row}>
-                <dt>{line[0]}</dt>
-                <dd className={line[2]}>{line[1]}</dd>
-              </div>
-            ) : null,
+          <div className={row}>
+            <dt>{t('listPrice')}</dt>
+            <dd>{money(q.listPerLessonTiyn)}</dd>
+          </div>
+          {q.planDiscountPercent > 0 && (
+            <div className={row}>
+              <dt>{t('planDiscount', { percent: q.planDiscountPercent })}</dt>
+              <dd>{money(q.planPerLessonTiyn)}</dd>
+            </div>
+          )}
+          {q.promoPercent > 0 && answer.promo && (
+            <div className={row}>
+              <dt>{t('promoDiscount', { code: answer.promo.code, percent: q.promoPercent })}</dt>
+              <dd>{money(q.perLessonTiyn)}</dd>
+            </div>
+          )}
+          <div className={row}>
+            <dt>{t('perLesson')}</dt>
+            <dd className="font-medium">{money(q.perLessonTiyn)}</dd>
+          </div>
+          {q.savedTiyn > 0 && (
+            <div className={row}>
+              <dt>{t('saved')}</dt>
+              <dd>{money(q.savedTiyn)}</dd>
+            </div>
           )}
           <div className={`${row} text-base font-semibold`}>
             <dt>{t('total')}</dt>
