@@ -13,6 +13,7 @@ import { listResults, placementResults, resultsFilterOptions, resultsSummary, ty
 import { pageParams } from '@/lib/validations/query';
 import { RESULT_STATUSES, resultsQuery } from '@/lib/validations/company-results';
 import { PortalPageHeader } from '@/components/company/page-header';
+import { PortalTable } from '@/components/company/table';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -59,38 +60,36 @@ export default async function ResultsPage({ params, searchParams }: Props) {
       <h3 id={id} className="mb-2 font-semibold">
         {title}
       </h3>
-      <div className="overflow-x-auto rounded-xl border border-line" role="region" aria-labelledby={id} tabIndex={0}>
-        <table className="w-full border-collapse text-left text-sm">
-          <thead className="bg-slate-50 text-xs text-muted">
-            <tr>
-              <th scope="col" className={th}>
-                {t('summary.group')}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {t('summary.total')}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {t('summary.started')}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {t('summary.finished')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {rows.map((g) => (
-              <tr key={g.key ?? ''}>
-                <th scope="row" className={`${td} font-normal`}>
-                  {g.key ?? empty}
-                </th>
-                <td className={`${td} text-right tabular-nums`}>{g.total}</td>
-                <td className={`${td} text-right tabular-nums`}>{g.started}</td>
-                <td className={`${td} text-right tabular-nums`}>{g.finished}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PortalTable
+        labelledBy={id}
+        head={
+          <>
+            <th scope="col" className={th}>
+              {t('summary.group')}
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              {t('summary.total')}
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              {t('summary.started')}
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              {t('summary.finished')}
+            </th>
+          </>
+        }
+      >
+        {rows.map((g) => (
+          <tr key={g.key ?? ''}>
+            <th scope="row" className={`${td} font-normal`}>
+              {g.key ?? empty}
+            </th>
+            <td className={`${td} text-right tabular-nums`}>{g.total}</td>
+            <td className={`${td} text-right tabular-nums`}>{g.started}</td>
+            <td className={`${td} text-right tabular-nums`}>{g.finished}</td>
+          </tr>
+        ))}
+      </PortalTable>
     </div>
   );
 
