@@ -39,3 +39,16 @@ export async function AuthShell({ title, intro, children }: { title: string; int
     </>
   );
 }
+
+/** The ways on under a reset page's card (the other ways, back to sign-in): one link centred, or several spread apart. */
+export function AuthShellLinks({ links }: { links: { href: string; label: string }[] }) {
+  return (
+    <p className={links.length > 1 ? 'mt-6 flex flex-wrap justify-between gap-3 text-sm' : 'mt-6 text-center text-sm'}>
+      {links.map((link) => (
+        <Link key={link.href} href={link.href} className="font-medium text-brand-dark underline-offset-2 hover:underline">
+          {link.label}
+        </Link>
+      ))}
+    </p>
+  );
+}
