@@ -1,7 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { AuditChanges } from '@/components/admin/audit/changes';
-import { adminInputClass, FilterBar, FilterField } from '@/components/admin/ui/form';
+import { adminInputClass, FilterBar, FilterField, FilterInput } from '@/components/admin/ui/form';
 import { Pagination } from '@/components/admin/ui/pagination';
 import { Badge, cellClass, DataTable, EmptyState, PageHeader } from '@/components/admin/ui/table';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditActionKey, auditChanges } from '@/lib/audit/actions';
@@ -95,12 +95,8 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
         <FilterField id="audit-entity-id" label={t('audit.entityId')}>
           <input id="audit-entity-id" name="entityId" defaultValue={raw.entityId ?? ''} className={adminInputClass} autoComplete="off" />
         </FilterField>
-        <FilterField id="audit-from" label={t('common.from')}>
-          <input id="audit-from" name="from" type="date" defaultValue={raw.from ?? ''} className={adminInputClass} />
-        </FilterField>
-        <FilterField id="audit-to" label={t('common.to')}>
-          <input id="audit-to" name="to" type="date" defaultValue={raw.to ?? ''} className={adminInputClass} />
-        </FilterField>
+        <FilterInput id="audit-from" name="from" type="date" label={t('common.from')} value={raw.from} />
+        <FilterInput id="audit-to" name="to" type="date" label={t('common.to')} value={raw.to} />
       </FilterBar>
       {dropped && (
         <p role="status" className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { formatDate, formatDateTime } from '@/components/admin/ui/format';
-import { FilterBar, FilterField, FilterInput, FilterSelect, adminInputClass } from '@/components/admin/ui/form';
+import { FilterBar, FilterInput, FilterSelect } from '@/components/admin/ui/form';
 import { Pagination } from '@/components/admin/ui/pagination';
 import { ReasonAction } from '@/components/admin/ui/reason-action';
 import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
@@ -45,35 +45,16 @@ export default async function TestsPage({ params, searchParams }: Props) {
     if (!r.level) return r.determined === false ? t('tests.notDetermined') : t('common.none');
     return r.level === 'A0' ? t('tests.belowA1') : r.level;
   };
+  // The filters' choices besides "all": no company, then each company; each level, then none.
+  const companyChoices: [string, string][] = [['none', t('tests.noCompany')], ...options.map((c): [string, string] => [String(c.id), c.name])];
+  const levelChoices: [string, string][] = [...KZ_LEVELS.map((l): [string, string] => [l, l === 'A0' ? t('tests.belowA1') : l]), ['none', t('tests.levelNone')]];
   return (
     <>
       <PageHeader title={t('tests.title')} lead={t('tests.lead')} />
       <FilterBar action={path} labels={{ apply: t('common.apply'), reset: t('common.reset'), title: t('tests.filters') }}>
-        <FilterField id="f-q" label={t('tests.search')} wide>
-          <input id="f-q" name="q" type="search" defaultValue={f.q ?? ''} className={adminInputClass} />
-        </FilterField>
-        <FilterField id="f-company" label={t('tests.company')}>
-          <select id="f-company" name="company" defaultValue={keep.company ?? ''} className={adminInputClass}>
-            <option value="">{t('common.all')}</option>
-            <option value="none">{t('tests.noCompany')}</option>
-            {options.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField id="f-level" label={t('tests.level')}>
-          <select id="f-level" name="level" defaultValue={f.level ?? ''} className={adminInputClass}>
-            <option value="">{t('common.all')}</option>
-            {KZ_LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {l === 'A0' ? t('tests.belowA1') : l}
-              </option>
-            ))}
-            <option value="none">{t('tests.levelNone')}</option>
-          </select>
-        </FilterField>
+        <FilterInput id="f-q" name="q" type="search" label={t('tests.search')} value={f.q} wide />
+        <FilterSelect id="f-company" name="company" label={t('tests.company')} value={keep.company} allLabel={t('common.all')} options={companyChoices} />
+        <FilterSelect id="f-level" name="level" label={t('tests.level')} value={f.level} allLabel={t('common.all')} options={levelChoices} />
         <FilterSelect id="f-annulled" name="annulled" label={t('tests.annulledFilter')} value={f.annulled} allLabel={t('common.all')} options={[['no', t('tests.annulledNo')], ['yes', t('tests.annulledYes')]]} />
         <FilterSelect
           id="f-certificate"
