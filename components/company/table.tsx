@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PortalCard } from './card';
 
 /** The cells' classes of a portal card's table (the lessons and invoices pages). */
 export const cellClass = { th: 'px-3 py-2 font-medium', td: 'px-3 py-2' };
@@ -40,10 +41,7 @@ export function PortalTableSection({ id, title, testId, hasRows, empty, head, ch
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="rounded-2xl bg-white p-5 shadow-sm">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
+    <PortalCard id={id} title={title}>
       {hasRows ? (
         <PortalTable labelledBy={id} className="mt-3" testId={testId} head={head}>
           {children}
@@ -51,6 +49,6 @@ export function PortalTableSection({ id, title, testId, hasRows, empty, head, ch
       ) : (
         <p className="mt-2 text-sm text-muted">{empty}</p>
       )}
-    </section>
+    </PortalCard>
   );
 }

@@ -9,6 +9,7 @@ import { formatTiyn } from '@/lib/tariffs';
 import { schoolLongDate } from '@/lib/time/school-clock';
 import { PortalPageHeader } from '@/components/company/page-header';
 import { cellClass, PortalTableSection } from '@/components/company/table';
+import { PortalCard } from '@/components/company/card';
 
 type Props = { params: Promise<{ locale: Locale }> };
 const { th, td } = cellClass;
@@ -24,13 +25,10 @@ export default async function CompanyInvoicesPage({ params }: Props) {
   return (
     <div className="space-y-6">
       <PortalPageHeader title={t('title')} intro={t('intro')} />
-      <section aria-labelledby="order-title" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
-        <h2 id="order-title" className="text-lg font-semibold">
-          {t('orderTitle')}
-        </h2>
+      <PortalCard id="order-title" title={t('orderTitle')} className="space-y-3">
         <p className="text-sm text-muted">{t('priceNote', { price: formatTiyn(COMPANY_LESSON_TIYN, locale), vat })}</p>
         <PoolOrderForm />
-      </section>
+      </PortalCard>
       <PortalTableSection
         id="invoices-title"
         title={t('listTitle')}

@@ -11,6 +11,7 @@ import { companyPool } from '@/lib/payments/company-pools';
 import { trialsPeriod, trialsQuery } from '@/lib/validations/booking';
 import { PortalPageHeader } from '@/components/company/page-header';
 import { cellClass, PortalTableSection } from '@/components/company/table';
+import { PortalCard } from '@/components/company/card';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -52,13 +53,10 @@ export default async function CompanyLessonsPage({ params, searchParams }: Props
           </button>
         </div>
       </form>
-      <section aria-labelledby="pool-title" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
-        <h2 id="pool-title" className="text-lg font-semibold">
-          {tp('title')}
-        </h2>
+      <PortalCard id="pool-title" title={tp('title')} className="space-y-3">
         <p className="text-sm text-muted">{tp('summary', { paid: pool.paid, unallocated: pool.unallocated })}</p>
         {pool.unallocated > 0 ? <PoolAllocationForm employees={roster.map((e) => ({ id: e.id, name: `${e.lastName} ${e.firstName}` }))} /> : <p className="text-sm text-muted">{tp('empty')}</p>}
-      </section>
+      </PortalCard>
       <PortalTableSection
         id="lessons-title"
         title={t('total', { minutes: data.totalMinutes })}

@@ -14,6 +14,7 @@ import { pageParams } from '@/lib/validations/query';
 import { RESULT_STATUSES, resultsQuery } from '@/lib/validations/company-results';
 import { PortalPageHeader } from '@/components/company/page-header';
 import { PortalTable } from '@/components/company/table';
+import { PortalCard } from '@/components/company/card';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -252,10 +253,7 @@ export default async function ResultsPage({ params, searchParams }: Props) {
           )}
           <Pager label={t('pages')} page={f.page} pages={pages} shown={Math.min(f.page, pages)} href={pageHref} prev={t('prev')} next={t('next')} pageOf={(page, n) => t('pageOf', { page, pages: n })} />
 
-          <section aria-labelledby="exports-title" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
-            <h2 id="exports-title" className="text-lg font-semibold">
-              {t('exports.title')}
-            </h2>
+          <PortalCard id="exports-title" title={t('exports.title')} className="space-y-3">
             <p className="text-sm text-muted">{t('exports.intro')}</p>
             <div className="flex flex-wrap gap-3">
               <a href={`/api/company/results/export?${query({ format: 'xlsx', lang: locale })}`} className={secondaryButtonClass} download>
@@ -272,14 +270,11 @@ export default async function ResultsPage({ params, searchParams }: Props) {
               filter={typed}
               labels={{ title: t('exports.fullTitle'), intro: t('exports.fullIntro'), confirm: t('exports.fullConfirm'), button: t('exports.fullButton'), error: t('exports.fullError') }}
             />
-          </section>
+          </PortalCard>
         </>
       )}
 
-      <section aria-labelledby="placement-title" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
-        <h2 id="placement-title" className="text-lg font-semibold">
-          {t('placement.title')}
-        </h2>
+      <PortalCard id="placement-title" title={t('placement.title')} className="space-y-3">
         <p className="text-sm text-muted">{t('placement.intro')}</p>
         {placement.rows.length === 0 ? (
           <p className="text-sm text-muted">{t('placement.empty')}</p>
@@ -313,7 +308,7 @@ export default async function ResultsPage({ params, searchParams }: Props) {
             {placementPage * placement.pageSize < placement.total && <Link href={`/company/results?${query({ ppage: String(placementPage + 1) })}`}>{t('next')}</Link>}
           </nav>
         )}
-      </section>
+      </PortalCard>
     </div>
   );
 }
