@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { Metadata } from 'next';
 import Image from '@/components/ui/image';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
+import { localeLabels } from '@/components/layout/locale-labels';
 import { LocaleSwitcher } from '@/components/layout/locale-switcher';
 
 /** Title of an account page: translated, never indexed. */
@@ -15,8 +16,7 @@ export async function accountPageMetadata(locale: Locale, namespace: 'SignIn' | 
 /** Sign-in and reset pages: a small top bar (logo, language) and one card with the page's h1. */
 export async function AuthShell({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
   const t = await getTranslations('Navigation');
-  const tl = await getTranslations('LocaleSwitcher');
-  const locale = (await getLocale()) as Locale;
+  const labels = await localeLabels();
   return (
     <>
       <header className="border-b border-line/70 bg-white">
@@ -24,9 +24,7 @@ export async function AuthShell({ title, intro, children }: { title: string; int
           <Link href="/" className="flex shrink-0 items-center rounded-lg" aria-label={t('logoStudent')}>
             <Image src="/images/logo.svg" alt="" width={132} height={32} priority unoptimized />
           </Link>
-          <LocaleSwitcher
-            labels={{ label: tl('label'), current: tl('current', { language: tl(locale) }), names: { ru: tl('ru'), kk: tl('kk'), en: tl('en') } }}
-          />
+          <LocaleSwitcher labels={labels} />
         </div>
       </header>
       <div className="flex flex-1 items-start justify-center px-4 py-8 sm:py-14">
