@@ -2,8 +2,8 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { AuditChanges } from '@/components/admin/audit/changes';
 import { adminInputClass, FilterBar, FilterField, FilterInput } from '@/components/admin/ui/form';
-import { Pagination } from '@/components/admin/ui/pagination';
-import { Badge, cellClass, DataTable, EmptyState, PageHeader } from '@/components/admin/ui/table';
+import { PagedTable } from '@/components/admin/ui/paged-table';
+import { Badge, cellClass, PageHeader } from '@/components/admin/ui/table';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditActionKey, auditChanges } from '@/lib/audit/actions';
 import { listAudit } from '@/lib/audit/log';
 import { getDb } from '@/lib/db/client';
@@ -103,10 +103,12 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
           {t('audit.badFilter')}
         </p>
       )}
-      <DataTable
+      <PagedTable
         caption={t('audit.caption')}
         head={[t('audit.when'), t('audit.who'), t('audit.what'), t('audit.record'), t('audit.change'), t('audit.ip')]}
-        empty={log.rows.length === 0 ? <EmptyState>{t('audit.empty')}</EmptyState> : undefined}
+        shown={log.rows.length}
+        empty={t('audit.empty')}
+        pages={{ path, params: { actor: raw.actor, action: raw.action, entity: raw.entity, entityId: raw.entityId, from: raw.from, to: raw.to }, at: log, total: log.total }}
       >
         {log.rows.map((r) => (
           <tr key={r.id}>
@@ -135,14 +137,7 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
             </td>
           </tr>
         ))}
-      </DataTable>
-      <Pagination
-        path={path}
-        params={{ actor: raw.actor, action: raw.action, entity: raw.entity, entityId: raw.entityId, from: raw.from, to: raw.to }}
-        at={log}
-        total={log.total}
-        nav={t('audit.caption')}
-      />
+      </PagedTable>
       <p className="mt-4 text-xs text-muted">{t('audit.readOnly')}</p>
     </>
   );

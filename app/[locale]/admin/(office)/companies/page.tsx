@@ -3,8 +3,8 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { formatDate } from '@/components/admin/ui/format';
 import { FilterBar, FilterInput, FilterSelect, adminButtonClass } from '@/components/admin/ui/form';
-import { Pagination } from '@/components/admin/ui/pagination';
-import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
+import { PagedTable } from '@/components/admin/ui/paged-table';
+import { Badge, PageHeader, cellClass } from '@/components/admin/ui/table';
 import { listCompanies } from '@/lib/companies/admin';
 import { getDb } from '@/lib/db/client';
 import { localePath } from '@/lib/seo';
@@ -40,10 +40,12 @@ export default async function CompaniesPage({ params, searchParams }: Props) {
         <FilterInput id="f-q" name="q" type="search" label={t('companies.search')} value={f.q} wide />
         <FilterSelect id="f-active" name="active" label={t('companies.stateFilter')} value={f.active} allLabel={t('common.all')} options={[['yes', t('companies.stateActive')], ['no', t('companies.stateInactive')]]} />
       </FilterBar>
-      <DataTable
+      <PagedTable
         caption={t('companies.caption')}
         head={[t('companies.name'), t('companies.slug'), t('companies.stateFilter'), t('companies.takers'), t('companies.certificates'), t('companies.placements'), t('companies.created')]}
-        empty={rows.length === 0 ? <EmptyState>{t('companies.empty')}</EmptyState> : undefined}
+        shown={rows.length}
+        empty={t('companies.empty')}
+        pages={{ path, params: { q: f.q, active: f.active }, at: f, total }}
       >
         {rows.map((c) => (
           <tr key={c.id}>
@@ -64,14 +66,7 @@ export default async function CompaniesPage({ params, searchParams }: Props) {
             <td className={`${cellClass} whitespace-nowrap`}>{formatDate(locale, c.createdAt)}</td>
           </tr>
         ))}
-      </DataTable>
-      <Pagination
-        path={path}
-        params={{ q: f.q, active: f.active }}
-        at={f}
-        total={total}
-        nav={t('companies.caption')}
-      />
+      </PagedTable>
     </>
   );
 }

@@ -3,9 +3,9 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { formatDate, formatDateTime } from '@/components/admin/ui/format';
 import { FilterBar, FilterInput, FilterSelect } from '@/components/admin/ui/form';
-import { Pagination } from '@/components/admin/ui/pagination';
+import { PagedTable } from '@/components/admin/ui/paged-table';
 import { ReasonAction } from '@/components/admin/ui/reason-action';
-import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
+import { Badge, PageHeader, cellClass } from '@/components/admin/ui/table';
 import { companyOptions } from '@/lib/companies/admin';
 import { getDb } from '@/lib/db/client';
 import { localePath } from '@/lib/seo';
@@ -67,7 +67,7 @@ export default async function TestsPage({ params, searchParams }: Props) {
         <FilterInput id="f-from" name="from" type="date" label={t('common.from')} value={keep.from} />
         <FilterInput id="f-to" name="to" type="date" label={t('common.to')} value={keep.to} />
       </FilterBar>
-      <DataTable
+      <PagedTable
         caption={t('tests.caption')}
         head={[
           t('tests.name'),
@@ -81,7 +81,10 @@ export default async function TestsPage({ params, searchParams }: Props) {
           t('tests.state'),
           ...(isAdmin ? [t('common.actions')] : []),
         ]}
-        empty={rows.length === 0 ? <EmptyState>{t('tests.empty')}</EmptyState> : undefined}
+        shown={rows.length}
+        empty={t('tests.empty')}
+        pages={{ path, params: keep, at: f, total }}
+        between={!isAdmin && <p className="mt-3 text-sm text-muted">{t('tests.readOnly')}</p>}
       >
         {rows.map((r) => (
           <tr key={r.attemptId} data-testid={`sitting-${r.attemptId}`} className={r.annulledAt ? 'bg-slate-50 text-muted' : undefined}>
@@ -172,15 +175,7 @@ export default async function TestsPage({ params, searchParams }: Props) {
             )}
           </tr>
         ))}
-      </DataTable>
-      {!isAdmin && <p className="mt-3 text-sm text-muted">{t('tests.readOnly')}</p>}
-      <Pagination
-        path={path}
-        params={keep}
-        at={f}
-        total={total}
-        nav={t('tests.caption')}
-      />
+      </PagedTable>
     </>
   );
 }
