@@ -159,16 +159,20 @@ export function CabinetView({ tutorTools, studentTools, lessons }: { tutorTools?
       {user && (
         // The cabinet's sections, lessons first (journey C, D: lessons sat below sign-out).
         <nav aria-label={t('sections.label')} className="flex flex-wrap gap-x-4 gap-y-2 text-sm font-medium">
-          {[
-            { id: 'cabinet-lessons', label: t('sections.lessons') },
-            ...(user.role === 'tutor' && tutorTools ? [{ id: 'cabinet-schedule', label: t('sections.schedule') }] : []),
-            { id: 'cabinet-profile', label: t('sections.profile') },
-            { id: 'cabinet-password-card', label: t('sections.security') },
-          ].map((section) => (
-            <a key={section.id} href={`#${section.id}`} className="text-brand-dark underline-offset-2 hover:underline">
-              {section.label}
+          <a href="#cabinet-lessons" className="text-brand-dark underline-offset-2 hover:underline">
+            {t('sections.lessons')}
+          </a>
+          {user.role === 'tutor' && tutorTools ? (
+            <a href="#cabinet-schedule" className="text-brand-dark underline-offset-2 hover:underline">
+              {t('sections.schedule')}
             </a>
-          ))}
+          ) : null}
+          <a href="#cabinet-profile" className="text-brand-dark underline-offset-2 hover:underline">
+            {t('sections.profile')}
+          </a>
+          <a href="#cabinet-password-card" className="text-brand-dark underline-offset-2 hover:underline">
+            {t('sections.security')}
+          </a>
         </nav>
       )}
       {user && lessons}

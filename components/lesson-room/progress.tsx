@@ -94,9 +94,15 @@ export function CabinetProgress() {
               <caption className="sr-only">{t('tableCaption')}</caption>
               <thead>
                 <tr className="border-b border-line">
-                  {(['lesson', 'level', ...REPORT_SKILLS.map((s) => `skills.${s}` as const)] as const).map((key) => (
-                    <th key={key} scope="col" className="py-2 pr-3">
-                      {t(key)}
+                  <th scope="col" className="py-2 pr-3">
+                    {t('lesson')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t('level')}
+                  </th>
+                  {REPORT_SKILLS.map((s) => (
+                    <th key={s} scope="col" className="py-2 pr-3">
+                      {t(`skills.${s}`)}
                     </th>
                   ))}
                 </tr>
