@@ -49,6 +49,15 @@ export interface RetentionRule {
 /** Rows whose `column` lies more than `ms` before `now`. */
 const olderThan = (column: PgColumn, ms: number) => (now: Date) => lt(column, new Date(now.getTime() - ms));
 
+/**
+ * Up to `batch` rows of `table` that match `where`, as a condition on its key: the rows are taken
+ * with SKIP LOCKED, so instances at work at the same moment share them instead of waiting.
+ */
+function batchOf(table: PgTable, key: PgColumn | PgColumn[], where: SQL | undefined, batch: number): SQL {
+  const k = Array.isArray(key) ? sql.join(key, sql`, `) : key;
+  return sql`(${k}) in (select ${k} from ${table} where ${where} limit ${batch} for update skip locked)`;
+}
+
 /** The rule for the table `from` (primary key `key`). */
 function rule(from: PgTable, key: PgColumn[], keeps: string, expired: RetentionRule['expired']): RetentionRule {
   return { table: getTableName(from), keeps, from, key, expired };
@@ -97,12 +106,11 @@ export async function prune(db: Db, now = new Date(), opts: PruneOptions = {}): 
   const maxBatches = opts.maxBatches ?? 100;
   const deleted: Record<string, number> = {};
   for (const rule of RETENTION_RULES) {
-    const key = sql.join(rule.key, sql`, `);
     let total = 0;
     for (let i = 0; i < maxBatches; i++) {
       const rows = await db
         .delete(rule.from)
-        .where(sql`(${key}) in (select ${key} from ${rule.from} where ${rule.expired(now)} limit ${batch} for update skip locked)`)
+        .where(batchOf(rule.from, rule.key, rule.expired(now), batch))
         .returning({ one: sql`1` });
       total += rows.length;
       if (rows.length < batch) break;
@@ -163,7 +171,7 @@ export async function pruneCompanyAndLessons(db: Db, periods: PersonalDataPeriod
       const due = await tx
         .select({ id: companyEmployees.id, companyId: companyEmployees.companyId })
         .from(companyEmployees)
-        .where(sql`${companyEmployees.id} in (select id from company_employees where updated_at < ${roster} limit ${batch} for update skip locked)`);
+        .where(batchOf(companyEmployees, companyEmployees.id, lt(companyEmployees.updatedAt, roster), batch));
       // Lessons given to them and not spent go back to their company's pool first (as when HR removes them).
       const holding = due.length
         ? new Set(rowsOf<{ account: string }>(await tx.execute(sql`select account from ledger_entries where account in (${sql.join(due.map((e) => sql`${`employee_balance:${e.id}`}`), sql`, `)}) group by account having sum(amount_tiyn) > 0`)).map((r) => r.account))
@@ -171,20 +179,14 @@ export async function pruneCompanyAndLessons(db: Db, periods: PersonalDataPeriod
       for (const e of due) if (holding.has(`employee_balance:${e.id}`)) await returnEmployeeLessons(tx, e.companyId, e.id);
       if (due.length) employees = (await tx.delete(companyEmployees).where(inArray(companyEmployees.id, due.map((e) => e.id))).returning({ id: companyEmployees.id })).length;
     }
-    const invitations = invites
-      ? (
-          await tx
-            .delete(companyInvitations)
-            .where(sql`${companyInvitations.id} in (select id from company_invitations where deadline < ${invites} limit ${batch} for update skip locked)`)
-            .returning({ id: companyInvitations.id })
-        ).length
-      : 0;
+    // A batch of the rows past their period is deleted each pass: how many went.
+    const invitations = invites ? (await tx.delete(companyInvitations).where(batchOf(companyInvitations, companyInvitations.id, lt(companyInvitations.deadline, invites), batch)).returning({ id: companyInvitations.id })).length : 0;
     const lessonsCleared = lessonCut
       ? (
           await tx
             .update(lessons)
             .set({ ratingComment: null })
-            .where(sql`${lessons.id} in (select id from lessons where starts_at < ${lessonCut} and rating_comment is not null limit ${batch} for update skip locked)`)
+            .where(batchOf(lessons, lessons.id, and(lt(lessons.startsAt, lessonCut), isNotNull(lessons.ratingComment)), batch))
             .returning({ id: lessons.id })
         ).length
       : 0;
@@ -218,9 +220,7 @@ export async function anonymisePersonalData(db: Db, periods: PersonalDataPeriods
         await tx
           .update(leads)
           .set({ name: ANONYMISED, phone: ANONYMISED, answers: null, ipHash: null })
-          .where(
-            sql`${leads.id} in (select ${leads.id} from ${leads} where ${leads.createdAt} < ${leadCutoff} and (${leads.name} <> ${ANONYMISED} or ${leads.phone} <> ${ANONYMISED}) limit ${batch} for update skip locked)`,
-          )
+          .where(batchOf(leads, leads.id, sql`${leads.createdAt} < ${leadCutoff} and (${leads.name} <> ${ANONYMISED} or ${leads.phone} <> ${ANONYMISED})`, batch))
           .returning({ id: leads.id })
       ).map((r) => r.id);
       if (ids.length) await tx.update(leadEvents).set({ note: null }).where(and(inArray(leadEvents.leadId, ids), isNotNull(leadEvents.note)));
@@ -228,9 +228,7 @@ export async function anonymisePersonalData(db: Db, periods: PersonalDataPeriods
         await tx
           .update(kazakhTestTakers)
           .set({ firstName: ANONYMISED, lastName: ANONYMISED, workerCode: ANONYMISED, iinLast4: ANONYMISED, iinHash: sql`'anonymised:' || ${kazakhTestTakers.id}` })
-          .where(
-            sql`${kazakhTestTakers.id} in (select ${kazakhTestTakers.id} from ${kazakhTestTakers} where ${kazakhTestTakers.createdAt} < ${takerCutoff} and ${kazakhTestTakers.iinHash} not like 'anonymised:%' limit ${batch} for update skip locked)`,
-          )
+          .where(batchOf(kazakhTestTakers, kazakhTestTakers.id, sql`${kazakhTestTakers.createdAt} < ${takerCutoff} and ${kazakhTestTakers.iinHash} not like 'anonymised:%'`, batch))
           .returning({ id: kazakhTestTakers.id })
       ).map((r) => r.id);
       const certIds = takerIds.length

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import type { Metadata } from 'next';
-import Image from '@/components/ui/image';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
-import { LocaleSwitcher } from '@/components/layout/locale-switcher';
+import { LogoBar } from '@/components/layout/logo-bar';
 
 /** Title of an account page: translated, never indexed. */
 export async function accountPageMetadata(locale: Locale, namespace: 'SignIn' | 'Reset' | 'Cabinet' | 'EmailConfirm', key: string): Promise<Metadata> {
@@ -15,20 +14,9 @@ export async function accountPageMetadata(locale: Locale, namespace: 'SignIn' | 
 /** Sign-in and reset pages: a small top bar (logo, language) and one card with the page's h1. */
 export async function AuthShell({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
   const t = await getTranslations('Navigation');
-  const tl = await getTranslations('LocaleSwitcher');
-  const locale = (await getLocale()) as Locale;
   return (
     <>
-      <header className="border-b border-line/70 bg-white">
-        <div className="mx-auto flex h-16 max-w-header items-center justify-between gap-4 px-4 md:px-6">
-          <Link href="/" className="flex shrink-0 items-center rounded-lg" aria-label={t('logoStudent')}>
-            <Image src="/images/logo.svg" alt="" width={132} height={32} priority unoptimized />
-          </Link>
-          <LocaleSwitcher
-            labels={{ label: tl('label'), current: tl('current', { language: tl(locale) }), names: { ru: tl('ru'), kk: tl('kk'), en: tl('en') } }}
-          />
-        </div>
-      </header>
+      <LogoBar variant="auth" homeLabel={t('logoStudent')} />
       <div className="flex flex-1 items-start justify-center px-4 py-8 sm:py-14">
         <div className="w-full max-w-md rounded-2xl bg-white p-5 shadow-sm sm:p-8">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
@@ -37,5 +25,18 @@ export async function AuthShell({ title, intro, children }: { title: string; int
         </div>
       </div>
     </>
+  );
+}
+
+/** The ways on under a reset page's card (the other ways, back to sign-in): one link centred, or several spread apart. */
+export function AuthShellLinks({ links }: { links: { href: string; label: string }[] }) {
+  return (
+    <p className={links.length > 1 ? 'mt-6 flex flex-wrap justify-between gap-3 text-sm' : 'mt-6 text-center text-sm'}>
+      {links.map((link) => (
+        <Link key={link.href} href={link.href} className="font-medium text-brand-dark underline-offset-2 hover:underline">
+          {link.label}
+        </Link>
+      ))}
+    </p>
   );
 }

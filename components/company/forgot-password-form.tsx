@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { Link, useLocale } from '@/i18n/navigation';
 import { companyForgotSchema } from '@/lib/validations/company-portal';
 import { fetchJson, ApiCallError } from '@/lib/browser/api/fetch-json';
-import { describedBy, Field, FormError } from '@/components/ui/field';
+import { describedBy, Field, FormError, FormNotice } from '@/components/ui/field';
 import { buttonClass, inputClass } from './ui';
 
 type Values = z.input<typeof companyForgotSchema>;
@@ -33,9 +33,7 @@ export function ForgotPasswordForm() {
   if (sent) {
     return (
       <div className="space-y-4">
-        <p role="status" className="rounded-lg bg-green-50 px-3 py-2 text-sm">
-          {t('sent')}
-        </p>
+        <FormNotice>{t('sent')}</FormNotice>
         <Link href="/company/sign-in" className="text-sm font-medium text-brand-dark hover:underline">
           {t('back')}
         </Link>

@@ -9,7 +9,7 @@ import { useLocale } from '@/i18n/navigation';
 import { companySetPasswordSchema } from '@/lib/validations/company-portal';
 import { fetchJson, showCallError } from '@/lib/browser/api/fetch-json';
 import { CompanySignInForm } from './sign-in-form';
-import { describedBy, Field, FormError } from '@/components/ui/field';
+import { describedBy, Field, FormError, FormNotice } from '@/components/ui/field';
 import { buttonClass, inputClass } from './ui';
 
 type Values = z.input<typeof companySetPasswordSchema>;
@@ -61,9 +61,7 @@ export function SetPasswordForm() {
     const { saved, password } = state;
     return (
       <div className="space-y-4">
-        <p role="status" className="rounded-lg bg-green-50 px-3 py-2 text-sm">
-          {t('saved')}
-        </p>
+        <FormNotice>{t('saved')}</FormNotice>
         <CompanySignInForm
           target={locale === 'ru' ? '/company' : `/${locale}/company`}
           initial={{ email: saved.email, password, step: saved.via ? { via: saved.via, phone: saved.phone, resendAfter: saved.resendAfter } : undefined }}

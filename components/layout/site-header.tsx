@@ -1,13 +1,13 @@
 import { Image } from '@/components/ui/image';
-import { getLocale, getTranslations } from 'next-intl/server';
-import type { Locale } from '@/i18n/routing';
+import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { ButtonLink } from '@/components/ui/button';
 import { features } from '@/lib/features';
 import { publicEnv } from '@/lib/public-env';
 import { HeaderAuth, type HeaderAuthLabels } from '@/components/auth/header-auth';
 import { BurgerMenu, type MenuLink } from './burger-menu';
-import { LocaleSwitcher, type LocaleLabels } from './locale-switcher';
+import { localeLabels } from './locale-labels';
+import { LocaleSwitcher } from './locale-switcher';
 
 interface NavItem {
   href: string;
@@ -23,13 +23,7 @@ interface NavItem {
 export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }) {
   const t = await getTranslations('Navigation');
   const ta = await getTranslations('AuthHeader');
-  const tl = await getTranslations('LocaleSwitcher');
-  const locale = (await getLocale()) as Locale;
-  const localeLabels: LocaleLabels = {
-    label: tl('label'),
-    current: tl('current', { language: tl(locale) }),
-    names: { ru: tl('ru'), kk: tl('kk'), en: tl('en') },
-  };
+  const labels = await localeLabels();
   const burgerLabels = { openMenu: t('openMenu'), closeMenu: t('closeMenu'), mobileMenu: t('mobileMenu') };
   const student = variant === 'student';
   const nav: NavItem[] = student
@@ -109,7 +103,7 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <LocaleSwitcher labels={localeLabels} />
+          <LocaleSwitcher labels={labels} />
           {features.accounts && <HeaderAuth variant={variant} signedOut={auth} labels={accountLabels} />}
           <ButtonLink href={cta.href} size="sm" className="hidden whitespace-nowrap lg:inline-block">
             {cta.label}
@@ -117,7 +111,7 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
           <BurgerMenu
             links={mobile}
             labels={burgerLabels}
-            localeLabels={localeLabels}
+            localeLabels={labels}
             account={features.accounts ? { variant, labels: accountLabels } : undefined}
           />
         </div>

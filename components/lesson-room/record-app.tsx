@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRequireAuth } from '@/components/auth/require-auth';
 import { localePath } from '@/components/auth/return-path';
@@ -66,7 +66,6 @@ export function RecordApp({ lessonId }: { lessonId: number }) {
   if (!data) return <p className="p-6 text-center" role="status">{t('loading')}</p>;
 
   const { report } = data;
-  const section = 'mt-6 rounded-2xl border border-line p-5';
   return (
     <div className="container-page max-w-3xl py-8" data-testid="record" data-side={data.side}>
       <a href={cabinet} className="text-sm text-brand-dark underline">
@@ -77,10 +76,7 @@ export function RecordApp({ lessonId }: { lessonId: number }) {
         {t(data.side === 'tutor' ? 'withStudent' : 'withTutor', { name: data.other.name || '—' })} · {t('together', { minutes: data.togetherMinutes })}
       </p>
 
-      <section aria-labelledby="record-report" className={section} data-testid="record-report">
-        <h2 id="record-report" className="text-xl font-semibold">
-          {t('report')}
-        </h2>
+      <RecordSection id="record-report" title={t('report')} testId="record-report">
         {report && !editing ? (
           <>
             <dl className="mt-3 grid gap-3">
@@ -134,12 +130,9 @@ export function RecordApp({ lessonId }: { lessonId: number }) {
             <span className="text-muted">{t('editableUntil', { date: schoolLongDate(report.editableUntil, locale), time: clock(report.editableUntil, SCHOOL_ZONE) })}</span>
           </p>
         ) : null}
-      </section>
+      </RecordSection>
 
-      <section aria-labelledby="record-chat" className={section}>
-        <h2 id="record-chat" className="text-xl font-semibold">
-          {t('chat')}
-        </h2>
+      <RecordSection id="record-chat" title={t('chat')}>
         {data.chat.length ? (
           <ol className="mt-3 grid gap-2" data-testid="record-chat">
             {data.chat.map((c, i) => (
@@ -154,19 +147,13 @@ export function RecordApp({ lessonId }: { lessonId: number }) {
         ) : (
           <p className="mt-2 text-sm text-muted">{t('noChat')}</p>
         )}
-      </section>
+      </RecordSection>
 
-      <section aria-labelledby="record-notes" className={section}>
-        <h2 id="record-notes" className="text-xl font-semibold">
-          {t('notes')}
-        </h2>
+      <RecordSection id="record-notes" title={t('notes')}>
         {data.notes?.text ? <p className="mt-3 whitespace-pre-wrap text-sm" data-testid="record-notes">{data.notes.text}</p> : <p className="mt-2 text-sm text-muted">{t('noNotes')}</p>}
-      </section>
+      </RecordSection>
 
-      <section aria-labelledby="record-words" className={section}>
-        <h2 id="record-words" className="text-xl font-semibold">
-          {t('words')}
-        </h2>
+      <RecordSection id="record-words" title={t('words')}>
         {data.words.length ? (
           <ul className="mt-3 grid gap-1 text-sm" data-testid="record-words">
             {data.words.map((w, i) => (
@@ -178,12 +165,9 @@ export function RecordApp({ lessonId }: { lessonId: number }) {
         ) : (
           <p className="mt-2 text-sm text-muted">{t('noWords')}</p>
         )}
-      </section>
+      </RecordSection>
 
-      <section aria-labelledby="record-board" className={section}>
-        <h2 id="record-board" className="text-xl font-semibold">
-          {t('board')}
-        </h2>
+      <RecordSection id="record-board" title={t('board')}>
         {data.board.elements.length === 0 ? (
           <p className="mt-2 text-sm text-muted">{t('noBoard')}</p>
         ) : board ? (
@@ -195,7 +179,19 @@ export function RecordApp({ lessonId }: { lessonId: number }) {
             {t('openBoard', { count: data.board.elements.length })}
           </button>
         )}
-      </section>
+      </RecordSection>
     </div>
+  );
+}
+
+/** One part of the record (report, chat, notes, words, board): a section named by its heading. */
+function RecordSection({ id, title, testId, children }: { id: string; title: ReactNode; testId?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-6 rounded-2xl border border-line p-5" data-testid={testId}>
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -69,7 +69,8 @@ export function PasswordStep({ title, current, total, focus, defaults, serverErr
   const rulesId = `${id}-rules`;
   const pwError = fieldMessage(formState.errors.password);
   const confirmError = fieldMessage(formState.errors.confirm);
-  const type = visible ? 'text' : 'password';
+  // Both boxes: shown or hidden together, a new password (password managers offer one), no spelling help.
+  const passwordInput = { type: visible ? 'text' : 'password', autoComplete: 'new-password', spellCheck: false, autoCapitalize: 'none', maxLength: 128 } as const;
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)}>
@@ -81,11 +82,7 @@ export function PasswordStep({ title, current, total, focus, defaults, serverErr
             <div className="relative">
               <input
                 id={pwId}
-                type={type}
-                autoComplete="new-password"
-                spellCheck={false}
-                autoCapitalize="none"
-                maxLength={128}
+                {...passwordInput}
                 aria-invalid={pwError ? true : undefined}
                 aria-describedby={describedBy(pwId, pwError, false, rulesId)}
                 className={`${inputClass} pr-14`}
@@ -132,11 +129,7 @@ export function PasswordStep({ title, current, total, focus, defaults, serverErr
         <Field id={confirmId} label={t('confirm')} error={confirmError}>
           <input
             id={confirmId}
-            type={type}
-            autoComplete="new-password"
-            spellCheck={false}
-            autoCapitalize="none"
-            maxLength={128}
+            {...passwordInput}
             aria-invalid={confirmError ? true : undefined}
             aria-describedby={describedBy(confirmId, confirmError, false)}
             className={inputClass}

@@ -1,27 +1,8 @@
-import Image from '@/components/ui/image';
-import { getLocale, getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
-import type { Locale } from '@/i18n/routing';
-import { LocaleSwitcher, type LocaleLabels } from '@/components/layout/locale-switcher';
+import { getTranslations } from 'next-intl/server';
+import { LogoBar } from '@/components/layout/logo-bar';
 
 /** The registration pages' only chrome: the logo home and the language switch. */
 export async function RegistrationTopBar() {
   const t = await getTranslations('Registration');
-  const tl = await getTranslations('LocaleSwitcher');
-  const locale = (await getLocale()) as Locale;
-  const labels: LocaleLabels = {
-    label: tl('label'),
-    current: tl('current', { language: tl(locale) }),
-    names: { ru: tl('ru'), kk: tl('kk'), en: tl('en') },
-  };
-  return (
-    <div className="border-b border-line/70 bg-white">
-      <div className="mx-auto flex h-14 max-w-header items-center justify-between gap-4 px-4 md:h-16 md:px-6">
-        <Link href="/" className="flex shrink-0 items-center rounded-lg" aria-label={t('home')}>
-          <Image src="/images/logo.svg" alt="" width={116} height={28} priority unoptimized />
-        </Link>
-        <LocaleSwitcher labels={labels} />
-      </div>
-    </div>
-  );
+  return <LogoBar variant="registration" homeLabel={t('home')} />;
 }

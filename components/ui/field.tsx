@@ -47,3 +47,12 @@ export function FormError({ message }: { message?: string | null }) {
     </p>
   );
 }
+
+/** The form's outcome when it went through (a link sent, a password saved), announced to screen readers. */
+export function FormNotice({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="rounded-lg bg-green-50 px-3 py-2 text-sm">
+      {children}
+    </p>
+  );
+}

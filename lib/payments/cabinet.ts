@@ -7,7 +7,7 @@ import type { Db } from '@/lib/db/types';
 import type { PlanId } from '@/lib/tariffs';
 import { ACCOUNTS } from './ledger';
 import { tutorMonth, type TutorMonth } from './lesson-money';
-import type { OrderView } from './checkout';
+import { orderView, type OrderView } from './checkout';
 import { receiptsOfOrders, type ReceiptView } from './receipts';
 import { TUTOR_FEE_PERCENT, tutorEarningTiyn, tutorPlanByLoad } from './model';
 import { tutorStatements, type Statement } from './payouts';
@@ -66,19 +66,12 @@ export async function studentMoney(db: Db, studentId: number, now = new Date()):
       validUntil: p.validUntil.toISOString(),
       expired: p.validUntil.getTime() < now.getTime(),
     })),
-    payments: payments.map(({ o, tutorName: name }) => ({
-      invoiceId: o.invoiceId,
-      status: o.status,
-      plan: o.plan,
-      subject: o.subject,
-      lessons: o.lessons,
-      amountTiyn: o.amountTiyn,
-      tutorName: name,
-      test: o.test,
-      createdAt: o.createdAt.toISOString(),
-      paidAt: o.paidAt?.toISOString() ?? null,
-      receipts: receipts.get(o.id) ?? [],
-    })),
+    payments: payments.map(({ o, tutorName: name }) => {
+      // The cabinet's payment names its tutor: the order's tutor id stays out of the answer.
+      const { tutorId: _tutorId, ...order } = orderView(o);
+      void _tutorId;
+      return { ...order, tutorName: name, receipts: receipts.get(o.id) ?? [] };
+    }),
   };
 }
 

@@ -170,7 +170,8 @@ export interface OrderView {
   paidAt: string | null;
 }
 
-const view = (o: Order): OrderView => ({
+/** An order as the buyer sees it (the return page; the cabinet's payments add the tutor's name and the receipts). */
+export const orderView = (o: Order): OrderView => ({
   invoiceId: o.invoiceId,
   status: o.status,
   plan: o.plan,
@@ -197,7 +198,7 @@ export async function orderStatus(db: Db, student: { id: number }, invoiceId: st
   if (order.status === 'pending' && (!order.checkedAt || now.getTime() - order.checkedAt.getTime() >= LIVE_CHECK_MS)) {
     await reconcileOrder(db, order, now);
     const [fresh] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)).limit(1);
-    return view(fresh!);
+    return orderView(fresh!);
   }
-  return view(order);
+  return orderView(order);
 }

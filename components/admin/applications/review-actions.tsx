@@ -11,6 +11,7 @@ import { fetchJson } from '@/lib/browser/api/fetch-json';
 import { AdminField } from '../ui/field';
 import { describedBy, FormError } from '@/components/ui/field';
 import { adminButtonClass, adminInputClass, adminSecondaryButtonClass } from '../ui/form';
+import { DoneStatus, ReasonsFieldset } from '../ui/review-parts';
 
 type Values = z.input<typeof reviewReasonsSchema>;
 type Parsed = z.output<typeof reviewReasonsSchema>;
@@ -49,17 +50,12 @@ export function ReviewActions({
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
-  const doneMessage = useRef<HTMLParagraphElement>(null);
   const form = useForm<Values, unknown, Parsed>({ resolver: zodResolver(reviewReasonsSchema), defaultValues: { reasons: [], note: '' } });
   const errors = form.formState.errors;
 
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
   }, [confirming]);
-  // The button pressed is gone after an action: keyboard focus goes to its result.
-  useEffect(() => {
-    if (done) doneMessage.current?.focus();
-  }, [done]);
 
   const open = status === 'submitted' || status === 'in_review';
 
@@ -102,13 +98,7 @@ export function ReviewActions({
 
   return (
     <div className="space-y-4">
-      <div role="status" aria-live="polite" className="empty:hidden">
-        {done && (
-          <p ref={doneMessage} tabIndex={-1} className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800 focus:outline-none">
-            {done}
-          </p>
-        )}
-      </div>
+      <DoneStatus message={done} />
       <FormError message={error} />
       {!open && <p className="text-sm text-muted">{status === 'approved' ? t('closed.approved') : t('closed.waiting')}</p>}
       {open && (
@@ -132,18 +122,7 @@ export function ReviewActions({
 
       {open && (mode === 'reject' || mode === 'changes') && !confirming && (
         <form onSubmit={onReasons} noValidate className="space-y-4 rounded-xl border border-line bg-white p-4" aria-label={mode === 'reject' ? t('reject') : t('changes')}>
-          <fieldset aria-describedby={reasonsError ? `${uid}-reasons-error` : undefined}>
-            <legend className="mb-2 text-sm font-medium text-ink">{t('reasonsLegend')}</legend>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {REVIEW_REASONS.map((r) => (
-                <label key={r} className="flex items-start gap-2 text-sm">
-                  <input type="checkbox" value={r} className="mt-0.5 size-4 accent-brand" {...form.register('reasons')} />
-                  <span>{reasonLabels[r] ?? r}</span>
-                </label>
-              ))}
-            </div>
-            {reasonsError && <ValidationText id={`${uid}-reasons-error`} code={reasonsError} />}
-          </fieldset>
+          <ReasonsFieldset uid={uid} legend={t('reasonsLegend')} reasons={REVIEW_REASONS} label={(r) => reasonLabels[r] ?? r} register={() => form.register('reasons')} error={reasonsError} />
           <AdminField id={`${uid}-note`} label={t('noteLabel')} hint={t('noteHint')} error={noteError}>
             <textarea id={`${uid}-note`} rows={4} maxLength={1000} className={adminInputClass} {...describedBy(`${uid}-note`, noteError, true)} {...form.register('note')} />
           </AdminField>
@@ -187,14 +166,5 @@ export function ReviewActions({
         </div>
       )}
     </div>
-  );
-}
-
-function ValidationText({ id, code }: { id: string; code: string }) {
-  const tv = useTranslations('Validation');
-  return (
-    <p id={id} className="mt-1 text-sm text-danger">
-      {tv.has(code as never) ? tv(code as never) : code}
-    </p>
   );
 }

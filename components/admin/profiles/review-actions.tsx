@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useLocale, useRouter } from '@/i18n/navigation';
@@ -10,6 +10,7 @@ import { ApiCallError, fetchJson } from '@/lib/browser/api/fetch-json';
 import { AdminField } from '../ui/field';
 import { describedBy, FormError } from '@/components/ui/field';
 import { adminButtonClass, adminInputClass, adminSecondaryButtonClass } from '../ui/form';
+import { DoneStatus, ReasonsFieldset } from '../ui/review-parts';
 import { PROFILE_RETURN_REASONS, profileRejectSchema, type ProfileReturnReason } from '@/lib/validations/tutor-profile';
 
 type Values = z.input<typeof profileRejectSchema>;
@@ -35,14 +36,10 @@ export function ProfileReviewActions({ id, submittedAt, reasonLabels }: { id: nu
   const errors = form.formState.errors;
   const message = (code: string | undefined) => (code && tv.has(code as never) ? tv(code as never) : code);
   const reasonError = message(errors.reason?.message);
-  const reasonsError = message(errors.reasons?.message ?? (errors.reasons as { root?: { message?: string } } | undefined)?.root?.message);
+  const reasonsError = errors.reasons?.message ?? (errors.reasons as { root?: { message?: string } } | undefined)?.root?.message;
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const doneRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (done) doneRef.current?.focus();
-  }, [done]);
 
   async function act(action: 'approve' | 'reject', values?: Parsed) {
     setBusy(true);
@@ -68,13 +65,7 @@ export function ProfileReviewActions({ id, submittedAt, reasonLabels }: { id: nu
 
   return (
     <div className="space-y-4">
-      <div role="status" aria-live="polite" className="empty:hidden">
-        {done && (
-          <p ref={doneRef} tabIndex={-1} className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800 focus:outline-none">
-            {done}
-          </p>
-        )}
-      </div>
+      <DoneStatus message={done} />
       <FormError message={error} />
       {!done && !submittedAt && (
         <p className="text-muted" data-testid="profile-not-pending">
@@ -98,22 +89,7 @@ export function ProfileReviewActions({ id, submittedAt, reasonLabels }: { id: nu
           className="space-y-4 rounded-xl border border-line bg-white p-4"
           onSubmit={form.handleSubmit((values) => act('reject', values))}
         >
-          <fieldset aria-describedby={reasonsError ? `${uid}-reasons-error` : undefined}>
-            <legend className="mb-2 text-sm font-medium text-ink">{t('reasonsLegend')}</legend>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {PROFILE_RETURN_REASONS.map((r) => (
-                <label key={r} className="flex items-start gap-2 text-sm">
-                  <input type="checkbox" value={r} className="mt-0.5 size-4 accent-brand" {...form.register('reasons')} />
-                  <span>{reasonLabels[r]}</span>
-                </label>
-              ))}
-            </div>
-            {reasonsError && (
-              <p id={`${uid}-reasons-error`} className="mt-1 text-sm text-danger">
-                {reasonsError}
-              </p>
-            )}
-          </fieldset>
+          <ReasonsFieldset uid={uid} legend={t('reasonsLegend')} reasons={PROFILE_RETURN_REASONS} label={(r) => reasonLabels[r]} register={() => form.register('reasons')} error={reasonsError} />
           <AdminField id={`${uid}-reason`} label={t('noteLabel')} hint={t('noteHint')} error={reasonError}>
             <textarea
               id={`${uid}-reason`}

@@ -9,6 +9,27 @@ import { createdAt } from './columns';
 export type PaymentStatus = 'pending' | 'paid' | 'declined' | 'expired' | 'refunded';
 export type PaymentProvider = 'epay';
 
+// Columns the payment tables share, built once (a function each, so every table gets its own column objects).
+/** A required reference to a user (the student or the tutor). */
+const userRef = (name: string) =>
+  integer(name)
+    .notNull()
+    .references(() => users.id);
+/** The tariff plan an order, a package or a payout line is at. */
+const planColumn = () => text('plan').$type<'basic' | 'advanced' | 'intensive'>().notNull();
+/** Who buys from whom, and what: an order's and its package's head. */
+const purchaseColumns = () => ({
+  studentId: userRef('student_id'),
+  tutorId: userRef('tutor_id'),
+  subject: text('subject').notNull(),
+  plan: planColumn(),
+});
+/** A required reference to the order a row belongs to. */
+const orderRef = () =>
+  integer('order_id')
+    .notNull()
+    .references(() => paymentOrders.id);
+
 /**
  * One checkout: what the student buys (tutor, subject, plan, the price as quoted) and its payment
  * at the provider. `invoice_id` is ours, given to the provider (ePay: 6-15 digits, unique); the
@@ -18,14 +39,7 @@ export const paymentOrders = pgTable(
   'payment_orders',
   {
     id: serial('id').primaryKey(),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => users.id),
-    tutorId: integer('tutor_id')
-      .notNull()
-      .references(() => users.id),
-    subject: text('subject').notNull(),
-    plan: text('plan').$type<'basic' | 'advanced' | 'intensive'>().notNull(),
+    ...purchaseColumns(),
     lessons: integer('lessons').notNull(),
     /** The tutor's price when the order was made, in tenge (the tutor's earning is computed from it). */
     tutorPrice: integer('tutor_price').notNull(),
@@ -71,17 +85,8 @@ export const lessonPackages = pgTable(
   'lesson_packages',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => paymentOrders.id),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => users.id),
-    tutorId: integer('tutor_id')
-      .notNull()
-      .references(() => users.id),
-    subject: text('subject').notNull(),
-    plan: text('plan').$type<'basic' | 'advanced' | 'intensive'>().notNull(),
+    orderId: orderRef(),
+    ...purchaseColumns(),
     lessonsTotal: integer('lessons_total').notNull(),
     perLessonTiyn: bigint('per_lesson_tiyn', { mode: 'number' }).notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
@@ -172,15 +177,11 @@ export const paymentRefunds = pgTable(
   'payment_refunds',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => paymentOrders.id),
+    orderId: orderRef(),
     packageId: integer('package_id')
       .notNull()
       .references(() => lessonPackages.id),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => users.id),
+    studentId: userRef('student_id'),
     amountTiyn: bigint('amount_tiyn', { mode: 'number' }).notNull(),
     lessons: integer('lessons').notNull(),
     status: text('status').$type<RefundStatus>().notNull().default('requested'),
@@ -219,13 +220,9 @@ export const fiscalReceipts = pgTable(
   {
     id: serial('id').primaryKey(),
     kind: text('kind').$type<ReceiptKind>().notNull(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => paymentOrders.id),
+    orderId: orderRef(),
     refundId: integer('refund_id').references(() => paymentRefunds.id),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => users.id),
+    studentId: userRef('student_id'),
     amountTiyn: bigint('amount_tiyn', { mode: 'number' }).notNull(),
     /** `tilmen-sale-<order>` or `tilmen-return-<refund>`: the register's key for "the same receipt". */
     externalNumber: text('external_number').notNull(),
@@ -288,11 +285,9 @@ export const payoutLines = pgTable(
     registerId: integer('register_id')
       .notNull()
       .references(() => payoutRegisters.id),
-    tutorId: integer('tutor_id')
-      .notNull()
-      .references(() => users.id),
+    tutorId: userRef('tutor_id'),
     lessons: integer('lessons').notNull(),
-    plan: text('plan').$type<'basic' | 'advanced' | 'intensive'>().notNull(),
+    plan: planColumn(),
     feePercent: integer('fee_percent').notNull(),
     /** The sum of the tutor's prices of those lessons (at each purchase), in tiyn. */
     priceSumTiyn: bigint('price_sum_tiyn', { mode: 'number' }).notNull(),

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
-import { Link } from '@/i18n/navigation';
-import { AuthShell, accountPageMetadata } from '@/components/auth/auth-shell';
+import { AuthShell, AuthShellLinks, accountPageMetadata } from '@/components/auth/auth-shell';
 import { ResetChoices } from '@/components/auth/reset-choices';
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -18,11 +17,7 @@ export default async function ResetPasswordPage({ params }: Props) {
   return (
     <AuthShell title={t('title')} intro={t('intro')}>
       <ResetChoices />
-      <p className="mt-6 text-center text-sm">
-        <Link href="/sign-in" className="font-medium text-brand-dark underline-offset-2 hover:underline">
-          {t('backToSignIn')}
-        </Link>
-      </p>
+      <AuthShellLinks links={[{ href: '/sign-in', label: t('backToSignIn') }]} />
     </AuthShell>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -40,11 +41,19 @@ export default async function TutorsPage({ params, searchParams }: Props) {
   const t = await getTranslations('Tutors');
   const tw = await getTranslations('Registration.tutor');
   const path = localePath(locale, '/tutors');
-  const select = (name: string, label: string, values: readonly string[], current: string | undefined, text: (v: string) => string) => (
+  /** A filter's control under its label. */
+  const labelled = (name: string, label: string, control: ReactNode) => (
     <div>
       <label htmlFor={`f-${name}`} className={labelClass}>
         {label}
       </label>
+      {control}
+    </div>
+  );
+  const select = (name: string, label: string, values: readonly string[], current: string | undefined, text: (v: string) => string) =>
+    labelled(
+      name,
+      label,
       <select id={`f-${name}`} name={name} defaultValue={current ?? ''} className={inputClass}>
         <option value="">{t('filters.any')}</option>
         {values.map((v) => (
@@ -52,9 +61,11 @@ export default async function TutorsPage({ params, searchParams }: Props) {
             {text(v)}
           </option>
         ))}
-      </select>
-    </div>
-  );
+      </select>,
+    );
+  /** A bound of the price filter, in tenge. */
+  const price = (name: 'priceMin' | 'priceMax', label: string) =>
+    labelled(name, label, <input id={`f-${name}`} name={name} type="number" inputMode="numeric" min={0} defaultValue={q[name] ?? ''} className={inputClass} />);
 
   const activeFilters = [q.subject, q.lang, q.level, q.age, q.priceMin, q.priceMax, q.native || undefined].filter((v) => v !== undefined).length + q.days.length + q.times.length;
   return (
@@ -84,18 +95,8 @@ export default async function TutorsPage({ params, searchParams }: Props) {
             {select('level', t('filters.level'), PROFILE_LEVELS, q.level, (v) => t(`levels.${v}` as never))}
             {select('age', t('filters.age'), PROFILE_AGES, q.age, (v) => t(`ages.${v}` as never))}
             <div className="grid grid-cols-2 gap-3">
-              <div>
-                <label htmlFor="f-priceMin" className={labelClass}>
-                  {t('filters.priceMin')}
-                </label>
-                <input id="f-priceMin" name="priceMin" type="number" inputMode="numeric" min={0} defaultValue={q.priceMin ?? ''} className={inputClass} />
-              </div>
-              <div>
-                <label htmlFor="f-priceMax" className={labelClass}>
-                  {t('filters.priceMax')}
-                </label>
-                <input id="f-priceMax" name="priceMax" type="number" inputMode="numeric" min={0} defaultValue={q.priceMax ?? ''} className={inputClass} />
-              </div>
+              {price('priceMin', t('filters.priceMin'))}
+              {price('priceMax', t('filters.priceMax'))}
             </div>
             <label className="flex min-h-11 items-center gap-2 text-sm">
               <input type="checkbox" name="native" value="1" defaultChecked={q.native} className="size-4" />

@@ -5,6 +5,7 @@ import { getDb } from '@/lib/db/client';
 import { portalHome } from '@/lib/company-portal/home';
 import { requireCompanyPage } from '@/lib/company-portal/page';
 import { PortalPageHeader } from '@/components/company/page-header';
+import { PortalCard } from '@/components/company/card';
 
 /** The portal's first page: whose portal this is, and the company's test links to send to its people. */
 export default async function CompanyHomePage({ params }: { params: Promise<{ locale: Locale }> }) {
@@ -17,10 +18,7 @@ export default async function CompanyHomePage({ params }: { params: Promise<{ lo
   return (
     <div className="space-y-6">
       <PortalPageHeader title={home.name} intro={t('hello', { name: member.name })} />
-      <section aria-labelledby="links-title" className="rounded-2xl bg-white p-5 shadow-sm">
-        <h2 id="links-title" className="text-lg font-semibold">
-          {t('linksTitle')}
-        </h2>
+      <PortalCard id="links-title" title={t('linksTitle')}>
         <p className="mt-1 text-sm text-muted">{t('linksIntro')}</p>
         <dl className="mt-4 space-y-4">
           {home.links.map((l) => (
@@ -43,7 +41,7 @@ export default async function CompanyHomePage({ params }: { params: Promise<{ lo
             </div>
           ))}
         </dl>
-      </section>
+      </PortalCard>
     </div>
   );
 }

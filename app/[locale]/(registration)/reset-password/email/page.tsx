@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
-import { Link } from '@/i18n/navigation';
-import { AuthShell, accountPageMetadata } from '@/components/auth/auth-shell';
+import { AuthShell, AuthShellLinks, accountPageMetadata } from '@/components/auth/auth-shell';
 import { ResetEmailForm } from '@/components/auth/reset-email-form';
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -18,14 +17,12 @@ export default async function ResetEmailPage({ params }: Props) {
   return (
     <AuthShell title={t('emailTitle')} intro={t('emailIntro')}>
       <ResetEmailForm />
-      <p className="mt-6 flex flex-wrap justify-between gap-3 text-sm">
-        <Link href="/reset-password" className="font-medium text-brand-dark underline-offset-2 hover:underline">
-          {t('otherWays')}
-        </Link>
-        <Link href="/sign-in" className="font-medium text-brand-dark underline-offset-2 hover:underline">
-          {t('backToSignIn')}
-        </Link>
-      </p>
+      <AuthShellLinks
+        links={[
+          { href: '/reset-password', label: t('otherWays') },
+          { href: '/sign-in', label: t('backToSignIn') },
+        ]}
+      />
     </AuthShell>
   );
 }

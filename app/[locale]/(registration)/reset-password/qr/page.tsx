@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
-import { Link } from '@/i18n/navigation';
-import { AuthShell, accountPageMetadata } from '@/components/auth/auth-shell';
+import { AuthShell, AuthShellLinks, accountPageMetadata } from '@/components/auth/auth-shell';
 import { SupportContacts, whatsappUrl } from '@/components/auth/support-contacts';
 import { publicEnv } from '@/lib/public-env';
 import { qrSvg } from '@/lib/qr';
@@ -20,11 +19,7 @@ export default async function ResetQrPage({ params }: Props) {
   return (
     <AuthShell title={t('qrTitle')} intro={t('qrIntro')}>
       <SupportContacts qr={qrSvg(whatsappUrl(publicEnv.NEXT_PUBLIC_SUPPORT_PHONE))} />
-      <p className="mt-6 text-center text-sm">
-        <Link href="/reset-password" className="font-medium text-brand-dark underline-offset-2 hover:underline">
-          {t('otherWays')}
-        </Link>
-      </p>
+      <AuthShellLinks links={[{ href: '/reset-password', label: t('otherWays') }]} />
     </AuthShell>
   );
 }

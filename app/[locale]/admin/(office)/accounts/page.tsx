@@ -3,8 +3,8 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { formatDate } from '@/components/admin/ui/format';
 import { FilterBar, FilterInput, FilterSelect } from '@/components/admin/ui/form';
-import { Pagination } from '@/components/admin/ui/pagination';
-import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
+import { PagedTable } from '@/components/admin/ui/paged-table';
+import { Badge, PageHeader, cellClass } from '@/components/admin/ui/table';
 import { viewAccounts } from '@/lib/accounts-admin/list';
 import { getDb } from '@/lib/db/client';
 import { localePath } from '@/lib/seo';
@@ -36,10 +36,12 @@ export default async function AccountsPage({ params, searchParams }: Props) {
         <FilterInput id="f-from" name="from" type="date" label={t('accounts.registeredFrom')} value={keep.from} />
         <FilterInput id="f-to" name="to" type="date" label={t('accounts.registeredTo')} value={keep.to} />
       </FilterBar>
-      <DataTable
+      <PagedTable
         caption={t('accounts.caption')}
         head={[t('accounts.name'), t('accounts.role'), t('accounts.phone'), t('accounts.email'), t('accounts.registered'), t('accounts.status')]}
-        empty={rows.length === 0 ? <EmptyState>{t('accounts.empty')}</EmptyState> : undefined}
+        shown={rows.length}
+        empty={t('accounts.empty')}
+        pages={{ path, params: keep, at: f, total }}
       >
         {rows.map((r) => (
           <tr key={r.id}>
@@ -55,14 +57,7 @@ export default async function AccountsPage({ params, searchParams }: Props) {
             <td className={cellClass}>{r.blocked ? <Badge tone="bad">{t('accounts.blocked')}</Badge> : <Badge tone="good">{t('accounts.active')}</Badge>}</td>
           </tr>
         ))}
-      </DataTable>
-      <Pagination
-        path={path}
-        params={keep}
-        at={f}
-        total={total}
-        nav={t('accounts.caption')}
-      />
+      </PagedTable>
     </>
   );
 }

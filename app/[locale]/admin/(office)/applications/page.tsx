@@ -3,8 +3,8 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import type { Locale } from '@/i18n/routing';
 import { ApplicationStatusBadge } from '@/components/admin/applications/status-badge';
 import { FilterBar, FilterField, adminInputClass } from '@/components/admin/ui/form';
-import { Pagination } from '@/components/admin/ui/pagination';
-import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
+import { PagedTable } from '@/components/admin/ui/paged-table';
+import { Badge, PageHeader, cellClass } from '@/components/admin/ui/table';
 import { getDb } from '@/lib/db/client';
 import { DUE_SOON_HOURS } from '@/lib/review/metrics';
 import { viewApplicationQueue } from '@/lib/review/queue';
@@ -57,10 +57,12 @@ export default async function ApplicationsPage({ params, searchParams }: Props) 
           {t('overdueOnly')}
         </label>
       </FilterBar>
-      <DataTable
+      <PagedTable
         caption={t('caption')}
         head={[t('col.due'), t('col.status'), t('col.name'), t('col.phone'), t('col.subject'), t('col.round'), t('col.submitted')]}
-        empty={rows.length === 0 ? <EmptyState>{isDefault ? t('emptyOpen') : t('empty')}</EmptyState> : undefined}
+        shown={rows.length}
+        empty={isDefault ? t('emptyOpen') : t('empty')}
+        pages={{ path, params: { status: filter.status === 'open' ? undefined : filter.status, overdue: filter.overdue, q: filter.q || undefined }, at: { page, pageSize }, total }}
       >
         {rows.map((r) => {
           const open = r.status === 'submitted' || r.status === 'in_review';
@@ -100,14 +102,7 @@ export default async function ApplicationsPage({ params, searchParams }: Props) 
             </tr>
           );
         })}
-      </DataTable>
-      <Pagination
-        path={path}
-        params={{ status: filter.status === 'open' ? undefined : filter.status, overdue: filter.overdue, q: filter.q || undefined }}
-        at={{ page, pageSize }}
-        total={total}
-        nav={t('caption')}
-      />
+      </PagedTable>
     </>
   );
 }

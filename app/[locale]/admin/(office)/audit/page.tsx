@@ -1,9 +1,9 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { AuditChanges } from '@/components/admin/audit/changes';
-import { adminInputClass, FilterBar, FilterField } from '@/components/admin/ui/form';
-import { Pagination } from '@/components/admin/ui/pagination';
-import { Badge, cellClass, DataTable, EmptyState, PageHeader } from '@/components/admin/ui/table';
+import { adminInputClass, FilterBar, FilterField, FilterInput } from '@/components/admin/ui/form';
+import { PagedTable } from '@/components/admin/ui/paged-table';
+import { Badge, cellClass, PageHeader } from '@/components/admin/ui/table';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditActionKey, auditChanges } from '@/lib/audit/actions';
 import { listAudit } from '@/lib/audit/log';
 import { getDb } from '@/lib/db/client';
@@ -95,22 +95,20 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
         <FilterField id="audit-entity-id" label={t('audit.entityId')}>
           <input id="audit-entity-id" name="entityId" defaultValue={raw.entityId ?? ''} className={adminInputClass} autoComplete="off" />
         </FilterField>
-        <FilterField id="audit-from" label={t('common.from')}>
-          <input id="audit-from" name="from" type="date" defaultValue={raw.from ?? ''} className={adminInputClass} />
-        </FilterField>
-        <FilterField id="audit-to" label={t('common.to')}>
-          <input id="audit-to" name="to" type="date" defaultValue={raw.to ?? ''} className={adminInputClass} />
-        </FilterField>
+        <FilterInput id="audit-from" name="from" type="date" label={t('common.from')} value={raw.from} />
+        <FilterInput id="audit-to" name="to" type="date" label={t('common.to')} value={raw.to} />
       </FilterBar>
       {dropped && (
         <p role="status" className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {t('audit.badFilter')}
         </p>
       )}
-      <DataTable
+      <PagedTable
         caption={t('audit.caption')}
         head={[t('audit.when'), t('audit.who'), t('audit.what'), t('audit.record'), t('audit.change'), t('audit.ip')]}
-        empty={log.rows.length === 0 ? <EmptyState>{t('audit.empty')}</EmptyState> : undefined}
+        shown={log.rows.length}
+        empty={t('audit.empty')}
+        pages={{ path, params: { actor: raw.actor, action: raw.action, entity: raw.entity, entityId: raw.entityId, from: raw.from, to: raw.to }, at: log, total: log.total }}
       >
         {log.rows.map((r) => (
           <tr key={r.id}>
@@ -139,14 +137,7 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
             </td>
           </tr>
         ))}
-      </DataTable>
-      <Pagination
-        path={path}
-        params={{ actor: raw.actor, action: raw.action, entity: raw.entity, entityId: raw.entityId, from: raw.from, to: raw.to }}
-        at={log}
-        total={log.total}
-        nav={t('audit.caption')}
-      />
+      </PagedTable>
       <p className="mt-4 text-xs text-muted">{t('audit.readOnly')}</p>
     </>
   );

@@ -2,9 +2,9 @@ import Link from 'next/link';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { formatDate } from '@/components/admin/ui/format';
-import { FilterBar, FilterField, adminButtonClass, adminInputClass } from '@/components/admin/ui/form';
-import { Pagination } from '@/components/admin/ui/pagination';
-import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
+import { FilterBar, FilterInput, FilterSelect, adminButtonClass } from '@/components/admin/ui/form';
+import { PagedTable } from '@/components/admin/ui/paged-table';
+import { Badge, PageHeader, cellClass } from '@/components/admin/ui/table';
 import { listCompanies } from '@/lib/companies/admin';
 import { getDb } from '@/lib/db/client';
 import { localePath } from '@/lib/seo';
@@ -37,21 +37,15 @@ export default async function CompaniesPage({ params, searchParams }: Props) {
         }
       />
       <FilterBar action={path} labels={{ apply: t('common.apply'), reset: t('common.reset'), title: t('companies.filters') }}>
-        <FilterField id="f-q" label={t('companies.search')} wide>
-          <input id="f-q" name="q" type="search" defaultValue={f.q ?? ''} className={adminInputClass} />
-        </FilterField>
-        <FilterField id="f-active" label={t('companies.stateFilter')}>
-          <select id="f-active" name="active" defaultValue={f.active ?? ''} className={adminInputClass}>
-            <option value="">{t('common.all')}</option>
-            <option value="yes">{t('companies.stateActive')}</option>
-            <option value="no">{t('companies.stateInactive')}</option>
-          </select>
-        </FilterField>
+        <FilterInput id="f-q" name="q" type="search" label={t('companies.search')} value={f.q} wide />
+        <FilterSelect id="f-active" name="active" label={t('companies.stateFilter')} value={f.active} allLabel={t('common.all')} options={[['yes', t('companies.stateActive')], ['no', t('companies.stateInactive')]]} />
       </FilterBar>
-      <DataTable
+      <PagedTable
         caption={t('companies.caption')}
         head={[t('companies.name'), t('companies.slug'), t('companies.stateFilter'), t('companies.takers'), t('companies.certificates'), t('companies.placements'), t('companies.created')]}
-        empty={rows.length === 0 ? <EmptyState>{t('companies.empty')}</EmptyState> : undefined}
+        shown={rows.length}
+        empty={t('companies.empty')}
+        pages={{ path, params: { q: f.q, active: f.active }, at: f, total }}
       >
         {rows.map((c) => (
           <tr key={c.id}>
@@ -72,14 +66,7 @@ export default async function CompaniesPage({ params, searchParams }: Props) {
             <td className={`${cellClass} whitespace-nowrap`}>{formatDate(locale, c.createdAt)}</td>
           </tr>
         ))}
-      </DataTable>
-      <Pagination
-        path={path}
-        params={{ q: f.q, active: f.active }}
-        at={f}
-        total={total}
-        nav={t('companies.caption')}
-      />
+      </PagedTable>
     </>
   );
 }

@@ -3,8 +3,8 @@ import type { Locale } from '@/i18n/routing';
 import { InvoiceDecision } from '@/components/admin/finance/invoice-decision';
 import { formatDate } from '@/components/admin/ui/format';
 import { FilterBar, FilterSelect } from '@/components/admin/ui/form';
-import { Pagination } from '@/components/admin/ui/pagination';
-import { DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
+import { PagedTable } from '@/components/admin/ui/paged-table';
+import { PageHeader, cellClass } from '@/components/admin/ui/table';
 import { getDb } from '@/lib/db/client';
 import { viewInvoices } from '@/lib/payments/company-pools';
 import { localePath } from '@/lib/seo';
@@ -33,10 +33,12 @@ export default async function InvoicesPage({ params, searchParams }: Props) {
       <FilterBar action={path} labels={{ apply: t('common.apply'), reset: t('common.reset'), title: t('invoices.status') }}>
         <FilterSelect id="i-status" name="status" label={t('invoices.status')} value={f.status} allLabel={t('invoices.statuses.issued')} options={STATUSES.filter((s) => s !== 'issued').map((s) => [s, t(`invoices.statuses.${s}`)])} />
       </FilterBar>
-      <DataTable
+      <PagedTable
         caption={t('invoices.caption')}
         head={[t('invoices.invoice'), t('invoices.company'), t('invoices.lessons'), t('invoices.amount'), t('invoices.status'), t('invoices.action')]}
-        empty={rows.length === 0 ? <EmptyState>{f.status === 'issued' ? t('invoices.emptyIssued') : t('invoices.empty')}</EmptyState> : undefined}
+        shown={rows.length}
+        empty={f.status === 'issued' ? t('invoices.emptyIssued') : t('invoices.empty')}
+        pages={{ path, params: { status: f.status === 'issued' ? undefined : f.status }, at: f, total }}
       >
         {rows.map((r) => (
           <tr key={r.id}>
@@ -55,8 +57,7 @@ export default async function InvoicesPage({ params, searchParams }: Props) {
             <td className={cellClass}>{r.status === 'issued' ? <InvoiceDecision id={r.id} context={`${r.number}, ${r.company}`} /> : '—'}</td>
           </tr>
         ))}
-      </DataTable>
-      <Pagination path={path} params={{ status: f.status === 'issued' ? undefined : f.status }} at={f} total={total} nav={t('invoices.caption')} />
+      </PagedTable>
     </>
   );
 }

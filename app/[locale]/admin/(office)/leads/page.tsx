@@ -5,9 +5,9 @@ import { CallbackBadge } from '@/components/admin/leads/callback-badge';
 import { DutyToggle } from '@/components/admin/leads/duty-toggle';
 import { LeadFilters } from '@/components/admin/leads/lead-filters';
 import { StatusBadge } from '@/components/admin/leads/status-badge';
-import { Pagination } from '@/components/admin/ui/pagination';
+import { PagedTable } from '@/components/admin/ui/paged-table';
 import { ExportButtons } from '@/components/admin/leads/export-buttons';
-import { cellClass, DataTable, EmptyState, PageHeader } from '@/components/admin/ui/table';
+import { cellClass, PageHeader } from '@/components/admin/ui/table';
 import { salesAssignees } from '@/lib/leads/assign';
 import { ownDuty } from '@/lib/leads/duty';
 import { leadFilterFromQuery, viewLeadList } from '@/lib/leads/list';
@@ -54,10 +54,13 @@ export default async function LeadsPage({ params, searchParams }: Props) {
           {t('badFilter', { fields: dropped.map((k) => (t.has(`filters.${k}` as never) ? t(`filters.${k}` as never) : k)).join(', ') })}
         </p>
       )}
-      <DataTable
+      <PagedTable
         caption={t('caption')}
         head={[t('columns.date'), t('columns.kind'), t('columns.name'), t('columns.phone'), t('columns.status'), t('columns.assignee'), t('columns.callback'), t('columns.utmSource')]}
-        empty={list.rows.length === 0 ? <EmptyState>{filtered ? t('emptyFiltered') : t('empty')}</EmptyState> : undefined}
+        shown={list.rows.length}
+        empty={filtered ? t('emptyFiltered') : t('empty')}
+        pages={{ path, params: kept, at: list, total: list.total }}
+        nav={t('pagination')}
       >
         {list.rows.map((r) => (
           <tr key={r.id} className="hover:bg-slate-50">
@@ -79,14 +82,7 @@ export default async function LeadsPage({ params, searchParams }: Props) {
             <td className={cellClass}>{r.utmSource ?? <span className="text-muted">—</span>}</td>
           </tr>
         ))}
-      </DataTable>
-      <Pagination
-        path={path}
-        params={kept}
-        at={list}
-        total={list.total}
-        nav={t('pagination')}
-      />
+      </PagedTable>
     </>
   );
 }

@@ -3,8 +3,8 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { formatDateTime } from '@/components/admin/ui/format';
 import { FilterBar, FilterInput, FilterSelect } from '@/components/admin/ui/form';
-import { Pagination } from '@/components/admin/ui/pagination';
-import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
+import { PagedTable } from '@/components/admin/ui/paged-table';
+import { Badge, PageHeader, cellClass } from '@/components/admin/ui/table';
 import { getDb } from '@/lib/db/client';
 import { viewPayments } from '@/lib/payments/finance';
 import { localePath } from '@/lib/seo';
@@ -42,10 +42,12 @@ export default async function PaymentsPage({ params, searchParams }: Props) {
         <FilterInput id="p-from" name="from" type="date" label={t('payments.from')} value={keep.from} />
         <FilterInput id="p-to" name="to" type="date" label={t('payments.to')} value={keep.to} />
       </FilterBar>
-      <DataTable
+      <PagedTable
         caption={t('payments.caption')}
         head={[t('payments.invoice'), t('payments.student'), t('payments.tutor'), t('payments.plan'), t('payments.amount'), t('payments.status'), t('payments.provider'), t('payments.created')]}
-        empty={rows.length === 0 ? <EmptyState>{filtered ? t('payments.emptyFiltered') : t('payments.empty')}</EmptyState> : undefined}
+        shown={rows.length}
+        empty={filtered ? t('payments.emptyFiltered') : t('payments.empty')}
+        pages={{ path, params: keep, at: f, total }}
       >
         {rows.map((r) => (
           <tr key={r.id}>
@@ -66,8 +68,7 @@ export default async function PaymentsPage({ params, searchParams }: Props) {
             <td className={`${cellClass} whitespace-nowrap`}>{formatDateTime(locale, r.createdAt)}</td>
           </tr>
         ))}
-      </DataTable>
-      <Pagination path={path} params={keep} at={f} total={total} nav={t('payments.caption')} />
+      </PagedTable>
     </>
   );
 }

@@ -3,9 +3,9 @@ import type { Locale } from '@/i18n/routing';
 import { PayoutActions } from '@/components/admin/finance/payout-actions';
 import { formatDateTime } from '@/components/admin/ui/format';
 import { FilterBar, FilterField, adminInputClass } from '@/components/admin/ui/form';
-import { Pagination } from '@/components/admin/ui/pagination';
+import { PagedTable } from '@/components/admin/ui/paged-table';
 import { Facts } from '@/components/admin/ui/section';
-import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
+import { Badge, PageHeader, cellClass } from '@/components/admin/ui/table';
 import { audit } from '@/lib/audit/log';
 import { getDb } from '@/lib/db/client';
 import { PAYOUT_DAY, STATEMENT_DAY, payoutRegister, previousMonth } from '@/lib/payments/payouts';
@@ -55,10 +55,12 @@ export default async function PayoutsPage({ params, searchParams }: Props) {
       <div className="mt-5">
         {view.status === 'open' ? <p className="mb-5 text-sm text-muted">{t('payouts.openNote')}</p> : view.total.tutors > 0 && <PayoutActions month={month} status={view.status} exported={!!view.register?.exportedAt} />}
       </div>
-      <DataTable
+      <PagedTable
         caption={t('payouts.caption', { month: monthName })}
         head={[t('payouts.tutor'), t('payouts.lessons'), t('payouts.plan'), t('payouts.fee'), t('payouts.priceSum'), t('payouts.earning')]}
-        empty={view.lines.length === 0 ? <EmptyState>{t('payouts.empty')}</EmptyState> : undefined}
+        shown={view.lines.length}
+        empty={t('payouts.empty')}
+        pages={{ path, params: { month }, at: view, total: view.total.tutors }}
       >
         {view.lines.map((l) => (
           <tr key={l.tutorId}>
@@ -70,8 +72,7 @@ export default async function PayoutsPage({ params, searchParams }: Props) {
             <td className={`${cellClass} whitespace-nowrap text-right tabular-nums font-medium`}>{formatTiyn(l.earningTiyn, locale)}</td>
           </tr>
         ))}
-      </DataTable>
-      <Pagination path={path} params={{ month }} at={view} total={view.total.tutors} nav={t('payouts.caption', { month: monthName })} />
+      </PagedTable>
     </>
   );
 }

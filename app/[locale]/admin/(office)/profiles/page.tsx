@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
-import { Pagination } from '@/components/admin/ui/pagination';
-import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
+import { PagedTable } from '@/components/admin/ui/paged-table';
+import { Badge, PageHeader, cellClass } from '@/components/admin/ui/table';
 import { getDb } from '@/lib/db/client';
 import { pendingProfiles, REVIEW_PAGE_SIZE } from '@/lib/marketplace/tutor-profile';
 import { localePath } from '@/lib/seo';
@@ -26,10 +26,12 @@ export default async function ProfilesPage({ params, searchParams }: Props) {
   return (
     <>
       <PageHeader title={t('title')} lead={t('lead')} />
-      <DataTable
+      <PagedTable
         caption={t('caption')}
         head={[t('col.submitted'), t('col.name'), t('col.kind'), t('col.changed')]}
-        empty={rows.length === 0 ? <EmptyState>{t('empty')}</EmptyState> : undefined}
+        shown={rows.length}
+        empty={t('empty')}
+        pages={{ path, params: {}, at: { page, pageSize: REVIEW_PAGE_SIZE }, total }}
       >
         {rows.map((r) => (
           <tr key={r.userId} data-testid="profile-row" data-id={r.userId}>
@@ -47,14 +49,7 @@ export default async function ProfilesPage({ params, searchParams }: Props) {
             <td className={cellClass}>{r.changed.map((f) => t(`field.${f}`)).join(', ')}</td>
           </tr>
         ))}
-      </DataTable>
-      <Pagination
-        path={path}
-        params={{}}
-        at={{ page, pageSize: REVIEW_PAGE_SIZE }}
-        total={total}
-        nav={t('caption')}
-      />
+      </PagedTable>
     </>
   );
 }

@@ -3,9 +3,9 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { PROMO_TONES } from '@/components/admin/promo/tones';
 import { formatDate } from '@/components/admin/ui/format';
-import { FilterBar, FilterField, adminButtonClass, adminInputClass } from '@/components/admin/ui/form';
-import { Pagination } from '@/components/admin/ui/pagination';
-import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
+import { FilterBar, FilterInput, FilterSelect, adminButtonClass } from '@/components/admin/ui/form';
+import { PagedTable } from '@/components/admin/ui/paged-table';
+import { Badge, PageHeader, cellClass } from '@/components/admin/ui/table';
 import { getDb } from '@/lib/db/client';
 import { listPromo } from '@/lib/promo/admin';
 import { localePath } from '@/lib/seo';
@@ -41,24 +41,15 @@ export default async function PromoPage({ params, searchParams }: Props) {
         }
       />
       <FilterBar action={path} labels={{ apply: t('common.apply'), reset: t('common.reset'), title: t('promo.filters') }}>
-        <FilterField id="f-q" label={t('promo.search')} wide>
-          <input id="f-q" name="q" type="search" defaultValue={f.q ?? ''} className={adminInputClass} />
-        </FilterField>
-        <FilterField id="f-state" label={t('promo.stateFilter')}>
-          <select id="f-state" name="state" defaultValue={f.state ?? ''} className={adminInputClass}>
-            <option value="">{t('common.all')}</option>
-            {PROMO_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`promo.states.${s}`)}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <FilterInput id="f-q" name="q" type="search" label={t('promo.search')} value={f.q} wide />
+        <FilterSelect id="f-state" name="state" label={t('promo.stateFilter')} value={f.state} allLabel={t('common.all')} options={PROMO_STATES.map((s) => [s, t(`promo.states.${s}`)])} />
       </FilterBar>
-      <DataTable
+      <PagedTable
         caption={t('promo.caption')}
         head={[t('promo.code'), t('promo.percent'), t('promo.validity'), t('promo.uses'), t('promo.plans'), t('promo.campaign'), t('promo.state')]}
-        empty={rows.length === 0 ? <EmptyState>{t('promo.empty')}</EmptyState> : undefined}
+        shown={rows.length}
+        empty={t('promo.empty')}
+        pages={{ path, params: { q: f.q, state: f.state }, at: f, total }}
       >
         {rows.map((p) => (
           <tr key={p.id} data-testid={`promo-${p.code}`}>
@@ -80,14 +71,7 @@ export default async function PromoPage({ params, searchParams }: Props) {
             </td>
           </tr>
         ))}
-      </DataTable>
-      <Pagination
-        path={path}
-        params={{ q: f.q, state: f.state }}
-        at={f}
-        total={total}
-        nav={t('promo.caption')}
-      />
+      </PagedTable>
     </>
   );
 }

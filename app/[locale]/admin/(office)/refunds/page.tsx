@@ -4,8 +4,8 @@ import type { Locale } from '@/i18n/routing';
 import { RefundDecision } from '@/components/admin/finance/refund-decision';
 import { formatDate } from '@/components/admin/ui/format';
 import { FilterBar, FilterSelect } from '@/components/admin/ui/form';
-import { Pagination } from '@/components/admin/ui/pagination';
-import { DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
+import { PagedTable } from '@/components/admin/ui/paged-table';
+import { PageHeader, cellClass } from '@/components/admin/ui/table';
 import { getDb } from '@/lib/db/client';
 import { viewRefunds } from '@/lib/payments/finance';
 import { localePath } from '@/lib/seo';
@@ -33,10 +33,12 @@ export default async function RefundsPage({ params, searchParams }: Props) {
       <FilterBar action={path} labels={{ apply: t('common.apply'), reset: t('common.reset'), title: t('refunds.filters') }}>
         <FilterSelect id="r-status" name="status" label={t('refunds.status')} value={f.status} allLabel={t('refunds.statuses.review')} options={STATUSES.filter((s) => s !== 'review').map((s) => [s, t(`refunds.statuses.${s}`)])} />
       </FilterBar>
-      <DataTable
+      <PagedTable
         caption={t('refunds.caption')}
         head={[t('refunds.payment'), t('refunds.student'), t('refunds.amount'), t('refunds.status'), t('refunds.due'), t('refunds.action')]}
-        empty={rows.length === 0 ? <EmptyState>{f.status === 'review' ? t('refunds.emptyReview') : t('refunds.empty')}</EmptyState> : undefined}
+        shown={rows.length}
+        empty={f.status === 'review' ? t('refunds.emptyReview') : t('refunds.empty')}
+        pages={{ path, params: { status: f.status === 'review' ? undefined : f.status }, at: f, total }}
       >
         {rows.map((r) => (
           <tr key={r.id}>
@@ -57,8 +59,7 @@ export default async function RefundsPage({ params, searchParams }: Props) {
             <td className={cellClass}>{r.status === 'review' ? <RefundDecision id={r.id} context={`${r.invoiceId}, ${r.student}`} /> : '—'}</td>
           </tr>
         ))}
-      </DataTable>
-      <Pagination path={path} params={{ status: f.status === 'review' ? undefined : f.status }} at={f} total={total} nav={t('refunds.caption')} />
+      </PagedTable>
     </>
   );
 }

@@ -2,10 +2,10 @@ import Link from 'next/link';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { formatDate, formatDateTime } from '@/components/admin/ui/format';
-import { FilterBar, FilterField, FilterInput, FilterSelect, adminInputClass } from '@/components/admin/ui/form';
-import { Pagination } from '@/components/admin/ui/pagination';
+import { FilterBar, FilterInput, FilterSelect } from '@/components/admin/ui/form';
+import { PagedTable } from '@/components/admin/ui/paged-table';
 import { ReasonAction } from '@/components/admin/ui/reason-action';
-import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
+import { Badge, PageHeader, cellClass } from '@/components/admin/ui/table';
 import { companyOptions } from '@/lib/companies/admin';
 import { getDb } from '@/lib/db/client';
 import { localePath } from '@/lib/seo';
@@ -45,35 +45,16 @@ export default async function TestsPage({ params, searchParams }: Props) {
     if (!r.level) return r.determined === false ? t('tests.notDetermined') : t('common.none');
     return r.level === 'A0' ? t('tests.belowA1') : r.level;
   };
+  // The filters' choices besides "all": no company, then each company; each level, then none.
+  const companyChoices: [string, string][] = [['none', t('tests.noCompany')], ...options.map((c): [string, string] => [String(c.id), c.name])];
+  const levelChoices: [string, string][] = [...KZ_LEVELS.map((l): [string, string] => [l, l === 'A0' ? t('tests.belowA1') : l]), ['none', t('tests.levelNone')]];
   return (
     <>
       <PageHeader title={t('tests.title')} lead={t('tests.lead')} />
       <FilterBar action={path} labels={{ apply: t('common.apply'), reset: t('common.reset'), title: t('tests.filters') }}>
-        <FilterField id="f-q" label={t('tests.search')} wide>
-          <input id="f-q" name="q" type="search" defaultValue={f.q ?? ''} className={adminInputClass} />
-        </FilterField>
-        <FilterField id="f-company" label={t('tests.company')}>
-          <select id="f-company" name="company" defaultValue={keep.company ?? ''} className={adminInputClass}>
-            <option value="">{t('common.all')}</option>
-            <option value="none">{t('tests.noCompany')}</option>
-            {options.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField id="f-level" label={t('tests.level')}>
-          <select id="f-level" name="level" defaultValue={f.level ?? ''} className={adminInputClass}>
-            <option value="">{t('common.all')}</option>
-            {KZ_LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {l === 'A0' ? t('tests.belowA1') : l}
-              </option>
-            ))}
-            <option value="none">{t('tests.levelNone')}</option>
-          </select>
-        </FilterField>
+        <FilterInput id="f-q" name="q" type="search" label={t('tests.search')} value={f.q} wide />
+        <FilterSelect id="f-company" name="company" label={t('tests.company')} value={keep.company} allLabel={t('common.all')} options={companyChoices} />
+        <FilterSelect id="f-level" name="level" label={t('tests.level')} value={f.level} allLabel={t('common.all')} options={levelChoices} />
         <FilterSelect id="f-annulled" name="annulled" label={t('tests.annulledFilter')} value={f.annulled} allLabel={t('common.all')} options={[['no', t('tests.annulledNo')], ['yes', t('tests.annulledYes')]]} />
         <FilterSelect
           id="f-certificate"
@@ -86,7 +67,7 @@ export default async function TestsPage({ params, searchParams }: Props) {
         <FilterInput id="f-from" name="from" type="date" label={t('common.from')} value={keep.from} />
         <FilterInput id="f-to" name="to" type="date" label={t('common.to')} value={keep.to} />
       </FilterBar>
-      <DataTable
+      <PagedTable
         caption={t('tests.caption')}
         head={[
           t('tests.name'),
@@ -100,7 +81,10 @@ export default async function TestsPage({ params, searchParams }: Props) {
           t('tests.state'),
           ...(isAdmin ? [t('common.actions')] : []),
         ]}
-        empty={rows.length === 0 ? <EmptyState>{t('tests.empty')}</EmptyState> : undefined}
+        shown={rows.length}
+        empty={t('tests.empty')}
+        pages={{ path, params: keep, at: f, total }}
+        between={!isAdmin && <p className="mt-3 text-sm text-muted">{t('tests.readOnly')}</p>}
       >
         {rows.map((r) => (
           <tr key={r.attemptId} data-testid={`sitting-${r.attemptId}`} className={r.annulledAt ? 'bg-slate-50 text-muted' : undefined}>
@@ -191,15 +175,7 @@ export default async function TestsPage({ params, searchParams }: Props) {
             )}
           </tr>
         ))}
-      </DataTable>
-      {!isAdmin && <p className="mt-3 text-sm text-muted">{t('tests.readOnly')}</p>}
-      <Pagination
-        path={path}
-        params={keep}
-        at={f}
-        total={total}
-        nav={t('tests.caption')}
-      />
+      </PagedTable>
     </>
   );
 }

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { formatDateTime } from '@/components/admin/ui/format';
-import { FilterBar, FilterField, adminInputClass } from '@/components/admin/ui/form';
+import { FilterBar, FilterInput } from '@/components/admin/ui/form';
 import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
 import { getDb } from '@/lib/db/client';
 import { attendanceCorrections } from '@/lib/lesson-room/attendance';
@@ -45,12 +45,8 @@ export default async function TrialsPage({ params, searchParams }: Props) {
     <>
       <PageHeader title={t('title')} lead={t('lead')} />
       <FilterBar action={path} labels={{ apply: tc('apply'), reset: tc('reset'), title: t('period') }}>
-        <FilterField id="f-from" label={t('from')}>
-          <input id="f-from" name="from" type="date" defaultValue={q.from ?? ''} className={adminInputClass} />
-        </FilterField>
-        <FilterField id="f-to" label={t('to')}>
-          <input id="f-to" name="to" type="date" defaultValue={q.to ?? ''} className={adminInputClass} />
-        </FilterField>
+        <FilterInput id="f-from" name="from" type="date" label={t('from')} value={q.from} />
+        <FilterInput id="f-to" name="to" type="date" label={t('to')} value={q.to} />
       </FilterBar>
       <DataTable
         caption={t('caption')}

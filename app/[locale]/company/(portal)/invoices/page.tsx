@@ -8,10 +8,11 @@ import { env } from '@/lib/env';
 import { formatTiyn } from '@/lib/tariffs';
 import { schoolLongDate } from '@/lib/time/school-clock';
 import { PortalPageHeader } from '@/components/company/page-header';
+import { cellClass, PortalTableSection } from '@/components/company/table';
+import { PortalCard } from '@/components/company/card';
 
 type Props = { params: Promise<{ locale: Locale }> };
-const th = 'px-3 py-2 font-medium';
-const td = 'px-3 py-2';
+const { th, td } = cellClass;
 
 /** The company's invoices for lesson pools: order a pool (an invoice), download each invoice's PDF. */
 export default async function CompanyInvoicesPage({ params }: Props) {
@@ -24,55 +25,45 @@ export default async function CompanyInvoicesPage({ params }: Props) {
   return (
     <div className="space-y-6">
       <PortalPageHeader title={t('title')} intro={t('intro')} />
-      <section aria-labelledby="order-title" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
-        <h2 id="order-title" className="text-lg font-semibold">
-          {t('orderTitle')}
-        </h2>
+      <PortalCard id="order-title" title={t('orderTitle')} className="space-y-3">
         <p className="text-sm text-muted">{t('priceNote', { price: formatTiyn(COMPANY_LESSON_TIYN, locale), vat })}</p>
         <PoolOrderForm />
-      </section>
-      <section aria-labelledby="invoices-title" className="rounded-2xl bg-white p-5 shadow-sm">
-        <h2 id="invoices-title" className="text-lg font-semibold">
-          {t('listTitle')}
-        </h2>
-        {rows.length ? (
-          <div className="mt-3 overflow-x-auto rounded-xl border border-line" role="region" aria-labelledby="invoices-title" tabIndex={0}>
-            <table className="w-full border-collapse text-left text-sm" data-testid="company-invoices">
-              <thead className="bg-slate-50 text-xs text-muted">
-                <tr>
-                  <th scope="col" className={th}>{t('number')}</th>
-                  <th scope="col" className={th}>{t('date')}</th>
-                  <th scope="col" className={`${th} text-right`}>{t('lessons')}</th>
-                  <th scope="col" className={`${th} text-right`}>{t('amount')}</th>
-                  <th scope="col" className={th}>{t('status')}</th>
-                  <th scope="col" className={th}>
-                    <span className="sr-only">{t('download')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {rows.map((r) => (
-                  <tr key={r.id}>
-                    <th scope="row" className={`${td} font-mono font-normal`}>{r.number}</th>
-                    <td className={`${td} whitespace-nowrap`}>{schoolLongDate(r.createdAt, locale)}</td>
-                    <td className={`${td} text-right tabular-nums`}>{r.lessons}</td>
-                    <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatTiyn(r.amountTiyn, locale)}</td>
-                    <td className={td}>{r.status === 'paid' ? t('statusPaid', { date: r.paidOn ? schoolLongDate(`${r.paidOn}T12:00:00+05:00`, locale) : '' }) : r.status === 'cancelled' ? t('statusCancelled') : t('statusIssued')}</td>
-                    <td className={td}>
-                      <a href={`/api/company/invoices/${r.id}/pdf`} className="font-medium text-brand-dark underline underline-offset-2 hover:no-underline">
-                        {t('download')}
-                        <span className="sr-only">: {r.number}</span>
-                      </a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : (
-          <p className="mt-2 text-sm text-muted">{t('empty')}</p>
-        )}
-      </section>
+      </PortalCard>
+      <PortalTableSection
+        id="invoices-title"
+        title={t('listTitle')}
+        testId="company-invoices"
+        hasRows={rows.length > 0}
+        empty={t('empty')}
+        head={
+          <>
+            <th scope="col" className={th}>{t('number')}</th>
+            <th scope="col" className={th}>{t('date')}</th>
+            <th scope="col" className={`${th} text-right`}>{t('lessons')}</th>
+            <th scope="col" className={`${th} text-right`}>{t('amount')}</th>
+            <th scope="col" className={th}>{t('status')}</th>
+            <th scope="col" className={th}>
+              <span className="sr-only">{t('download')}</span>
+            </th>
+          </>
+        }
+      >
+        {rows.map((r) => (
+          <tr key={r.id}>
+            <th scope="row" className={`${td} font-mono font-normal`}>{r.number}</th>
+            <td className={`${td} whitespace-nowrap`}>{schoolLongDate(r.createdAt, locale)}</td>
+            <td className={`${td} text-right tabular-nums`}>{r.lessons}</td>
+            <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatTiyn(r.amountTiyn, locale)}</td>
+            <td className={td}>{r.status === 'paid' ? t('statusPaid', { date: r.paidOn ? schoolLongDate(`${r.paidOn}T12:00:00+05:00`, locale) : '' }) : r.status === 'cancelled' ? t('statusCancelled') : t('statusIssued')}</td>
+            <td className={td}>
+              <a href={`/api/company/invoices/${r.id}/pdf`} className="font-medium text-brand-dark underline underline-offset-2 hover:no-underline">
+                {t('download')}
+                <span className="sr-only">: {r.number}</span>
+              </a>
+            </td>
+          </tr>
+        ))}
+      </PortalTableSection>
     </div>
   );
 }

@@ -10,11 +10,12 @@ import { viewEmployees } from '@/lib/company-portal/roster';
 import { companyPool } from '@/lib/payments/company-pools';
 import { trialsPeriod, trialsQuery } from '@/lib/validations/booking';
 import { PortalPageHeader } from '@/components/company/page-header';
+import { cellClass, PortalTableSection } from '@/components/company/table';
+import { PortalCard } from '@/components/company/card';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-const th = 'px-3 py-2 font-medium';
-const td = 'px-3 py-2';
+const { th, td } = cellClass;
 
 /** The lessons the company pays for: per employee, lessons and minutes attended, from the room's log; never their content. */
 export default async function CompanyLessonsPage({ params, searchParams }: Props) {
@@ -52,60 +53,50 @@ export default async function CompanyLessonsPage({ params, searchParams }: Props
           </button>
         </div>
       </form>
-      <section aria-labelledby="pool-title" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
-        <h2 id="pool-title" className="text-lg font-semibold">
-          {tp('title')}
-        </h2>
+      <PortalCard id="pool-title" title={tp('title')} className="space-y-3">
         <p className="text-sm text-muted">{tp('summary', { paid: pool.paid, unallocated: pool.unallocated })}</p>
         {pool.unallocated > 0 ? <PoolAllocationForm employees={roster.map((e) => ({ id: e.id, name: `${e.lastName} ${e.firstName}` }))} /> : <p className="text-sm text-muted">{tp('empty')}</p>}
-      </section>
-      <section aria-labelledby="lessons-title" className="rounded-2xl bg-white p-5 shadow-sm">
-        <h2 id="lessons-title" className="text-lg font-semibold">
-          {t('total', { minutes: data.totalMinutes })}
-        </h2>
-        {rows.length ? (
-          <div className="mt-3 overflow-x-auto rounded-xl border border-line" role="region" aria-labelledby="lessons-title" tabIndex={0}>
-            <table className="w-full border-collapse text-left text-sm" data-testid="company-lesson-minutes">
-              <thead className="bg-slate-50 text-xs text-muted">
-                <tr>
-                  <th scope="col" className={th}>
-                    {t('employee')}
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    {t('lessons')}
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    {t('minutes')}
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    {tp('allocated')}
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    {tp('spent')}
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    {tp('left')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {rows.map((e) => (
-                  <tr key={e.employeeId}>
-                    <th scope="row" className={`${td} font-normal`}>{`${e.lastName} ${e.firstName}`}</th>
-                    <td className={`${td} text-right tabular-nums`}>{e.lessons}</td>
-                    <td className={`${td} text-right tabular-nums`}>{e.attendedMinutes}</td>
-                    <td className={`${td} text-right tabular-nums`}>{e.allocated}</td>
-                    <td className={`${td} text-right tabular-nums`}>{e.spent}</td>
-                    <td className={`${td} text-right tabular-nums`}>{e.left}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : (
-          <p className="mt-2 text-sm text-muted">{t('empty')}</p>
-        )}
-      </section>
+      </PortalCard>
+      <PortalTableSection
+        id="lessons-title"
+        title={t('total', { minutes: data.totalMinutes })}
+        testId="company-lesson-minutes"
+        hasRows={rows.length > 0}
+        empty={t('empty')}
+        head={
+          <>
+            <th scope="col" className={th}>
+              {t('employee')}
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              {t('lessons')}
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              {t('minutes')}
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              {tp('allocated')}
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              {tp('spent')}
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              {tp('left')}
+            </th>
+          </>
+        }
+      >
+        {rows.map((e) => (
+          <tr key={e.employeeId}>
+            <th scope="row" className={`${td} font-normal`}>{`${e.lastName} ${e.firstName}`}</th>
+            <td className={`${td} text-right tabular-nums`}>{e.lessons}</td>
+            <td className={`${td} text-right tabular-nums`}>{e.attendedMinutes}</td>
+            <td className={`${td} text-right tabular-nums`}>{e.allocated}</td>
+            <td className={`${td} text-right tabular-nums`}>{e.spent}</td>
+            <td className={`${td} text-right tabular-nums`}>{e.left}</td>
+          </tr>
+        ))}
+      </PortalTableSection>
     </div>
   );
 }

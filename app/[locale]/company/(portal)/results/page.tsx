@@ -13,6 +13,8 @@ import { listResults, placementResults, resultsFilterOptions, resultsSummary, ty
 import { pageParams } from '@/lib/validations/query';
 import { RESULT_STATUSES, resultsQuery } from '@/lib/validations/company-results';
 import { PortalPageHeader } from '@/components/company/page-header';
+import { PortalTable } from '@/components/company/table';
+import { PortalCard } from '@/components/company/card';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -59,38 +61,36 @@ export default async function ResultsPage({ params, searchParams }: Props) {
       <h3 id={id} className="mb-2 font-semibold">
         {title}
       </h3>
-      <div className="overflow-x-auto rounded-xl border border-line" role="region" aria-labelledby={id} tabIndex={0}>
-        <table className="w-full border-collapse text-left text-sm">
-          <thead className="bg-slate-50 text-xs text-muted">
-            <tr>
-              <th scope="col" className={th}>
-                {t('summary.group')}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {t('summary.total')}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {t('summary.started')}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {t('summary.finished')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {rows.map((g) => (
-              <tr key={g.key ?? ''}>
-                <th scope="row" className={`${td} font-normal`}>
-                  {g.key ?? empty}
-                </th>
-                <td className={`${td} text-right tabular-nums`}>{g.total}</td>
-                <td className={`${td} text-right tabular-nums`}>{g.started}</td>
-                <td className={`${td} text-right tabular-nums`}>{g.finished}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PortalTable
+        labelledBy={id}
+        head={
+          <>
+            <th scope="col" className={th}>
+              {t('summary.group')}
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              {t('summary.total')}
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              {t('summary.started')}
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              {t('summary.finished')}
+            </th>
+          </>
+        }
+      >
+        {rows.map((g) => (
+          <tr key={g.key ?? ''}>
+            <th scope="row" className={`${td} font-normal`}>
+              {g.key ?? empty}
+            </th>
+            <td className={`${td} text-right tabular-nums`}>{g.total}</td>
+            <td className={`${td} text-right tabular-nums`}>{g.started}</td>
+            <td className={`${td} text-right tabular-nums`}>{g.finished}</td>
+          </tr>
+        ))}
+      </PortalTable>
     </div>
   );
 
@@ -253,10 +253,7 @@ export default async function ResultsPage({ params, searchParams }: Props) {
           )}
           <Pager label={t('pages')} page={f.page} pages={pages} shown={Math.min(f.page, pages)} href={pageHref} prev={t('prev')} next={t('next')} pageOf={(page, n) => t('pageOf', { page, pages: n })} />
 
-          <section aria-labelledby="exports-title" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
-            <h2 id="exports-title" className="text-lg font-semibold">
-              {t('exports.title')}
-            </h2>
+          <PortalCard id="exports-title" title={t('exports.title')} className="space-y-3">
             <p className="text-sm text-muted">{t('exports.intro')}</p>
             <div className="flex flex-wrap gap-3">
               <a href={`/api/company/results/export?${query({ format: 'xlsx', lang: locale })}`} className={secondaryButtonClass} download>
@@ -273,14 +270,11 @@ export default async function ResultsPage({ params, searchParams }: Props) {
               filter={typed}
               labels={{ title: t('exports.fullTitle'), intro: t('exports.fullIntro'), confirm: t('exports.fullConfirm'), button: t('exports.fullButton'), error: t('exports.fullError') }}
             />
-          </section>
+          </PortalCard>
         </>
       )}
 
-      <section aria-labelledby="placement-title" className="space-y-3 rounded-2xl bg-white p-5 shadow-sm">
-        <h2 id="placement-title" className="text-lg font-semibold">
-          {t('placement.title')}
-        </h2>
+      <PortalCard id="placement-title" title={t('placement.title')} className="space-y-3">
         <p className="text-sm text-muted">{t('placement.intro')}</p>
         {placement.rows.length === 0 ? (
           <p className="text-sm text-muted">{t('placement.empty')}</p>
@@ -314,7 +308,7 @@ export default async function ResultsPage({ params, searchParams }: Props) {
             {placementPage * placement.pageSize < placement.total && <Link href={`/company/results?${query({ ppage: String(placementPage + 1) })}`}>{t('next')}</Link>}
           </nav>
         )}
-      </section>
+      </PortalCard>
     </div>
   );
 }

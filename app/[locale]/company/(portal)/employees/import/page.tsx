@@ -3,6 +3,7 @@ import type { Locale } from '@/i18n/routing';
 import { Link } from '@/i18n/navigation';
 import { RosterImport } from '@/components/company/roster-import';
 import { requireCompanyPage } from '@/lib/company-portal/page';
+import { PortalCard } from '@/components/company/card';
 
 /** Import the roster from a file: the template, the legal basis, the file and its preview. */
 export default async function RosterImportPage({ params }: { params: Promise<{ locale: Locale }> }) {
@@ -18,22 +19,16 @@ export default async function RosterImportPage({ params }: { params: Promise<{ l
         </Link>
       </p>
       <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
-      <section aria-labelledby="how-title" className="space-y-2 rounded-2xl bg-white p-5 shadow-sm">
-        <h2 id="how-title" className="text-lg font-semibold">
-          {t('howTitle')}
-        </h2>
+      <PortalCard id="how-title" title={t('howTitle')} className="space-y-2">
         <p className="text-sm">{t('howText')}</p>
         <p className="text-sm">{t('zeroText')}</p>
         <a href={`/api/company/roster/template?lang=${locale}`} download className="inline-block text-sm font-medium text-brand-dark underline underline-offset-2">
           {t('template')}
         </a>
-      </section>
-      <section aria-labelledby="basis-title" className="space-y-2 rounded-2xl border border-amber-200 bg-amber-50 p-5">
-        <h2 id="basis-title" className="text-lg font-semibold">
-          {t('basisTitle')}
-        </h2>
+      </PortalCard>
+      <PortalCard id="basis-title" title={t('basisTitle')} className="space-y-2" look="caution">
         <p className="text-sm">{t('basisText')}</p>
-      </section>
+      </PortalCard>
       <section className="rounded-2xl bg-white p-5 shadow-sm">
         <RosterImport />
       </section>
