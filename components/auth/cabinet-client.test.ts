@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchCabinetProfile, initials, safeCabinetHref } from './cabinet-client';
-import { rememberReturnPath } from './return-path';
-import { takeReturnPath } from './take-return-path';
+import { takeReturnPath, rememberReturnPath } from './return-path';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -19,7 +19,7 @@ export function GuestOnly() {
     void restoreSession().then(async () => {
       if (cancelled || !getAuthState().token) return;
       // Loaded only for a signed-in visitor: the page's own scripts stay without it.
-      const [{ localePath }, { takeReturnPath }] = await Promise.all([import('./return-path'), import('./take-return-path')]);
+      const { localePath, takeReturnPath } = await import('./return-path');
       if (!cancelled) router.replace(takeReturnPath(localePath(locale, '/cabinet')));
     });
     return () => {

@@ -18,8 +18,7 @@ import { useAuthState } from './auth-store';
 import { restoreSession } from './restore-session';
 import { fieldMessage } from './messages';
 import { PasswordInput } from './password-input';
-import { localePath } from './return-path';
-import { takeReturnPath } from './take-return-path';
+import { localePath, takeReturnPath } from './return-path';
 import { signedIn } from './session';
 
 type Input = z.input<typeof loginSchema>;

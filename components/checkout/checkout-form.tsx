@@ -4,9 +4,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocale } from '@/i18n/navigation';
 import { useAuthState } from '@/components/auth/auth-store';
 import { restoreSession } from '@/components/auth/restore-session';
-import { localePath, rememberReturnPath } from '@/components/auth/return-path';
 import { primaryClass, secondaryClass } from '@/components/ui/button-classes';
-import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { plainTranslator, type PlainMessages } from '@/lib/i18n/plain';
 import type { PackageQuote } from '@/lib/payments/model';
 import type { PaymentStart } from '@/lib/payments/provider';
@@ -19,12 +17,16 @@ interface QuoteAnswer {
   available: boolean;
 }
 
+/** The calls' module, loaded with the first call (null when it cannot be loaded: offline). */
+const loadCalls = () => import('./calls').catch(() => null);
+
 /**
  * The checkout's island: the plan and subject, a promo code, the price broken down (from the
  * server, in tiyn), then "pay": signed in, the order is made and the provider's hosted page opens;
  * signed out, the way back is remembered and the visitor signs in or registers first.
  */
 export function CheckoutForm({
+  path,
   tutorId,
   subjects,
   plans,
@@ -33,6 +35,8 @@ export function CheckoutForm({
 }: {
   /** The Checkout namespace as plain strings (lib/i18n/plain.ts: no ICU formatter on this page). */
   messages: PlainMessages;
+  /** This page's path in the visitor's language (/checkout, /kk/checkout…), for the way back after signing in. */
+  path: string;
   tutorId: number;
   subjects: { id: string; name: string }[];
   plans: { id: PlanId; name: string }[];
@@ -55,14 +59,15 @@ export function CheckoutForm({
   async function requote(next: { plan?: PlanId; subject?: string; promo?: string }) {
     const body = { tutorId, plan: next.plan ?? plan, subject: next.subject ?? subject, promoCode: (next.promo ?? promo) || undefined };
     setMessage(null);
+    const calls = await loadCalls();
     try {
-      const { api } = await import('@/lib/browser/api/client');
-      const res = await api.post<QuoteAnswer>('/api/payments/quote', body);
+      if (!calls) throw new Error('offline');
+      const res = await calls.api.post<QuoteAnswer>('/api/payments/quote', body);
       setAnswer(res.data);
       if (res.data.promo && !res.data.promo.applies) setMessage(t('promoNotForPlan', { code: res.data.promo.code }));
       return true;
     } catch (err) {
-      setMessage(apiErrorBody(err)?.message ?? t('loadFailed'));
+      setMessage(calls?.apiErrorBody(err)?.message ?? t('loadFailed'));
       return false;
     }
   }
@@ -85,24 +90,24 @@ export function CheckoutForm({
     if (await requote({ promo: code })) setPromo(code);
   }
 
-  const here = () => `${localePath(locale, '/checkout')}?tutor=${tutorId}&plan=${plan}&subject=${subject}${promo ? `&promo=${encodeURIComponent(promo)}` : ''}`;
+  const here = () => `${path}?tutor=${tutorId}&plan=${plan}&subject=${subject}${promo ? `&promo=${encodeURIComponent(promo)}` : ''}`;
 
   async function pay() {
     setMessage(null);
     if (!token) {
-      rememberReturnPath(here());
+      // ?next= on the links carries the way back; the remembered path covers a visitor who leaves them.
+      void loadCalls().then((calls) => calls?.rememberReturnPath(here()));
       setNeedSignIn(true);
       return;
     }
     setBusy(true);
+    const calls = await loadCalls();
     try {
-      const { api } = await import('@/lib/browser/api/client');
-      const res = await api.post<{ invoiceId: string; start: PaymentStart }>('/api/payments/checkout', { tutorId, plan, subject, promoCode: promo || undefined });
-      // Loaded on "pay" only, as the API client is: the page's first scripts stay without it.
-      const { openHostedPage } = await import('./hosted-page');
-      await openHostedPage(res.data.start);
+      if (!calls) throw new Error('offline');
+      const res = await calls.api.post<{ invoiceId: string; start: PaymentStart }>('/api/payments/checkout', { tutorId, plan, subject, promoCode: promo || undefined });
+      await calls.openHostedPage(res.data.start);
     } catch (err) {
-      setMessage(apiErrorBody(err)?.message ?? t('failed'));
+      setMessage(calls?.apiErrorBody(err)?.message ?? t('failed'));
       setBusy(false);
     }
   }

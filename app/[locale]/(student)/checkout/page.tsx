@@ -9,6 +9,7 @@ import { publishedTutors } from '@/lib/marketplace/catalogue';
 import { purchasableTutor } from '@/lib/payments/checkout';
 import { paymentProvider } from '@/lib/payments/config';
 import { isPlanId, quotePackage } from '@/lib/payments/model';
+import { localePath } from '@/lib/seo';
 import { STUDENT_PLANS, type PlanId } from '@/lib/tariffs';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -84,6 +85,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
       <div className="mt-8">
         <CheckoutForm
           messages={messages}
+          path={localePath(locale, '/checkout')}
           tutorId={tutor.id}
           subjects={tutor.subjects.map((s) => ({ id: s, name: tw(`subjects.${s}` as never) }))}
           plans={STUDENT_PLANS.map((p) => ({ id: p.id, name: tp(`plans.${p.id}.name`) }))}
