@@ -66,15 +66,24 @@ export interface Attendance {
   held: boolean;
 }
 
-export async function lessonAttendanceOf(db: Db, lessonId: number, now = new Date(), heldMinutes = env().LESSON_HELD_MINUTES): Promise<Attendance> {
-  const rows = await db.select().from(lessonAttendance).where(eq(lessonAttendance.lessonId, lessonId)).orderBy(asc(lessonAttendance.at));
-  const p = presence(rows, now);
-  const together = togetherMs(p);
+/** A lesson's attendance from its log rows (in time order). */
+function attendanceFrom(rows: Row[], now: Date, heldMinutes: number): Attendance {
+  const together = togetherMs(presence(rows, now));
   return {
     joined: { student: rows.some((r) => r.side === 'student' && r.kind === 'join'), tutor: rows.some((r) => r.side === 'tutor' && r.kind === 'join') },
     togetherMinutes: Math.floor(together / 60_000),
     held: together >= heldMinutes * 60_000,
   };
+}
+
+export async function lessonAttendanceOf(db: Db, lessonId: number, now = new Date(), heldMinutes = env().LESSON_HELD_MINUTES): Promise<Attendance> {
+  return (await lessonsAttendance(db, [lessonId], now, heldMinutes)).get(lessonId)!;
+}
+
+/** The attendance of several lessons, read in one query (a list's rows). */
+export async function lessonsAttendance(db: Db, lessonIds: number[], now = new Date(), heldMinutes = env().LESSON_HELD_MINUTES): Promise<Map<number, Attendance>> {
+  const rows = lessonIds.length ? await db.select().from(lessonAttendance).where(inArray(lessonAttendance.lessonId, lessonIds)).orderBy(asc(lessonAttendance.at)) : [];
+  return new Map(lessonIds.map((id) => [id, attendanceFrom(rows.filter((r) => r.lessonId === id), now, heldMinutes)]));
 }
 
 const SYSTEM = { kind: 'system' as const, id: null, label: 'lesson-room', ipHash: null };

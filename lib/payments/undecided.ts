@@ -4,13 +4,13 @@ import 'server-only';
 // LESSON_HELD_MINUTES), so it is neither earned by the tutor nor given back. Finance reads the facts
 // (who joined, minutes together, the tutor's correction and its reason) and decides, with a reason:
 // the tutor earns it or it goes back to the package. Each view and decision is an audit row.
-import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ApiError } from '@/lib/api/errors';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
 import { lessonAttendanceCorrections, lessonPackages, lessons, paymentOrders, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { lessonAttendanceOf } from '@/lib/lesson-room/attendance';
+import { lessonsAttendance } from '@/lib/lesson-room/attendance';
 import { bookTutorEarning, giveLessonBack } from './lesson-money';
 
 export interface UndecidedLesson {
@@ -69,17 +69,21 @@ export async function viewUndecidedLessons(db: Db, actor: Actor, f: { page: numb
       .offset((f.page - 1) * f.pageSize),
     db.select({ n: sql<number>`count(*)::int` }).from(lessons).where(where),
   ]);
-  const rows: UndecidedLesson[] = [];
-  for (const r of found) {
-    const a = await lessonAttendanceOf(db, r.id, now);
-    const [c] = await db
-      .select({ status: lessonAttendanceCorrections.status, noShow: lessonAttendanceCorrections.noShow, reason: lessonAttendanceCorrections.reason })
-      .from(lessonAttendanceCorrections)
-      .where(eq(lessonAttendanceCorrections.lessonId, r.id))
-      .orderBy(desc(lessonAttendanceCorrections.createdAt), desc(lessonAttendanceCorrections.id))
-      .limit(1);
-    rows.push({ ...r, joined: a.joined, togetherMinutes: a.togetherMinutes, correction: c ?? null });
-  }
+  // The page's facts in two reads, not two a row: the room's log, and each lesson's last correction.
+  const ids = found.map((r) => r.id);
+  const attendance = await lessonsAttendance(db, ids, now);
+  const corrections = ids.length
+    ? await db
+        .select({ lessonId: lessonAttendanceCorrections.lessonId, status: lessonAttendanceCorrections.status, noShow: lessonAttendanceCorrections.noShow, reason: lessonAttendanceCorrections.reason })
+        .from(lessonAttendanceCorrections)
+        .where(inArray(lessonAttendanceCorrections.lessonId, ids))
+        .orderBy(desc(lessonAttendanceCorrections.createdAt), desc(lessonAttendanceCorrections.id))
+    : [];
+  const rows: UndecidedLesson[] = found.map((r) => {
+    const a = attendance.get(r.id)!;
+    const c = corrections.find((x) => x.lessonId === r.id);
+    return { ...r, joined: a.joined, togetherMinutes: a.togetherMinutes, correction: c ? { status: c.status, noShow: c.noShow, reason: c.reason } : null };
+  });
   const total = count?.n ?? 0;
   await auditListView(db, actor, { action: 'lesson_money.list', entity: 'lesson', filter: f, total });
   return { rows, total };

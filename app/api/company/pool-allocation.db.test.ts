@@ -23,12 +23,18 @@ describe(`company lesson pool: parallel allocations on the last lesson (${dbLabe
   });
   afterAll(() => t.close());
 
-  it('20 parallel allocations of the last lesson: one succeeds, 19 get company_pool_empty, the ledger sums to zero', async () => {
-    const companyId = await insertCompany(t.db, 'parallel-pool', 'ТОО «Параллель»');
+  const fin: Actor = { kind: 'staff', id: 1, label: 'finance@school.kz', ipHash: 'test' };
+  /** A company with its BIN (invoices need it) and one HR person. */
+  async function companyWithHr(slug: string, name: string, email: string, phone: string) {
+    const companyId = await insertCompany(t.db, slug, name);
     await t.db.update(companies).set({ bin: '990140000385' }).where(eq(companies.id, companyId));
-    const person = await hrUser(t.db, { companyId, email: 'hr@parallel.kz', phone: '+77011115601' });
-    const hr: Actor = { kind: 'company', id: person.id, label: 'hr@parallel.kz', ipHash: 'test' };
-    const fin: Actor = { kind: 'staff', id: 1, label: 'finance@school.kz', ipHash: 'test' };
+    const person = await hrUser(t.db, { companyId, email, phone });
+    const hr: Actor = { kind: 'company', id: person.id, label: email, ipHash: 'test' };
+    return { companyId, person, hr };
+  }
+
+  it('20 parallel allocations of the last lesson: one succeeds, 19 get company_pool_empty, the ledger sums to zero', async () => {
+    const { companyId, person, hr } = await companyWithHr('parallel-pool', 'ТОО «Параллель»', 'hr@parallel.kz', '+77011115601');
     const employees = await t.db
       .insert(companyEmployees)
       .values(Array.from({ length: 20 }, (_, i) => ({ companyId, lastName: `Сотрудник${i}`, firstName: 'Әлия', iinHash: `par-${i}`, iinLast4: '0017', iinSealed: 'x', positionCode: 'P' })))
@@ -48,11 +54,7 @@ describe(`company lesson pool: parallel allocations on the last lesson (${dbLabe
   });
 
   it("an employee leaving the roster gives their unspent lessons back to the company's pool", async () => {
-    const companyId = await insertCompany(t.db, 'leaving-pool', 'ТОО «Кету»');
-    await t.db.update(companies).set({ bin: '990140000385' }).where(eq(companies.id, companyId));
-    const person = await hrUser(t.db, { companyId, email: 'hr@leaving.kz', phone: '+77011115602' });
-    const hr: Actor = { kind: 'company', id: person.id, label: 'hr@leaving.kz', ipHash: 'test' };
-    const fin: Actor = { kind: 'staff', id: 1, label: 'finance@school.kz', ipHash: 'test' };
+    const { companyId, person, hr } = await companyWithHr('leaving-pool', 'ТОО «Кету»', 'hr@leaving.kz', '+77011115602');
     const [stays, leaves] = await t.db
       .insert(companyEmployees)
       .values(['Қалады', 'Кетеді'].map((lastName, i) => ({ companyId, lastName, firstName: 'Дана', iinHash: `leave-${i}`, iinLast4: '0017', iinSealed: 'x', positionCode: 'P' })))

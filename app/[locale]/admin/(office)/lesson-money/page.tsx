@@ -3,8 +3,8 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { LessonMoneyDecision } from '@/components/admin/finance/lesson-money-decision';
 import { formatDateTime } from '@/components/admin/ui/format';
-import { Pagination } from '@/components/admin/ui/pagination';
-import { DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
+import { PagedTable } from '@/components/admin/ui/paged-table';
+import { PageHeader, cellClass } from '@/components/admin/ui/table';
 import { getDb } from '@/lib/db/client';
 import { viewUndecidedLessons } from '@/lib/payments/undecided';
 import { localePath } from '@/lib/seo';
@@ -30,10 +30,12 @@ export default async function LessonMoneyPage({ params, searchParams }: Props) {
   return (
     <>
       <PageHeader title={t('lessonMoney.title')} lead={t('lessonMoney.lead')} />
-      <DataTable
+      <PagedTable
         caption={t('lessonMoney.caption')}
         head={[t('lessonMoney.lesson'), t('lessonMoney.tutor'), t('lessonMoney.student'), t('lessonMoney.facts'), t('lessonMoney.correction'), t('lessonMoney.action')]}
-        empty={rows.length === 0 ? <EmptyState>{t('lessonMoney.empty')}</EmptyState> : undefined}
+        shown={rows.length}
+        empty={t('lessonMoney.empty')}
+        pages={{ path, params: {}, at: f, total }}
       >
         {rows.map((r) => (
           <tr key={r.id} data-testid={`lesson-money-${r.id}`}>
@@ -68,8 +70,7 @@ export default async function LessonMoneyPage({ params, searchParams }: Props) {
             </td>
           </tr>
         ))}
-      </DataTable>
-      <Pagination path={path} params={{}} at={f} total={total} nav={t('lessonMoney.caption')} />
+      </PagedTable>
     </>
   );
 }
