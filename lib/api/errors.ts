@@ -87,6 +87,7 @@ export type ErrorCode =
   | 'sms_budget_spent'
   | 'room_forbidden'
   | 'lesson_company_employee_unknown'
+  | 'pool_tutor_price'
   | 'report_locked'
   | 'correction_closed'
   | 'room_not_open'

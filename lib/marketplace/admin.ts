@@ -133,10 +133,11 @@ export async function setLessonCompany(db: Db, actor: Actor, lessonId: number, i
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     // One lesson of the employee's pool is spent (or given back on a relink): docs/payments.md, "Company lesson pools".
-    const fromPool = await syncLessonPoolSpend(tx, lessonId, employeeId);
+    const pool = await syncLessonPoolSpend(tx, lessonId, employeeId);
+    const fromPool = pool === 'spent';
     await tx.update(lessons).set({ companyEmployeeId: employeeId, updatedAt: new Date() }).where(eq(lessons.id, lessonId));
-    await audit(tx, actor, { action: 'lesson.company', entity: 'lesson', entityId: lessonId, before: { employeeId: lesson.before }, after: { employeeId, companyId, fromPool } });
-    return { lessonId, employeeId, companyId, fromPool };
+    await audit(tx, actor, { action: 'lesson.company', entity: 'lesson', entityId: lessonId, before: { employeeId: lesson.before }, after: { employeeId, companyId, fromPool, pool } });
+    return { lessonId, employeeId, companyId, fromPool, pool };
   });
 }
 

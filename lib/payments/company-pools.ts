@@ -4,10 +4,10 @@ import 'server-only';
 // balance) or cancels an unpaid one; HR gives lessons of the paid pool to employees of its roster;
 // a lesson staff link to an employee spends one of theirs. Lessons are money at the invoice's price
 // per lesson: lessons left = the rows of an account for an invoice ÷ that price, never a stored total.
-import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
-import { companies, companyEmployees, companyInvoices, ledgerEntries, type InvoiceParty } from '@/lib/db/schema';
+import { companies, companyEmployees, companyInvoices, ledgerEntries, lessons, tutorProfiles, type InvoiceParty } from '@/lib/db/schema';
 import { rowsOf } from '@/lib/db/rows';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
@@ -15,7 +15,8 @@ import { schoolDay } from '@/lib/time/wall-clock';
 import { pricePerLesson, STUDENT_PLANS } from '@/lib/tariffs';
 import type { InvoicePaidInput, InvoicesQuery } from '@/lib/validations/company-pools';
 import { ACCOUNTS, post } from './ledger';
-import { TIYN_PER_TENGE } from './model';
+import { isEarned, poolSpendOf, settleLessonMoney } from './lesson-money';
+import { TIYN_PER_TENGE, tutorEarningTiyn } from './model';
 
 /**
  * The company price of a pool lesson: the published Intensive plan's price per lesson at the
@@ -254,38 +255,56 @@ export async function returnEmployeeLessons(tx: Db, companyId: number, employeeI
 }
 
 /**
+ * The highest tutor price (whole tenge) a company pool lesson can pay for: the tutor earns their
+ * own price less their plan's fee (at most 60 % of it, on Intensive), and that must not be more
+ * than the company paid for the lesson (4 500 ₸ → 7 500 ₸). A dearer tutor's lesson cannot be
+ * paid from a pool: the school would pay the tutor more than it received.
+ */
+export const poolTutorPriceMax = (perLessonTiyn = COMPANY_LESSON_TIYN): number => Math.floor(perLessonTiyn / tutorEarningTiyn(1, 'intensive'));
+
+/** Why a linked lesson is not paid from the employee's pool: none left, a student's package pays, or the tutor did not come. */
+export type PoolSpend = 'spent' | 'none_left' | 'package' | 'not_held';
+
+/**
  * The hook of a lesson's company link (lib/marketplace/admin.ts setLessonCompany), in its
  * transaction: the lesson holds at most one spent pool lesson, of the employee it is linked to.
  * Linked to an employee with lessons left: one is spent (`company_lesson_spent`: employee balance →
- * `school_revenue`, the lesson's id on both rows); relinked elsewhere or unlinked: that lesson goes
- * back first (`company_lesson_returned`). The same link again changes nothing. Returns whether the
- * lesson is now paid from the employee's pool.
+ * `school_revenue`, the lesson's id on both rows) and the tutor's price is kept on the lesson for
+ * their earning (`pool_tutor_price`); relinked elsewhere or unlinked: that lesson goes back first
+ * (`company_lesson_returned`). The same link again changes nothing. Not spent: a lesson paid from a
+ * student's package (`package`), a cancelled lesson or one the tutor (or both) did not come to
+ * (`not_held`), an employee with none left (`none_left`). A lesson already settled by the room's
+ * log gets its money at once (held → the tutor earns). Refused: a tutor dearer than
+ * `poolTutorPriceMax` (409 `pool_tutor_price`), and any change once the tutor earned the pool
+ * lesson (409 `lesson_decided`).
  */
-export async function syncLessonPoolSpend(tx: Db, lessonId: number, employeeId: number | null): Promise<boolean> {
+export async function syncLessonPoolSpend(tx: Db, lessonId: number, employeeId: number | null): Promise<PoolSpend> {
   await tx.execute(sql`select id from lessons where id = ${lessonId} for update`);
-  const open = await tx
-    .select({ account: ledgerEntries.account, invoiceId: ledgerEntries.companyInvoiceId, sum: sql<string>`sum(${ledgerEntries.amountTiyn})::text` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.lessonId, lessonId), inArray(ledgerEntries.kind, ['company_lesson_spent', 'company_lesson_returned']), like(ledgerEntries.account, 'employee_balance:%')))
-    .groupBy(ledgerEntries.account, ledgerEntries.companyInvoiceId);
-  const spent = open.find((r) => Number(r.sum) < 0);
-  if (spent && employeeId !== null && spent.account === ACCOUNTS.employeeBalance(employeeId)) return true;
+  const [lesson] = await tx.select().from(lessons).where(eq(lessons.id, lessonId)).limit(1);
+  const spent = await poolSpendOf(tx, lessonId);
+  if (spent && employeeId !== null && spent.account === ACCOUNTS.employeeBalance(employeeId)) return 'spent';
+  if (spent && (await isEarned(tx, lessonId))) throw new ApiError(409, 'lesson_decided');
   if (spent) {
-    const amount = -Number(spent.sum);
     await post(
       tx,
       'company_lesson_returned',
       [
-        { account: ACCOUNTS.schoolRevenue, amountTiyn: -amount },
-        { account: spent.account, amountTiyn: amount },
+        { account: ACCOUNTS.schoolRevenue, amountTiyn: -spent.amountTiyn },
+        { account: spent.account, amountTiyn: spent.amountTiyn },
       ],
-      { lessonId, companyInvoiceId: spent.invoiceId! },
+      { lessonId, companyInvoiceId: spent.invoiceId },
     );
   }
-  if (employeeId === null) return false;
+  if (employeeId === null) return 'none_left';
+  if (lesson!.kind === 'paid' && lesson!.packageId !== null) return 'package';
+  if (lesson!.status === 'cancelled' || (lesson!.factStatus === 'not_held' && (lesson!.factNoShow === 'tutor' || lesson!.factNoShow === 'both'))) return 'not_held';
   await tx.execute(sql`select id from ${companyEmployees} where ${companyEmployees.id} = ${employeeId} for update`);
   const [first] = await lessonsLeft(tx, ACCOUNTS.employeeBalance(employeeId));
-  if (!first) return false;
+  if (!first) return 'none_left';
+  // The tutor's published price: what their students pay and their earning is counted from.
+  const [profile] = await tx.select({ published: tutorProfiles.published }).from(tutorProfiles).where(eq(tutorProfiles.userId, lesson!.tutorId)).limit(1);
+  const price = profile?.published?.price ?? null;
+  if (price === null || price > poolTutorPriceMax(first.perLessonTiyn)) throw new ApiError(409, 'pool_tutor_price');
   await post(
     tx,
     'company_lesson_spent',
@@ -295,7 +314,10 @@ export async function syncLessonPoolSpend(tx: Db, lessonId: number, employeeId: 
     ],
     { lessonId, companyInvoiceId: first.invoiceId },
   );
-  return true;
+  await tx.update(lessons).set({ poolTutorPrice: price }).where(eq(lessons.id, lessonId));
+  // Linked after the room's log settled it: its money follows the facts now, as the job would have.
+  if (lesson!.factStatus) await settleLessonMoney(tx, lessonId, { status: lesson!.factStatus, noShow: lesson!.factNoShow });
+  return 'spent';
 }
 
 export interface EmployeePool {

@@ -5,7 +5,7 @@ import 'server-only';
 // 4.3, tutor rules 3.5-3.6). Each is a new balanced ledger transaction carrying the lesson's id,
 // written in the caller's transaction with the lesson's row locked: a lesson is given back or
 // earned at most once, however often or wherever the caller runs.
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, like, lt, sql } from 'drizzle-orm';
 import { ledgerEntries, lessonPackages, lessons, paymentOrders } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { addMonths } from '@/lib/time/calendar';
@@ -23,28 +23,79 @@ export const PAID_CANCEL_DEADLINE_MINUTES = 8 * 60;
 
 export type LessonMoney = 'returned' | 'earned' | 'none';
 
-/** The lesson's row, locked for this transaction, with what the ledger already says about it. */
-async function lockedPaidLesson(tx: Db, lessonId: number) {
-  const locked = await tx.execute(sql`select id from ${lessons} where ${lessons.id} = ${lessonId} and ${lessons.kind} = 'paid' and ${lessons.packageId} is not null for update`);
+/**
+ * The pool lesson a lesson holds (lib/payments/company-pools.ts syncLessonPoolSpend): the employee's
+ * account and invoice it was spent from, and its amount, or null when it holds none (never linked,
+ * or given back).
+ */
+export async function poolSpendOf(tx: Db, lessonId: number): Promise<{ account: string; invoiceId: number; amountTiyn: number } | null> {
+  const rows = await tx
+    .select({ account: ledgerEntries.account, invoiceId: ledgerEntries.companyInvoiceId, sum: sql<string>`sum(${ledgerEntries.amountTiyn})::text` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.lessonId, lessonId), inArray(ledgerEntries.kind, ['company_lesson_spent', 'company_lesson_returned']), like(ledgerEntries.account, 'employee_balance:%')))
+    .groupBy(ledgerEntries.account, ledgerEntries.companyInvoiceId);
+  const spent = rows.find((r) => Number(r.sum) < 0);
+  return spent ? { account: spent.account, invoiceId: spent.invoiceId!, amountTiyn: -Number(spent.sum) } : null;
+}
+
+/** Whether the tutor's earning of a lesson is booked (a lesson is earned once, whatever paid for it). */
+export async function isEarned(tx: Db, lessonId: number): Promise<boolean> {
+  const [row] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(and(eq(ledgerEntries.lessonId, lessonId), eq(ledgerEntries.kind, 'tutor_earning'))).limit(1);
+  return Boolean(row);
+}
+
+type LessonRow = typeof lessons.$inferSelect;
+
+/**
+ * The lesson's row, locked for this transaction, with where its money came from and whether that
+ * money is still open (spent and neither given back nor earned): a student's package (a paid
+ * lesson) or a company's pool (a lesson linked to an employee with lessons left). Null for a lesson
+ * nobody paid for (a free trial).
+ */
+async function lockedLessonMoney(tx: Db, lessonId: number): Promise<
+  | { source: 'package'; lesson: LessonRow; open: boolean }
+  | { source: 'pool'; lesson: LessonRow; open: boolean; pool: { account: string; invoiceId: number; amountTiyn: number } | null }
+  | null
+> {
+  const locked = await tx.execute(sql`select id from ${lessons} where ${lessons.id} = ${lessonId} for update`);
   const rows = (locked as unknown as { rows?: unknown[] }).rows ?? (locked as unknown as unknown[]);
   if (rows.length === 0) return null;
   const [lesson] = await tx.select().from(lessons).where(eq(lessons.id, lessonId)).limit(1);
-  const kinds = await tx
-    .selectDistinct({ kind: ledgerEntries.kind })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.lessonId, lessonId), inArray(ledgerEntries.kind, ['lesson_spent', 'lesson_returned', 'tutor_earning'])));
-  const has = new Set(kinds.map((k) => k.kind));
-  // Open: spent from the package and neither given back nor earned yet.
-  return { lesson: lesson!, open: has.has('lesson_spent') && !has.has('lesson_returned') && !has.has('tutor_earning') };
+  if (lesson!.kind === 'paid' && lesson!.packageId !== null) {
+    const kinds = await tx
+      .selectDistinct({ kind: ledgerEntries.kind })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.lessonId, lessonId), inArray(ledgerEntries.kind, ['lesson_spent', 'lesson_returned', 'tutor_earning'])));
+    const has = new Set(kinds.map((k) => k.kind));
+    return { source: 'package', lesson: lesson!, open: has.has('lesson_spent') && !has.has('lesson_returned') && !has.has('tutor_earning') };
+  }
+  if (lesson!.poolTutorPrice === null) return null;
+  const pool = await poolSpendOf(tx, lessonId);
+  return { source: 'pool', lesson: lesson!, pool, open: pool !== null && !(await isEarned(tx, lessonId)) };
 }
 
 /**
- * Gives a paid lesson back to its package: the reverse of its spend (`school_revenue` −price,
- * `student_balance` +price), once. 'none' for a trial, or a lesson already given back or earned.
+ * Gives a lesson's money back where it came from, once: a paid lesson to its package (the reverse of
+ * its spend: `school_revenue` −price, `student_balance` +price), a company pool lesson to the
+ * employee it was spent from (`company_lesson_returned`). 'none' for a free trial, or a lesson
+ * already given back or earned.
  */
 export async function giveLessonBack(tx: Db, lessonId: number): Promise<LessonMoney> {
-  const found = await lockedPaidLesson(tx, lessonId);
+  const found = await lockedLessonMoney(tx, lessonId);
   if (!found?.open) return 'none';
+  if (found.source === 'pool') {
+    const { account, invoiceId, amountTiyn } = found.pool!;
+    await post(
+      tx,
+      'company_lesson_returned',
+      [
+        { account: ACCOUNTS.schoolRevenue, amountTiyn: -amountTiyn },
+        { account, amountTiyn },
+      ],
+      { lessonId, companyInvoiceId: invoiceId },
+    );
+    return 'returned';
+  }
   const [pkg] = await tx.select().from(lessonPackages).where(eq(lessonPackages.id, found.lesson.packageId!)).limit(1);
   await post(
     tx,
@@ -59,13 +110,28 @@ export async function giveLessonBack(tx: Db, lessonId: number): Promise<LessonMo
 }
 
 /**
- * Books the tutor's earning for a paid lesson that counts as taught, once: the tutor's price at the
- * purchase less their plan's fee (every tutor on Basic until the payout register decides the plan),
- * `school_revenue` → `tutor_payable:<tutor>`. The student's side was booked when the lesson was.
+ * Books the tutor's earning for a lesson that counts as taught, once: the tutor's price less their
+ * plan's fee (every tutor on Basic until the payout register decides the plan), `school_revenue` →
+ * `tutor_payable:<tutor>`. The price is the one at the purchase for a paid lesson (its order's), the
+ * one when the pool lesson was spent for a company's lesson (`lessons.pool_tutor_price`): a tutor
+ * earns the same for a lesson whoever paid for it. The payer's side was booked when the lesson was.
  */
 export async function bookTutorEarning(tx: Db, lessonId: number, tutorPlan: PlanId = 'basic'): Promise<LessonMoney> {
-  const found = await lockedPaidLesson(tx, lessonId);
+  const found = await lockedLessonMoney(tx, lessonId);
   if (!found?.open) return 'none';
+  if (found.source === 'pool') {
+    const earning = tutorEarningTiyn(found.lesson.poolTutorPrice!, tutorPlan);
+    await post(
+      tx,
+      'tutor_earning',
+      [
+        { account: ACCOUNTS.schoolRevenue, amountTiyn: -earning },
+        { account: ACCOUNTS.tutorPayable(found.lesson.tutorId), amountTiyn: earning },
+      ],
+      { lessonId, companyInvoiceId: found.pool!.invoiceId },
+    );
+    return 'earned';
+  }
   const [row] = await tx
     .select({ pkg: lessonPackages, tutorPrice: paymentOrders.tutorPrice })
     .from(lessonPackages)
@@ -86,8 +152,9 @@ export async function bookTutorEarning(tx: Db, lessonId: number, tutorPlan: Plan
 }
 
 /**
- * The money of a paid lesson whose facts the room's log settled: held or the student's no-show →
- * the tutor earns; the tutor's no-show (or neither came) → back to the package. Not held with both
+ * The money of a paid or company pool lesson whose facts the room's log settled: held or the
+ * student's no-show → the tutor earns; the tutor's no-show (or neither came) → back to the package
+ * or the employee's pool. Not held with both
  * present (too short together) decides nothing: the tutor's correction and finance do.
  */
 export async function settleLessonMoney(tx: Db, lessonId: number, fact: { status: 'held' | 'not_held'; noShow: 'student' | 'tutor' | 'both' | null }): Promise<LessonMoney> {

@@ -63,6 +63,8 @@ export function monthBounds(month: string): { from: Date; to: Date } {
 
 /** The register of the lesson's own month (approved or not yet): the join that places an earning. */
 const lessonRegister = alias(payoutRegisters, 'lesson_register');
+/** The tutor's price a taught lesson counts at (tenge): its order's for a package lesson, the one kept at the pool spend for a company's. */
+const lessonPrice = sql`coalesce(${paymentOrders.tutorPrice}, ${lessons.poolTutorPrice})`;
 const schoolMonthOf = (at: unknown) => sql<string>`to_char((${at} at time zone 'UTC') + interval '5 hours', 'YYYY-MM')`;
 /**
  * The register month an earning is paid in: its lesson's month, unless that month's register was
@@ -73,8 +75,9 @@ const schoolMonthOf = (at: unknown) => sql<string>`to_char((${at} at time zone '
 const registerMonth = sql<string>`case when ${lessonRegister.approvedAt} is null or ${ledgerEntries.createdAt} < ${lessonRegister.approvedAt} then ${schoolMonthOf(lessons.startsAt)} else ${schoolMonthOf(ledgerEntries.createdAt)} end`;
 
 /**
- * Each tutor's taught paid lessons of a register month from the ledger: the `tutor_earning` rows
- * (one per lesson) placed by `registerMonth`, with the tutor's price at the purchase. One grouped query.
+ * Each tutor's taught lessons of a register month from the ledger (paid from a package or a company's
+ * pool): the `tutor_earning` rows (one per lesson) placed by `registerMonth`, with the tutor's price
+ * at the purchase or at the pool spend. One grouped query.
  */
 async function computeLines(db: Db, month: string): Promise<PayoutLine[]> {
   const { to } = monthBounds(month);
@@ -82,12 +85,12 @@ async function computeLines(db: Db, month: string): Promise<PayoutLine[]> {
     .select({
       tutorId: lessons.tutorId,
       lessons: sql<number>`count(distinct ${ledgerEntries.lessonId})::int`,
-      priceSum: sql<string>`sum(${paymentOrders.tutorPrice})::bigint * 100`,
+      priceSum: sql<string>`sum(${lessonPrice})::bigint * 100`,
       booked: sql<string>`sum(${ledgerEntries.amountTiyn})`,
     })
     .from(ledgerEntries)
     .innerJoin(lessons, eq(lessons.id, ledgerEntries.lessonId))
-    .innerJoin(paymentOrders, eq(paymentOrders.id, ledgerEntries.orderId))
+    .leftJoin(paymentOrders, eq(paymentOrders.id, ledgerEntries.orderId))
     .leftJoin(lessonRegister, eq(lessonRegister.month, schoolMonthOf(lessons.startsAt)))
     .where(and(eq(ledgerEntries.kind, 'tutor_earning'), sql`${ledgerEntries.account} like 'tutor_payable:%'`, lt(lessons.startsAt, to), sql`${registerMonth} = ${month}`))
     .groupBy(lessons.tutorId);
@@ -277,11 +280,11 @@ export async function tutorStatements(db: Db, tutorId: number, now = new Date())
     .select({
       month: registerMonth,
       lessons: sql<number>`count(distinct ${ledgerEntries.lessonId})::int`,
-      priceSum: sql<string>`sum(${paymentOrders.tutorPrice})::bigint * 100`,
+      priceSum: sql<string>`sum(${lessonPrice})::bigint * 100`,
     })
     .from(ledgerEntries)
     .innerJoin(lessons, eq(lessons.id, ledgerEntries.lessonId))
-    .innerJoin(paymentOrders, eq(paymentOrders.id, ledgerEntries.orderId))
+    .leftJoin(paymentOrders, eq(paymentOrders.id, ledgerEntries.orderId))
     .leftJoin(lessonRegister, eq(lessonRegister.month, schoolMonthOf(lessons.startsAt)))
     .where(and(eq(ledgerEntries.kind, 'tutor_earning'), eq(ledgerEntries.account, ACCOUNTS.tutorPayable(tutorId)), sql`${registerMonth} >= ${since}`))
     .groupBy(sql`1`);

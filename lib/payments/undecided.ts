@@ -1,14 +1,15 @@
 import 'server-only';
 // Paid lessons whose money the rules leave to people (docs/payments.md, "A paid lesson's money"):
 // the room's log settled the lesson as not held although both sides came (together less than
-// LESSON_HELD_MINUTES), so it is neither earned by the tutor nor given back. Finance reads the facts
-// (who joined, minutes together, the tutor's correction and its reason) and decides, with a reason:
-// the tutor earns it or it goes back to the package. Each view and decision is an audit row.
-import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+// LESSON_HELD_MINUTES), so it is neither earned by the tutor nor given back. A lesson paid from a
+// student's package or from a company's pool alike. Finance reads the facts (who joined, minutes
+// together, the tutor's correction and its reason) and decides, with a reason: the tutor earns it
+// or it goes back where it came from. Each view and decision is an audit row.
+import { and, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ApiError } from '@/lib/api/errors';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
-import { lessonAttendanceCorrections, lessonPackages, lessons, paymentOrders, users } from '@/lib/db/schema';
+import { companies, companyInvoices, lessonAttendanceCorrections, lessonPackages, lessons, paymentOrders, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { lessonsAttendance } from '@/lib/lesson-room/attendance';
 import { bookTutorEarning, giveLessonBack } from './lesson-money';
@@ -19,8 +20,8 @@ export interface UndecidedLesson {
   subject: string;
   tutor: string;
   student: string;
-  invoiceId: string;
-  orderId: number;
+  /** Who paid: a student's package (its order) or a company's pool (its invoice). */
+  payer: { kind: 'package'; orderId: number; invoiceId: string } | { kind: 'pool'; invoiceId: number; number: string; company: string };
   perLessonTiyn: number;
   /** What the room's log says. */
   joined: { student: boolean; tutor: boolean };
@@ -29,16 +30,21 @@ export interface UndecidedLesson {
   correction: { status: 'held' | 'not_held'; noShow: 'student' | 'tutor' | 'both' | null; reason: string } | null;
 }
 
-/** Ended, settled by the job, spent from the package, and neither given back nor earned. */
+/** The pool lesson a lesson still holds (spent, not given back): the employee's rows of it sum below zero. */
+const poolSpent = sql`(select coalesce(sum(e.amount_tiyn), 0) from ledger_entries e where e.lesson_id = ${lessons.id} and e.kind in ('company_lesson_spent', 'company_lesson_returned') and e.account like 'employee_balance:%') < 0`;
+const packageSpent = sql`exists (select 1 from ledger_entries e where e.lesson_id = ${lessons.id} and e.kind = 'lesson_spent') and not exists (select 1 from ledger_entries e where e.lesson_id = ${lessons.id} and e.kind = 'lesson_returned')`;
+
+/** Ended, settled by the job, spent from a package or a pool, and neither given back nor earned. */
 const undecided = (now: Date) =>
   and(
-    eq(lessons.kind, 'paid'),
-    isNotNull(lessons.packageId),
     isNotNull(lessons.factStatus),
     lt(lessons.endsAt, now),
-    sql`exists (select 1 from ledger_entries e where e.lesson_id = ${lessons.id} and e.kind = 'lesson_spent')`,
-    sql`not exists (select 1 from ledger_entries e where e.lesson_id = ${lessons.id} and e.kind in ('lesson_returned', 'tutor_earning'))`,
+    or(and(eq(lessons.kind, 'paid'), isNotNull(lessons.packageId), packageSpent), and(isNotNull(lessons.poolTutorPrice), poolSpent)),
+    sql`not exists (select 1 from ledger_entries e where e.lesson_id = ${lessons.id} and e.kind = 'tutor_earning')`,
   );
+
+/** The company invoice a pool lesson was spent from (its spend's row). */
+const poolInvoiceId = sql<number | null>`(select e.company_invoice_id from ledger_entries e where e.lesson_id = ${lessons.id} and e.kind = 'company_lesson_spent' order by e.id desc limit 1)`;
 
 const tutorUser = alias(users, 'tutor_user');
 const studentUser = alias(users, 'student_user');
@@ -54,13 +60,19 @@ export async function viewUndecidedLessons(db: Db, actor: Actor, f: { page: numb
         subject: lessons.subject,
         tutor: sql<string>`trim(${tutorUser.lastname} || ' ' || ${tutorUser.name})`,
         student: sql<string>`trim(${studentUser.lastname} || ' ' || ${studentUser.name})`,
-        invoiceId: paymentOrders.invoiceId,
         orderId: paymentOrders.id,
-        perLessonTiyn: lessonPackages.perLessonTiyn,
+        orderInvoice: paymentOrders.invoiceId,
+        packagePrice: lessonPackages.perLessonTiyn,
+        poolInvoiceId: companyInvoices.id,
+        poolNumber: companyInvoices.number,
+        poolPrice: companyInvoices.perLessonTiyn,
+        company: companies.name,
       })
       .from(lessons)
-      .innerJoin(lessonPackages, eq(lessonPackages.id, lessons.packageId))
-      .innerJoin(paymentOrders, eq(paymentOrders.id, lessonPackages.orderId))
+      .leftJoin(lessonPackages, eq(lessonPackages.id, lessons.packageId))
+      .leftJoin(paymentOrders, eq(paymentOrders.id, lessonPackages.orderId))
+      .leftJoin(companyInvoices, eq(companyInvoices.id, poolInvoiceId))
+      .leftJoin(companies, eq(companies.id, companyInvoices.companyId))
       .innerJoin(tutorUser, eq(tutorUser.id, lessons.tutorId))
       .innerJoin(studentUser, eq(studentUser.id, lessons.studentId))
       .where(where)
@@ -79,10 +91,11 @@ export async function viewUndecidedLessons(db: Db, actor: Actor, f: { page: numb
         .where(inArray(lessonAttendanceCorrections.lessonId, ids))
         .orderBy(desc(lessonAttendanceCorrections.createdAt), desc(lessonAttendanceCorrections.id))
     : [];
-  const rows: UndecidedLesson[] = found.map((r) => {
+  const rows: UndecidedLesson[] = found.map(({ orderId, orderInvoice, packagePrice, poolInvoiceId, poolNumber, poolPrice, company, ...r }) => {
     const a = attendance.get(r.id)!;
     const c = corrections.find((x) => x.lessonId === r.id);
-    return { ...r, joined: a.joined, togetherMinutes: a.togetherMinutes, correction: c ? { status: c.status, noShow: c.noShow, reason: c.reason } : null };
+    const payer: UndecidedLesson['payer'] = orderId !== null ? { kind: 'package', orderId, invoiceId: orderInvoice! } : { kind: 'pool', invoiceId: poolInvoiceId!, number: poolNumber!, company: company! };
+    return { ...r, payer, perLessonTiyn: packagePrice ?? poolPrice!, joined: a.joined, togetherMinutes: a.togetherMinutes, correction: c ? { status: c.status, noShow: c.noShow, reason: c.reason } : null };
   });
   const total = count?.n ?? 0;
   await auditListView(db, actor, { action: 'lesson_money.list', entity: 'lesson', filter: f, total });
@@ -91,13 +104,17 @@ export async function viewUndecidedLessons(db: Db, actor: Actor, f: { page: numb
 
 /**
  * Finance decides an undecided lesson's money, with a reason: `earned` (the tutor's earning, as for
- * a held lesson) or `returned` (back to the student's package). 404 for a lesson that is not a paid
- * one; 409 `lesson_state` for one the rules have not settled yet; 409 `lesson_decided` when its money
+ * a held lesson) or `returned` (back to the student's package, or to the employee's pool lessons).
+ * 404 for a lesson nobody paid for; 409 `lesson_state` for one the rules have not settled yet; 409 `lesson_decided` when its money
  * was already decided (by the rules or by another decision: the lesson's row is locked, once).
  * Audited as `lesson_money.decide`.
  */
 export async function decideLessonMoney(db: Db, actor: Actor, lessonId: number, decision: 'earned' | 'returned', reason: string, now = new Date()): Promise<{ lessonId: number; decision: 'earned' | 'returned' }> {
-  const [lesson] = await db.select().from(lessons).where(and(eq(lessons.id, lessonId), eq(lessons.kind, 'paid'), isNotNull(lessons.packageId))).limit(1);
+  const [lesson] = await db
+    .select()
+    .from(lessons)
+    .where(and(eq(lessons.id, lessonId), or(and(eq(lessons.kind, 'paid'), isNotNull(lessons.packageId)), isNotNull(lessons.poolTutorPrice))))
+    .limit(1);
   if (!lesson) throw new ApiError(404, 'not_found');
   if (!lesson.factStatus || lesson.endsAt >= now) throw new ApiError(409, 'lesson_state');
   return db.transaction(async (txRaw) => {

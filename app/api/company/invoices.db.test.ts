@@ -4,10 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, companies, companyEmployees, companyInvoices, companyUsers, ledgerEntries, lessons, users } from '@/lib/db/schema';
+import { auditLog, companies, companyEmployees, companyInvoices, companyUsers, ledgerEntries, lessonPackages, lessons, paymentOrders, users } from '@/lib/db/schema';
 import { cancelLesson } from '@/lib/marketplace/booking';
 import type { OpenDb } from '@/lib/db/open';
-import { COMPANY_LESSON_TIYN, vatIncludedTiyn } from '@/lib/payments/company-pools';
+import { COMPANY_LESSON_TIYN, poolTutorPriceMax, vatIncludedTiyn } from '@/lib/payments/company-pools';
+import { recordAttendance, settleEndedLessons } from '@/lib/lesson-room/attendance';
+import { tutorEarningTiyn } from '@/lib/payments/model';
+import { previousMonth, registerLines } from '@/lib/payments/payouts';
+import { decideLessonMoney, viewUndecidedLessons } from '@/lib/payments/undecided';
+import { purchasableTutor } from '@/test/payments';
 import { ACCOUNTS, balance, ledgerTotal } from '@/lib/payments/ledger';
 import { renderInvoicePdf } from '@/lib/payments/invoice-pdf';
 import { createTestDb, dbLabel, insertTestUser, setAppDb } from '@/test/db';
@@ -192,7 +197,7 @@ describe(`company lesson pools: invoice, PDF, paid once, allocation, spend (${db
     expect((await allocate(hrA.cookie, { employeeId: other!.id, lessons: 3 })).status).toBe(201);
 
     // Staff link two lessons to the employee: each spends one; linking the same lesson again spends nothing more.
-    const tutor = await insertTestUser(t.db, { role: 'tutor', phone: '+77011115503' });
+    const tutor = await purchasableTutor(t.db, { phone: '+77011115503', price: 6000 });
     const students = [await insertTestUser(t.db, { phone: '+77011115504' }), await insertTestUser(t.db, { phone: '+77011115505' }), await insertTestUser(t.db, { phone: '+77011115506' })];
     const at = (h: number) => new Date(Date.now() - h * 3_600_000);
     const [l1, l2, l3] = await t.db
@@ -226,7 +231,7 @@ describe(`company lesson pools: invoice, PDF, paid once, allocation, spend (${db
   it("a lesson the company pays for from its pool, cancelled, gives the employee's lesson back", async () => {
     const [emp] = await t.db.insert(companyEmployees).values({ companyId: alpha, lastName: 'Жұмабаева', firstName: 'Әсем', iinHash: 'pool-4', iinLast4: '0044', iinSealed: 'x', positionCode: 'A-4' }).returning();
     expect((await call(r.allocate, companyRequest('/api/company/pool/allocations', { body: { employeeId: emp!.id, lessons: 1 }, cookie: hrA.cookie, locale: 'en' }))).status).toBe(201);
-    const tutor = await insertTestUser(t.db, { role: 'tutor', phone: '+77011115507' });
+    const tutor = await purchasableTutor(t.db, { phone: '+77011115507', price: 5000 });
     const studentId = await insertTestUser(t.db, { phone: '+77011115508' });
     const startsAt = new Date(Date.now() + 48 * 3_600_000);
     const [lesson] = await t.db.insert(lessons).values({ tutorId: tutor, studentId, subject: 'kazakh', status: 'booked', startsAt, endsAt: new Date(startsAt.getTime() + 30 * 60_000) }).returning();
@@ -238,6 +243,94 @@ describe(`company lesson pools: invoice, PDF, paid once, allocation, spend (${db
     const [student] = await t.db.select().from(users).where(eq(users.id, studentId));
     await cancelLesson(t.db, student!, lesson!.id);
     expect(await left()).toMatchObject({ allocated: 1, spent: 0, left: 1 });
+    expect(await ledgerTotal(t.db)).toEqual({ total: 0, unbalancedTxns: 0 });
+  });
+  it('the tutor of a pool lesson earns their price less the fee when the room settles it held, at that price in the register; the tutor\'s no-show gives the lesson back to the employee; a tutor dearer than 7 500 ₸, a package lesson, a relink after the earning', async () => {
+    const [emp] = await t.db.insert(companyEmployees).values({ companyId: alpha, lastName: 'Сәрсенова', firstName: 'Гүлнар', iinHash: 'pool-5', iinLast4: '0055', iinSealed: 'x', positionCode: 'A-5' }).returning();
+    const [emp2] = await t.db.insert(companyEmployees).values({ companyId: alpha, lastName: 'Тоқтаров', firstName: 'Нұрлан', iinHash: 'pool-6', iinLast4: '0066', iinSealed: 'x', positionCode: 'A-6' }).returning();
+    for (const e of [emp!, emp2!]) expect((await call(r.allocate, companyRequest('/api/company/pool/allocations', { body: { employeeId: e.id, lessons: 2 }, cookie: hrA.cookie, locale: 'en' }))).status).toBe(201);
+    expect(poolTutorPriceMax()).toBe(7500);
+    const tutor = await purchasableTutor(t.db, { phone: '+77011115509', price: 7000 });
+    const dear = await purchasableTutor(t.db, { phone: '+77011115510', price: 7600 });
+    const H = 3_600_000;
+    // Last month's lessons, ended: so the register of that month takes them.
+    const month = previousMonth();
+    const start = (day: number) => new Date(`${month}-${String(day).padStart(2, '0')}T10:00:00+05:00`);
+    const lesson = async (tutorId: number, day: number) =>
+      (await t.db.insert(lessons).values({ tutorId, studentId: await insertTestUser(t.db, { phone: `+770111155${20 + day}` }), subject: 'kazakh', status: 'booked', startsAt: start(day), endsAt: new Date(start(day).getTime() + 50 * 60_000) }).returning())[0]!;
+    const link = (lessonId: number, body: unknown) => call(r.link, staffRequest(`/api/admin/trials/${lessonId}/company`, { method: 'PUT', body, cookie: sales.cookie, locale: 'en' }), { id: String(lessonId) });
+    const attend = async (l: typeof lessons.$inferSelect, sides: ('student' | 'tutor')[]) => {
+      for (const side of sides) {
+        await recordAttendance(t.db, l.id, side, `${side}-${l.id}`, 'join', l.startsAt);
+        await recordAttendance(t.db, l.id, side, `${side}-${l.id}`, 'leave', l.endsAt);
+      }
+    };
+    const kinds = async (lessonId: number) => (await t.db.select({ kind: ledgerEntries.kind }).from(ledgerEntries).where(eq(ledgerEntries.lessonId, lessonId))).map((e) => e.kind).sort();
+
+    // A dearer tutor's lesson is refused, in the staff member's language, and nothing is spent.
+    const dearLesson = await lesson(dear, 3);
+    const refused = await link(dearLesson.id, { employeeId: emp!.id });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as ErrorBody).error).toMatchObject({ code: 'pool_tutor_price', message: expect.stringContaining('₸7,500') });
+    expect(await kinds(dearLesson.id)).toEqual([]);
+    expect((await t.db.select().from(lessons).where(eq(lessons.id, dearLesson.id)))[0]!.companyEmployeeId).toBeNull();
+
+    // Held: linked before the lesson, settled by the job from the room's log.
+    const held = await lesson(tutor, 4);
+    expect(((await (await link(held.id, { employeeId: emp!.id })).json()) as { pool: string }).pool).toBe('spent');
+    await attend(held, ['student', 'tutor']);
+    // The tutor did not come: linked before, the lesson goes back to the employee.
+    const absent = await lesson(tutor, 5);
+    expect(((await (await link(absent.id, { employeeId: emp!.id })).json()) as { pool: string }).pool).toBe('spent');
+    await attend(absent, ['student']);
+    const payable = await balance(t.db, ACCOUNTS.tutorPayable(tutor));
+    await Promise.all([settleEndedLessons(t.db, new Date(start(5).getTime() + H)), settleEndedLessons(t.db, new Date(start(5).getTime() + H))]);
+    expect(await kinds(held.id)).toEqual(['company_lesson_spent', 'company_lesson_spent', 'tutor_earning', 'tutor_earning']);
+    expect(await kinds(absent.id)).toEqual(['company_lesson_returned', 'company_lesson_returned', 'company_lesson_spent', 'company_lesson_spent']);
+    // 7 000 ₸ less the Basic fee (50 %), as for a lesson a student paid for.
+    expect(await balance(t.db, ACCOUNTS.tutorPayable(tutor))).toBe(payable + tutorEarningTiyn(7000));
+    expect(await balance(t.db, ACCOUNTS.employeeBalance(emp!.id))).toBe(COMPANY_LESSON_TIYN);
+
+    // Linked after the job settled it held: spent and earned at once.
+    const late = await lesson(tutor, 6);
+    await attend(late, ['student', 'tutor']);
+    await settleEndedLessons(t.db, new Date(start(6).getTime() + H));
+    expect(((await (await link(late.id, { employeeId: emp2!.id })).json()) as { pool: string }).pool).toBe('spent');
+    expect(await kinds(late.id)).toEqual(['company_lesson_spent', 'company_lesson_spent', 'tutor_earning', 'tutor_earning']);
+    // Earned: the link stays (a relink or an unlink would take the money from under the earning).
+    expect(((await (await link(late.id, { employeeId: emp!.id })).json()) as ErrorBody).error.code).toBe('lesson_decided');
+    expect(((await (await link(late.id, { employeeId: null })).json()) as ErrorBody).error.code).toBe('lesson_decided');
+    expect(((await (await link(late.id, { employeeId: emp2!.id })).json()) as { pool: string }).pool).toBe('spent');
+    // Linked after the tutor's no-show: nothing spent.
+    expect(((await (await link(absent.id, { employeeId: emp2!.id })).json()) as { pool: string }).pool).toBe('not_held');
+
+    // Both came but too briefly: finance decides, and the list says which company's pool paid.
+    const brief = await lesson(tutor, 8);
+    expect(((await (await link(brief.id, { employeeId: emp2!.id })).json()) as { pool: string }).pool).toBe('spent');
+    await recordAttendance(t.db, brief.id, 'tutor', 't', 'join', brief.startsAt);
+    await recordAttendance(t.db, brief.id, 'student', 's', 'join', brief.startsAt);
+    await recordAttendance(t.db, brief.id, 'student', 's', 'leave', new Date(brief.startsAt.getTime() + 5 * 60_000));
+    await recordAttendance(t.db, brief.id, 'tutor', 't', 'leave', new Date(brief.startsAt.getTime() + 6 * 60_000));
+    await settleEndedLessons(t.db, new Date(brief.endsAt.getTime() + H));
+    const financeActor = { kind: 'staff' as const, id: finance.id, label: 'finance-pool@school.kz', ipHash: 'test' };
+    const waiting = await viewUndecidedLessons(t.db, financeActor, { page: 1, pageSize: 20 });
+    expect(waiting.rows.find((x) => x.id === brief.id)).toMatchObject({ payer: { kind: 'pool', company: 'ТОО «Әлем Қазақстан»' }, perLessonTiyn: COMPANY_LESSON_TIYN, togetherMinutes: 5 });
+    const emp2Before = await balance(t.db, ACCOUNTS.employeeBalance(emp2!.id));
+    await decideLessonMoney(t.db, financeActor, brief.id, 'returned', 'Связь оборвалась в начале урока');
+    expect(await balance(t.db, ACCOUNTS.employeeBalance(emp2!.id))).toBe(emp2Before + COMPANY_LESSON_TIYN);
+    await expect(decideLessonMoney(t.db, financeActor, brief.id, 'earned', 'Связь оборвалась в начале урока')).rejects.toMatchObject({ status: 409, code: 'lesson_decided' });
+
+    // A lesson a student's package pays for: linked for HR's minutes, nothing spent from the pool.
+    const buyer = await insertTestUser(t.db, { phone: '+77011115530' });
+    const [order] = await t.db.insert(paymentOrders).values({ studentId: buyer, tutorId: tutor, subject: 'kazakh', plan: 'basic', lessons: 8, tutorPrice: 7000, perLessonTiyn: 700_000, amountTiyn: 5_600_000, provider: 'epay', invoiceId: '900000001', secretHash: 'x', status: 'paid' }).returning();
+    const [pkg] = await t.db.insert(lessonPackages).values({ orderId: order!.id, studentId: buyer, tutorId: tutor, subject: 'kazakh', plan: 'basic', lessonsTotal: 8, perLessonTiyn: 700_000, validUntil: new Date(Date.now() + 30 * 24 * H) }).returning();
+    const [paid] = await t.db.insert(lessons).values({ tutorId: tutor, studentId: buyer, kind: 'paid', packageId: pkg!.id, subject: 'kazakh', status: 'booked', startsAt: start(7), endsAt: new Date(start(7).getTime() + 50 * 60_000) }).returning();
+    expect(((await (await link(paid!.id, { employeeId: emp2!.id })).json()) as { pool: string }).pool).toBe('package');
+    expect(await kinds(paid!.id)).toEqual([]);
+
+    // The register of that month: two lessons at 7 000 ₸, Basic, what was booked.
+    const { lines } = await registerLines(t.db, month);
+    expect(lines.find((l) => l.tutorId === tutor)).toMatchObject({ lessons: 2, plan: 'basic', priceSumTiyn: 2 * 700_000, bookedTiyn: 2 * tutorEarningTiyn(7000), earningTiyn: 2 * tutorEarningTiyn(7000) });
     expect(await ledgerTotal(t.db)).toEqual({ total: 0, unbalancedTxns: 0 });
   });
 });

@@ -31,14 +31,15 @@ export function LessonCompanyForm({ lessonId, link, companies }: { lessonId: num
     defaultValues: { companyId: companies.length === 1 ? companies[0]!.id : '', iin: '' },
   });
   const errors = formState.errors;
-  const put = async (body: unknown) => fetchJson<{ fromPool: boolean }>(`/api/admin/trials/${lessonId}/company`, { method: 'PUT', body, locale });
+  const put = async (body: unknown) => fetchJson<{ pool: 'spent' | 'none_left' | 'package' | 'not_held' }>(`/api/admin/trials/${lessonId}/company`, { method: 'PUT', body, locale });
   const onSubmit = handleSubmit(async (values) => {
     setStatus(null);
     try {
-      const { fromPool } = await put(lessonCompanyFormSchema.parse(values));
+      const { pool } = await put(lessonCompanyFormSchema.parse(values));
       reset({ companyId: values.companyId, iin: '' });
-      // Paid from the employee's lessons, or linked with none left in their pool (docs/payments.md).
-      setStatus({ ok: true, text: `${t('linked')} ${fromPool ? t('fromPool') : t('notFromPool')}` });
+      // Paid from the employee's lessons, or why not (docs/payments.md, "Company lesson pools").
+      const why = { spent: t('fromPool'), none_left: t('notFromPool'), package: t('notFromPoolPackage'), not_held: t('notFromPoolNotHeld') }[pool];
+      setStatus({ ok: true, text: `${t('linked')} ${why}` });
       router.refresh();
     } catch (err) {
       if (err instanceof ApiCallError && err.code === 'lesson_company_employee_unknown') setError('iin', { message: err.message });

@@ -79,6 +79,12 @@ export const lessons = pgTable(
     factNoShow: text('fact_no_show').$type<'student' | 'tutor' | 'both'>(),
     /** The company that pays for this lesson: the student is this employee on its roster (HR sees attended minutes, never content). */
     companyEmployeeId: integer('company_employee_id').references(() => companyEmployees.id, { onDelete: 'set null' }),
+    /**
+     * A lesson paid from a company's pool: the tutor's price (whole tenge) when the pool lesson was
+     * spent, what the tutor's earning and the payout register count for it (a package lesson's price
+     * is its order's `tutor_price`). Null for every other lesson.
+     */
+    poolTutorPrice: integer('pool_tutor_price'),
     rating: integer('rating'),
     ratingComment: text('rating_comment'),
     remindedDayAt: timestamp('reminded_day_at', { withTimezone: true }),

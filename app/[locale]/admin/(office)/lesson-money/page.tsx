@@ -43,9 +43,13 @@ export default async function LessonMoneyPage({ params, searchParams }: Props) {
               <span className="block whitespace-nowrap">{formatDateTime(locale, r.startsAt)}</span>
               <span className="block text-xs text-muted">
                 {tw(`subjects.${r.subject}` as never)} ·{' '}
-                <Link href={localePath(locale, `/admin/payments/${r.orderId}`)} prefetch={false} className="font-mono text-brand-dark underline-offset-2 hover:underline">
-                  {r.invoiceId}
-                </Link>{' '}
+                {r.payer.kind === 'package' ? (
+                  <Link href={localePath(locale, `/admin/payments/${r.payer.orderId}`)} prefetch={false} className="font-mono text-brand-dark underline-offset-2 hover:underline">
+                    {r.payer.invoiceId}
+                  </Link>
+                ) : (
+                  t('lessonMoney.pool', { company: r.payer.company, number: r.payer.number })
+                )}{' '}
                 · {formatTiyn(r.perLessonTiyn, locale)}
               </span>
             </td>
@@ -66,7 +70,7 @@ export default async function LessonMoneyPage({ params, searchParams }: Props) {
               )}
             </td>
             <td className={cellClass}>
-              <LessonMoneyDecision id={r.id} context={`${formatDateTime(locale, r.startsAt)}, ${r.tutor}, ${r.student}`} />
+              <LessonMoneyDecision id={r.id} pool={r.payer.kind === 'pool'} context={`${formatDateTime(locale, r.startsAt)}, ${r.tutor}, ${r.student}`} />
             </td>
           </tr>
         ))}

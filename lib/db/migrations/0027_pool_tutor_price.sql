@@ -1,0 +1,1 @@
+ALTER TABLE "lessons" ADD COLUMN "pool_tutor_price" integer;
