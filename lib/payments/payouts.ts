@@ -5,7 +5,7 @@ import 'server-only';
 // approves a finished month (its lines are frozen), exports the bank file, and marks it paid: the
 // plan adjustments and the payouts go to the ledger once, in the transaction that moves the
 // register from approved to paid.
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
@@ -75,12 +75,20 @@ const schoolMonthOf = (at: unknown) => sql<string>`to_char((${at} at time zone '
 const registerMonth = sql<string>`case when ${lessonRegister.approvedAt} is null or ${ledgerEntries.createdAt} < ${lessonRegister.approvedAt} then ${schoolMonthOf(lessons.startsAt)} else ${schoolMonthOf(ledgerEntries.createdAt)} end`;
 
 /**
+ * The earliest an earning placed in a month can have been booked: a day before the month starts. An
+ * earning is booked at the earliest 8 hours before its lesson (a student's late cancel), and it is
+ * placed in its lesson's month or, when late, in the month it was booked in: so the register reads
+ * a month's worth of rows by `ledger_entries_earning_time_idx`, not every earning ever booked.
+ */
+const bookedFrom = (monthStart: Date) => new Date(monthStart.getTime() - 24 * 3_600_000);
+
+/**
  * Each tutor's taught lessons of a register month from the ledger (paid from a package or a company's
  * pool): the `tutor_earning` rows (one per lesson) placed by `registerMonth`, with the tutor's price
  * at the purchase or at the pool spend. One grouped query.
  */
 async function computeLines(db: Db, month: string): Promise<PayoutLine[]> {
-  const { to } = monthBounds(month);
+  const { from, to } = monthBounds(month);
   const rows = await db
     .select({
       tutorId: lessons.tutorId,
@@ -92,7 +100,7 @@ async function computeLines(db: Db, month: string): Promise<PayoutLine[]> {
     .innerJoin(lessons, eq(lessons.id, ledgerEntries.lessonId))
     .leftJoin(paymentOrders, eq(paymentOrders.id, ledgerEntries.orderId))
     .leftJoin(lessonRegister, eq(lessonRegister.month, schoolMonthOf(lessons.startsAt)))
-    .where(and(eq(ledgerEntries.kind, 'tutor_earning'), sql`${ledgerEntries.account} like 'tutor_payable:%'`, lt(lessons.startsAt, to), sql`${registerMonth} = ${month}`))
+    .where(and(eq(ledgerEntries.kind, 'tutor_earning'), sql`${ledgerEntries.account} like 'tutor_payable:%'`, gte(ledgerEntries.createdAt, bookedFrom(from)), lt(lessons.startsAt, to), sql`${registerMonth} = ${month}`))
     .groupBy(lessons.tutorId);
   if (rows.length === 0) return [];
   const people = new Map<number, { name: string; email: string | null; phone: string }>();
@@ -286,7 +294,7 @@ export async function tutorStatements(db: Db, tutorId: number, now = new Date())
     .innerJoin(lessons, eq(lessons.id, ledgerEntries.lessonId))
     .leftJoin(paymentOrders, eq(paymentOrders.id, ledgerEntries.orderId))
     .leftJoin(lessonRegister, eq(lessonRegister.month, schoolMonthOf(lessons.startsAt)))
-    .where(and(eq(ledgerEntries.kind, 'tutor_earning'), eq(ledgerEntries.account, ACCOUNTS.tutorPayable(tutorId)), sql`${registerMonth} >= ${since}`))
+    .where(and(eq(ledgerEntries.kind, 'tutor_earning'), eq(ledgerEntries.account, ACCOUNTS.tutorPayable(tutorId)), gte(ledgerEntries.createdAt, bookedFrom(monthBounds(since).from)), sql`${registerMonth} >= ${since}`))
     .groupBy(sql`1`);
   const frozen = await db
     .select({ line: payoutLines, register: payoutRegisters })
