@@ -8,7 +8,7 @@ import { poorLinkWatch } from '@/lib/browser/lesson-room/poor-link';
 import { BoardLoader } from './board-loader';
 import { createBoardStore, type BoardElement, type BoardFile } from './board-store';
 import { ChatPanel, type ChatLine } from './chat-panel';
-import { NotesPanel } from './notes-panel';
+import { NotesPanel, type SavedNotes } from './notes-panel';
 import { WordsPanel, type Word } from './words-panel';
 import { roomButton, type JoinMedia, type RoomInfo } from './types';
 
@@ -31,7 +31,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
   const [sharing, setSharing] = useState(false);
   const [quality, setQuality] = useState<Quality | null>(null);
   const [chat, setChat] = useState<ChatLine[]>([]);
-  const [notes, setNotes] = useState<{ text: string; seq: number; mine: boolean }>({ text: '', seq: 0, mine: false });
+  const [notes, setNotes] = useState<SavedNotes>({ text: '', seq: 0, client: null });
   const [words, setWords] = useState<Word[]>([]);
   const [tab, setTab] = useState<Tab>('chat');
   const [camCount, setCamCount] = useState(0);
@@ -51,7 +51,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
     const onEvent = async (e: RoomEvent) => {
       if (e.kind === 'signal' && e.side !== info.side) await call.current?.handle(e.payload as SignalPayload);
       else if (e.kind === 'chat') setChat((c) => [...c, { seq: e.seq, mine: e.side === info.side, text: String(e.payload.text), at: e.at }]);
-      else if (e.kind === 'notes') setNotes((n) => (e.seq > n.seq ? { text: String(e.payload.text), seq: e.seq, mine: e.side === info.side } : n));
+      else if (e.kind === 'notes') setNotes((n) => (e.seq > n.seq ? { text: String(e.payload.text), seq: e.seq, client: typeof e.payload.client === 'string' ? e.payload.client : null } : n));
       else if (e.kind === 'board') board.receive((e.payload.elements as BoardElement[] | undefined) ?? [], (e.payload.files as BoardFile[] | undefined) ?? []);
       else if (e.kind === 'vocab') setWords((w) => [...w, { seq: e.seq, word: String(e.payload.word), translation: String(e.payload.translation) }]);
       else if (e.kind === 'presence') {
@@ -319,7 +319,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
         </div>
         <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-3 flex flex-1 flex-col">
           {tab === 'chat' ? <ChatPanel lines={chat} send={(text) => channel.current!.send('chat', { text })} /> : null}
-          {tab === 'notes' ? <NotesPanel remote={notes} send={(text) => channel.current!.send('notes', { text })} /> : null}
+          {tab === 'notes' ? <NotesPanel remote={notes} send={(save) => channel.current!.send('notes', save)} /> : null}
           {tab === 'board' ? (
             <BoardLoader
               store={board}

@@ -1,12 +1,13 @@
 import 'server-only';
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { lessonRoomEvents, lessonRooms, lessonWords, type RoomEventKind, type RoomSide } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { hit } from '@/lib/rate-limit';
-import type { RoomEventInput } from '@/lib/validations/lesson-room';
+import { ROOM_LIMITS, type RoomEventInput } from '@/lib/validations/lesson-room';
 import type { RoomLesson } from './access';
 import { ROOM_CHANNEL } from './bus';
+import { mergeNotes } from './notes-merge';
 
 export interface RoomEvent {
   seq: number;
@@ -45,14 +46,49 @@ export async function appendEvent(db: Db, lesson: RoomLesson, side: RoomSide | '
       .onConflictDoUpdate({ target: lessonRooms.lessonId, set: { lastSeq: sql`${lessonRooms.lastSeq} + 1` } })
       .returning({ seq: lessonRooms.lastSeq });
     const seq = room!.seq;
-    await tx.insert(lessonRoomEvents).values({ lessonId: lesson.id, seq, side, toSide, kind: input.kind, payload: input.payload, createdAt: now });
+    // The room's row is locked by the upsert until the commit: notes saved at once are merged in turn.
+    const payload = input.kind === 'notes' ? await mergeSavedNotes(tx, lesson.id, input.payload as NotesPayload) : input.payload;
+    await tx.insert(lessonRoomEvents).values({ lessonId: lesson.id, seq, side, toSide, kind: input.kind, payload, createdAt: now });
     if (input.kind === 'vocab' && lesson.studentId) {
       const { word, translation } = input.payload as { word: string; translation: string };
       await tx.insert(lessonWords).values({ lessonId: lesson.id, studentId: lesson.studentId, word, translation, createdAt: now });
     }
     await tx.execute(sql`select pg_notify(${ROOM_CHANNEL}, ${`${lesson.id}:${seq}`})`);
-    return { seq, side, kind: input.kind, payload: input.payload, at: now.toISOString() };
+    return { seq, side, kind: input.kind, payload, at: now.toISOString() };
   });
+}
+
+type NotesPayload = { text: string; base?: number; client?: string };
+
+/**
+ * A notes save made from an older version than the last saved one (the other side saved in
+ * between): its edits are merged onto the last one (lib/lesson-room/notes-merge.ts), so neither
+ * side's typing is lost. Saved from the last version, or without a base: stored as it is. A base
+ * whose text is gone (kept 7 days, lib/retention.ts) or a merge over the size cap: the save as it is.
+ */
+async function mergeSavedNotes(tx: Db, lessonId: number, input: NotesPayload): Promise<Record<string, unknown>> {
+  const { text, base, client } = input;
+  const stored = { text, ...(client ? { client } : {}) };
+  if (base === undefined) return stored;
+  const [last] = await tx
+    .select({ seq: lessonRoomEvents.seq, payload: lessonRoomEvents.payload })
+    .from(lessonRoomEvents)
+    .where(and(eq(lessonRoomEvents.lessonId, lessonId), eq(lessonRoomEvents.kind, 'notes')))
+    .orderBy(desc(lessonRoomEvents.seq))
+    .limit(1);
+  if (!last || last.seq <= base) return stored;
+  let baseText = '';
+  if (base > 0) {
+    const [from] = await tx
+      .select({ payload: lessonRoomEvents.payload })
+      .from(lessonRoomEvents)
+      .where(and(eq(lessonRoomEvents.lessonId, lessonId), eq(lessonRoomEvents.seq, base), eq(lessonRoomEvents.kind, 'notes')))
+      .limit(1);
+    if (!from) return stored;
+    baseText = String(from.payload.text ?? '');
+  }
+  const merged = mergeNotes(baseText, text, String(last.payload.text ?? ''));
+  return merged.length > ROOM_LIMITS.notes ? stored : { ...stored, text: merged };
 }
 
 /** What a side sends from the browser (already parsed by roomEventSchema). */

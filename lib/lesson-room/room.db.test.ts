@@ -235,6 +235,37 @@ describe(`the lesson room (${dbLabel()})`, () => {
     expect((await open(l.id, l.student.token, { lastEventId: 'abc' }).res).status).toBe(422);
   });
 
+  it('notes typed by both at once: a save made from an older version is merged onto the newer one, both sides\' words kept; a save from the last version or without one is stored as it is', async () => {
+    const l = await lesson();
+    const notesOf = async () => (await stored(l.id)).filter((e) => e.kind === 'notes').sort((a, b) => a.seq - b.seq).map((e) => e.payload);
+    const save = (token: string, payload: unknown) => send(l.id, token, { kind: 'notes', payload });
+    const first = await save(l.tutor.token, { text: 'Үй тапсырмасы: 3-жаттығу.\nСөздер: алма.', base: 0, client: 'tutor-tab' });
+    const base = ((await first.json()) as { seq: number }).seq;
+    // Both edit that version; the student's save arrives second and is merged onto the tutor's.
+    expect((await save(l.tutor.token, { text: 'Үй тапсырмасы: 3 және 4-жаттығу.\nСөздер: алма.', base, client: 'tutor-tab' })).status).toBe(201);
+    expect((await save(l.student.token, { text: 'Үй тапсырмасы: 3-жаттығу.\nСөздер: алма, алмұрт.', base, client: 'student-tab' })).status).toBe(201);
+    const saved = await notesOf();
+    expect(saved.at(-1)).toEqual({ text: 'Үй тапсырмасы: 3 және 4-жаттығу.\nСөздер: алма, алмұрт.', client: 'student-tab' });
+    // Two saves from empty at once: both texts kept.
+    const l2 = await lesson();
+    const [a, b] = await Promise.all([
+      send(l2.id, l2.tutor.token, { kind: 'notes', payload: { text: 'Tutor: read p. 12.', base: 0 } }),
+      send(l2.id, l2.student.token, { kind: 'notes', payload: { text: 'Student: question about the past tense.', base: 0 } }),
+    ]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    const last = (await stored(l2.id)).filter((e) => e.kind === 'notes').sort((x, y) => x.seq - y.seq).at(-1)!.payload.text as string;
+    expect(last).toContain('Tutor: read p. 12.');
+    expect(last).toContain('Student: question about the past tense.');
+    // Without a base (an older page): the last save wins, as before.
+    expect((await save(l.student.token, { text: 'Бәрі жаңадан.' })).status).toBe(201);
+    expect((await notesOf()).at(-1)).toEqual({ text: 'Бәрі жаңадан.' });
+    // A malformed base or client: 422, nothing stored.
+    const count = (await notesOf()).length;
+    expect((await save(l.student.token, { text: 'x', base: -1 })).status).toBe(422);
+    expect((await save(l.student.token, { text: 'x', base: 1, client: 'bad id!' })).status).toBe(422);
+    expect((await notesOf()).length).toBe(count);
+  });
+
   it('records joins and leaves from the stream: the other side is told', async () => {
     const l = await lesson();
     const tu = open(l.id, l.tutor.token);

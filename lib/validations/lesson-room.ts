@@ -40,7 +40,15 @@ const signal = z.object({
 });
 
 const chat = z.object({ kind: z.literal('chat'), payload: z.object({ text: z.string().trim().min(1).max(ROOM_LIMITS.chat) }).strict() });
-const notes = z.object({ kind: z.literal('notes'), payload: z.object({ text: z.string().max(ROOM_LIMITS.notes) }).strict() });
+/**
+ * The whole notes text as this side has it, with the version it was edited from (`base`, the seq of
+ * the notes event the side last took in; 0: from empty) and the page's own id (`client`), so the
+ * server can merge a save made from an older version and the page can tell its own save coming back.
+ */
+const notes = z.object({
+  kind: z.literal('notes'),
+  payload: z.object({ text: z.string().max(ROOM_LIMITS.notes), base: z.number().int().min(0).max(2_147_483_647).optional(), client: z.string().regex(/^[\w-]{1,40}$/).optional() }).strict(),
+});
 const vocab = z.object({
   kind: z.literal('vocab'),
   payload: z.object({ word: z.string().trim().min(1).max(ROOM_LIMITS.word), translation: z.string().trim().min(1).max(ROOM_LIMITS.word) }).strict(),
