@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import nextPkg from 'next/package.json';
 import { MARKETING_PATHS } from '../lib/site-map';
@@ -114,6 +116,31 @@ test('every script a page loads is marked for eager background compilation', asy
   for (const src of scripts) {
     expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true);
   }
+});
+
+test('no public page loads the lesson room\'s or the checkout\'s code: every page of the sitemap, each of its scripts read once', async ({ request }) => {
+  // The room (WebRTC, the board, pdf.js) and the bank page's loader come only with /lesson/* and
+  // /checkout (issue 23: "public pages' JS does not grow by a byte"); a static import from a public
+  // page would put them in its first scripts.
+  const urls = [...(await (await request.get('/sitemap.xml')).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  expect(urls.length).toBeGreaterThan(30);
+  const markers = ['RTCPeerConnection', 'iceTransportPolicy', 'excalidraw', 'GlobalWorkerOptions', 'halyk.pay'];
+  const seen = new Map<string, string[]>();
+  for (const path of urls) {
+    const html = await (await request.get(path)).text();
+    for (const [, src] of html.matchAll(/<script src="(\/_next\/static\/chunks\/[^"]+\.js)"/g)) {
+      if (!seen.has(src!)) {
+        const text = await (await request.get(src!)).text();
+        seen.set(src!, markers.filter((m) => text.includes(m)));
+      }
+      expect(seen.get(src!), `${path}: ${src}`).toEqual([]);
+    }
+  }
+  expect(seen.size).toBeGreaterThan(5);
+  // The markers are real: each is in the build's own chunks (the room's and the checkout's, loaded on their pages).
+  const dir = path.join(process.env.NEXT_DIST_DIR || '.next', 'static/chunks');
+  const built = fs.readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.js')).map((f) => fs.readFileSync(path.join(dir, String(f)), 'utf8'));
+  for (const m of markers) expect(built.some((text) => text.includes(m)), m).toBe(true);
 });
 
 test('the framework does not announce itself: no x-powered-by, x-middleware-*, x-nextjs-* headers, no Next version in chunks', async ({ request }) => {

@@ -5,11 +5,13 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useAuthState } from '@/components/auth/auth-store';
 import { useApiGet } from '@/lib/browser/api/use-api-get';
 import { schoolLongDate } from '@/lib/time/school-clock';
+import { Translation, type TranslationLang } from './translation';
 
 interface DictionaryWord {
   id: number;
   word: string;
   translation: string;
+  lang: TranslationLang | null;
   lesson: { id: number; startsAt: string; subject: string; tutor: string };
 }
 
@@ -38,7 +40,8 @@ export function CabinetDictionary() {
         {data?.words.map((w) => (
           <li key={w.id} className="py-2">
             <p>
-              <span className="font-semibold">{w.word}</span> — {w.translation}
+              <span className="font-semibold">{w.word}</span>
+              <Translation text={w.translation} lang={w.lang} />
             </p>
             <p className="text-xs text-muted">{t('fromLesson', { date: schoolLongDate(w.lesson.startsAt, locale), tutor: w.lesson.tutor })}</p>
           </li>

@@ -9,6 +9,7 @@ import { clock, SCHOOL_ZONE } from '@/components/booking/slot-times';
 import { schoolLongDate } from '@/lib/time/school-clock';
 import { REPORT_SKILLS, type SkillMarks } from '@/lib/validations/lesson-report';
 import { withLinks } from './chat-panel';
+import { Translation, type TranslationLang } from './translation';
 import { ReportForm } from './report-form';
 import { useLessonGet } from './use-lesson-get';
 
@@ -31,7 +32,7 @@ interface LessonRecordView {
   other: { name: string };
   chat: { side: string; text: string; at: string }[];
   notes: { text: string; at: string } | null;
-  words: { word: string; translation: string; at: string }[];
+  words: { word: string; translation: string; lang: TranslationLang | null; at: string }[];
   board: BoardScene;
   report: RecordReport | null;
   canReport: boolean;
@@ -158,7 +159,8 @@ export function RecordApp({ lessonId }: { lessonId: number }) {
           <ul className="mt-3 grid gap-1 text-sm" data-testid="record-words">
             {data.words.map((w, i) => (
               <li key={i}>
-                <span className="font-semibold">{w.word}</span> — {w.translation}
+                <span className="font-semibold">{w.word}</span>
+                <Translation text={w.translation} lang={w.lang} />
               </li>
             ))}
           </ul>

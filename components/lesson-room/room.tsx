@@ -9,6 +9,7 @@ import { BoardLoader } from './board-loader';
 import { createBoardStore, type BoardElement, type BoardFile } from './board-store';
 import { ChatPanel, type ChatLine } from './chat-panel';
 import { NotesPanel, type SavedNotes } from './notes-panel';
+import { TRANSLATION_LANGS, translationLangFor, type TranslationLang } from './translation';
 import { WordsPanel, type Word } from './words-panel';
 import { roomButton, type JoinMedia, type RoomInfo } from './types';
 
@@ -53,7 +54,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
       else if (e.kind === 'chat') setChat((c) => [...c, { seq: e.seq, mine: e.side === info.side, text: String(e.payload.text), at: e.at }]);
       else if (e.kind === 'notes') setNotes((n) => (e.seq > n.seq ? { text: String(e.payload.text), seq: e.seq, client: typeof e.payload.client === 'string' ? e.payload.client : null } : n));
       else if (e.kind === 'board') board.receive((e.payload.elements as BoardElement[] | undefined) ?? [], (e.payload.files as BoardFile[] | undefined) ?? []);
-      else if (e.kind === 'vocab') setWords((w) => [...w, { seq: e.seq, word: String(e.payload.word), translation: String(e.payload.translation) }]);
+      else if (e.kind === 'vocab') setWords((w) => [...w, { seq: e.seq, word: String(e.payload.word), translation: String(e.payload.translation), lang: (TRANSLATION_LANGS as unknown[]).includes(e.payload.lang) ? (e.payload.lang as TranslationLang) : null }]);
       else if (e.kind === 'presence') {
         if (e.side === 'server' && e.payload.side !== info.side) setOtherOnline(Boolean(e.payload.online));
         else if (e.side !== info.side && e.side !== 'server') setOtherMedia({ audio: Boolean(e.payload.audio), video: Boolean(e.payload.video) || Boolean(e.payload.screen) });
@@ -328,7 +329,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
               sendFile={info.side === 'tutor' ? (file) => channel.current!.send('board', { files: [file] }) : undefined}
             />
           ) : null}
-          {tab === 'words' ? <WordsPanel words={words} tutor={info.side === 'tutor'} send={(word, translation) => channel.current!.send('vocab', { word, translation })} /> : null}
+          {tab === 'words' ? <WordsPanel words={words} tutor={info.side === 'tutor'} defaultLang={translationLangFor(info.lesson.subject, locale)} send={(word, translation, lang) => channel.current!.send('vocab', { word, translation, lang })} /> : null}
         </div>
       </aside>
     </div>

@@ -20,7 +20,7 @@ export async function studentDictionary(db: Db, user: { id: number; role: string
     where.push(or(ilike(lessonWords.word, pattern), ilike(lessonWords.translation, pattern))!);
   }
   const rows = await db
-    .select({ id: lessonWords.id, word: lessonWords.word, translation: lessonWords.translation, at: lessonWords.createdAt, lessonId: lessons.id, startsAt: lessons.startsAt, subject: lessons.subject, tutorName: tutor.name, tutorLastname: tutor.lastname })
+    .select({ id: lessonWords.id, word: lessonWords.word, translation: lessonWords.translation, lang: lessonWords.lang, at: lessonWords.createdAt, lessonId: lessons.id, startsAt: lessons.startsAt, subject: lessons.subject, tutorName: tutor.name, tutorLastname: tutor.lastname })
     .from(lessonWords)
     .innerJoin(lessons, eq(lessons.id, lessonWords.lessonId))
     .innerJoin(tutor, eq(tutor.id, lessons.tutorId))
@@ -33,6 +33,7 @@ export async function studentDictionary(db: Db, user: { id: number; role: string
       id: r.id,
       word: r.word,
       translation: r.translation,
+      lang: r.lang,
       lesson: { id: r.lessonId, startsAt: r.startsAt.toISOString(), subject: r.subject, tutor: [r.tutorName, r.tutorLastname].filter(Boolean).join(' ') },
     })),
   };

@@ -50,8 +50,8 @@ export async function appendEvent(db: Db, lesson: RoomLesson, side: RoomSide | '
     const payload = input.kind === 'notes' ? await mergeSavedNotes(tx, lesson.id, input.payload as NotesPayload) : input.payload;
     await tx.insert(lessonRoomEvents).values({ lessonId: lesson.id, seq, side, toSide, kind: input.kind, payload, createdAt: now });
     if (input.kind === 'vocab' && lesson.studentId) {
-      const { word, translation } = input.payload as { word: string; translation: string };
-      await tx.insert(lessonWords).values({ lessonId: lesson.id, studentId: lesson.studentId, word, translation, createdAt: now });
+      const { word, translation, lang } = input.payload as { word: string; translation: string; lang?: 'ru' | 'kk' | 'en' };
+      await tx.insert(lessonWords).values({ lessonId: lesson.id, studentId: lesson.studentId, word, translation, lang: lang ?? null, createdAt: now });
     }
     await tx.execute(sql`select pg_notify(${ROOM_CHANNEL}, ${`${lesson.id}:${seq}`})`);
     return { seq, side, kind: input.kind, payload, at: now.toISOString() };

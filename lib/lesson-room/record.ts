@@ -55,7 +55,7 @@ export async function lessonRecord(db: Db, user: { id: number }, lessonId: numbe
     .where(and(eq(lessonRoomEvents.lessonId, lessonId), inArray(lessonRoomEvents.kind, ['chat', 'notes', 'board'])))
     .orderBy(asc(lessonRoomEvents.seq));
   const words = await db
-    .select({ word: lessonWords.word, translation: lessonWords.translation, at: lessonWords.createdAt })
+    .select({ word: lessonWords.word, translation: lessonWords.translation, lang: lessonWords.lang, at: lessonWords.createdAt })
     .from(lessonWords)
     .where(eq(lessonWords.lessonId, lessonId))
     .orderBy(asc(lessonWords.id));
@@ -70,7 +70,7 @@ export async function lessonRecord(db: Db, user: { id: number }, lessonId: numbe
     other: { name: [other?.name, other?.lastname].filter(Boolean).join(' ') },
     chat: events.filter((e) => e.kind === 'chat').map((e) => ({ side: e.side, text: String(e.payload.text ?? ''), at: e.at.toISOString() })),
     notes: notes ? { text: String(notes.payload.text ?? ''), at: notes.at.toISOString() } : null,
-    words: words.map((w) => ({ word: w.word, translation: w.translation, at: w.at.toISOString() })),
+    words: words.map((w) => ({ word: w.word, translation: w.translation, lang: w.lang, at: w.at.toISOString() })),
     board: boardScene(events.filter((e) => e.kind === 'board').map((e) => e.payload)),
     report: report ? reportView(report, now) : null,
     /** The tutor may file a report now (none yet), or edit the one filed. */

@@ -386,9 +386,11 @@ describe(`the student's dictionary (${dbLabel()})`, () => {
     };
     const first = await booked(tutorA.id, -5 * MIN, 'kazakh');
     const second = await booked(tutorB.id, -5 * MIN, 'english');
-    const say = (l: { id: number }, token: string, word: string, translation: string) =>
-      call(sendRoute, req(`/api/lessons/${l.id}/room/events`, { token, body: { kind: 'vocab', payload: { word, translation } } }), { id: String(l.id) });
-    expect((await say(first, tutorA.token, 'алма', 'apple')).status).toBe(201);
+    const say = (l: { id: number }, token: string, word: string, translation: string, lang?: string) =>
+      call(sendRoute, req(`/api/lessons/${l.id}/room/events`, { token, body: { kind: 'vocab', payload: { word, translation, ...(lang ? { lang } : {}) } } }), { id: String(l.id) });
+    expect((await say(first, tutorA.token, 'алма', 'apple', 'en')).status).toBe(201);
+    // The translation's language is one of the three (422 otherwise, nothing stored).
+    expect((await say(first, tutorA.token, 'алма', 'apple', 'de')).status).toBe(422);
     expect((await say(first, tutorA.token, 'кітап', 'book')).status).toBe(201);
     expect((await say(second, tutorB.token, 'мектеп', 'school')).status).toBe(201);
     // A tutor cannot add words to another tutor's lesson.
@@ -399,6 +401,7 @@ describe(`the student's dictionary (${dbLabel()})`, () => {
     const all = await dict(st.token);
     expect(all.words.map((w) => w.word)).toEqual(['мектеп', 'кітап', 'алма']);
     expect(all.words[2]!.lesson).toMatchObject({ id: first.id, tutor: 'Дана Ахметова' });
+    expect(all.words.map((w) => (w as { lang: string | null }).lang)).toEqual([null, null, 'en']);
     expect((await dict(st.token, 'BOO')).words.map((w) => w.word)).toEqual(['кітап']);
     expect((await dict(st.token, 'мек')).words.map((w) => w.translation)).toEqual(['school']);
     expect((await dict(st.token, '%')).words).toEqual([]);

@@ -51,7 +51,7 @@ const notes = z.object({
 });
 const vocab = z.object({
   kind: z.literal('vocab'),
-  payload: z.object({ word: z.string().trim().min(1).max(ROOM_LIMITS.word), translation: z.string().trim().min(1).max(ROOM_LIMITS.word) }).strict(),
+  payload: z.object({ word: z.string().trim().min(1).max(ROOM_LIMITS.word), translation: z.string().trim().min(1).max(ROOM_LIMITS.word), lang: z.enum(['ru', 'kk', 'en']).optional() }).strict(),
 });
 
 /** Excalidraw elements that changed (each carries its id and version; the receiver keeps the newer). */

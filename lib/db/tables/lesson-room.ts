@@ -80,9 +80,11 @@ export const lessonWords = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     word: text('word').notNull(),
     translation: text('translation').notNull(),
+    /** The language of the translation (the tutor picks it); null for words added before it was asked. */
+    lang: text('lang').$type<'ru' | 'kk' | 'en'>(),
     createdAt: createdAt(),
   },
-  (t) => [index('lesson_words_student_idx').on(t.studentId, t.createdAt)],
+  (t) => [index('lesson_words_student_idx').on(t.studentId, t.createdAt), check('lesson_words_lang_ck', sql`${t.lang} is null or ${t.lang} in ('ru', 'kk', 'en')`)],
 );
 
 /**

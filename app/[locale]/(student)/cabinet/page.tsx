@@ -39,7 +39,7 @@ export default async function CabinetPage({ params }: Props) {
   const tutorLabels = Object.fromEntries(
     ['kindTitle', 'international', 'local', 'name', 'lastname', 'secondname', 'languageTitle', 'languages', 'subjectTitle', 'subjects'].map((k) => [k, wizard[k]!]),
   );
-  const picked = { ...pickMessages(messages, ['Cabinet', 'Validation', 'Toasts']), Review: { reasons: review.reasons }, Registration: { tutor: tutorLabels } };
+  const picked = { ...pickMessages(messages, ['Cabinet', 'Validation', 'Toasts', 'TranslationLangs']), Review: { reasons: review.reasons }, Registration: { tutor: tutorLabels } };
   return (
     <div className="container-page max-w-3xl py-10 md:py-14">
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('title')}</h1>

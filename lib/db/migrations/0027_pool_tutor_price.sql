@@ -1,2 +1,0 @@
-ALTER TABLE "lessons" ADD COLUMN "pool_tutor_price" integer;--> statement-breakpoint
-CREATE INDEX "ledger_entries_earning_time_idx" ON "ledger_entries" USING btree ("created_at") WHERE kind = 'tutor_earning';
