@@ -27,6 +27,7 @@ import {
   smsCodes,
 } from '@/lib/db/schema';
 import { rowsOf } from '@/lib/db/rows';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { returnEmployeeLessons } from '@/lib/payments/company-pools';
 
@@ -164,8 +165,7 @@ export async function pruneCompanyAndLessons(db: Db, periods: PersonalDataPeriod
   const roster = cutoff(periods.rosterDays);
   const invites = cutoff(periods.invitationDays);
   const lessonCut = cutoff(periods.lessonDays);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     let employees = 0;
     if (roster) {
       const due = await tx
@@ -214,8 +214,7 @@ export async function anonymisePersonalData(db: Db, periods: PersonalDataPeriods
   const takerCutoff = new Date(now.getTime() - periods.takerDays * DAY);
   const total: AnonymiseResult = { leads: 0, takers: 0, certificates: 0 };
   for (let i = 0; i < maxBatches; i++) {
-    const done = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const done = await transaction(db, async (tx) => {
       const ids = (
         await tx
           .update(leads)

@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
 import { revokeAllSessions } from '@/lib/auth/tokens';
 import { securityEvents, users } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 
 const state = (u: { blockedAt: Date | null; blockReason: string | null }) => ({ blocked: !!u.blockedAt, reason: u.blockReason });
@@ -14,8 +15,7 @@ const state = (u: { blockedAt: Date | null; blockReason: string | null }) => ({ 
  * Blocking a blocked account again is a 409 (the first reason stays on record).
  */
 export async function blockAccount(db: Db, actor: Actor, id: number, reason: string, now = new Date()) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update').limit(1);
     if (!before) throw new ApiError(404, 'not_found');
     if (before.blockedAt) throw new ApiError(409, 'conflict');
@@ -29,8 +29,7 @@ export async function blockAccount(db: Db, actor: Actor, id: number, reason: str
 
 /** Unblocks an account: sign-in works again (the ended sessions stay ended). */
 export async function unblockAccount(db: Db, actor: Actor, id: number) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update').limit(1);
     if (!before) throw new ApiError(404, 'not_found');
     if (!before.blockedAt) throw new ApiError(409, 'conflict');

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { emailConfirmations, securityEvents, users } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { enqueue } from '@/lib/outbox';
 import { emailConfirmMail } from './notices';
@@ -46,8 +47,7 @@ export type ConfirmResult = { ok: true; email: string } | { ok: false; reason: '
 
 /** Uses a link once: the address becomes the account's, unless another account confirmed it first. */
 export async function confirmEmail(db: Db, token: string, now = new Date()): Promise<ConfirmResult> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [row] = await tx
       .update(emailConfirmations)
       .set({ usedAt: now })

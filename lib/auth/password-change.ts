@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { rateLimits, securityEvents, users } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { hit } from '@/lib/rate-limit';
 import { queuePasswordChangedNotice } from './notices';
@@ -31,8 +32,7 @@ export async function changePassword(
     return { ok: false, reason: 'wrong' };
   }
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(db, async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id, now);
     await tx.delete(rateLimits).where(eq(rateLimits.key, key));

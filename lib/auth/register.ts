@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { applicationEvents, securityEvents, tutorApplications, users } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import type { UtmValues } from '@/lib/utm';
 import { addBusinessDays } from '@/lib/time/business-days';
@@ -38,8 +39,7 @@ export type CreateResult =
  */
 export async function createAccount(db: Db, a: NewAccount, now = new Date()): Promise<CreateResult> {
   const passwordHash = await hashPassword(a.password);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [existing] = await tx
       .select({ id: users.id })
       .from(users)

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { passwordResets, securityEvents, users } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { enqueue } from '@/lib/outbox';
 import { queuePasswordChangedNotice } from './notices';
@@ -26,8 +27,7 @@ export async function requestEmailReset(db: Db, email: string, linkFor: (token: 
     tokenHash(token); // comparable work
     return;
   }
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(db, async (tx) => {
     await tx.insert(passwordResets).values({ userId: user.id, tokenHash: tokenHash(token), expiresAt: new Date(now.getTime() + RESET_LINK_TTL_S * 1000) });
     await enqueue(tx, { channel: 'email', recipient: email.toLowerCase(), subject: mail.subject, body: mail.body(linkFor(token)) });
   });
@@ -45,8 +45,7 @@ export async function checkResetToken(db: Db, token: string, now = new Date()): 
 /** Uses the link once: new password, every session revoked. */
 export async function confirmEmailReset(db: Db, token: string, password: string, now = new Date()): Promise<boolean> {
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [row] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
@@ -64,8 +63,7 @@ export async function confirmEmailReset(db: Db, token: string, password: string,
 /** After a verified SMS code: sets the password of the account of that phone, if there is one. */
 export async function resetByPhone(db: Db, phone: string, password: string, now = new Date()): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(db, async (tx) => {
     const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.phone, phone)).returning();
     if (!user) return;
     await revokeAllSessions(tx, user.id, now);

@@ -10,6 +10,7 @@ import { POST } from '@/app/api/internal/backup/route';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { openDb, type OpenDb } from '@/lib/db/open';
 import { leadEvents, leads } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { appSecret } from '@/lib/env';
 import { setAppDb } from '@/test/db';
@@ -19,8 +20,7 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'tilmen-backup-test-'));
 
 /** A lead and its note in one transaction: a consistent backup has either both or neither. */
 async function leadWithNote(db: Db, name: string) {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(db, async (tx) => {
     const [lead] = await tx.insert(leads).values({ kind: 'callback', name, phone: '+77015550100', locale: 'ru', page: '/', consentVersion: CONSENT_VERSION, consentAt: new Date() }).returning();
     await tx.insert(leadEvents).values({ leadId: lead!.id, type: 'note', note: `note of ${name}` });
   });

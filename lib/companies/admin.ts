@@ -5,6 +5,7 @@ import { audit, type Actor } from '@/lib/audit/log';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { likeEscape } from '@/lib/db/like';
 import { companies } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import type { z } from 'zod';
@@ -79,8 +80,7 @@ async function slugFree(db: Db, slug: string, exceptId?: number) {
 export async function createCompany(db: Db, actor: Actor, input: { name: string; slug: string; active: boolean; rosterOnly?: boolean }) {
   if (!(await slugFree(db, input.slug))) throw slugTaken();
   try {
-    return await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return await transaction(db, async (tx) => {
       const [row] = await tx.insert(companies).values(input).returning();
       await audit(tx, actor, { action: 'company.create', entity: 'company', entityId: row!.id, after: pick(row!) });
       return { id: row!.id, slug: row!.slug };
@@ -98,8 +98,7 @@ export async function createCompany(db: Db, actor: Actor, input: { name: string;
 export async function updateCompany(db: Db, actor: Actor, id: number, patch: { name?: string; slug?: string; active?: boolean; rosterOnly?: boolean; bin?: string | null; legalAddress?: string | null }) {
   if (patch.slug && !(await slugFree(db, patch.slug, id))) throw slugTaken();
   try {
-    return await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return await transaction(db, async (tx) => {
       const [before] = await tx.select().from(companies).where(eq(companies.id, id)).for('update').limit(1);
       if (!before) throw new ApiError(404, 'not_found');
       const [after] = await tx.update(companies).set(patch).where(eq(companies.id, id)).returning();

@@ -5,6 +5,7 @@ import { audit, auditListView, type Actor } from '@/lib/audit/log';
 import { hashPassword } from '@/lib/auth/password';
 import { passwordLikeIdentifier } from '@/lib/validations/auth';
 import { companies, companyUserLinks, companyUsers } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { asLocale, translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
@@ -49,8 +50,7 @@ export async function createHrUser(
   input: { email: string; phone: string; name: string; locale: string },
   now = new Date(),
 ) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).limit(1);
     if (!company) throw new ApiError(404, 'not_found');
     const email = input.email.trim().toLowerCase();
@@ -100,8 +100,7 @@ export async function updateHrUser(
   patch: { disabled?: boolean; resendLink?: boolean },
   now = new Date(),
 ) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [row] = await tx
       .select({ user: companyUsers, company: companies })
       .from(companyUsers)
@@ -148,8 +147,7 @@ export async function openPasswordLink(db: Db, token: string, now = new Date()) 
  * authenticator app) through the ordinary sign-in, so a mailed link alone never opens the portal.
  */
 export async function setPasswordByLink(db: Db, input: { token: string; password: string; ipHash: string }, now = new Date()) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const { link, user } = await liveLink(tx, input.token, now);
     if (passwordLikeIdentifier(input.password, { phone: user.phone, email: user.email })) {
       throw new ApiError(422, 'validation_failed', { password: 'password_like_identifier' });
@@ -179,8 +177,7 @@ export async function viewHrUsers(db: Db, actor: Actor, companyId: number) {
  * asked for it on the sign-in page ("forgot password"). Any earlier link dies.
  */
 export async function sendPasswordLink(db: Db, userId: number, kind: 'reset', actor: Actor, now = new Date()) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [row] = await tx.select({ user: companyUsers, company: companies }).from(companyUsers).innerJoin(companies, eq(companies.id, companyUsers.companyId)).where(eq(companyUsers.id, userId)).limit(1);
     if (!row) throw new ApiError(404, 'not_found');
     const token = await newLink(tx, userId, now);

@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
 import { companies, companyEmployees, companyInvitations, testAttempts } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { asLocale, translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
@@ -95,8 +96,7 @@ export async function sendInvitations(
     throw new ApiError(422, 'validation_failed', { deadline: 'invite_deadline_range' });
   }
   const ids = [...new Set(input.employeeIds)];
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [company] = await tx.select({ name: companies.name, slug: companies.slug }).from(companies).where(eq(companies.id, companyId)).limit(1);
     if (!company) throw new ApiError(404, 'not_found');
     const employees = await tx.select().from(companyEmployees).where(and(eq(companyEmployees.companyId, companyId), inArray(companyEmployees.id, ids)));
@@ -183,8 +183,7 @@ export async function remindInvitations(db: Db, now = new Date()): Promise<numbe
       .where(and(isNull(mark), isNull(companyInvitations.startedAt), gt(companyInvitations.deadline, new Date(now.getTime() + after)), lte(companyInvitations.deadline, new Date(now.getTime() + lead)), lte(companyInvitations.sentAt, new Date(now.getTime() - DAY / 2))))
       .limit(200);
     for (const { id } of due) {
-      const done = await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      const done = await transaction(db, async (tx) => {
         const { token, hash } = newOpaqueToken();
         const twoDays = lead === 2 * DAY;
         const [inv] = await tx
@@ -220,8 +219,7 @@ export async function companySettings(db: Db, companyId: number) {
 
 /** Roster-only on or off (audited): the Kazakh test entry form then refuses IINs off the roster. */
 export async function setRosterOnly(db: Db, actor: Actor, companyId: number, rosterOnly: boolean) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const before = await companySettings(tx, companyId);
     await tx.update(companies).set({ rosterOnly }).where(eq(companies.id, companyId));
     await audit(tx, actor, { action: 'company.roster_only', entity: 'company', entityId: companyId, before, after: { rosterOnly } });

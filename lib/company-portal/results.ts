@@ -3,6 +3,7 @@ import { and, asc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle
 import { audit, type Actor } from '@/lib/audit/log';
 import { likeEscape } from '@/lib/db/like';
 import { certificates, companyEmployees, companyInvitations, kazakhTestTakers, testAttempts, users } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { maskIin } from '@/lib/mask';
 import type { ResultsQuery, ResultStatus } from '@/lib/validations/company-results';
@@ -27,8 +28,7 @@ const testDate = sql<Date | null>`coalesce(${testAttempts.finishedAt}, ${testAtt
  * (measured on PGlite). A hash join does the same in milliseconds whatever the statistics say.
  */
 export async function withHashJoins<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     await tx.execute(sql`set local enable_nestloop = off`);
     return fn(tx);
   });

@@ -7,6 +7,7 @@ import { open, seal } from '@/lib/crypto/secret-box';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { likeEscape } from '@/lib/db/like';
 import { companyEmployees, companyInvitations, testAttempts } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { appSecret } from '@/lib/env';
 import { translatorFor } from '@/lib/i18n/translate';
@@ -65,8 +66,7 @@ export async function importRoster(db: Db, actor: Actor, companyId: number, data
   if (preview.problems.length > 0) return { imported: false as const, preview: { ...preview, rows: undefined } };
   const secret = appSecret();
   let added = 0;
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(db, async (tx) => {
     const values = preview.rows.map((r: RosterRow) => ({
       companyId,
       lastName: r.lastName,
@@ -189,8 +189,7 @@ export async function getEmployee(db: Db, companyId: number, id: number) {
 }
 
 export async function addEmployee(db: Db, actor: Actor, companyId: number, input: EmployeeInput, now = new Date()) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     try {
       const [row] = await tx
         .insert(companyEmployees)
@@ -206,8 +205,7 @@ export async function addEmployee(db: Db, actor: Actor, companyId: number, input
 }
 
 export async function updateEmployee(db: Db, actor: Actor, companyId: number, id: number, patch: Partial<EmployeeInput>, now = new Date()) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const before = await getEmployee(tx, companyId, id);
     const set: Partial<typeof companyEmployees.$inferInsert> = { updatedAt: now };
     for (const k of ['lastName', 'firstName', 'positionCode', 'department', 'phone', 'email', 'locale'] as const) if (patch[k] !== undefined) (set as Record<string, unknown>)[k] = patch[k];
@@ -224,8 +222,7 @@ export async function updateEmployee(db: Db, actor: Actor, companyId: number, id
 }
 
 export async function removeEmployee(db: Db, actor: Actor, companyId: number, id: number) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     await getEmployee(tx, companyId, id);
     // Lessons given to them and not spent go back to the company's pool first.
     const lessonsReturned = await returnEmployeeLessons(tx, companyId, id);

@@ -5,6 +5,7 @@ import { audit, type Actor } from '@/lib/audit/log';
 import { open, seal } from '@/lib/crypto/secret-box';
 import { matchTotp, newTotpSecret, totpUri } from '@/lib/crypto/totp';
 import { companyUsers } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { appSecret } from '@/lib/env';
 import { qrSvg } from '@/lib/qr';
@@ -41,8 +42,7 @@ export async function startTotp(db: Db, userId: number) {
 
 /** The first code from the app proves the secret was scanned: from then on sign-in asks for the app's code. */
 export async function confirmTotp(db: Db, actor: Actor, userId: number, code: string, now = new Date()) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [user] = await tx.select().from(companyUsers).where(eq(companyUsers.id, userId)).for('update').limit(1);
     if (!user?.pendingTotpSecret) throw new ApiError(409, 'company_totp_not_started');
     const step = await matchTotp(openTotp(user.pendingTotpSecret), code, 0, now.getTime());

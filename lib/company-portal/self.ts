@@ -5,6 +5,7 @@ import { audit, type Actor } from '@/lib/audit/log';
 import { countSelfServiceGuess } from '@/lib/auth/office-session';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { companyUsers, rateLimits, securityEvents } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
@@ -37,8 +38,7 @@ export async function changeHrPassword(db: Db, member: CompanyMember, actor: Act
   }
   if (passwordLikeIdentifier(input.password, { phone: row.phone, email: row.email })) throw new ApiError(422, 'validation_failed', { password: 'password_like_identifier' });
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     await tx.update(companyUsers).set({ passwordHash, passwordSetAt: now }).where(eq(companyUsers.id, row.id));
     await endAllCompanySessions(tx, row.id, now);
     await tx.delete(rateLimits).where(eq(rateLimits.key, `company-self:${row.id}`));
@@ -58,8 +58,7 @@ export async function removeHrTotp(db: Db, member: CompanyMember, actor: Actor, 
     await db.insert(securityEvents).values({ type: 'company_totp_off_failed', userId: row.id, ipHash: actor.ipHash });
     throw new ApiError(422, 'validation_failed', passwordOk ? { code: 'totp_wrong' } : { password: 'wrong_current_password' });
   }
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     await tx.update(companyUsers).set({ totpSecret: null, pendingTotpSecret: null }).where(eq(companyUsers.id, row.id));
     await tx.delete(rateLimits).where(eq(rateLimits.key, `company-self:${row.id}`));
     await audit(tx, actor, { action: 'company_user.totp_off', entity: 'company_user', entityId: row.id });

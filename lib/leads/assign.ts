@@ -3,6 +3,7 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
 import { leadEvents, leads, staff } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { mailAssignee } from './lead-mail';
 
@@ -22,8 +23,7 @@ export async function salesAssignees(db: Db) {
  */
 export async function assignLead(db: Db, actor: Actor, id: number, to: number | 'me' | null, now = new Date()) {
   const assigneeId = to === 'me' ? actor.id : to;
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [before] = await tx.select({ assigneeId: leads.assigneeId }).from(leads).where(eq(leads.id, id)).for('update').limit(1);
     if (!before) throw new ApiError(404, 'not_found');
     if (assigneeId !== null) {
@@ -56,8 +56,7 @@ const SYSTEM: Actor = { kind: 'system', id: null, label: 'round-robin', ipHash: 
  * never costs a lead.
  */
 export async function autoAssign(db: Db, leadId: number, now = new Date()): Promise<number | null> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const turn = () => tx.select({ id: staff.id }).from(staff).where(onDutySales).orderBy(sql`${staff.lastAssignedAt} asc nulls first`, asc(staff.id)).limit(1);
     // Two leads arriving together go to two people (the first's member is locked); with one on duty, the second waits.
     let [next] = await turn().for('update', { skipLocked: true });

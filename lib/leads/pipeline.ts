@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
 import { leadEvents, leads } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { canMove } from '@/lib/validations/lead-pipeline';
 import type { LeadMove } from '@/lib/validations/leads-admin';
@@ -15,8 +16,7 @@ import type { LeadMove } from '@/lib/validations/leads-admin';
  */
 export async function moveLead(db: Db, actor: Actor, id: number, move: LeadMove, now = new Date()) {
   const lostReason = move.status === 'lost' ? move.lostReason! : null;
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [before] = await tx
       .select({ status: leads.status, lostReason: leads.lostReason, contactedAt: leads.contactedAt })
       .from(leads)

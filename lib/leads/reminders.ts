@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, gte, isNotNull, isNull } from 'drizzle-orm';
 import { leads, staff } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { translatorFor } from '@/lib/i18n/translate';
@@ -50,8 +51,7 @@ export async function remindCallbacks(db: Db, now = new Date()): Promise<number[
   const due = candidates.filter((c) => callbackRemindAt(c.createdAt, cal) <= now).map((c) => c.id);
   const reminded: number[] = [];
   for (const id of due) {
-    const sent = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const sent = await transaction(db, async (tx) => {
       const [lead] = await tx
         .update(leads)
         .set({ remindedAt: now })

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { leadEvents, leads, users } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { SCHOOL_FIXED_ZONE } from '@/lib/time/school-clock';
 import { autoAssign } from './assign';
@@ -18,8 +19,7 @@ export async function trialBookedLead(db: Db, input: { studentId: number; lesson
   if (!student) return null;
   const when = new Intl.DateTimeFormat('ru-RU', { timeZone: SCHOOL_FIXED_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(input.startsAt);
   const note = `Пробный урок #${input.lessonId}: ${input.tutorName}, ${when} (Алматы)`;
-  const made = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const made = await transaction(db, async (tx) => {
     const [open] = await tx
       .select({ id: leads.id, status: leads.status })
       .from(leads)

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { audit } from '@/lib/audit/log';
 import { lessonAttendance, lessonAttendanceCorrections, lessons, type RoomSide, users } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { bookTutorEarning, settleLessonMoney } from '@/lib/payments/lesson-money';
@@ -95,8 +96,7 @@ const SYSTEM = { kind: 'system' as const, id: null, label: 'lesson-room', ipHash
 export async function markHeldIfTogether(db: Db, lessonId: number, now = new Date()): Promise<boolean> {
   const a = await lessonAttendanceOf(db, lessonId, now);
   if (!a.held) return false;
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [fact] = await tx
       .update(lessons)
       .set({ factStatus: 'held', factNoShow: null })
@@ -134,8 +134,7 @@ export async function settleEndedLessons(db: Db, now = new Date()): Promise<numb
     const a = await lessonAttendanceOf(db, id, now);
     const noShow = a.held ? null : !a.joined.student && !a.joined.tutor ? 'both' : !a.joined.student ? 'student' : !a.joined.tutor ? 'tutor' : null;
     const status = a.held ? 'held' : 'not_held';
-    const done = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const done = await transaction(db, async (tx) => {
       const [fact] = await tx
         .update(lessons)
         .set({ factStatus: status, factNoShow: noShow })
@@ -179,8 +178,7 @@ export async function correctAttendance(
   if (!['booked', 'held', 'not_held'].includes(lesson.status) || lesson.startsAt > now) throw new ApiError(409, 'lesson_state');
   if (now.getTime() > lesson.endsAt.getTime() + CORRECTION_DAYS * 86_400_000) throw new ApiError(409, 'correction_closed');
   const noShow = input.outcome === 'not_held' ? (input.noShow ?? null) : null;
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [row] = await tx
       .update(lessons)
       .set({ status: input.outcome, noShow, markedAt: now, updatedAt: now })

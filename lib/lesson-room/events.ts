@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { lessonRoomEvents, lessonRooms, lessonWords, type RoomEventKind, type RoomSide } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { hit } from '@/lib/rate-limit';
 import { ROOM_LIMITS, type RoomEventInput } from '@/lib/validations/lesson-room';
@@ -38,8 +39,7 @@ export async function appendEvent(db: Db, lesson: RoomLesson, side: RoomSide | '
     if (!limited.allowed) throw new ApiError(429, 'rate_limited', undefined, limited.retryAfter);
   }
   const toSide = input.kind === 'signal' && side !== 'server' ? other(side) : null;
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [room] = await tx
       .insert(lessonRooms)
       .values({ lessonId: lesson.id, lastSeq: 1 })

@@ -396,12 +396,12 @@ describe(`the student's dictionary (${dbLabel()})`, () => {
     // A tutor cannot add words to another tutor's lesson.
     expect((await say(second, tutorA.token, 'x', 'y')).status).toBe(403);
 
-    type Dict = { student: boolean; words: { word: string; translation: string; lesson: { id: number; tutor: string } }[] };
+    type Dict = { student: boolean; words: { word: string; translation: string; lang: string | null; lesson: { id: number; tutor: string } }[] };
     const dict = async (token: string, q?: string) => (await (await call(wordsRoute, req(`/api/cabinet/words${q ? `?q=${encodeURIComponent(q)}` : ''}`, { token }))).json()) as Dict;
     const all = await dict(st.token);
     expect(all.words.map((w) => w.word)).toEqual(['мектеп', 'кітап', 'алма']);
     expect(all.words[2]!.lesson).toMatchObject({ id: first.id, tutor: 'Дана Ахметова' });
-    expect(all.words.map((w) => (w as { lang: string | null }).lang)).toEqual([null, null, 'en']);
+    expect(all.words.map((w) => w.lang)).toEqual([null, null, 'en']);
     expect((await dict(st.token, 'BOO')).words.map((w) => w.word)).toEqual(['кітап']);
     expect((await dict(st.token, 'мек')).words.map((w) => w.translation)).toEqual(['school']);
     expect((await dict(st.token, '%')).words).toEqual([]);

@@ -9,6 +9,7 @@ import { syncLessonPoolSpend } from '@/lib/payments/company-pools';
 import { hashIin } from '@/lib/quiz/attempts';
 import type { LessonCompanyInput } from '@/lib/validations/booking';
 import { ApiError } from '@/lib/api/errors';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 
 /**
@@ -130,8 +131,7 @@ export async function setLessonCompany(db: Db, actor: Actor, lessonId: number, i
     employeeId = input.employeeId;
     companyId = employee.companyId;
   }
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     // One lesson of the employee's pool is spent (or given back on a relink): docs/payments.md, "Company lesson pools".
     const pool = await syncLessonPoolSpend(tx, lessonId, employeeId);
     const fromPool = pool === 'spent';

@@ -12,6 +12,7 @@ import { cancelLessonMoney, PAID_CANCEL_DEADLINE_MINUTES } from '@/lib/payments/
 import { PAID_LESSON_MINUTES } from '@/lib/payments/lessons';
 import { localePath } from '@/lib/seo';
 import { enforceLimits, hit, unhit } from '@/lib/rate-limit';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { bookableTutor, busyTimes, getSchedule } from './availability';
 import { lessonIcsFor, notifyLesson } from './notify';
@@ -127,8 +128,7 @@ export async function holdSlot(
   const endsAt = new Date(startsAt.getTime() + TRIAL_MINUTES * MIN);
   const expiresAt = new Date(now.getTime() + (student ? HOLD_MINUTES : GUEST_HOLD_MINUTES) * MIN);
   try {
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await transaction(db, async (tx) => {
       if (!student) {
         // The tutor's row is the lock: parallel guest holds of one tutor are counted one at a time.
         await tx.execute(sql`select id from ${users} where ${users.id} = ${tutorId} for update`);
@@ -185,8 +185,7 @@ export async function bookTrial(db: Db, student: User, input: BookInput, now = n
   const endsAt = new Date(input.startsAt.getTime() + TRIAL_MINUTES * MIN);
   const values = { tutorId: input.tutorId, studentId: student.id, subject: input.subject, status: 'booked' as const, startsAt: input.startsAt, endsAt, idempotencyKey: input.idempotencyKey, holdTokenHash: null, holdExpiresAt: null, updatedAt: now };
   try {
-    const lesson = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const lesson = await transaction(db, async (tx) => {
       let row: Lesson | undefined;
       if (input.holdToken) {
         // The visitor's own hold (even a just-expired one, while nobody took the slot) becomes the lesson.
@@ -250,8 +249,7 @@ export async function cancelLesson(db: Db, user: User, id: number, now = new Dat
   if (lesson.kind === 'paid' ? lesson.startsAt <= now : !beforeDeadline(lesson, now)) throw new ApiError(409, 'cancel_too_late');
   const late = side === 'tutor' && lesson.startsAt.getTime() - now.getTime() < TUTOR_LATE_CANCEL_MINUTES * MIN;
   const undo = await countChange(db, `lesson:cancel:${side}:${user.id}`, side === 'tutor' ? TUTOR_CANCELS_PER_DAY : STUDENT_CANCELS_PER_DAY, now);
-  const cancelled = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const cancelled = await transaction(db, async (tx) => {
     const [row] = await tx
       .update(lessons)
       .set({ status: 'cancelled', cancelledAt: now, cancelledBy: side, lateCancel: late, sequence: sql`${lessons.sequence} + 1`, updatedAt: now })
@@ -286,8 +284,7 @@ export async function rescheduleLesson(db: Db, user: User, id: number, startsAt:
     if (!pkg || pkg.validUntil < endsAt) throw new ApiError(409, 'package_expired');
   }
   try {
-    const moved = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const moved = await transaction(db, async (tx) => {
       await dropExpiredHolds(tx, lesson.tutorId, startsAt, endsAt, now);
       const [row] = await tx
         .update(lessons)

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { lessons } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { notifyLesson } from './notify';
 
@@ -25,8 +26,7 @@ export async function remindLessons(db: Db, now = new Date()): Promise<number> {
       .where(and(eq(lessons.status, 'booked'), isNull(mark), gt(lessons.startsAt, now), lte(lessons.startsAt, new Date(now.getTime() + lead))))
       .limit(200);
     for (const { id } of due) {
-      const done = await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      const done = await transaction(db, async (tx) => {
         const set = event === 'reminder_day' ? { remindedDayAt: now } : { remindedHourAt: now };
         const [lesson] = await tx
           .update(lessons)

@@ -4,6 +4,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import { ApiError, readCapped } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
 import { tutorApplications, tutorProfiles, users } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { enforceLimits } from '@/lib/rate-limit';
@@ -205,8 +206,7 @@ async function pendingRow(tx: Db, userId: number, submittedAt: string): Promise<
 
 /** Publishes the submitted draft, makes the tutor bookable, audits, and refreshes the public pages. */
 export async function approveProfile(db: Db, actor: Actor, userId: number, submittedAt: string) {
-  const slug = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const slug = await transaction(db, async (tx) => {
     const row = await pendingRow(tx, userId, submittedAt);
     if (Object.keys(missingForPublication(row.draft)).length) throw new ApiError(422, 'profile_incomplete', missingForPublication(row.draft));
     const now = new Date();
@@ -231,8 +231,7 @@ export async function approveProfile(db: Db, actor: Actor, userId: number, submi
 
 /** Sends the submission back with the reasons ticked and the reviewer's note; the published version stays as it is. */
 export async function rejectProfile(db: Db, actor: Actor, userId: number, submittedAt: string, reasons: ProfileReturnReason[], reason: string) {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(db, async (tx) => {
     await pendingRow(tx, userId, submittedAt);
     const now = new Date();
     await tx

@@ -6,6 +6,7 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { hasUserScope } from '@/lib/auth/scope';
 import { paymentOrders, tutorProfiles, users, type PaymentStatus } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { bookableTutor } from '@/lib/marketplace/availability';
 import { quotePromo } from '@/lib/promo/quote';
@@ -96,8 +97,7 @@ export async function startCheckout(db: Db, student: { id: number; scope: string
   const provider = paymentProvider();
   if (!provider) throw new ApiError(503, 'payments_unavailable');
   const secret = randomBytes(24).toString('base64url');
-  const order = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const order = await transaction(db, async (tx) => {
     let percent = 0;
     if (input.promoCode) {
       const use = await usePromo(tx, input.promoCode, input.plan);

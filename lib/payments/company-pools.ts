@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api/errors';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
 import { companies, companyEmployees, companyInvoices, ledgerEntries, lessons, tutorProfiles, type InvoiceParty } from '@/lib/db/schema';
 import { rowsOf } from '@/lib/db/rows';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { schoolDay } from '@/lib/time/wall-clock';
@@ -48,8 +49,7 @@ export async function createInvoice(db: Db, actor: Actor, member: { companyId: n
   if (!company.bin) throw new ApiError(409, 'company_bin_missing');
   const amountTiyn = COMPANY_LESSON_TIYN * lessons;
   const vatPayer = env().SCHOOL_VAT_PAYER;
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [next] = rowsOf<{ id: string }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('company_invoices', 'id'))::text as id`));
     const id = Number(next!.id);
     const [row] = await tx
@@ -147,8 +147,7 @@ async function lockIssued(tx: Db, id: number): Promise<Invoice> {
  * company's balance (its lessons at the invoice's price). A second mark is 409 `invoice_already_paid`. Audited.
  */
 export async function markInvoicePaid(db: Db, actor: Actor, id: number, input: InvoicePaidInput, now = new Date()): Promise<Invoice> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const invoice = await lockIssued(tx, id);
     const [row] = await tx.update(companyInvoices).set({ status: 'paid', paidOn: input.paidOn, paymentOrder: input.paymentOrder, paidBy: actor.id, paidAt: now }).where(eq(companyInvoices.id, id)).returning();
     await post(
@@ -167,8 +166,7 @@ export async function markInvoicePaid(db: Db, actor: Actor, id: number, input: I
 
 /** Finance cancels an unpaid invoice, with a reason (a paid one: 409 `invoice_already_paid`). Audited. */
 export async function cancelInvoice(db: Db, actor: Actor, id: number, reason: string, now = new Date()): Promise<Invoice> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     await lockIssued(tx, id);
     const [row] = await tx.update(companyInvoices).set({ status: 'cancelled', cancelledBy: actor.id, cancelledAt: now, cancelReason: reason }).where(eq(companyInvoices.id, id)).returning();
     await audit(tx, actor, { action: 'invoice.cancel', entity: 'invoice', entityId: id, before: { status: 'issued' }, after: { status: 'cancelled', reason } });
@@ -195,8 +193,7 @@ async function lessonsLeft(tx: Db, account: string): Promise<{ invoiceId: number
  * used (company balance → the employee's). Audited.
  */
 export async function allocateLessons(db: Db, actor: Actor, companyId: number, input: { employeeId: number; lessons: number }) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     await tx.execute(sql`select id from ${companies} where ${companies.id} = ${companyId} for update`);
     const [employee] = await tx.select({ id: companyEmployees.id }).from(companyEmployees).where(and(eq(companyEmployees.id, input.employeeId), eq(companyEmployees.companyId, companyId))).limit(1);
     if (!employee) throw new ApiError(404, 'not_found');

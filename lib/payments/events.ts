@@ -6,6 +6,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { keyedHash } from '@/lib/crypto/tokens';
 import { paymentOrders, providerEvents } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { paymentProvider } from './config';
 import type { PaymentProvider, ProviderStatus } from './provider';
@@ -36,8 +37,7 @@ async function storeAndAct(
     .insert(providerEvents)
     .values({ provider: provider.name, paymentId: order.invoiceId, event: event.name, source: event.source, payload: event.payload, orderId: order.id })
     .onConflictDoNothing();
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [row] = await tx
       .select({ id: providerEvents.id, processedAt: providerEvents.processedAt })
       .from(providerEvents)

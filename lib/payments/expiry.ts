@@ -5,6 +5,7 @@ import 'server-only';
 // instances and repeated passes send it once (the lesson reminders' pattern, lib/marketplace/reminders.ts).
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { ledgerEntries, lessonPackages, users } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
@@ -28,8 +29,7 @@ export async function remindExpiringPackages(db: Db, now = new Date()): Promise<
       .where(and(isNull(mark), gt(lessonPackages.validUntil, now), lte(lessonPackages.validUntil, new Date(now.getTime() + days * DAY))))
       .limit(200);
     for (const { id } of due) {
-      const done = await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      const done = await transaction(db, async (tx) => {
         const [pkg] = await tx
           .update(lessonPackages)
           .set(days === 14 ? { remindedExpiry14At: now } : { remindedExpiry3At: now })

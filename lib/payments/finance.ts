@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api/errors';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
 import { fiscalReceipts, ledgerEntries, lessonPackages, paymentOrders, paymentRefunds, providerEvents, users } from '@/lib/db/schema';
 import { likeEscape } from '@/lib/db/like';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { maskPhone } from '@/lib/mask';
 import { addDays } from '@/lib/time/calendar';
@@ -173,8 +174,7 @@ async function lockReview(tx: Db, id: number): Promise<Refund> {
 
 /** Finance approves a refund in review: it becomes an ordinary requested refund and goes to the bank (the job retries). Audited. */
 export async function approveRefund(db: Db, actor: Actor, id: number, now = new Date()): Promise<Refund> {
-  const approved = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const approved = await transaction(db, async (tx) => {
     await lockReview(tx, id);
     const [row] = await tx.update(paymentRefunds).set({ status: 'requested', decidedBy: actor.id, decidedAt: now }).where(eq(paymentRefunds.id, id)).returning();
     await audit(tx, actor, { action: 'refund.approve', entity: 'refund', entityId: id, before: { status: 'review' }, after: { status: 'requested', amountTiyn: row!.amountTiyn } });
@@ -185,8 +185,7 @@ export async function approveRefund(db: Db, actor: Actor, id: number, now = new 
 
 /** Finance rejects a refund in review, with a reason: the set-aside balance goes back to the package (`refund_rejected`). Audited. */
 export async function rejectRefund(db: Db, actor: Actor, id: number, reason: string, now = new Date()): Promise<Refund> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const refund = await lockReview(tx, id);
     const [row] = await tx.update(paymentRefunds).set({ status: 'rejected', decidedBy: actor.id, decidedAt: now, decisionReason: reason }).where(eq(paymentRefunds.id, id)).returning();
     await post(

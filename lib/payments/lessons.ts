@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api/errors';
 import { hasUserScope } from '@/lib/auth/scope';
 import { dbErrorInfo } from '@/lib/db/errors';
 import { lessonPackages, lessons } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { bookableTutor, freeSlotsOfTutor } from '@/lib/marketplace/availability';
 import { slotsChanged } from '@/lib/marketplace/revalidate';
@@ -45,8 +46,7 @@ export async function bookFromPackage(db: Db, student: { id: number; scope: stri
   if (!offered.some((s) => s.getTime() === input.startsAt.getTime())) throw new ApiError(409, 'slot_unavailable');
   const account = ACCOUNTS.studentBalance(student.id);
   try {
-    const lesson = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const lesson = await transaction(db, async (tx) => {
       // The package's row is the lock: bookings of one package are counted one at a time.
       await tx.execute(sql`select id from ${lessonPackages} where ${lessonPackages.id} = ${pkg.id} for update`);
       if ((await balance(tx, account, pkg.id)) < pkg.perLessonTiyn) throw new ApiError(409, 'package_empty');

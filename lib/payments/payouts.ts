@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
 import { dbErrorInfo } from '@/lib/db/errors';
 import { ledgerEntries, lessons, paymentOrders, payoutLines, payoutRegisters, users } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { addMonths } from '@/lib/time/calendar';
 import { schoolDate, schoolInstant } from '@/lib/time/school-zone';
@@ -190,8 +191,7 @@ export async function payoutRegister(db: Db, month: string, opts: { page?: numbe
 export async function approveRegister(db: Db, actor: Actor, month: string, now = new Date()): Promise<Register> {
   if (month >= schoolMonth(now)) throw new ApiError(409, 'payout_month_open');
   try {
-    return await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return await transaction(db, async (tx) => {
       if (await findRegister(tx, month)) throw new ApiError(409, 'payout_already_approved');
       const lines = await computeLines(tx, month);
       if (lines.length === 0) throw new ApiError(409, 'payout_empty');
@@ -220,8 +220,7 @@ export async function exportRegister(db: Db, actor: Actor, month: string, format
   const register = await findRegister(db, month);
   if (!register) throw new ApiError(409, 'payout_not_approved');
   const lines = await storedLines(db, register.id);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(db, async (tx) => {
     await tx.update(payoutRegisters).set({ exportedAt: now }).where(and(eq(payoutRegisters.id, register.id), sql`${payoutRegisters.exportedAt} is null`));
     await audit(tx, actor, { action: 'payout.export', entity: 'payout', entityId: month, after: { format, tutors: lines.length, totalTiyn: register.totalTiyn } });
   });
@@ -236,8 +235,7 @@ export async function exportRegister(db: Db, actor: Actor, month: string, format
  * Twice is paid once: the second call finds it paid and changes nothing (`already: true`).
  */
 export async function markRegisterPaid(db: Db, actor: Actor, month: string, now = new Date()): Promise<{ register: Register; already: boolean }> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const locked = await tx.execute(sql`select id from ${payoutRegisters} where ${payoutRegisters.month} = ${month} for update`);
     const rows = (locked as unknown as { rows?: { id: number }[] }).rows ?? (locked as unknown as { id: number }[]);
     if (rows.length === 0) throw new ApiError(409, 'payout_not_approved');

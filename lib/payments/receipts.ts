@@ -6,6 +6,7 @@ import 'server-only';
 // conditional UPDATE lets one issuer send the buyer the link (SMS and e-mail through the outbox).
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { fiscalReceipts, paymentOrders, users, type ReceiptKind } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
@@ -65,8 +66,7 @@ export async function issueReceipt(db: Db, receipt: Receipt, now = new Date()): 
     console.warn(`[receipts] ${receipt.externalNumber} not issued yet (try ${receipt.attempts + 1}): ${err.message}`);
     return failed ?? null;
   }
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [done] = await tx
       .update(fiscalReceipts)
       .set({ status: 'issued', issuedAt: now, checkNumber: issued.checkNumber, ticketUrl: issued.ticketUrl, attempts: sql`${fiscalReceipts.attempts} + 1`, lastError: null })

@@ -7,6 +7,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { dbErrorInfo } from '@/lib/db/errors';
 import { ledgerEntries, lessonPackages, paymentOrders, paymentRefunds } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { addBusinessDays } from '@/lib/time/business-days';
 import { paymentProvider } from './config';
@@ -33,8 +34,7 @@ export async function requestRefund(db: Db, student: { id: number }, packageId: 
   const account = ACCOUNTS.studentBalance(student.id);
   let refund: Refund;
   try {
-    refund = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    refund = await transaction(db, async (tx) => {
       await tx.execute(sql`select id from ${lessonPackages} where ${lessonPackages.id} = ${pkg.id} for update`);
       const amount = await balance(tx, account, pkg.id);
       const lessons = Math.floor(amount / pkg.perLessonTiyn);
@@ -100,8 +100,7 @@ export async function sendRefund(db: Db, refund: Refund, now = new Date()): Prom
     console.warn(`[payments] refund #${refund.id} of ${order.invoiceId} not taken by the bank yet: ${err.message}`);
     return row ?? null;
   }
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [done] = await tx
       .update(paymentRefunds)
       .set({ status: 'done', doneAt: now, attempts: sql`${paymentRefunds.attempts} + 1`, lastError: null })

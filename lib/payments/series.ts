@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api/errors';
 import { hasUserScope } from '@/lib/auth/scope';
 import { dbErrorInfo } from '@/lib/db/errors';
 import { lessonPackages, lessons } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { bookableTutor, busyTimes, freeSlotsOfTutor } from '@/lib/marketplace/availability';
 import { dropExpiredHolds } from '@/lib/marketplace/booking';
@@ -107,8 +108,7 @@ export async function bookSeries(db: Db, student: Student, input: SeriesInput & 
   if (earlier.length) return answer(earlier);
   const { pkg, dates } = await planSeries(db, student, input, now);
   const account = ACCOUNTS.studentBalance(student.id);
-  const booked = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const booked = await transaction(db, async (tx) => {
     await tx.execute(sql`select id from ${lessonPackages} where ${lessonPackages.id} = ${pkg.id} for update`);
     // The same key in parallel: the second one, after the lock, answers the first one's lessons.
     if ((await replay(tx)).length) return null;

@@ -10,6 +10,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { ApiError } from '@/lib/api/errors';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
 import { companies, companyInvoices, lessonAttendanceCorrections, lessonPackages, lessons, paymentOrders, users } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { lessonsAttendance } from '@/lib/lesson-room/attendance';
 import { bookTutorEarning, giveLessonBack } from './lesson-money';
@@ -117,8 +118,7 @@ export async function decideLessonMoney(db: Db, actor: Actor, lessonId: number, 
     .limit(1);
   if (!lesson) throw new ApiError(404, 'not_found');
   if (!lesson.factStatus || lesson.endsAt >= now) throw new ApiError(409, 'lesson_state');
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const moved = decision === 'earned' ? await bookTutorEarning(tx, lessonId) : await giveLessonBack(tx, lessonId);
     if (moved === 'none') throw new ApiError(409, 'lesson_decided');
     await audit(tx, actor, { action: 'lesson_money.decide', entity: 'lesson', entityId: lessonId, after: { decision, reason } });

@@ -6,6 +6,7 @@ import { audit, type Actor } from '@/lib/audit/log';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { likeEscape } from '@/lib/db/like';
 import { promoCodes } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { dayEnd, dayStart, type PromoCreate, type PromoPatch, type PromoState, type promoQuery } from '@/lib/validations/promo-admin';
 
@@ -83,8 +84,7 @@ export async function createPromo(db: Db, actor: Actor, input: PromoCreate, now 
   const [taken] = await db.select({ id: promoCodes.id }).from(promoCodes).where(eq(promoCodes.code, input.code)).limit(1);
   if (taken) throw codeTaken();
   try {
-    return await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return await transaction(db, async (tx) => {
       const [row] = await tx
         .insert(promoCodes)
         .values({
@@ -111,8 +111,7 @@ export async function createPromo(db: Db, actor: Actor, input: PromoCreate, now 
 
 /** Percent, dates, limit, plans, campaign, active (false = deactivated: the tariff page then says "no such code"). */
 export async function updatePromo(db: Db, actor: Actor, id: number, patch: PromoPatch, now = new Date()) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [before] = await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update').limit(1);
     if (!before) throw new ApiError(404, 'not_found');
     const set: Partial<typeof promoCodes.$inferInsert> = { updatedAt: now };

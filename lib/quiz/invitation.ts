@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { companies, companyEmployees, companyInvitations, kazakhTestTakers, testAttempts } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { tokenHash } from '@/lib/crypto/opaque-token';
 import { AlreadyTaken, bumpExposure, drawKazakh, loadAttempt, newAttempt, type AttemptView } from './attempts';
@@ -66,8 +67,7 @@ export async function startByInvitation(
   if (existing) return { token: token!, view: await loadAttempt(db, token, opts.locale) };
   if (inv.deadline <= now) throw new ApiError(410, 'invitation_expired');
   try {
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await transaction(db, async (tx) => {
       const [locked] = await tx
         .update(companyInvitations)
         .set({ startedAt: sql`coalesce(${companyInvitations.startedAt}, ${now.toISOString()}::timestamptz)` })

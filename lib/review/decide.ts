@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
 import { addScope } from '@/lib/auth/scope';
 import { applicationEvents, tutorApplications, users } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { runAfterResponse } from '@/lib/api/after';
 import { kickOutbox } from '@/lib/outbox/kick';
@@ -51,8 +52,7 @@ const snapshot = (a: Application) => ({
  */
 export async function reviewApplication(db: Db, actor: Actor, id: number, action: ReviewAction, input: ReviewInput, now = new Date()) {
   const rule = REVIEW_RULES[action];
-  const result = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const result = await transaction(db, async (tx) => {
     const [before] = await tx.select().from(tutorApplications).where(eq(tutorApplications.id, id)).for('update').limit(1);
     if (!before) throw new ApiError(404, 'not_found');
     if (before.status !== input.expected || (input.round !== undefined && before.round !== input.round)) throw new ApiError(409, 'conflict');

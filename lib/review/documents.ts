@@ -3,6 +3,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { ApiError, readCapped } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
 import { applicationDocuments, tutorApplications, users } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { attachmentDisposition, checkDocument, DOCUMENT_MAX_BYTES, documentFileName } from '@/lib/media/document';
 import { enforceLimits } from '@/lib/rate-limit';
@@ -74,8 +75,7 @@ export async function attachDocument(db: Db, user: User, req: Request, name: str
   const input = await readCapped(req, DOCUMENT_MAX_BYTES);
   if (!input.length) throw new ApiError(415, 'document_invalid');
   const { bytes, contentType } = await checkDocument(input);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(db, async (tx) => {
     // Two uploads at once cannot both pass the limit: the application's row is locked while counting.
     await tx.select({ id: tutorApplications.id }).from(tutorApplications).where(eq(tutorApplications.id, app.id)).for('update');
     const [{ m } = { m: 0 }] = await tx.select({ m: count() }).from(applicationDocuments).where(eq(applicationDocuments.applicationId, app.id));

@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/api/errors';
 import { addBusinessDays } from '@/lib/time/business-days';
 import { TUTOR_REVIEW_BUSINESS_DAYS } from '@/lib/auth/register';
 import { applicationEvents, tutorApplications, users } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import type { applicationResubmitSchema } from '@/lib/validations/review';
 
@@ -26,8 +27,7 @@ export const RESUBMITTABLE = ['rejected', 'changes_requested'] as const;
  */
 export async function resubmitApplication(db: Db, user: User, input: Resubmission, now = new Date()) {
   if (user.role !== 'tutor') throw new ApiError(403, 'forbidden');
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [app] = await tx
       .select()
       .from(tutorApplications)

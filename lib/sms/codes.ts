@@ -4,6 +4,7 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Locale } from '@/i18n/routing';
 import { securityEvents, smsCodes, users } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { appSecret, env } from '@/lib/env';
 import { enqueue } from '@/lib/outbox';
@@ -179,8 +180,7 @@ export async function issueCode(db: Db, input: IssueInput): Promise<CheckedIssue
   const checksAccount = input.checkAccount === true && purpose === 'reset';
 
   try {
-    return await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return await transaction(db, async (tx) => {
       // One send at a time per phone, across every instance (the limits below read its history).
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'sms:' + phone}))`);
       const history = await tx
@@ -271,8 +271,7 @@ export async function verifyCode(
   // Hashed before the lookup, so the work is the same whether or not a code exists.
   const candidate = codeHash(phone, purpose, typed);
 
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [live] = await tx
       .select()
       .from(smsCodes)

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
 import { staff, staffLinks } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { asLocale, translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
@@ -53,8 +54,7 @@ export async function createStaffMember(
 
 /** Invitation by an admin: the member, the link by e-mail through the outbox, the audit row. */
 export async function inviteStaff(db: Db, actor: Actor, input: { email: string; name: string; scopes: Scope[]; locale: string }) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const { id, token } = await createStaffMember(tx, { ...input, invitedBy: actor.id });
     const t = translatorFor(input.locale, 'StaffMail');
     await enqueue(tx, {
@@ -114,8 +114,7 @@ export async function updateStaff(
   patch: { scopes?: Scope[]; disabled?: boolean; onDuty?: boolean; name?: string },
   now = new Date(),
 ) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [before] = await tx.select().from(staff).where(eq(staff.id, id)).for('update').limit(1);
     if (!before) throw new ApiError(404, 'not_found');
     if (id === actor.id && (patch.disabled || (patch.scopes && !patch.scopes.includes('admin')))) throw new ApiError(409, 'staff_self_lockout');
@@ -137,8 +136,7 @@ export async function updateStaff(
 
 /** A new enrolment link for a member who lost theirs (or their authenticator): audit-logged. */
 export async function reissueStaffLink(db: Db, actor: Actor, id: number) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [member] = await tx.select().from(staff).where(eq(staff.id, id)).limit(1);
     if (!member) throw new ApiError(404, 'not_found');
     if (member.enrolledAt) throw new ApiError(409, 'staff_exists');

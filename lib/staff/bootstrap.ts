@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { audit } from '@/lib/audit/log';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { spendSignature } from '@/lib/rate-limit';
 import { createStaffMember, enrolUrl } from './accounts';
@@ -11,8 +12,7 @@ import { createStaffMember, enrolUrl } from './accounts';
  * link; an enrolled address is refused (409), so the command cannot take over an account.
  */
 export async function bootstrapAdmin(db: Db, input: { email: string; name: string; locale: string }) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const { id, token } = await createStaffMember(tx, { email: input.email, name: input.name, scopes: ['admin'], locale: input.locale, invitedBy: null });
     await audit(tx, { kind: 'system', id: null, label: 'admin:create', ipHash: null }, { action: 'staff.bootstrap', entity: 'staff', entityId: id, after: { email: input.email, scopes: ['admin'] } });
     return { id, link: enrolUrl(input.locale, token) };

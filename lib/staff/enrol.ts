@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api/errors';
 import { audit } from '@/lib/audit/log';
 import { hashPassword } from '@/lib/auth/password';
 import { staff, staffLinks } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { qrSvg } from '@/lib/qr';
 import { hashLinkToken } from './accounts';
@@ -45,8 +46,7 @@ export async function openEnrolment(db: Db, token: string, now = new Date()) {
  * once. Opens a session for the new member.
  */
 export async function finishEnrolment(db: Db, input: { token: string; password: string; code: string; ipHash: string }, now = new Date()) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const { link, member } = await liveLink(tx, input.token, now);
     if (!link.pendingTotpSecret) throw new ApiError(410, 'staff_link_invalid');
     const secret = openTotp(link.pendingTotpSecret);

@@ -5,6 +5,7 @@ import { audit, type Actor } from '@/lib/audit/log';
 import { countSelfServiceGuess } from '@/lib/auth/office-session';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { rateLimits, securityEvents, staff, staffSessions } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox';
@@ -57,8 +58,7 @@ export async function changeOwnPassword(
   if (passwordLikeIdentifier(input.password, { email: row.email })) throw new ApiError(422, 'validation_failed', { password: 'password_like_identifier' });
   await requireTotp(db, row, input.code, actor.ipHash ?? '', now);
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     await tx.update(staff).set({ passwordHash }).where(eq(staff.id, row.id));
     const ended = await tx
       .update(staffSessions)
@@ -80,8 +80,7 @@ export async function changeOwnPassword(
 export async function regenerateOwnRecoveryCodes(db: Db, member: StaffMember, actor: Actor, input: { code: string }, now = new Date()): Promise<string[]> {
   const row = await countGuess(db, member, now);
   await requireTotp(db, row, input.code, actor.ipHash ?? '', now);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const codes = await issueRecoveryCodes(tx, row.id);
     await tx.delete(rateLimits).where(eq(rateLimits.key, limitKey(row.id)));
     await notify(tx, row, 'recovery');

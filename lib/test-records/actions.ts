@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
 import { certificates, kazakhTestTakers, testAttempts } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 
 /**
@@ -12,8 +13,7 @@ import type { Db } from '@/lib/db/types';
  * sitting can start with that IIN; the sitting itself accepts no more answers.
  */
 export async function annulAttempt(db: Db, actor: Actor, attemptId: number, reason: string, now = new Date()) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [attempt] = await tx.select().from(testAttempts).where(eq(testAttempts.id, attemptId)).for('update').limit(1);
     if (!attempt || attempt.kind !== 'kazakh') throw new ApiError(404, 'not_found');
     if (attempt.annulledAt) throw new ApiError(409, 'conflict');
@@ -40,8 +40,7 @@ export async function annulAttempt(db: Db, actor: Actor, attemptId: number, reas
 
 /** Revokes a certificate: /certificate/{number} then says so and when; its PDF is no longer served (410). */
 export async function revokeCertificate(db: Db, actor: Actor, id: number, reason: string, now = new Date()) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     const [cert] = await tx.select().from(certificates).where(eq(certificates.id, id)).for('update').limit(1);
     if (!cert) throw new ApiError(404, 'not_found');
     if (cert.revokedAt) throw new ApiError(409, 'conflict');

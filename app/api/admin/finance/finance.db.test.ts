@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '@/lib/audit/log';
 import { auditLog, fiscalReceipts, ledgerEntries, lessonAttendance, lessonPackages, lessons, paymentOrders, paymentRefunds, payoutRegisters } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { revenueReport } from '@/lib/payments/finance';
 import { ACCOUNTS, balance, ledgerTotal, post } from '@/lib/payments/ledger';
@@ -164,8 +165,7 @@ describe(`finance: payout register, refunds in review, audit, scope (${dbLabel()
     const { from } = monthBounds(MONTH);
     const [pkg] = await db.select().from(lessonPackages).where(eq(lessonPackages.tutorId, tutors[3]!));
     // Top the package up by two lessons (a second payment on it), then spend one on a lesson that is neither held nor given back.
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await transaction(db, async (tx) => {
       await post(tx, 'payment', [{ account: ACCOUNTS.providerClearing, amountTiyn: -1_200_000 }, { account: ACCOUNTS.studentBalance(studentId), amountTiyn: 1_200_000 }], { orderId: pkg!.orderId, packageId: pkg!.id });
       const [lesson] = await tx.insert(lessons).values({ tutorId: tutors[3]!, studentId, kind: 'paid', packageId: pkg!.id, subject: 'english', status: 'not_held', startsAt: new Date(from.getTime() + 200 * 3_600_000), endsAt: new Date(from.getTime() + 200 * 3_600_000 + 50 * 60_000) }).returning();
       await post(tx, 'lesson_spent', [{ account: ACCOUNTS.studentBalance(studentId), amountTiyn: -600_000 }, { account: ACCOUNTS.schoolRevenue, amountTiyn: 600_000 }], { orderId: pkg!.orderId, packageId: pkg!.id, lessonId: lesson!.id });
@@ -202,8 +202,7 @@ describe(`finance: payout register, refunds in review, audit, scope (${dbLabel()
     const made: number[] = [];
     for (const hour of [300, 302]) {
       const startsAt = new Date(from.getTime() + hour * 3_600_000);
-      await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      await transaction(db, async (tx) => {
         await post(tx, 'payment', [{ account: ACCOUNTS.providerClearing, amountTiyn: -600_000 }, { account: ACCOUNTS.studentBalance(studentId), amountTiyn: 600_000 }], { orderId: pkg!.orderId, packageId: pkg!.id });
         const [lesson] = await tx.insert(lessons).values({ tutorId: tutors[3]!, studentId, kind: 'paid', packageId: pkg!.id, subject: 'english', status: 'not_held', factStatus: 'not_held', startsAt, endsAt: new Date(startsAt.getTime() + 50 * 60_000) }).returning();
         await post(tx, 'lesson_spent', [{ account: ACCOUNTS.studentBalance(studentId), amountTiyn: -600_000 }, { account: ACCOUNTS.schoolRevenue, amountTiyn: 600_000 }], { orderId: pkg!.orderId, packageId: pkg!.id, lessonId: lesson!.id });
