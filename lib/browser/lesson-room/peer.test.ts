@@ -151,6 +151,24 @@ describe('the call after a network drop (perfect negotiation with ICE restarts)'
     call.close();
   });
 
+  it('does not hold the restart\'s offer behind its notice to the other side (tried again for a while when the network is down)', async () => {
+    const sent: SignalPayload[] = [];
+    const call = new Call({
+      polite: false,
+      iceServers: [],
+      // The notice's post hangs (the channel trying it again); everything else goes.
+      send: (p) => ('restart' in p ? new Promise(() => {}) : Promise.resolve(void sent.push(p))),
+      onRemoteStream: () => {},
+      onState: () => {},
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    await call.handle({ description: { type: 'answer', sdp: 'a1' } });
+    call.restart();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(offers(sent)).toHaveLength(2);
+    call.close();
+  });
+
   it('tells the channel a replaced offer is no longer worth posting', async () => {
     const asked: (() => boolean)[] = [];
     const call = new Call({

@@ -129,7 +129,10 @@ export class Call {
    */
   restart() {
     this.clearRestart();
-    void this.send({ restart: true });
+    // A notice only, outside the queue: while the network is down its post is tried again for a
+    // while, and the offer must not wait behind it.
+    const pc0 = this.pc;
+    void this.opts.send({ restart: true }, () => pc0 === this.pc && pc0.connectionState !== 'connected' && pc0.signalingState !== 'closed').catch(() => {});
     const pc = this.pc;
     if (pc.signalingState === 'have-local-offer' && Date.now() - this.offeredAt >= Call.ANSWER_WAIT_MS) {
       pc.setLocalDescription({ type: 'rollback' })
