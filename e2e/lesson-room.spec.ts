@@ -2,8 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { PDFDocument } from 'pdf-lib';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { messages } from './helpers';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { localePath, messages, type Locale } from './helpers';
 import { apiLogin, bookableTutor, call, signInToCabinet } from './marketplace';
 import { loopbackAddress, signUp, sms } from './sessions';
 
@@ -30,12 +30,29 @@ async function student(name: string) {
   return { phone, token: await login(phone) };
 }
 
-/** A signed-in page of its own browser context, in English. */
-async function signedIn(browser: Browser, phone: string): Promise<Page> {
-  const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+/** A signed-in page of its own browser context, in English (at 1280 px, or on a 360 px phone). */
+async function signedIn(browser: Browser, phone: string, phone360 = false): Promise<Page> {
+  const ctx = await browser.newContext({ locale: 'en-US', ...(phone360 ? PHONE : { viewport: { width: 1280, height: 800 } }) });
   const page = await ctx.newPage();
   await signInToCabinet(page, phone, PASSWORD);
   return page;
+}
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+
+/**
+ * axe (WCAG 2.1 A and AA) finds nothing on the page as it is now. In legacy mode: axe runs in the
+ * page alone (the room has no frames), without the blank page the default mode opens to merge
+ * frames' results — about half the time with two live calls on a busy CPU.
+ */
+const axeClean = async (page: Page) =>
+  expect((await new AxeBuilder({ page }).setLegacyMode().withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+/** Nothing wider than the window (no sideways scrolling on a phone). */
+const fitsWidth = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+
+/** The keyboard reaches `target` with Tab from where the focus is (at most `max` presses). */
+async function tabTo(page: Page, target: Locator, max = 20) {
+  for (let i = 0; i < max && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(target).toBeFocused();
 }
 
 const stat = async (page: Page, name: string) => Number(await page.getByTestId('quality').getAttribute(name));
@@ -122,7 +139,8 @@ async function mediaFlows(pages: Page[]) {
 test('tutor and student meet in a paid lesson\'s room: video and audio both ways; chat, notes, a word and a board stroke reach the other side; attendance makes the lesson held and the tutor\'s earning of the month; afterwards the report, the dictionary, the progress chart and the board are in the student\'s cabinet; a third user gets the 403 page', async ({ browser }) => {
   test.setTimeout(180_000);
   const { tutor, student: s, lessonId } = await paidLesson();
-  const [tp, sp] = await Promise.all([signedIn(browser, tutor.phone), signedIn(browser, s.phone)]);
+  // The tutor at 1280 px, the student on a 360 px phone: both widths of the granted pre-join screen and room.
+  const [tp, sp] = await Promise.all([signedIn(browser, tutor.phone), signedIn(browser, s.phone, true)]);
   for (const page of [tp, sp]) {
     await page.goto(`/en/lesson/${lessonId}`);
     await expect(page.getByRole('heading', { name: R.prejoin.title })).toBeVisible();
@@ -130,9 +148,18 @@ test('tutor and student meet in a paid lesson\'s room: video and audio both ways
     await expect(page.getByRole('button', { name: R.prejoin.join, exact: true })).toBeEnabled({ timeout: 15_000 });
     await page.getByRole('heading', { name: R.prejoin.title }).click();
     await expect.poll(async () => Number(await page.getByTestId('mic-level').getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(0);
-    await page.getByRole('button', { name: R.prejoin.join, exact: true }).click();
-    await expect(page.getByTestId('room')).toBeVisible();
   }
+  await Promise.all([tp, sp].map(async (page) => (await axeClean(page), await fitsWidth(page))));
+  // The tutor joins from the keyboard; the student with audio only (no camera).
+  await tabTo(tp, tp.getByRole('button', { name: R.prejoin.join, exact: true }));
+  await tp.keyboard.press('Enter');
+  await sp.getByRole('button', { name: R.prejoin.joinAudio }).click();
+  for (const page of [tp, sp]) await expect(page.getByTestId('room')).toBeVisible();
+  // The tutor is told the student's camera is off; the student turns it on in the room, and the note goes.
+  const camOffBadge = tp.getByText(R.state.otherCamOff);
+  await expect(camOffBadge).toBeVisible();
+  await sp.getByRole('button', { name: R.controls.camOn }).click();
+  await expect(camOffBadge).toBeHidden();
 
   // Each side receives the other's frames and sound (getStats).
   for (const page of [tp, sp]) {
@@ -140,6 +167,22 @@ test('tutor and student meet in a paid lesson\'s room: video and audio both ways
     await expect.poll(() => stat(page, 'data-inbound-frames'), { timeout: 30_000 }).toBeGreaterThan(10);
     await expect.poll(() => stat(page, 'data-audio-energy'), { timeout: 30_000 }).toBeGreaterThan(0);
   }
+  // The connected room, at both widths: axe clean, nothing wider than the window.
+  await Promise.all([tp, sp].map(async (page) => (await axeClean(page), await fitsWidth(page))));
+  // Mute from the keyboard: the student sees the tutor's microphone is off, then on again.
+  const micBadge = sp.getByText(R.state.otherMicOff);
+  await tabTo(tp, tp.getByRole('button', { name: R.controls.micOff }));
+  await tp.keyboard.press('Enter');
+  await expect(micBadge).toBeVisible();
+  await expect(tp.getByRole('button', { name: R.controls.micOn })).toBeFocused();
+  await tp.keyboard.press('Enter');
+  await expect(micBadge).toBeHidden();
+  // Camera off from the phone's keyboard: the tutor sees it; on again, and the tutor's frames rise again.
+  await tabTo(sp, sp.getByRole('button', { name: R.controls.camOff }));
+  await sp.keyboard.press('Enter');
+  await expect(camOffBadge).toBeVisible();
+  await sp.keyboard.press('Enter');
+  await expect(camOffBadge).toBeHidden();
   const frames = await stat(tp, 'data-inbound-frames');
   await expect.poll(() => stat(tp, 'data-inbound-frames'), { timeout: 10_000 }).toBeGreaterThan(frames);
 
@@ -166,9 +209,14 @@ test('tutor and student meet in a paid lesson\'s room: video and audio both ways
   await expect(tp.getByLabel(R.notes.label)).toHaveValue('Homework: page 12');
 
   // A rectangle drawn on the tutor's board appears on the student's; the board's fonts are our own.
-  await tp.getByRole('tab', { name: R.tabs.board }).click();
+  // The board's tab from the keyboard (arrow keys move along the tabs), then its upload button.
+  await tabTo(tp, tp.getByRole('tab', { name: R.tabs.notes }));
+  for (const key of ['ArrowRight', 'ArrowRight']) await tp.keyboard.press(key);
+  await expect(tp.getByRole('tab', { name: R.tabs.board })).toHaveAttribute('aria-selected', 'true');
+  await tabTo(tp, tp.getByTestId('board-image-input'), 3);
   const board = tp.getByTestId('board');
   await expect(board.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  await axeClean(tp);
   const box = (await board.boundingBox())!;
   await board.click({ position: { x: box.width / 2, y: box.height / 2 } });
   await tp.keyboard.press('r');
@@ -210,8 +258,6 @@ test('tutor and student meet in a paid lesson\'s room: video and audio both ways
   // After the lesson: the tutor files the report on the lesson's record page…
   const Rec = messages.en.Record;
   const skills = messages.en.Cabinet.progress.skills;
-  const axeClean = async (page: Page) =>
-    expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await tp.goto(`/en/lesson/${lessonId}/record`);
   const form = tp.getByTestId('report-form');
   await expect(form).toBeVisible();
@@ -256,6 +302,10 @@ test('tutor and student meet in a paid lesson\'s room: video and audio both ways
 
 const TURN_PORT = PORT + 27;
 const hasCoturn = spawnSync('sh', ['-c', 'command -v turnserver']).status === 0;
+// Without coturn the relay test cannot run. Under CI and `npm test` (scripts/test-all.sh sets
+// E2E_REQUIRE_COTURN=1) that fails it, unless E2E_ALLOW_NO_COTURN=1 says a run without the relay
+// is meant; a plain local `playwright test` skips it with the way to install it.
+const coturnRequired = (Boolean(process.env.CI) || process.env.E2E_REQUIRE_COTURN === '1') && process.env.E2E_ALLOW_NO_COTURN !== '1';
 
 /** coturn in REST shared-secret mode on 127.0.0.1 (loopback peers allowed: both browsers are here). */
 function startCoturn(): ChildProcess {
@@ -276,7 +326,8 @@ const stopCoturn = (child: ChildProcess) => {
 };
 
 test('relay only: the call goes through the local coturn, and comes back by itself when coturn is stopped and started again', async ({ browser }) => {
-  test.skip(!hasCoturn, "Debian's coturn (turnserver) is not installed: apt-get install -y coturn");
+  test.skip(!hasCoturn && !coturnRequired, "Debian's coturn (turnserver) is not installed: apt-get install -y coturn");
+  expect(hasCoturn, "Debian's coturn (turnserver) is not installed: apt-get install -y coturn, or E2E_ALLOW_NO_COTURN=1 to run without the relay test").toBe(true);
   test.setTimeout(240_000);
   let coturn = startCoturn();
   try {
@@ -286,10 +337,23 @@ test('relay only: the call goes through the local coturn, and comes back by itse
     await mediaFlows(pages);
     for (const page of pages) await expect(page.getByTestId('quality')).toHaveAttribute('data-relay', 'true');
 
-    // The relay goes away: the call drops; it comes back by itself (ICE restart) once coturn is back.
+    // The relay goes away and the tutor's network with it: the room's posts fail meanwhile. The
+    // student is told the call is reconnecting. The relay comes back first; the tutor's ICE restart
+    // offer is lost (it never reaches the student) before its network does; the call comes back by itself.
+    const [tp, sp] = pages as [Page, Page];
+    const events = `**/api/lessons/${lessonId}/room/events`;
+    let lostOffers = 0;
+    await tp.route(events, (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      if ((route.request().postData() ?? '').includes('"type":"offer"')) lostOffers++;
+      return route.abort('internetdisconnected');
+    });
     stopCoturn(coturn);
     for (const page of pages) await expect(page.getByTestId('quality')).not.toHaveAttribute('data-call', 'connected', { timeout: 45_000 });
+    await expect(sp.getByTestId('call-status')).toHaveText(R.state.reconnecting);
     coturn = startCoturn();
+    await expect.poll(() => lostOffers, { timeout: 30_000 }).toBeGreaterThan(0);
+    await tp.unroute(events);
     await mediaFlows(pages);
     for (const page of pages) await page.context().close();
   } finally {
@@ -297,42 +361,61 @@ test('relay only: the call goes through the local coturn, and comes back by itse
   }
 });
 
-// ── On a phone, in Kazakh: the refused camera, joining without it, the keyboard, axe ──
+// ── The refused camera in each language, on a phone and a laptop: the browser's steps, joining without them, the keyboard, axe ──
+// (The granted pre-join screen and the connected room, at 1280 px and on a 360 px phone, in the first test.)
 
-test('on a 360 px phone in Kazakh: a refused camera and microphone get the browser\'s steps, joining without them still gives chat; pre-join and room are axe clean and keyboard reachable', async ({ browser }) => {
+test('a refused camera and microphone, in Kazakh and English on a 360 px phone, in Russian at 1280 px: the browser\'s steps; joining without them by keyboard still gives chat; pre-join and room are axe clean', async ({ browser }) => {
   test.setTimeout(180_000);
-  const K = messages.kk.Room;
   const { student: s, lessonId } = await lessonNow();
-  const ctx = await browser.newContext({ locale: 'kk-KZ', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-  const page = await ctx.newPage();
+  const refuse = (page: Page) =>
+    // The browser refuses (as when the person pressed "Block").
+    page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+  const phone = await browser.newContext({ locale: 'kk-KZ', ...PHONE });
+  let page = await phone.newPage();
   await signInToCabinet(page, s.phone, PASSWORD, 'kk');
-  // The browser refuses (as when the person pressed "Block").
-  await page.addInitScript(() => {
-    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
-  });
-  await page.goto(`/kk/lesson/${lessonId}`);
-  const problem = page.getByTestId('media-problem');
-  await expect(problem).toHaveAttribute('data-problem', 'denied');
-  await expect(problem.getByRole('heading', { name: K.prejoin.deniedTitle })).toBeVisible();
-  await expect(problem.getByText(K.prejoin.deniedChrome)).toBeVisible();
-  const axe = () => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect((await axe()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await refuse(page);
+  const runs: { width: number; locale: Locale; hello: string }[] = [
+    { width: 360, locale: 'kk', hello: 'Сәлеметсіз бе!' },
+    { width: 360, locale: 'en', hello: 'Hello from the phone' },
+    { width: 1280, locale: 'ru', hello: 'Здравствуйте!' },
+  ];
+  for (const { width, locale: lang, hello } of runs) {
+    if (width !== page.viewportSize()!.width) {
+      // The laptop: one sign-in still, its context starts from the phone's cookies (taken now: the
+      // session's refresh token turns over on use).
+      const state = await page.context().storageState();
+      await page.context().close();
+      page = await (await browser.newContext({ locale: 'ru-RU', viewport: { width, height: 800 }, storageState: state })).newPage();
+      await refuse(page);
+    }
+    const T = messages[lang].Room;
+    await test.step(`${lang} at ${width} px`, async () => {
+      await page.goto(localePath(lang, `/lesson/${lessonId}`));
+      const problem = page.getByTestId('media-problem');
+      await expect(problem).toHaveAttribute('data-problem', 'denied');
+      await expect(problem.getByRole('heading', { name: T.prejoin.deniedTitle })).toBeVisible();
+      await expect(problem.getByText(T.prejoin.deniedChrome)).toBeVisible();
+      await axeClean(page);
+      await fitsWidth(page);
 
-  // The keyboard reaches "join without camera and microphone".
-  const none = page.getByRole('button', { name: K.prejoin.joinNone });
-  await expect(none).toBeEnabled();
-  for (let i = 0; i < 12 && !(await none.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
-  await expect(none).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('room')).toBeVisible();
-  expect((await axe()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  // Chat still works, typed from the keyboard.
-  await page.getByLabel(K.chat.label).fill('Сәлеметсіз бе!');
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('chat-lines').getByText('Сәлеметсіз бе!')).toBeVisible();
-  await ctx.close();
+      // The keyboard reaches "join without camera and microphone".
+      const none = page.getByRole('button', { name: T.prejoin.joinNone });
+      await expect(none).toBeEnabled();
+      await tabTo(page, none, 12);
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('room')).toBeVisible();
+      await axeClean(page);
+      await fitsWidth(page);
+      // Chat still works, reached and typed from the keyboard.
+      await tabTo(page, page.getByLabel(T.chat.label));
+      await page.keyboard.type(hello);
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('chat-lines').getByText(hello)).toBeVisible();
+    });
+  }
+  await page.context().close();
 });
 
 test('the reminders run by themselves inside server.mjs: a lesson half an hour away gets its hour reminder by SMS, with no request asking for it', async () => {

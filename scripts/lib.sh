@@ -41,7 +41,7 @@ ensure_chromium() {
 
 # The lesson room's relay-only e2e starts Debian's coturn (turnserver) on the loopback; without it that test is skipped.
 ensure_coturn() {
-  command -v turnserver >/dev/null || apt_ensure "the lesson room's relay test (skipped without it)" coturn
+  command -v turnserver >/dev/null || apt_ensure "the lesson room's relay test (skipped without it only with E2E_ALLOW_NO_COTURN=1)" coturn
 }
 
 # The certificate PDF tests read the PDF with poppler (pdftotext, pdftoppm, pdffonts, pdfinfo) and the QR code with zbar.

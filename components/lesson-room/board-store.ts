@@ -59,3 +59,27 @@ export function createBoardStore(): BoardStore {
     },
   };
 }
+
+/** The server's cap on one board element (ROOM_LIMITS.boardElementBytes, as JSON characters): kept here so the board's chunk does not load the validations. */
+export const BOARD_ELEMENT_MAX = 16 * 1024;
+/** At most this many changed elements a message (the server's cap is 400 and 192 KiB). */
+export const BOARD_BATCH = 50;
+
+/**
+ * Sends this side's changed elements in batches. An element over the cap (a long freehand stroke)
+ * is not sent: the server would refuse its whole batch (422). Says what the person must be told:
+ * 'tooLarge' (something drawn stays on this side only), 'notSent' (the network lost a batch), or null.
+ */
+export async function sendBoardChanges(elements: BoardElement[], send: (batch: BoardElement[]) => Promise<void>): Promise<'tooLarge' | 'notSent' | null> {
+  const fits = elements.filter((e) => JSON.stringify(e).length <= BOARD_ELEMENT_MAX);
+  let problem: 'tooLarge' | 'notSent' | null = fits.length < elements.length ? 'tooLarge' : null;
+  const sends = [];
+  for (let i = 0; i < fits.length; i += BOARD_BATCH) sends.push(send(fits.slice(i, i + BOARD_BATCH)));
+  for (const r of await Promise.allSettled(sends)) {
+    if (r.status === 'fulfilled') continue;
+    const status = (r.reason as { response?: { status?: number } }).response?.status;
+    if (status === 422 || status === 413) problem = 'tooLarge';
+    else problem ??= 'notSent';
+  }
+  return problem;
+}

@@ -10,12 +10,10 @@ import type { BinaryFileData, ExcalidrawImperativeAPI } from '@excalidraw/excali
 import '@excalidraw/excalidraw/index.css';
 import { boardImage } from './board-image';
 import { BOARD_PDF_PAGES, boardPdf } from './board-pdf';
-import type { BoardElement, BoardFile, BoardStore } from './board-store';
+import { sendBoardChanges, type BoardElement, type BoardFile, type BoardStore } from './board-store';
 import { roomButton } from './types';
 
 const LANG: Record<string, string> = { ru: 'ru-RU', kk: 'kk-KZ', en: 'en' };
-/** At most this many changed elements a message (the server's cap is 400 and 192 KiB). */
-const BATCH = 50;
 
 /**
  * The shared whiteboard (Excalidraw): what this side draws goes out as the elements whose version
@@ -33,6 +31,20 @@ export default function Board({ store, send, sendFile, locale }: { store: BoardS
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   /** Shapes on the board (not deleted), shown to tests and screen readers as a count. */
   const [count, setCount] = useState(0);
+  /** What this side drew that did not reach the other side (too large, or lost), until a send gets through. */
+  const [sendProblem, setSendProblem] = useState<'tooLarge' | 'notSent' | null>(null);
+  const frame = useRef<HTMLDivElement>(null);
+
+  // Excalidraw's menu button is an icon without a name (axe: button-name): it gets ours.
+  useEffect(() => {
+    const root = frame.current;
+    if (!root) return;
+    const name = () => root.querySelectorAll('.main-menu-trigger:not([aria-label])').forEach((b) => b.setAttribute('aria-label', t('menu')));
+    name();
+    const watch = new MutationObserver(name);
+    watch.observe(root, { childList: true, subtree: true });
+    return () => watch.disconnect();
+  }, [t]);
 
   useEffect(
     () =>
@@ -54,9 +66,9 @@ export default function Board({ store, send, sendFile, locale }: { store: BoardS
 
   const flush = () => {
     timer.current = null;
-    const all = [...pending.current.values()];
+    const all = [...pending.current.values()] as unknown as BoardElement[];
     pending.current.clear();
-    for (let i = 0; i < all.length; i += BATCH) void send(all.slice(i, i + BATCH)).catch(() => {});
+    void sendBoardChanges(all, (batch) => send(batch)).then(setSendProblem);
   };
 
   /**
@@ -96,6 +108,11 @@ export default function Board({ store, send, sendFile, locale }: { store: BoardS
 
   return (
     <div className="flex flex-col gap-2">
+      {sendProblem ? (
+        <p role="alert" className="text-sm text-amber-300" data-testid="board-send-problem" data-problem={sendProblem}>
+          {t(sendProblem)}
+        </p>
+      ) : null}
       {sendFile ? (
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <label htmlFor={inputId} className={`${roomButton} cursor-pointer bg-slate-700 hover:bg-slate-600 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-sky-300`}>
@@ -123,7 +140,7 @@ export default function Board({ store, send, sendFile, locale }: { store: BoardS
           ) : null}
         </div>
       ) : null}
-    <div className="h-[60dvh] min-h-80 w-full overflow-hidden rounded-xl bg-white text-slate-900" data-testid="board" data-elements={count}>
+    <div ref={frame} className="h-[60dvh] min-h-80 w-full overflow-hidden rounded-xl bg-white text-slate-900" data-testid="board" data-elements={count}>
       <Excalidraw
         excalidrawAPI={(a) => {
           api.current = a;

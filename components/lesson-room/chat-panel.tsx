@@ -64,7 +64,7 @@ export function ChatPanel({ lines, send }: { lines: ChatLine[]; send: (text: str
         {lines.map((l) => (
           <li key={l.seq} className={`max-w-[90%] rounded-lg px-3 py-2 text-sm ${l.mine ? 'self-end bg-sky-900' : 'self-start bg-slate-800'}`}>
             <p className="whitespace-pre-wrap break-words">{withLinks(l.text)}</p>
-            <p className="mt-1 text-xs text-slate-400">
+            <p className="mt-1 text-xs text-slate-300">
               {l.mine ? `${t('chat.you')} · ` : ''}
               <time dateTime={l.at}>{time.format(new Date(l.at))}</time>
             </p>

@@ -2,7 +2,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { parseSse } from '@/lib/browser/lesson-room/channel';
-import { createBoardStore } from './board-store';
+import { ROOM_LIMITS, roomEventSchema } from '@/lib/validations/lesson-room';
+import { BOARD_ELEMENT_MAX, createBoardStore, sendBoardChanges, type BoardElement } from './board-store';
 import { withLinks } from './chat-panel';
 import { LevelChart, type ProgressReport } from './progress';
 import { browserFamily } from './prejoin';
@@ -56,5 +57,24 @@ describe('the lesson room in the browser', () => {
     store.receive([{ id: 'pic', version: 1 }], [file]);
     expect(store.files()).toEqual([file]);
     expect(seen).toEqual([10, 1]);
+  });
+
+  it('does not post a board element over the cap (a long freehand stroke) and says so; the rest of its batch still goes', async () => {
+    expect(BOARD_ELEMENT_MAX).toBe(ROOM_LIMITS.boardElementBytes);
+    // Excalidraw's freehand stroke: one element, a point per mouse move (a minute of scribbling).
+    const points = Array.from({ length: 1500 }, (_, i) => [i * 1.37, Math.sin(i / 9) * 80.25]);
+    const stroke: BoardElement = { id: 'stroke-1', type: 'freedraw', version: 3, x: 10, y: 20, points, pressures: [], simulatePressure: true };
+    const rect: BoardElement = { id: 'rect-1', type: 'rectangle', version: 1, x: 0, y: 0, width: 50, height: 40 };
+    // The server refuses it (a 422 for its whole batch): the board must not send it.
+    expect(roomEventSchema.safeParse({ kind: 'board', payload: { elements: [stroke] } }).success).toBe(false);
+    const sent: BoardElement[][] = [];
+    expect(await sendBoardChanges([rect, stroke], async (b) => void sent.push(b))).toBe('tooLarge');
+    expect(sent).toEqual([[rect]]);
+    // Within the cap: sent, nothing to say.
+    expect(await sendBoardChanges([rect], async () => {})).toBeNull();
+    // The server's own refusal reads the same; a lost post is told apart.
+    const refused = Object.assign(new Error('422'), { response: { status: 422 } });
+    expect(await sendBoardChanges([rect], () => Promise.reject(refused))).toBe('tooLarge');
+    expect(await sendBoardChanges([rect], () => Promise.reject(new Error('Network Error')))).toBe('notSent');
   });
 });

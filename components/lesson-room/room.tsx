@@ -72,7 +72,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
           iceServers: info.iceServers,
           relayOnly,
           tracks: { audio: tracks.current.audio, video: tracks.current.video },
-          send: (p) => ch.send('signal', p),
+          send: (p, wanted) => ch.send('signal', p, wanted),
           onRemoteStream: (s) => {
             if (remoteVideo.current && remoteVideo.current.srcObject !== s) remoteVideo.current.srcObject = s;
           },
@@ -82,6 +82,9 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
       },
       onReconnecting: (down) => {
         if (down) setCallState((s) => (s === 'connected' ? s : 'reconnecting'));
+        // The channel is back after a drop: a call that is down too restarts now, not at its next
+        // timer (what it posted while the network was gone may be lost).
+        else if (call.current && ['disconnected', 'failed'].includes(call.current.pc.connectionState)) call.current.restart();
       },
       onClosed: (r) => onClosed(r.status, r.message ?? t('state.ended')),
     });

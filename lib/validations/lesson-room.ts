@@ -60,8 +60,9 @@ const boardElement = z
   .refine((e) => JSON.stringify(e).length <= ROOM_LIMITS.boardElementBytes, { message: 'too_large' });
 /**
  * An image the tutor put on the board (Excalidraw's BinaryFileData): a data: URL of a PNG, JPEG,
- * WebP or GIF, scaled down in the browser to fit one message. A PDF page is not rendered (no
- * maintained PDF renderer is among the dependencies): images only.
+ * WebP or GIF, scaled down in the browser to fit one message. A PDF's first pages arrive as such
+ * images too: the tutor's browser renders them with pdf.js (components/lesson-room/board-pdf.ts),
+ * so the server never takes a PDF itself.
  */
 export const BOARD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 const boardFile = z

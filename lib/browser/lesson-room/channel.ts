@@ -23,8 +23,22 @@ export interface ChannelHandlers {
 }
 
 export interface Channel {
-  send(kind: RoomEvent['kind'], payload: Record<string, unknown>): Promise<void>;
+  /**
+   * Posts an event. A post the network or the server failed (no answer, 408, 429, 5xx) is tried
+   * again after 0.5, 1, 2, 4 and 8 s while `wanted()` says it is still worth it; a refusal (another
+   * 4xx) is final at once.
+   */
+  send(kind: RoomEvent['kind'], payload: Record<string, unknown>, wanted?: () => boolean): Promise<void>;
   close(): void;
+}
+
+/** The waits before the tries again of a failed post (about 15 s in all: a short network drop). */
+export const SEND_RETRY_MS = [500, 1000, 2000, 4000, 8000] as const;
+
+/** A failure worth trying again: no answer at all (offline, reset), a timeout, too many, the server's own. */
+export function isTransient(err: unknown): boolean {
+  const status = (err as { response?: { status?: number } }).response?.status;
+  return status === undefined || status === 408 || status === 429 || status >= 500;
 }
 
 /** Parses SSE blocks ("id:", "event:", "data:" lines, blank-line separated) out of `buffer`; returns the rest. */
@@ -110,8 +124,17 @@ export function openChannel(lessonId: number, locale: string, handlers: ChannelH
   void run();
 
   return {
-    async send(kind, payload) {
-      await api.post(`/api/lessons/${lessonId}/room/events`, { kind, payload });
+    async send(kind, payload, wanted = () => true) {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await api.post(`/api/lessons/${lessonId}/room/events`, { kind, payload });
+          return;
+        } catch (err) {
+          if (!isTransient(err) || attempt >= SEND_RETRY_MS.length || abort.signal.aborted) throw err;
+          await new Promise((r) => setTimeout(r, SEND_RETRY_MS[attempt]));
+          if (abort.signal.aborted || !wanted()) throw err;
+        }
+      }
     },
     close: () => abort.abort(),
   };

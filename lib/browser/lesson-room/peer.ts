@@ -18,7 +18,11 @@ export interface CallOptions {
   relayOnly?: boolean;
   /** What this side sends from the start (null: nothing yet). */
   tracks?: { audio: MediaStreamTrack | null; video: MediaStreamTrack | null };
-  send: (payload: SignalPayload) => Promise<void>;
+  /**
+   * Posts a signal; `wanted` says whether it is still worth sending (the channel retries a failed
+   * post while it is: an offer replaced by a newer one, or of a connection that is gone, is not).
+   */
+  send: (payload: SignalPayload, wanted: () => boolean) => Promise<void>;
   onRemoteStream: (stream: MediaStream) => void;
   onState: (state: CallState) => void;
 }
@@ -37,9 +41,15 @@ export class Call {
   private early: { pc?: string; candidate: RTCIceCandidateInit }[] = [];
   /** Signals leave one at a time, in order: a candidate never overtakes its description. */
   private outbox: Promise<void> = Promise.resolve();
+  /** When this side's offer now waiting for its answer was made (0: none). */
+  private offeredAt = 0;
 
   private send(payload: SignalPayload) {
-    this.outbox = this.outbox.then(() => this.opts.send(payload)).catch(() => {});
+    const pc = this.pc;
+    const sdp = 'description' in payload ? payload.description.sdp : undefined;
+    // Still worth sending: the same connection, and (a description) still this side's current one.
+    const wanted = () => pc === this.pc && pc.signalingState !== 'closed' && (sdp === undefined || pc.localDescription?.sdp === sdp);
+    this.outbox = this.outbox.then(() => this.opts.send(payload, wanted)).catch(() => {});
     return this.outbox;
   }
 
@@ -71,6 +81,7 @@ export class Call {
       try {
         this.makingOffer = true;
         await pc.setLocalDescription();
+        this.offeredAt = Date.now();
         await this.send({ description: pc.localDescription!.toJSON() as { type: 'offer'; sdp: string }, pc: id });
       } catch (err) {
         console.error('[room] offer failed', err);
@@ -110,13 +121,33 @@ export class Call {
     }, ms);
   }
 
-  /** ICE restart: a new offer with fresh credentials; the other side is told (it shows "reconnecting"). */
+  /**
+   * ICE restart: a new offer with fresh credentials; the other side is told (it shows "reconnecting").
+   * An offer of this side that has waited for its answer for long was lost (posted while the network
+   * was down) or ignored (the impolite side's collision): its answer will not come, and restartIce()
+   * makes no new offer before one does. It is rolled back, so a new offer goes out.
+   */
   restart() {
     this.clearRestart();
-    void this.send({ restart: true });
-    this.pc.restartIce();
+    // A notice only, outside the queue: while the network is down its post is tried again for a
+    // while, and the offer must not wait behind it.
+    const pc0 = this.pc;
+    void this.opts.send({ restart: true }, () => pc0 === this.pc && pc0.connectionState !== 'connected' && pc0.signalingState !== 'closed').catch(() => {});
+    const pc = this.pc;
+    if (pc.signalingState === 'have-local-offer' && Date.now() - this.offeredAt >= Call.ANSWER_WAIT_MS) {
+      pc.setLocalDescription({ type: 'rollback' })
+        .then(() => {
+          if (pc === this.pc) pc.restartIce();
+        })
+        .catch((err: unknown) => console.error('[room] rollback failed', err));
+    } else {
+      pc.restartIce();
+    }
     this.scheduleRestart(10_000);
   }
+
+  /** How long an offer may wait for its answer before a restart gives it up. */
+  static ANSWER_WAIT_MS = 5000;
 
   /** Recreates the connection (the other side came back from a reload). */
   reset() {
