@@ -337,23 +337,26 @@ test('relay only: the call goes through the local coturn, and comes back by itse
     await mediaFlows(pages);
     for (const page of pages) await expect(page.getByTestId('quality')).toHaveAttribute('data-relay', 'true');
 
-    // The relay goes away and the tutor's network with it: the room's posts fail meanwhile. The
-    // student is told the call is reconnecting. The relay comes back first; the tutor's ICE restart
-    // offer is lost (it never reaches the student) before its network does; the call comes back by itself.
+    // The relay goes away and the network with it: both sides' room posts fail meanwhile (were only
+    // one side's lost, the other's ICE restart could reach it first and keep it from offering). The
+    // student is told the call is reconnecting. The relay comes back first; each side's ICE restart
+    // offer is lost (it never reaches the other) before the network comes back; the call comes back by itself.
     const [tp, sp] = pages as [Page, Page];
     const events = `**/api/lessons/${lessonId}/room/events`;
-    let lostOffers = 0;
-    await tp.route(events, (route) => {
-      if (route.request().method() !== 'POST') return route.fallback();
-      if ((route.request().postData() ?? '').includes('"type":"offer"')) lostOffers++;
-      return route.abort('internetdisconnected');
-    });
+    const lostOffers = new Map<Page, number>(pages.map((p) => [p, 0]));
+    for (const page of pages) {
+      await page.route(events, (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        if ((route.request().postData() ?? '').includes('"type":"offer"')) lostOffers.set(page, lostOffers.get(page)! + 1);
+        return route.abort('internetdisconnected');
+      });
+    }
     stopCoturn(coturn);
     for (const page of pages) await expect(page.getByTestId('quality')).not.toHaveAttribute('data-call', 'connected', { timeout: 45_000 });
     await expect(sp.getByTestId('call-status')).toHaveText(R.state.reconnecting);
     coturn = startCoturn();
-    await expect.poll(() => lostOffers, { timeout: 30_000 }).toBeGreaterThan(0);
-    await tp.unroute(events);
+    await expect.poll(() => Math.min(lostOffers.get(tp)!, lostOffers.get(sp)!), { timeout: 30_000 }).toBeGreaterThan(0);
+    for (const page of pages) await page.unroute(events);
     await mediaFlows(pages);
     for (const page of pages) await page.context().close();
   } finally {
