@@ -196,10 +196,14 @@ test('tutor and student meet in a paid lesson\'s room: video and audio both ways
   // The tutor adds a word; the student sees it in Words.
   await tp.getByRole('tab', { name: R.tabs.words }).click();
   await tp.getByLabel(R.words.word).fill('кітап');
-  await tp.getByLabel(R.words.translation).fill('book');
+  await tp.getByLabel(R.words.translation, { exact: true }).fill('book');
+  // The translation's language: an English lesson on an English page offers Russian first; the tutor picks English.
+  await expect(tp.getByLabel(R.words.lang)).toHaveValue('ru');
+  await tp.getByLabel(R.words.lang).selectOption('en');
   await tp.getByRole('button', { name: R.words.add }).click();
   await sp.getByRole('tab', { name: R.tabs.words }).click();
   await expect(sp.getByTestId('words').getByText('кітап')).toBeVisible();
+  await expect(sp.getByTestId('words')).toContainText(`book (${messages[locale].TranslationLangs.en})`);
 
   // The student's notes appear on the tutor's side.
   await sp.getByRole('tab', { name: R.tabs.notes }).click();

@@ -24,7 +24,12 @@ export function Translation({ text, lang }: { text: string; lang: TranslationLan
     <>
       {' '}
       — {text}
-      {lang ? <span className="ml-1 text-xs opacity-75">({tl(lang)})</span> : null}
+      {lang ? (
+        <>
+          {' '}
+          <span className="text-xs opacity-75">({tl(lang)})</span>
+        </>
+      ) : null}
     </>
   );
 }
