@@ -68,6 +68,11 @@ export default defineConfig({
         // registration's code to the same phone, and waited out a whole minute.
         SMS_RESEND_GAP_SECONDS: '15',
         OUTBOX_POLL_MS: '1000',
+        // Idle keep-alive connections kept a minute, not 5 s: Playwright's request context reuses an
+        // idle connection without retrying, and one reused the moment the server closed it came back
+        // as ECONNRESET (a retried company-invitations test, CI of 28 November). Behind nginx the
+        // shipped upstream keeps its own shorter (deploy/nginx/tilmen.conf, keepalive_timeout 4s).
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000',
         // The reminders' timers fire inside server.mjs where e2e can see them (e2e/lesson-room.spec.ts).
         REMINDER_INTERVAL_MS: '2000',
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
