@@ -22,5 +22,8 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
-/** A fake camera and microphone that need no prompt (the lesson room's tests). */
-export const fakeMediaArgs = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+/**
+ * A fake camera and microphone that need no prompt (the lesson room's tests): two cameras (a phone's
+ * front and back, for "switch camera"), and getDisplayMedia's fake 1280×720 screen for "share the screen".
+ */
+export const fakeMediaArgs = ['--use-fake-device-for-media-stream=device-count=2', '--use-fake-ui-for-media-stream'];

@@ -185,6 +185,29 @@ test('tutor and student meet in a paid lesson\'s room: video and audio both ways
   await sp.keyboard.press('Enter');
   await expect(camOffBadge).toBeVisible();
   await expect(sp.getByRole('button', { name: R.controls.camOn })).toHaveAttribute('aria-pressed', 'true');
+  // The tutor switches cameras (a phone's front and back: the fake device has two) round to the
+  // first one, then shares the screen (a laptop) and stops: each time the student's picture keeps
+  // coming (the sender's track replaced, no renegotiation). Chromium's second fake camera gives
+  // frames no encoder takes (seen outside the app: 0 frames sent with it), so the check is made
+  // back on the first one, after the old camera was stopped and the new one opened twice.
+  const localTrack = () => tp.getByTestId('local-video').evaluate((v) => ((v as HTMLVideoElement).srcObject as MediaStream | null)?.getVideoTracks()[0]?.label ?? '');
+  const keepsComing = async () => {
+    const seen = await stat(sp, 'data-inbound-frames');
+    await expect.poll(() => stat(sp, 'data-inbound-frames'), { timeout: 15_000 }).toBeGreaterThan(seen + 10);
+  };
+  const firstCamera = await localTrack();
+  await tp.getByRole('button', { name: R.controls.switchCam }).click();
+  await expect.poll(localTrack).not.toBe(firstCamera);
+  await tp.getByRole('button', { name: R.controls.switchCam }).click();
+  await expect.poll(localTrack).toBe(firstCamera);
+  await keepsComing();
+  await tp.getByRole('button', { name: R.controls.share }).click();
+  await expect(tp.getByRole('button', { name: R.controls.stopShare })).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(localTrack).toMatch(/^screen/);
+  await keepsComing();
+  await tp.getByRole('button', { name: R.controls.stopShare }).click();
+  await expect.poll(localTrack).toBe(firstCamera);
+  await keepsComing();
 
   // A chat line from the student reaches the tutor, with its link.
   await sp.getByLabel(R.chat.label).fill('Hello! My homework: https://tilmen.kz/hw');

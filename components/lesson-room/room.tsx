@@ -188,13 +188,19 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
     if (cams.length < 2) return;
     const current = tracks.current.camera?.getSettings().deviceId;
     const next = cams[(cams.findIndex((c) => c.deviceId === current) + 1) % cams.length]!;
+    // Many phones open one camera at a time: the old one stops first. If the next does not open, the
+    // old one comes back; if neither does, the camera is off, and the other side is told so.
     tracks.current.camera?.stop();
-    const v = await cameraTrack(next.deviceId).catch(() => null);
+    const v = (await cameraTrack(next.deviceId).catch(() => null)) ?? (current ? await cameraTrack(current).catch(() => null) : null);
     tracks.current.camera = v;
     if (!sharing) {
       tracks.current.video = v;
       await call.current?.setTrack('video', v);
       showLocal(v);
+    }
+    if (!v) {
+      setCamOn(false);
+      sendPresence(micOn, sharing, sharing);
     }
   };
 
@@ -270,7 +276,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
           {otherOnline && (!otherMedia.audio || !otherMedia.video) ? (
             <p className="absolute left-2 top-2 rounded bg-slate-900/80 px-2 py-1 text-xs">{!otherMedia.audio ? t('state.otherMicOff') : t('state.otherCamOff')}</p>
           ) : null}
-          <video ref={localVideo} autoPlay playsInline muted aria-label={t('localVideo')} className="absolute bottom-2 right-2 w-24 rounded-lg border border-slate-600 bg-slate-800 sm:w-40" />
+          <video ref={localVideo} autoPlay playsInline muted aria-label={t('localVideo')} data-testid="local-video" className="absolute bottom-2 right-2 w-24 rounded-lg border border-slate-600 bg-slate-800 sm:w-40" />
         </div>
         <div role="toolbar" aria-label={t('controls.label')} className="flex flex-wrap justify-center gap-2">
           <button type="button" className={ctl} aria-pressed={!micOn} disabled={!media.audio} onClick={toggleMic}>
