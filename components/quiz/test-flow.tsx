@@ -74,12 +74,15 @@ export function TestFlow({ kind, company, text, intro, startLabel, entry, page, 
         show(token, await fetchAttempt(token));
       } catch (error) {
         const { status } = errorStatus(error);
+        // Only while still checking: a start clicked on the server-rendered screen meanwhile (its test
+        // already running) must not be sent back to the start by this older answer.
+        const unlessMovedOn = (next: Phase) => setPhase((p) => (p.name === 'checking' ? next : p));
         if (status === 404) {
-          if (fixedToken) return setPhase({ name: 'intro' }); // the invitation's test is not started yet
+          if (fixedToken) return unlessMovedOn({ name: 'intro' }); // the invitation's test is not started yet
           writeToken(key, null);
-          setPhase({ name: 'intro', notice: text.runner.notFound });
+          unlessMovedOn({ name: 'intro', notice: text.runner.notFound });
         } else {
-          setPhase({ name: 'error', message: text.runner.loadFailed, token });
+          unlessMovedOn({ name: 'error', message: text.runner.loadFailed, token });
         }
       }
     },
