@@ -5,10 +5,12 @@ import 'server-only';
 //    client_id, client_secret, and for a payment invoiceID (6-15 digits), amount (tenge), currency,
 //    terminal, postLink, failurePostLink, secret_hash (handed back in the postLink);
 //  - the hosted page: EPAY_PAGE_URL/payform/payment-api.js, `halyk.pay(paymentObject)` with the
-//    token as `auth`, invoiceId, amount, currency, terminal, backLink, failureBackLink, postLink,
-//    failurePostLink, language, description, accountId;
+//    token as `auth`, invoiceId, amount, currency, terminal, backLink, failureBackLink (postLink and
+//    failurePostLink go with the token only: the browser can change this object), language,
+//    description, accountId;
 //  - postLink / failurePostLink: a JSON body with invoiceId, id (the transaction), amount,
-//    currency, terminal, code ("ok" or an error), reason, reasonCode, cardMask, secret_hash;
+//    currency, terminal, code ("ok" or an error), reason, reasonCode, cardMask, secret_hash — a
+//    wake-up only: lib/payments/events.ts credits from the status answer, never from this body;
 //  - status: GET EPAY_API_URL/check-status/payment/transaction/{invoiceId} (Bearer), resultCode
 //    "100" with a transaction whose statusName is AUTH, CHARGE, REFUND, CANCEL, FAILED…;
 //  - refund: POST EPAY_API_URL/operation/{transaction id}/refund?amount=&externalID= (Bearer).
@@ -64,6 +66,8 @@ const statusSchema = z.looseObject({
       id: z.string().optional(),
       invoiceID: z.union([z.string(), z.number()]).transform(String).optional(),
       amount: z.union([z.number(), z.string()]).optional(),
+      payoutAmount: z.union([z.number(), z.string()]).optional(),
+      terminal: z.string().optional(),
       statusName: z.string().optional(),
       reason: z.string().optional(),
     })
@@ -73,9 +77,11 @@ const statusSchema = z.looseObject({
 export class EpayProvider implements PaymentProvider {
   readonly name = 'epay' as const;
   readonly test: boolean;
+  readonly terminal: string;
 
   constructor(private readonly config: EpayConfig) {
     this.test = config.fake;
+    this.terminal = config.terminal;
   }
 
   private async call(url: string, init: RequestInit): Promise<Response> {
@@ -114,8 +120,8 @@ export class EpayProvider implements PaymentProvider {
         invoiceId: input.invoiceId,
         backLink: input.backUrl,
         failureBackLink: input.failureBackUrl,
-        postLink: input.notifyUrl,
-        failurePostLink: input.failureNotifyUrl,
+        // postLink and failurePostLink are given with the token only (server to server): the browser
+        // can change this object, so a notification's address never comes from it (security.md C1).
         language: language(input.locale),
         description: input.description,
         accountId: input.accountId,
@@ -154,12 +160,24 @@ export class EpayProvider implements PaymentProvider {
     if (!parsed.success) throw new ProviderError('ePay status: malformed answer');
     const { resultCode, transaction } = parsed.data;
     if (resultCode !== '100' || !transaction) {
-      return { state: 'not_found', providerPaymentId: null, amountTiyn: null, reason: parsed.data.resultMessage ?? null, name: `result:${resultCode}`, payload: redact({ resultCode, resultMessage: parsed.data.resultMessage }) };
+      return { state: 'not_found', providerPaymentId: null, amountTiyn: null, invoiceId: null, terminal: null, remainingTiyn: null, reason: parsed.data.resultMessage ?? null, name: `result:${resultCode}`, payload: redact({ resultCode, resultMessage: parsed.data.resultMessage }) };
     }
+    // An answer about another invoice is not an answer about ours.
+    if (transaction.invoiceID !== undefined && transaction.invoiceID !== invoiceId) throw new ProviderError(`ePay status: asked about ${invoiceId}, answered about ${transaction.invoiceID}`);
     const name = (transaction.statusName ?? '').toUpperCase();
     const state: ProviderStatus['state'] =
       name === 'CHARGE' ? 'paid' : name === 'REFUND' ? 'refunded' : name === 'FAILED' || name === 'REJECT' || name === 'CANCEL' || name === 'CANCEL_OLD' ? 'declined' : 'in_progress';
-    return { state, providerPaymentId: transaction.id ?? null, amountTiyn: tiynOf(transaction.amount), reason: transaction.reason ?? null, name, payload: redact(transaction as Record<string, unknown>) };
+    return {
+      state,
+      providerPaymentId: transaction.id ?? null,
+      amountTiyn: tiynOf(transaction.amount),
+      invoiceId: transaction.invoiceID ?? null,
+      terminal: transaction.terminal ?? null,
+      remainingTiyn: tiynOf(transaction.payoutAmount),
+      reason: transaction.reason ?? null,
+      name,
+      payload: redact(transaction as Record<string, unknown>),
+    };
   }
 
   async refund(providerPaymentId: string, amountTiyn: number, refundId: string): Promise<void> {

@@ -9,7 +9,7 @@ import { paymentOrders, providerEvents } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { paymentProvider } from './config';
-import type { PaymentProvider, ProviderStatus } from './provider';
+import { ProviderError, type PaymentProvider, type ProviderStatus } from './provider';
 import { creditPaid, markDeclined, markExpired, type Order, type SettleResult } from './settle';
 
 /** The stored form of an order's notification secret. */
@@ -52,11 +52,17 @@ async function storeAndAct(
 }
 
 /**
- * A postLink / failurePostLink from the provider: read by the protocol, checked against the order
- * (the secret handed back, the terminal, the currency), stored, then acted on once. A notification
+ * A postLink / failurePostLink from the provider: read by the protocol and checked against the order
+ * (the secret handed back, the terminal, the currency, and for a payment its amount). A notification
  * that fails a check is refused (400) and logged without its body; nothing is stored or changed.
+ *
+ * A notification that passes is still only a wake-up, never proof (docs/payments.md, "What credits
+ * an order"; security.md C1): the provider is asked at once, server to server with our own token,
+ * and only its status answer for our invoice credits or declines the order, with the transaction id
+ * and the amount from that answer. The provider unreachable: 503, the order stays as it was (the
+ * pending-payments job asks again).
  */
-export async function handleNotification(db: Db, body: unknown, from: { ipHash: string }): Promise<{ result: SettleResult; duplicate: boolean }> {
+export async function handleNotification(db: Db, body: unknown, from: { ipHash: string }, now = new Date()): Promise<{ result: SettleResult | 'pending'; duplicate: boolean }> {
   const provider = paymentProvider();
   if (!provider) throw new ApiError(404, 'not_found');
   const n = provider.parseNotification(body);
@@ -69,17 +75,51 @@ export async function handleNotification(db: Db, body: unknown, from: { ipHash: 
   if (!order) throw refuse('unknown invoice');
   if (!sameSecret(n.secret, order.secretHash)) throw refuse('bad secret');
   if (n.currency && n.currency !== order.currency) throw refuse('another currency');
-  return storeAndAct(db, provider, order, { name: n.event, source: 'notification', payload: n.payload }, (tx, o) =>
-    n.outcome === 'paid' ? creditPaid(tx, o, { providerPaymentId: n.providerPaymentId, amountTiyn: n.amountTiyn }) : markDeclined(tx, o, n.reason),
-  );
+  if (n.terminal !== provider.terminal) throw refuse('another terminal');
+  if (n.outcome === 'paid' && n.amountTiyn !== order.amountTiyn) throw refuse(n.amountTiyn === null ? 'no amount' : 'another amount');
+  let status: ProviderStatus;
+  try {
+    status = await provider.queryStatus(order.invoiceId);
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    console.warn(`[payments] a ${provider.name} notification for ${order.invoiceId}: the status could not be asked (${err.message}); the job asks again.`);
+    throw new ApiError(503, 'payment_provider_unavailable');
+  }
+  return actOnStatus(db, provider, order, status, { source: 'notification', notification: n.payload }, now);
+}
+
+/**
+ * What the provider's status answer for an order does, once per answer (stored as
+ * `status:<NAME>`): a payment of exactly the order's amount through our terminal credits it; a
+ * failure declines a pending order; anything else leaves it for a later answer.
+ */
+async function actOnStatus(
+  db: Db,
+  provider: PaymentProvider,
+  order: Order,
+  status: ProviderStatus,
+  how: { source: 'notification' | 'status'; notification?: Record<string, unknown> },
+  now: Date,
+): Promise<{ result: SettleResult | 'pending'; duplicate: boolean }> {
+  const payload = how.notification ? { ...status.payload, notification: how.notification } : status.payload;
+  const event = { name: `status:${status.name}`, source: how.source, payload };
+  if (status.state === 'paid' || status.state === 'refunded') {
+    if (status.terminal !== null && status.terminal !== provider.terminal) {
+      console.warn(`[payments] ${provider.name} ${order.invoiceId}: the status names another terminal; not credited.`);
+      return { result: 'unchanged', duplicate: false };
+    }
+    return storeAndAct(db, provider, order, event, (tx, o) => creditPaid(tx, o, { providerPaymentId: status.providerPaymentId, amountTiyn: status.amountTiyn }, now));
+  }
+  if (status.state === 'declined') return storeAndAct(db, provider, order, event, (tx, o) => markDeclined(tx, o, status.reason, now));
+  return { result: 'pending', duplicate: false };
 }
 
 /** How long a pending order may still be paid: the payment token's life and a margin (docs/payments.md). */
 export const ABANDON_AFTER_MS = 3 * 3600_000;
 
 /**
- * Asks the provider about one pending order and acts on the answer like on a notification (stored
- * as `status:<NAME>`). Never paid and older than ABANDON_AFTER_MS: expired. A provider that cannot
+ * Asks the provider about one pending order and acts on the answer like on a notification (stored as
+ * `status:<NAME>`). Never paid and older than ABANDON_AFTER_MS: expired. A provider that cannot
  * be reached leaves the order pending for the next pass.
  */
 export async function reconcileOrder(db: Db, order: Order, now = new Date()): Promise<SettleResult | 'expired' | 'pending'> {
@@ -93,16 +133,10 @@ export async function reconcileOrder(db: Db, order: Order, now = new Date()): Pr
     console.warn(`[payments] status of ${order.invoiceId} not known yet: ${(err as Error).message}`);
     return 'pending';
   }
-  if (status.state === 'paid' || status.state === 'refunded') {
-    return (await storeAndAct(db, provider, order, { name: `status:${status.name}`, source: 'status', payload: status.payload }, (tx, o) => creditPaid(tx, o, { providerPaymentId: status.providerPaymentId, amountTiyn: status.amountTiyn }, now))).result;
-  }
-  if (status.state === 'declined') {
-    return (await storeAndAct(db, provider, order, { name: `status:${status.name}`, source: 'status', payload: status.payload }, (tx, o) => markDeclined(tx, o, status.reason, now))).result;
-  }
   if (status.state === 'not_found' && now.getTime() - order.createdAt.getTime() > ABANDON_AFTER_MS) {
     return (await markExpired(db, order, now)) ? 'expired' : 'unchanged';
   }
-  return 'pending';
+  return (await actOnStatus(db, provider, order, status, { source: 'status' }, now)).result;
 }
 
 /** The job's age for a pending payment before it asks the provider (the notification's grace). */

@@ -6,7 +6,7 @@ import 'server-only';
 import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
-import { fiscalReceipts, ledgerEntries, lessonPackages, paymentOrders, paymentRefunds, providerEvents, users } from '@/lib/db/schema';
+import { fiscalReceipts, ledgerEntries, lessonPackages, paymentOrders, paymentRefunds, providerEvents, users, type PaymentAnomaly } from '@/lib/db/schema';
 import { likeEscape } from '@/lib/db/like';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
@@ -27,6 +27,8 @@ export interface PaymentRow {
   plan: 'basic' | 'advanced' | 'intensive';
   amountTiyn: number;
   status: 'pending' | 'paid' | 'declined' | 'expired' | 'refunded';
+  /** The provider said paid but the answer could not be credited (lib/payments/settle.ts): finance checks it. */
+  anomaly: PaymentAnomaly | null;
   /** The provider's last word on it (the last notification or status answer's event), if any. */
   providerEvent: string | null;
   test: boolean;
@@ -40,7 +42,8 @@ const lastEvent = sql<string | null>`(select e.event from provider_events e wher
 
 function paymentsWhere(f: PaymentsQuery): SQL | undefined {
   const where: SQL[] = [];
-  if (f.status) where.push(eq(paymentOrders.status, f.status));
+  if (f.status === 'attention') where.push(sql`${paymentOrders.anomaly} is not null`);
+  else if (f.status) where.push(eq(paymentOrders.status, f.status));
   if (f.plan) where.push(eq(paymentOrders.plan, f.plan));
   if (f.from) where.push(gte(paymentOrders.createdAt, f.from));
   if (f.to) where.push(lt(paymentOrders.createdAt, f.to));
@@ -64,6 +67,7 @@ export async function viewPayments(db: Db, actor: Actor, f: PaymentsQuery): Prom
         plan: paymentOrders.plan,
         amountTiyn: paymentOrders.amountTiyn,
         status: paymentOrders.status,
+        anomaly: paymentOrders.anomaly,
         providerEvent: lastEvent,
         test: paymentOrders.test,
         createdAt: paymentOrders.createdAt,

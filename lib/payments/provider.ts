@@ -54,6 +54,12 @@ export interface ProviderStatus {
   state: ProviderState;
   providerPaymentId: string | null;
   amountTiyn: number | null;
+  /** The invoice the provider's transaction belongs to, as it says it (ours, when the answer is sound). */
+  invoiceId: string | null;
+  /** The terminal the transaction went through (ours, when it is a payment to this school). */
+  terminal: string | null;
+  /** What is still on the transaction after its refunds (ePay: payoutAmount), when the provider says. */
+  remainingTiyn: number | null;
   reason: string | null;
   /** The provider's status name as it said it (ePay: statusName), for the event key. */
   name: string;
@@ -62,11 +68,17 @@ export interface ProviderStatus {
 
 export interface PaymentProvider {
   readonly name: 'epay';
+  /** The merchant's terminal: a notification or a status answer naming another is not ours. */
+  readonly terminal: string;
   /** The local fake, not a real acquirer: the pages say "test payment". */
   readonly test: boolean;
   createPayment(input: CreatePaymentInput): Promise<PaymentStart>;
-  /** Reads a notification body by the protocol; null when it is not one (a 400 then). */
+  /**
+   * Reads a notification body by the protocol; null when it is not one (a 400 then). A notification
+   * is never proof of payment: it only makes us ask the provider (`queryStatus`), server to server.
+   */
   parseNotification(body: unknown): ProviderNotification | null;
+  /** The provider's own word on our invoice, asked with our credentials: the only thing that credits an order. */
   queryStatus(invoiceId: string): Promise<ProviderStatus>;
   /** Returns money to the card; `refundId` makes a retry safe (ePay: externalID). */
   refund(providerPaymentId: string, amountTiyn: number, refundId: string): Promise<void>;

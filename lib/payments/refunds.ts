@@ -89,6 +89,29 @@ export async function sendRefund(db: Db, refund: Refund, now = new Date()): Prom
   const [order] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, refund.orderId)).limit(1);
   if (!provider || !order?.providerPaymentId || refund.status !== 'requested') return null;
   try {
+    // The bank's own word first (security.md C2): the transaction must be the one that paid this
+    // order's invoice through our terminal, and still hold the amount. Otherwise the refund is not
+    // sent and goes to finance (`review`, with the reason).
+    const status = await provider.queryStatus(order.invoiceId);
+    const mismatch =
+      status.providerPaymentId !== order.providerPaymentId
+        ? 'the bank names another transaction for this invoice'
+        : status.terminal !== null && status.terminal !== provider.terminal
+          ? 'the transaction went through another terminal'
+          : status.state !== 'paid' && status.state !== 'refunded'
+            ? `the transaction is ${status.name}, not charged`
+            : (status.remainingTiyn ?? status.amountTiyn ?? 0) < refund.amountTiyn
+              ? 'the transaction holds less than the refund'
+              : null;
+    if (mismatch) {
+      console.warn(`[payments] refund #${refund.id} of ${order.invoiceId} not sent: ${mismatch}; for finance to check.`);
+      const [row] = await db
+        .update(paymentRefunds)
+        .set({ status: 'review', lastError: mismatch })
+        .where(and(eq(paymentRefunds.id, refund.id), eq(paymentRefunds.status, 'requested')))
+        .returning();
+      return row ?? null;
+    }
     await provider.refund(order.providerPaymentId, refund.amountTiyn, refundKey(refund));
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;

@@ -2,8 +2,8 @@ import 'server-only';
 // What a provider's word does to an order, shared by the notification, the return page's status
 // check and the pending-payments job: each change is a conditional UPDATE, so whichever of them
 // comes first acts and the others find nothing left to do.
-import { and, eq, inArray } from 'drizzle-orm';
-import { lessonPackages, paymentOrders, type PaymentStatus } from '@/lib/db/schema';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { lessonPackages, paymentOrders, type PaymentAnomaly, type PaymentStatus } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { ACCOUNTS, post } from './ledger';
 import { packageValidUntil } from './model';
@@ -14,22 +14,35 @@ export type Order = typeof paymentOrders.$inferSelect;
 export type SettleResult = 'credited' | 'declined' | 'unchanged' | 'amount_mismatch';
 
 /**
- * A payment the provider says went through: the order becomes paid, its package is created and the
- * ledger moves the amount from the provider's clearing to the student's balance, in one transaction
- * (`tx`). A payment whose amount differs from the order's is not credited (logged for finance).
+ * A payment the provider's status answer says went through: the order becomes paid, its package is
+ * created and the ledger moves the amount from the provider's clearing to the student's balance, in
+ * one transaction (`tx`). Only the provider's status answer for our invoice comes here (never a
+ * notification's word, lib/payments/events.ts), with its transaction id and amount: an answer
+ * without them, with another amount, or naming a transaction another order already holds is not
+ * credited and is marked on the order for finance (`anomaly`, the back office's payments list).
  * An order already paid is left as it is: a repeated word credits nothing. Its fiscal receipt is
  * stored in the same transaction (lib/payments/receipts.ts).
  */
 export async function creditPaid(tx: Db, order: Order, word: { providerPaymentId: string | null; amountTiyn: number | null }, now = new Date()): Promise<SettleResult> {
-  if (word.amountTiyn !== null && word.amountTiyn !== order.amountTiyn) {
-    console.warn(`[payments] ${order.provider} ${order.invoiceId}: paid ${word.amountTiyn} tiyn, the order is ${order.amountTiyn}: not credited, for finance to check.`);
-    return 'amount_mismatch';
-  }
+  const anomaly = async (kind: PaymentAnomaly, what: string) => {
+    console.warn(`[payments] ${order.provider} ${order.invoiceId}: ${what}: not credited, for finance to check.`);
+    await tx.update(paymentOrders).set({ anomaly: kind, updatedAt: now }).where(eq(paymentOrders.id, order.id));
+    return 'amount_mismatch' as const;
+  };
+  if (word.amountTiyn === null || word.amountTiyn !== order.amountTiyn) return anomaly('amount', `paid ${word.amountTiyn ?? 'an unknown amount'} tiyn, the order is ${order.amountTiyn}`);
+  if (!word.providerPaymentId) return anomaly('no_transaction', 'paid without a transaction id');
+  if (order.providerPaymentId && order.providerPaymentId !== word.providerPaymentId) return anomaly('other_transaction', `paid by transaction ${word.providerPaymentId}, the order holds ${order.providerPaymentId}`);
+  const [taken] = await tx
+    .select({ id: paymentOrders.id })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.provider, order.provider), eq(paymentOrders.providerPaymentId, word.providerPaymentId), ne(paymentOrders.id, order.id)))
+    .limit(1);
+  if (taken) return anomaly('transaction_taken', `transaction ${word.providerPaymentId} already paid order #${taken.id}`);
   // A decline or an expiry may be followed by the money after all (a retry on the hosted page, a
   // late status): the money decides.
   const [paid] = await tx
     .update(paymentOrders)
-    .set({ status: 'paid', paidAt: now, providerPaymentId: word.providerPaymentId ?? order.providerPaymentId, failureReason: null, updatedAt: now })
+    .set({ status: 'paid', paidAt: now, providerPaymentId: word.providerPaymentId, failureReason: null, anomaly: null, updatedAt: now })
     .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, ['pending', 'declined', 'expired'] satisfies PaymentStatus[])))
     .returning();
   if (!paid) return 'unchanged';

@@ -1,5 +1,6 @@
 // Card payments' notifications one instance takes (issue 24): the ePay notify route's handler
-// (POST /api/payments/epay/notify: parsed, checked against the order's secret, stored, credited
+// (POST /api/payments/epay/notify: parsed, checked against the order's secret, the bank's status
+// asked over real HTTP (the local fake; a notification alone credits nothing), stored, credited
 // with the package, the ledger rows and the fiscal receipt in one transaction) on a fresh in-memory
 // PGlite, BENCH_NOTIFY_ORDERS (1 000) paid orders, BENCH_NOTIFY_CONCURRENCY (16) in flight; then
 // the same notifications again (duplicates: stored once, answered without crediting). Prints one
@@ -10,7 +11,7 @@ import { ledgerEntries, paymentOrders, users } from '@/lib/db/schema';
 import { secretHashOf } from '@/lib/payments/events';
 import { ledgerTotal } from '@/lib/payments/ledger';
 import { quotePackage } from '@/lib/payments/model';
-import { FAKE_CREDENTIALS } from '@/scripts/fakes/epay.mjs';
+import { FAKE_CREDENTIALS, startFakeEpay } from '@/scripts/fakes/epay.mjs';
 import { sql } from 'drizzle-orm';
 
 const ORDERS = Number(process.env.BENCH_NOTIFY_ORDERS || 1000);
@@ -18,8 +19,9 @@ const CONCURRENCY = Number(process.env.BENCH_NOTIFY_CONCURRENCY || 16);
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 async function main() {
-  // The provider is configured (its addresses are never called: a notification needs no call out).
-  Object.assign(process.env, { EPAY_CLIENT_ID: FAKE_CREDENTIALS.clientId, EPAY_CLIENT_SECRET: FAKE_CREDENTIALS.clientSecret, EPAY_TERMINAL_ID: FAKE_CREDENTIALS.terminal, EPAY_FAKE: 'true' });
+  // The fake bank: each notification makes the handler ask it for the invoice's status.
+  const fake = await startFakeEpay();
+  Object.assign(process.env, fake.env);
   const opened = await openDb({ seed: false });
   (globalThis as unknown as { __tilmenDb?: Promise<unknown> }).__tilmenDb = Promise.resolve(opened);
   const { db } = opened;
@@ -36,6 +38,9 @@ async function main() {
     await db.insert(paymentOrders).values(rows);
     for (const r of rows) {
       const n = Number(r.invoiceId) - 800_000_000;
+      // The bank's side: the invoice charged (what its payment page would have left).
+      const at = Date.now();
+      fake.invoices.set(r.invoiceId, { invoiceId: r.invoiceId, amount: q.totalTiyn / 100, currency: 'KZT', terminal: FAKE_CREDENTIALS.terminal, status: 'CHARGE', txId: `tx-${n}`, createdAt: at, updatedAt: at, cardMask: '440563...5096', reason: 'success', reasonCode: 0 });
       bodies.push({ id: `tx-${n}`, invoiceId: r.invoiceId, amount: q.totalTiyn / 100, currency: 'KZT', terminal: FAKE_CREDENTIALS.terminal, code: 'ok', reason: 'success', reasonCode: 0, cardMask: '440563...5096', secret_hash: `bench-secret-${n}` });
     }
   }
@@ -67,6 +72,7 @@ async function main() {
   const total = await ledgerTotal(db);
   console.log(JSON.stringify({ orders: ORDERS, concurrency: CONCURRENCY, first, again, credited: Number(credited!.n), ledger: total }));
   await opened.close();
+  await fake.close();
 }
 
 main().then(

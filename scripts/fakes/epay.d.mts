@@ -7,6 +7,12 @@ export interface FakeInvoice {
   currency: string;
   status: 'NEW' | '3DS' | 'CHARGE' | 'FAILED' | 'REFUND';
   txId: string;
+  terminal?: string;
+  createdAt?: number;
+  updatedAt?: number;
+  cardMask?: string;
+  reason?: string;
+  reasonCode?: number;
   notified?: number;
   refunded?: number;
 }

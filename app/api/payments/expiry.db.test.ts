@@ -25,7 +25,7 @@ describe(`package expiry reminders (${dbLabel()})`, () => {
       .insert(paymentOrders)
       .values({ studentId, tutorId, subject: 'english', plan: 'basic', lessons: q.lessons, tutorPrice: 6000, perLessonTiyn: q.perLessonTiyn, amountTiyn: q.totalTiyn, provider: 'epay', invoiceId: String(800_000_000 + studentId), secretHash: 'x' })
       .returning();
-    await t.db.transaction((tx) => creditPaid(tx as unknown as Db, order!, { providerPaymentId: null, amountTiyn: order!.amountTiyn }));
+    await t.db.transaction((tx) => creditPaid(tx as unknown as Db, order!, { providerPaymentId: `test-tx-${order!.invoiceId}`, amountTiyn: order!.amountTiyn }));
     const [pkg] = await t.db.select().from(lessonPackages).where(eq(lessonPackages.orderId, order!.id));
     return { pkg: pkg!, studentId, email };
   }

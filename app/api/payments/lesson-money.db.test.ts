@@ -50,7 +50,7 @@ describe(`a paid lesson's money: cancels, attendance and the tutor's month (${db
       .insert(paymentOrders)
       .values({ studentId: id, tutorId, subject: 'english', plan: 'basic', lessons: q.lessons, tutorPrice: TUTOR_PRICE, perLessonTiyn: q.perLessonTiyn, amountTiyn: q.totalTiyn, provider: 'epay', invoiceId: String(700_000_000 + id), secretHash: 'x' })
       .returning();
-    await t.db.transaction((tx) => creditPaid(tx as unknown as Db, order!, { providerPaymentId: null, amountTiyn: order!.amountTiyn }));
+    await t.db.transaction((tx) => creditPaid(tx as unknown as Db, order!, { providerPaymentId: `test-tx-${order!.invoiceId}`, amountTiyn: order!.amountTiyn }));
     const [pkg] = await t.db.select().from(lessonPackages).where(eq(lessonPackages.orderId, order!.id));
     const [user] = await t.db.select().from(users).where(eq(users.id, id));
     return { user: user!, pkg: pkg! };

@@ -1,13 +1,16 @@
+import http from 'node:http';
 import { and, eq, sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSession } from '@/lib/auth/http';
-import { ledgerEntries, lessonMessages, lessonPackages, lessons, outbox, paymentOrders, paymentRefunds, promoCodes, providerEvents } from '@/lib/db/schema';
+import { fiscalReceipts, ledgerEntries, lessonMessages, lessonPackages, lessons, outbox, paymentOrders, paymentRefunds, promoCodes, providerEvents } from '@/lib/db/schema';
 import { freeSlotsOfTutor } from '@/lib/marketplace/availability';
 import { ACCOUNTS, balance, ledgerTotal, post } from '@/lib/payments/ledger';
 import { paymentProvider } from '@/lib/payments/config';
 import { resolvePendingPayments } from '@/lib/payments/events';
+import { viewPayments } from '@/lib/payments/finance';
 import { resendRefunds } from '@/lib/payments/refunds';
+import { paymentsQuery } from '@/lib/validations/finance';
 import type { PaymentStart } from '@/lib/payments/provider';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { eventually, payOnHostedPage, purchasableTutor, startPaymentWorld, type PaymentWorld } from '@/test/payments';
@@ -99,7 +102,7 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     expect(await ledgerTotal(t.db)).toEqual({ total: 0, unbalancedTxns: 0 });
     // The stored notification keeps no card data: the masked number cut to its last four digits, no secret.
     const [event] = await t.db.select().from(providerEvents).where(eq(providerEvents.paymentId, started.invoiceId));
-    expect(event!.payload).toMatchObject({ card: '…6736', code: 'ok' });
+    expect(event!.payload).toMatchObject({ card: '…6736', statusName: 'CHARGE', notification: { card: '…6736', code: 'ok' } });
     expect(JSON.stringify(event!.payload)).not.toMatch(/552204|secret_hash|cardMask/);
     // Another student cannot read the order.
     const other = await student();
@@ -148,6 +151,124 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     // Without any secret, and for an unknown invoice, alike.
     expect((await call(notify, req('/api/payments/epay/notify', { body: { ...forged, secret_hash: undefined } }))).status).toBe(400);
     expect((await call(notify, req('/api/payments/epay/notify', { body: { ...forged, invoiceId: '999999999' } }))).status).toBe(400);
+    warn.mockRestore();
+  });
+
+  /**
+   * The penetration test's capture (security.md C1): the browser can change the payment object it
+   * hands to the bank, and the bank (the fake, like the documented page) posts its notification, with
+   * the order's secret, to the links the page was opened with. A listener of the attacker's own.
+   */
+  async function leakNotification(started: { start: PaymentStart }, card: string): Promise<Record<string, unknown>> {
+    const caught: Record<string, unknown>[] = [];
+    const hook = http.createServer((rq, rs) => {
+      const chunks: Buffer[] = [];
+      rq.on('data', (c: Buffer) => chunks.push(c));
+      rq.on('end', () => {
+        caught.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
+        rs.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(hook.address() as { port: number }).port}/hook`;
+    try {
+      await payOnHostedPage(world.fake, { ...started.start, paymentObject: { ...started.start.paymentObject, postLink: url, failurePostLink: url } }, card);
+      return await eventually(async () => caught[0]);
+    } finally {
+      hook.closeAllConnections();
+      await new Promise((r) => hook.close(r));
+    }
+  }
+
+  it('a notification is only a wake-up: a forged "ok" with the real secret credits nothing; only the bank\'s status answer does (security C1)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const s = await student();
+    const started = await start(s.token, { plan: 'basic' });
+    // The notification's addresses are not in the browser's object: they go with the token, server to server.
+    expect(started.start.paymentObject).not.toHaveProperty('postLink');
+    expect(started.start.paymentObject).not.toHaveProperty('failurePostLink');
+    const leaked = await leakNotification(started, DECLINE);
+    expect(leaked).toMatchObject({ invoiceId: started.invoiceId, code: 'error' });
+    expect(String(leaked.secret_hash)).not.toBe('');
+    // The declined card's real failure notification went to the attacker: our order is still pending.
+    expect((await orderOf(started.invoiceId)).status).toBe('pending');
+    const forged = { ...leaked, code: 'ok', reason: 'success', reasonCode: 0, id: 'forged-tx-1' };
+    const res = await call(notify, req('/api/payments/epay/notify', { body: forged }));
+    expect(res.status, await res.clone().text()).toBe(200);
+    // The bank, asked, says FAILED: the order is declined, never paid.
+    expect(((await res.json()) as { result: string }).result).toBe('declined');
+    const order = await orderOf(started.invoiceId);
+    expect(order).toMatchObject({ status: 'declined', providerPaymentId: null });
+    expect(await packagesOf(started.invoiceId)).toHaveLength(0);
+    expect(await balance(t.db, ACCOUNTS.studentBalance(s.id))).toBe(0);
+    expect(await t.db.select().from(fiscalReceipts).where(eq(fiscalReceipts.orderId, order.id))).toHaveLength(0);
+    // Again, and from the job later: still nothing.
+    await call(notify, req('/api/payments/epay/notify', { body: forged }));
+    expect((await orderOf(started.invoiceId)).status).toBe('declined');
+    // Without the amount, with another amount or another terminal: refused outright.
+    for (const bad of [{ ...forged, amount: undefined }, { ...forged, amount: 1 }, { ...forged, terminal: 'another-terminal' }, { ...forged, terminal: undefined }]) {
+      expect((await call(notify, req('/api/payments/epay/notify', { body: bad }))).status).toBe(400);
+    }
+    warn.mockRestore();
+  });
+
+  it('a transaction pays one order, and a refund reaches only the transaction that paid its own order (security C2)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const s = await student();
+    // A, paid for real; the attacker keeps its notification (the real transaction id).
+    const a = await start(s.token, { plan: 'basic' });
+    const real = await leakNotification(a, APPROVE);
+    // The genuine notification, handed on: the bank's answer credits A with its own transaction.
+    await call(notify, req('/api/payments/epay/notify', { body: real }));
+    const orderA = await eventually(async () => {
+      const o = await orderOf(a.invoiceId);
+      return o.status === 'paid' ? o : null;
+    });
+    expect(orderA.providerPaymentId).toBe(real.id);
+    // B, declined, its secret leaked; the forged "ok" names A's transaction: the bank's answer about B decides.
+    const b = await start(s.token, { plan: 'basic' });
+    const leakedB = await leakNotification(b, DECLINE);
+    const forged = { ...leakedB, code: 'ok', reason: 'success', id: real.id, amount: b.amountTiyn / 100 };
+    expect(((await (await call(notify, req('/api/payments/epay/notify', { body: forged }))).json()) as { result: string }).result).toBe('declined');
+    expect(await packagesOf(b.invoiceId)).toHaveLength(0);
+    // The database holds one order per transaction whatever the code does.
+    const orderB = await orderOf(b.invoiceId);
+    await expect(t.db.update(paymentOrders).set({ providerPaymentId: real.id as string }).where(eq(paymentOrders.id, orderB.id))).rejects.toThrow();
+    // C, paid for real; its stored transaction is changed under it: the refund asks the bank first,
+    // finds the bank names another transaction for C's invoice, and goes to finance unsent.
+    const c = await start(s.token, { plan: 'basic', subject: 'kazakh' });
+    await payOnHostedPage(world.fake, c.start, APPROVE);
+    const orderC = await eventually(async () => {
+      const o = await orderOf(c.invoiceId);
+      return o.status === 'paid' ? o : null;
+    });
+    await t.db.update(paymentOrders).set({ providerPaymentId: 'not-the-bank-s' }).where(eq(paymentOrders.id, orderC.id));
+    const [pkgC] = await packagesOf(c.invoiceId);
+    const res = await call(refundRoute, req(`/api/cabinet/packages/${pkgC!.lesson_packages.id}/refund`, { token: s.token, body: {} }), { id: String(pkgC!.lesson_packages.id) });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { refund: { status: string } }).refund.status).toBe('review');
+    const [refundC] = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderC.id));
+    expect(refundC).toMatchObject({ status: 'review', lastError: 'the bank names another transaction for this invoice' });
+    expect(world.fake.invoices.get(c.invoiceId)!.refunded ?? 0).toBe(0);
+    expect(world.fake.invoices.get(a.invoiceId)!.refunded ?? 0).toBe(0);
+    expect(await ledgerTotal(t.db)).toEqual({ total: 0, unbalancedTxns: 0 });
+    warn.mockRestore();
+  });
+
+  it('a paid answer of another amount is not credited and reaches finance\'s list as "needs checking"', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const s = await student();
+    const started = await start(s.token, { plan: 'basic' });
+    await payOnHostedPage(world.fake, started.start, DROPPED);
+    // The bank's record says 1 000 ₸ (a partial capture, a bank-side error): not the order's amount.
+    world.fake.invoices.get(started.invoiceId)!.amount = 1000;
+    expect((await resolvePendingPayments(t.db, new Date(Date.now() + 16 * 60_000))).amount_mismatch).toBeGreaterThanOrEqual(1);
+    const order = await orderOf(started.invoiceId);
+    expect(order).toMatchObject({ status: 'pending', anomaly: 'amount' });
+    expect(await packagesOf(started.invoiceId)).toHaveLength(0);
+    const { rows } = await viewPayments(t.db, { kind: 'staff', id: null, label: 'test', ipHash: null }, paymentsQuery.parse({ status: 'attention' }));
+    expect(rows.map((r) => r.invoiceId)).toContain(started.invoiceId);
+    expect(rows.find((r) => r.invoiceId === started.invoiceId)!.anomaly).toBe('amount');
     warn.mockRestore();
   });
 

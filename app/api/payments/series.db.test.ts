@@ -53,7 +53,7 @@ describe(`a weekly series of paid lessons (${dbLabel()})`, () => {
       .insert(paymentOrders)
       .values({ studentId: id, tutorId, subject: 'english', plan: 'basic', lessons: q.lessons, tutorPrice: PRICE, perLessonTiyn: q.perLessonTiyn, amountTiyn: q.totalTiyn, provider: 'epay', invoiceId: String(710_000_000 + id), secretHash: 'x' })
       .returning();
-    await t.db.transaction((tx) => creditPaid(tx as unknown as Db, order!, { providerPaymentId: null, amountTiyn: order!.amountTiyn }));
+    await t.db.transaction((tx) => creditPaid(tx as unknown as Db, order!, { providerPaymentId: `test-tx-${order!.invoiceId}`, amountTiyn: order!.amountTiyn }));
     const [pkg] = await t.db.select().from(lessonPackages).where(eq(lessonPackages.orderId, order!.id));
     const [user] = await t.db.select().from(users).where(eq(users.id, id));
     const { accessToken } = await openSession(t.db, { id, scope: 'student' });

@@ -8,6 +8,9 @@ import { createdAt } from './columns';
 
 export type PaymentStatus = 'pending' | 'paid' | 'declined' | 'expired' | 'refunded';
 export type PaymentProvider = 'epay';
+/** Why a provider's paid answer was not credited (shown to finance): another amount, no transaction id, a transaction other than the order's, a transaction another order holds. */
+export const PAYMENT_ANOMALIES = ['amount', 'no_transaction', 'other_transaction', 'transaction_taken'] as const;
+export type PaymentAnomaly = (typeof PAYMENT_ANOMALIES)[number];
 
 // Columns the payment tables share, built once (a function each, so every table gets its own column objects).
 /** A required reference to a user (the student or the tutor). */
@@ -59,6 +62,11 @@ export const paymentOrders = pgTable(
     status: text('status').$type<PaymentStatus>().notNull().default('pending'),
     /** The provider's reason for a decline (its code and text), for the student's message. */
     failureReason: text('failure_reason'),
+    /**
+     * What the provider's answer said that could not be credited (another amount, no transaction id,
+     * a transaction another order holds): shown to finance until a paid answer clears it.
+     */
+    anomaly: text('anomaly').$type<PaymentAnomaly>(),
     /** The browser's way back: the locale the checkout ran in. */
     locale: text('locale').notNull().default('ru'),
     createdAt: createdAt(),
@@ -69,6 +77,8 @@ export const paymentOrders = pgTable(
   },
   (t) => [
     uniqueIndex('payment_orders_invoice_uq').on(t.provider, t.invoiceId),
+    // One transaction pays one order: a refund is sent to the transaction of its own order only.
+    uniqueIndex('payment_orders_provider_payment_uq').on(t.provider, t.providerPaymentId).where(sql`provider_payment_id is not null`),
     index('payment_orders_student_idx').on(t.studentId, t.createdAt),
     index('payment_orders_pending_idx').on(t.status, t.createdAt).where(sql`status = 'pending'`),
     check('payment_orders_amount_positive', sql`${t.amountTiyn} > 0 and ${t.perLessonTiyn} > 0 and ${t.lessons} > 0`),

@@ -37,7 +37,7 @@ export default async function PaymentsPage({ params, searchParams }: Props) {
       <PageHeader title={t('payments.title')} lead={t('payments.lead')} />
       <FilterBar action={path} labels={{ apply: t('common.apply'), reset: t('common.reset'), title: t('payments.filters') }}>
         <FilterInput id="p-q" name="q" type="search" label={t('payments.search')} value={f.q} wide />
-        <FilterSelect id="p-status" name="status" label={t('payments.status')} value={f.status} allLabel={t('common.all')} options={STATUSES.map((s) => [s, t(`payments.statuses.${s}`)])} />
+        <FilterSelect id="p-status" name="status" label={t('payments.status')} value={f.status} allLabel={t('common.all')} options={[...STATUSES.map((s): [string, string] => [s, t(`payments.statuses.${s}`)]), ['attention', t('payments.attention')]]} />
         <FilterSelect id="p-plan" name="plan" label={t('payments.plan')} value={f.plan} allLabel={t('common.all')} options={PLANS.map((p) => [p, t(`finance.plans.${p}`)])} />
         <FilterInput id="p-from" name="from" type="date" label={t('payments.from')} value={keep.from} />
         <FilterInput id="p-to" name="to" type="date" label={t('payments.to')} value={keep.to} />
@@ -63,6 +63,11 @@ export default async function PaymentsPage({ params, searchParams }: Props) {
             <td className={`${cellClass} whitespace-nowrap text-right tabular-nums`}>{formatTiyn(r.amountTiyn, locale)}</td>
             <td className={cellClass}>
               <Badge tone={TONE[r.status]}>{t(`payments.statuses.${r.status}`)}</Badge>
+              {r.anomaly && (
+                <p className="mt-1 text-xs font-medium text-red-800">
+                  <Badge tone="bad">{t('payments.attention')}</Badge> {t(`payments.anomalies.${r.anomaly}`)}
+                </p>
+              )}
             </td>
             <td className={`${cellClass} font-mono text-xs`}>{r.providerEvent ?? t('payments.noProviderWord')}</td>
             <td className={`${cellClass} whitespace-nowrap`}>{formatDateTime(locale, r.createdAt)}</td>

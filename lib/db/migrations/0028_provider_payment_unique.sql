@@ -1,0 +1,2 @@
+ALTER TABLE "payment_orders" ADD COLUMN "anomaly" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_orders_provider_payment_uq" ON "payment_orders" USING btree ("provider","provider_payment_id") WHERE provider_payment_id is not null;
