@@ -52,6 +52,10 @@ const serverEnvSchema = z.object({
   TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // How long TURN credentials stay valid (seconds): the lesson's length and some.
   TURN_TTL_SECONDS: z.coerce.number().int().min(300).max(86_400).default(4 * 3600),
+  // Card checkouts one student may start in 10 minutes, and pending orders they may hold at once
+  // (lib/payments/checkout.ts; security.md M2). The kill -9 check pays 134 orders of 4 students: it raises both.
+  CHECKOUT_PER_10_MIN: z.coerce.number().int().min(1).max(10_000).default(6),
+  CHECKOUT_MAX_PENDING: z.coerce.number().int().min(1).max(10_000).default(5),
   // A lesson is held when both sides were in its room together at least this long (lib/lesson-room/attendance.ts).
   // Fractions are allowed (e2e uses 0.25: a quarter of a minute).
   LESSON_HELD_MINUTES: z.coerce.number().min(0.1).max(240).default(15),

@@ -23,6 +23,8 @@ export type ErrorCode =
   | 'promo_not_started'
   | 'promo_exhausted'
   | 'promo_not_applicable'
+  | 'promo_already_used'
+  | 'payment_status_unavailable'
   | 'not_found'
   | 'invalid_credentials'
   | 'captcha_required'

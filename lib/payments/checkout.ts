@@ -2,19 +2,21 @@ import 'server-only';
 // The student's checkout (docs/payments.md, "Checkout"): a package of a plan with one tutor for one
 // subject, priced by the model, an order stored first, then the provider's hosted page.
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { hasUserScope } from '@/lib/auth/scope';
-import { paymentOrders, tutorProfiles, users, type PaymentStatus } from '@/lib/db/schema';
+import { env } from '@/lib/env';
+import { paymentOrders, promoCodes, tutorProfiles, users, type PaymentStatus } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { bookableTutor } from '@/lib/marketplace/availability';
+import { checkPromo, type PromoFailure } from '@/lib/promo/check';
 import { quotePromo } from '@/lib/promo/quote';
-import { usePromo } from '@/lib/promo/use';
+import { enforceLimits } from '@/lib/rate-limit';
 import type { PlanId } from '@/lib/tariffs';
 import type { CheckoutInput } from '@/lib/validations/payments';
 import { paymentProvider, paymentSiteOrigin } from './config';
-import { reconcileOrder, secretHashOf } from './events';
+import { ABANDON_AFTER_MS, reconcileOrder, secretHashOf } from './events';
 import { CURRENCY, quotePackage, type PackageQuote } from './model';
 import { ProviderError, type PaymentStart } from './provider';
 import type { Order } from './settle';
@@ -66,7 +68,8 @@ export async function checkoutQuote(db: Db, input: CheckoutInput, ipHash: string
   let promo: CheckoutQuote['promo'] = null;
   if (input.promoCode) {
     const q = await quotePromo(db, { code: input.promoCode, audience: 'student' }, ipHash);
-    const applies = q.plans.find((p) => p.id === input.plan)?.applies ?? false;
+    // A code that would make the package free does not apply: a card payment is never of 0 ₸.
+    const applies = (q.plans.find((p) => p.id === input.plan)?.applies ?? false) && quotePackage(tutor.price, input.plan, q.percentOff).totalTiyn > 0;
     promo = { code: q.code, percentOff: q.percentOff, applies };
   }
   const provider = paymentProvider();
@@ -84,27 +87,66 @@ export interface CheckoutStarted {
 }
 
 /**
- * Starts a payment: the order (with the promo code's use counted in the same transaction, so a
- * limited code cannot be spent twice) is stored before the provider is called; the provider gives
- * the hosted page's call. A provider failure leaves the order pending (the job expires it) and
- * answers 502 `payment_provider_error`.
+ * The promo code of a new order, checked with the code's row locked (parallel checkouts wait here
+ * and see each other's orders): active, in its dates, meant for the plan, not used by this student
+ * on a paid order before, and, for a limited code, with a use left once the paid uses and the
+ * pending orders of other students (a reservation each, for as long as a payment can still come:
+ * ABANDON_AFTER_MS) are counted. The use itself is counted when the order is paid
+ * (lib/payments/settle.ts): a declined or expired order gives its reservation back by itself.
  */
-export async function startCheckout(db: Db, student: { id: number; scope: string; email: string | null }, input: CheckoutInput, ctx: { locale: string }): Promise<CheckoutStarted> {
+async function promoForOrder(tx: Db, rawCode: string, plan: PlanId, studentId: number, now: Date): Promise<number> {
+  const code = rawCode.trim().toUpperCase();
+  const refuse = (reason: PromoFailure | 'promo_already_used') => new ApiError(reason === 'promo_not_found' ? 404 : 422, reason, { promoCode: reason });
+  const check = await checkPromo(tx, code, 'student', now);
+  if (!check.ok) throw refuse(check.reason);
+  if (!check.quote.plans.find((p) => p.id === plan)?.applies) throw refuse('promo_not_applicable');
+  const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.code, code)).for('update');
+  if (!row) throw refuse('promo_not_found');
+  const orders = await tx
+    .select({ studentId: paymentOrders.studentId, status: paymentOrders.status })
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.promoCode, code),
+        or(inArray(paymentOrders.status, ['paid', 'refunded'] satisfies PaymentStatus[]), and(eq(paymentOrders.status, 'pending'), gt(paymentOrders.createdAt, new Date(now.getTime() - ABANDON_AFTER_MS)))),
+        row.maxUses === null ? eq(paymentOrders.studentId, studentId) : undefined,
+      ),
+    );
+  if (orders.some((o) => o.studentId === studentId && o.status !== 'pending')) throw refuse('promo_already_used');
+  if (row.maxUses !== null && !orders.some((o) => o.studentId === studentId)) {
+    const reserved = new Set(orders.filter((o) => o.status === 'pending').map((o) => o.studentId)).size;
+    if (row.usedCount + reserved >= row.maxUses) throw refuse('promo_exhausted');
+  }
+  return row.percentOff;
+}
+
+/**
+ * Starts a payment: the order (its promo code checked and reserved in the same transaction, so a
+ * limited code cannot be oversold) is stored before the provider is called; the provider gives
+ * the hosted page's call. A provider failure leaves the order pending (the job expires it) and
+ * answers 502 `payment_provider_error`. At most CHECKOUT_PER_10_MIN checkouts in 10 minutes and
+ * CHECKOUT_MAX_PENDING pending orders at once per student (429, security.md M2), and the promo check's limit per address (30 in 10 minutes,
+ * the tariff page's), so codes cannot be guessed here either.
+ */
+export async function startCheckout(db: Db, student: { id: number; scope: string; email: string | null }, input: CheckoutInput, ctx: { locale: string; ipHash: string }, now = new Date()): Promise<CheckoutStarted> {
   if (!hasUserScope(student.scope, 'student')) throw new ApiError(403, 'not_student');
   // Bad input is refused first (4xx); a site without a provider says so after (503).
   const tutor = await tutorFor(db, input);
   if (tutor.id === student.id) throw new ApiError(422, 'tutor_not_purchasable');
   const provider = paymentProvider();
   if (!provider) throw new ApiError(503, 'payments_unavailable');
+  const limits = env();
+  await enforceLimits(db, [{ key: `checkout:user:${student.id}`, max: limits.CHECKOUT_PER_10_MIN, windowSeconds: 600 }, ...(input.promoCode ? [{ key: `promo:ip:${ctx.ipHash}`, max: 30, windowSeconds: 600 }] : [])], now);
+  const [pending] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.studentId, student.id), eq(paymentOrders.status, 'pending'), gt(paymentOrders.createdAt, new Date(now.getTime() - ABANDON_AFTER_MS))));
+  if ((pending?.n ?? 0) >= limits.CHECKOUT_MAX_PENDING) throw new ApiError(429, 'rate_limited', undefined, 600);
   const secret = randomBytes(24).toString('base64url');
   const order = await transaction(db, async (tx) => {
-    let percent = 0;
-    if (input.promoCode) {
-      const use = await usePromo(tx, input.promoCode, input.plan);
-      if (!use.applied) throw new ApiError(use.reason === 'promo_not_found' ? 404 : 422, use.reason, { promoCode: use.reason });
-      percent = use.percentOff;
-    }
+    const percent = input.promoCode ? await promoForOrder(tx, input.promoCode, input.plan, student.id, now) : 0;
     const quote = quotePackage(tutor.price, input.plan, percent);
+    if (quote.totalTiyn <= 0) throw new ApiError(422, 'promo_not_applicable', { promoCode: 'promo_not_applicable' });
     const [row] = await tx
       .insert(paymentOrders)
       .values({
@@ -117,7 +159,7 @@ export async function startCheckout(db: Db, student: { id: number; scope: string
         perLessonTiyn: quote.perLessonTiyn,
         amountTiyn: quote.totalTiyn,
         currency: CURRENCY,
-        promoCode: input.promoCode ?? null,
+        promoCode: input.promoCode ? input.promoCode.trim().toUpperCase() : null,
         promoPercent: percent,
         provider: provider.name,
         test: provider.test,

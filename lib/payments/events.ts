@@ -83,7 +83,7 @@ export async function handleNotification(db: Db, body: unknown, from: { ipHash: 
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
     console.warn(`[payments] a ${provider.name} notification for ${order.invoiceId}: the status could not be asked (${err.message}); the job asks again.`);
-    throw new ApiError(503, 'payment_provider_unavailable');
+    throw new ApiError(503, 'payment_status_unavailable');
   }
   return actOnStatus(db, provider, order, status, { source: 'notification', notification: n.payload }, now);
 }

@@ -5,6 +5,7 @@ import 'server-only';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { lessonPackages, paymentOrders, type PaymentAnomaly, type PaymentStatus } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
+import { countPaidPromoUse } from '@/lib/promo/use';
 import { ACCOUNTS, post } from './ledger';
 import { packageValidUntil } from './model';
 import { recordReceipt } from './receipts';
@@ -46,6 +47,7 @@ export async function creditPaid(tx: Db, order: Order, word: { providerPaymentId
     .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, ['pending', 'declined', 'expired'] satisfies PaymentStatus[])))
     .returning();
   if (!paid) return 'unchanged';
+  if (paid.promoCode) await countPaidPromoUse(tx, paid.promoCode);
   const [pkg] = await tx
     .insert(lessonPackages)
     .values({ orderId: paid.id, studentId: paid.studentId, tutorId: paid.tutorId, subject: paid.subject, plan: paid.plan, lessonsTotal: paid.lessons, perLessonTiyn: paid.perLessonTiyn, validUntil: packageValidUntil(now, paid.plan) })

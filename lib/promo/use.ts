@@ -33,3 +33,15 @@ export async function usePromo(tx: Db, rawCode: string, plan: string | undefined
   const check = await checkPromo(tx, code, 'student', now);
   return { applied: false, code, reason: check.ok ? 'promo_not_applicable' : check.reason };
 }
+
+/**
+ * A paid order's use of its promo code (lib/payments/settle.ts), counted with the money: a
+ * checkout only reserves a use while its order is pending (lib/payments/checkout.ts), so unpaid
+ * orders never use a limited code up. Counted even past the limit: the money decides.
+ */
+export async function countPaidPromoUse(tx: Db, code: string): Promise<void> {
+  await tx
+    .update(promoCodes)
+    .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+    .where(eq(promoCodes.code, code));
+}

@@ -82,14 +82,16 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     expect(started.start.paymentObject).toMatchObject({ invoiceId: started.invoiceId, amount: 82080, currency: 'KZT', language: 'kaz' });
     // No secret and no card field travels to the browser but the provider's own token.
     expect(JSON.stringify(started.start)).not.toMatch(/secret/i);
-    const [promo] = await t.db.select().from(promoCodes).where(eq(promoCodes.code, 'PAY10'));
-    expect(promo!.usedCount).toBe(1);
+    // A checkout only reserves the code's use: it is counted when the order is paid.
+    const usedPay10 = async () => (await t.db.select().from(promoCodes).where(eq(promoCodes.code, 'PAY10')))[0]!.usedCount;
+    expect(await usedPay10()).toBe(0);
 
     const back = await payOnHostedPage(world.fake, started.start, THREE_DS);
     expect(back).toBe(`${world.origin}/kk/checkout/return?invoice=${started.invoiceId}`);
     await eventually(async () => (await orderOf(started.invoiceId)).status === 'paid');
     const polled = (await (await call(orderRoute, req(`/api/payments/orders/${started.invoiceId}`, { token: s.token }), { invoice: started.invoiceId })).json()) as { status: string };
     expect(polled.status).toBe('paid');
+    expect(await usedPay10()).toBe(1);
 
     const money = (await (await call(cabinetPayments, req('/api/cabinet/payments', { token: s.token }))).json()) as { packages: { lessonsLeft: number; lessonsTotal: number; validUntil: string }[]; payments: { status: string }[] };
     expect(money.packages).toHaveLength(1);
@@ -270,6 +272,69 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     expect(rows.map((r) => r.invoiceId)).toContain(started.invoiceId);
     expect(rows.find((r) => r.invoiceId === started.invoiceId)!.anomaly).toBe('amount');
     warn.mockRestore();
+  });
+
+  it('a limited promo code is used when paid, not by unpaid orders: a declined order gives its reservation back; once per student (security M1)', async () => {
+    await t.db.insert(promoCodes).values({ code: 'LIM3', percentOff: 20, maxUses: 3 });
+    const [s1, s2, s3, s4] = [await student(), await student(), await student(), await student()];
+    const tryCode = (who: { token: string }) => call(checkout, req('/api/payments/checkout', { token: who.token, locale: 'en', body: { tutorId, subject: 'english', plan: 'basic', promoCode: 'lim3' } }));
+    // One student's four unpaid orders hold one reservation, not four.
+    const s1orders: { invoiceId: string; start: PaymentStart }[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await tryCode(s1);
+      expect(res.status, await res.clone().text()).toBe(201);
+      s1orders.push((await res.json()) as { invoiceId: string; start: PaymentStart });
+    }
+    expect((await tryCode(s2)).status).toBe(201);
+    const s3order = (await (await tryCode(s3)).json()) as { invoiceId: string; start: PaymentStart };
+    // Three students hold the three uses: the fourth is refused while they are pending.
+    const refused = await tryCode(s4);
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'promo_exhausted' });
+    // s1's orders are declined at the bank: the reservation comes back by itself.
+    for (const o of s1orders) await payOnHostedPage(world.fake, o.start, DECLINE);
+    await eventually(async () => (await Promise.all(s1orders.map((o) => orderOf(o.invoiceId)))).every((o) => o.status === 'declined'));
+    const s4res = await tryCode(s4);
+    expect(s4res.status).toBe(201);
+    expect((await t.db.select().from(promoCodes).where(eq(promoCodes.code, 'LIM3')))[0]!.usedCount).toBe(0);
+    // s3 pays: one use counted; s3 cannot use the code again.
+    await payOnHostedPage(world.fake, s3order.start, APPROVE);
+    await eventually(async () => (await orderOf(s3order.invoiceId)).status === 'paid');
+    expect((await t.db.select().from(promoCodes).where(eq(promoCodes.code, 'LIM3')))[0]!.usedCount).toBe(1);
+    const again = await tryCode(s3);
+    expect(again.status).toBe(422);
+    expect(((await again.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'promo_already_used', message: 'You have already used this promo code.' });
+  });
+
+  it('checkout is limited per student (pending orders at once) and a 100 % code is refused with a message, never a 500 (security M2, L1); guessing codes hits the promo limit (L3)', async () => {
+    const s = await student();
+    const go = (body: Record<string, unknown> = {}, ip?: string) => {
+      const r = req('/api/payments/checkout', { token: s.token, body: { tutorId, subject: 'english', plan: 'basic', ...body } });
+      if (ip) r.headers.set('x-forwarded-for', ip);
+      return call(checkout, r);
+    };
+    for (let i = 0; i < 5; i++) expect((await go()).status).toBe(201);
+    const sixth = await go();
+    expect(sixth.status).toBe(429);
+    expect(sixth.headers.get('retry-after')).toBeTruthy();
+    // A 100 % code (the admin form allows it): 422 in the student's language, the quote says it does not apply.
+    await t.db.insert(promoCodes).values({ code: 'FREE100', percentOff: 100 });
+    const other = await student();
+    const free = await call(checkout, req('/api/payments/checkout', { token: other.token, locale: 'ru', body: { tutorId, subject: 'english', plan: 'basic', promoCode: 'FREE100' } }));
+    expect(free.status).toBe(422);
+    expect(((await free.json()) as { error: { code: string } }).error.code).toBe('promo_not_applicable');
+    const q = await call(quote, req('/api/payments/quote', { body: { tutorId, subject: 'english', plan: 'basic', promoCode: 'FREE100' } }));
+    expect(((await q.json()) as { promo: { applies: boolean }; quote: { totalTiyn: number } })).toMatchObject({ promo: { applies: false }, quote: { totalTiyn: 4_800_000 } });
+    // Guessing codes through the checkout from one address: the promo check's 30 in 10 minutes.
+    const guesser = await student();
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      const r = req('/api/payments/checkout', { token: guesser.token, body: { tutorId, subject: 'english', plan: 'basic', promoCode: `GUESS${i}` } });
+      r.headers.set('x-forwarded-for', '10.99.1.1');
+      statuses.push((await call(checkout, r)).status);
+    }
+    expect(statuses.filter((x) => x === 404).length).toBeLessThanOrEqual(6);
+    expect(statuses).toContain(429);
   });
 
   it("a student's cabinet lists their own payments only, pending ones included, never another student's", async () => {

@@ -7,7 +7,7 @@ import { checkoutSchema } from '@/lib/validations/payments';
 export const POST = route(
   async (ctx) => {
     const user = await requireUser(ctx.db, ctx.req);
-    return startCheckout(ctx.db, user, await ctx.body(checkoutSchema), { locale: ctx.locale });
+    return startCheckout(ctx.db, user, await ctx.body(checkoutSchema), { locale: ctx.locale, ipHash: ctx.ipHash });
   },
   { status: 201 },
 );
