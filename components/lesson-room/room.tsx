@@ -86,7 +86,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
         // timer (what it posted while the network was gone may be lost).
         else if (call.current && ['disconnected', 'failed'].includes(call.current.pc.connectionState)) call.current.restart();
       },
-      onClosed: (r) => onClosed(r.status, r.message ?? t('state.ended')),
+      onClosed: (r) => onClosed(r.status, r.message ?? (r.code === 'room_elsewhere' ? t('state.elsewhere') : t('state.ended'))),
     });
     channel.current = ch;
     let prev: { lost: number; received: number } | undefined;

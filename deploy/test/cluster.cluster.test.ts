@@ -254,6 +254,7 @@ beforeAll(async () => {
       access_log ${tmp}/access.log cluster;
       client_body_temp_path ${tmp}/body; proxy_temp_path ${tmp}/proxy;
       fastcgi_temp_path ${tmp}/fastcgi; uwsgi_temp_path ${tmp}/uwsgi; scgi_temp_path ${tmp}/scgi;
+      limit_conn_zone $binary_remote_addr zone=tilmen_room_streams:1m;
       upstream tilmen { server 127.0.0.1:${ports.appA}; server 127.0.0.1:${ports.appB}; keepalive 8; keepalive_timeout 4s; }
       upstream tilmen_a { server 127.0.0.1:${ports.appA}; keepalive 4; keepalive_timeout 4s; }
       upstream tilmen_b { server 127.0.0.1:${ports.appB}; keepalive 4; keepalive_timeout 4s; }

@@ -8,7 +8,7 @@ import { hit } from '@/lib/rate-limit';
 import { ROOM_LIMITS, type RoomEventInput } from '@/lib/validations/lesson-room';
 import type { RoomLesson } from './access';
 import { ROOM_CHANNEL } from './bus';
-import { mergeNotes } from './notes-merge';
+import { mergeNotesBounded } from './notes-merge';
 
 export interface RoomEvent {
   seq: number;
@@ -20,6 +20,10 @@ export interface RoomEvent {
 
 /** Per side and lesson: enough for ICE candidates in a burst and for drawing, not for a flood. */
 export const EVENTS_PER_MINUTE = 1200;
+/** Notes saves per side and lesson (the page saves 0.7 s after typing stops): merging costs more than other events (H2). */
+export const NOTES_SAVES_PER_MINUTE = 60;
+/** A save edited from a version this many notes saves behind the last is not merged (stored as it is). */
+export const NOTES_MERGE_MAX_BEHIND = 10;
 
 const other = (side: RoomSide): RoomSide => (side === 'tutor' ? 'student' : 'tutor');
 
@@ -37,6 +41,10 @@ export async function appendEvent(db: Db, lesson: RoomLesson, side: RoomSide | '
   if (side !== 'server') {
     const limited = await hit(db, { key: `room:${lesson.id}:${side}`, max: EVENTS_PER_MINUTE, windowSeconds: 60 }, now);
     if (!limited.allowed) throw new ApiError(429, 'rate_limited', undefined, limited.retryAfter);
+    if (input.kind === 'notes') {
+      const notes = await hit(db, { key: `room-notes:${lesson.id}:${side}`, max: NOTES_SAVES_PER_MINUTE, windowSeconds: 60 }, now);
+      if (!notes.allowed) throw new ApiError(429, 'rate_limited', undefined, notes.retryAfter);
+    }
   }
   const toSide = input.kind === 'signal' && side !== 'server' ? other(side) : null;
   return transaction(db, async (tx) => {
@@ -63,20 +71,23 @@ type NotesPayload = { text: string; base?: number; client?: string };
 /**
  * A notes save made from an older version than the last saved one (the other side saved in
  * between): its edits are merged onto the last one (lib/lesson-room/notes-merge.ts), so neither
- * side's typing is lost. Saved from the last version, or without a base: stored as it is. A base
- * whose text is gone (kept 7 days, lib/retention.ts) or a merge over the size cap: the save as it is.
+ * side's typing is lost. Saved from the last version, or without a base: stored as it is. Stored as
+ * it is too (the merge's cost bounded, security.md H2): a base whose text is gone (kept 7 days,
+ * lib/retention.ts), a base more than NOTES_MERGE_MAX_BEHIND saves old, edits larger than
+ * SERVER_MERGE allows, or a merge over the size cap.
  */
 async function mergeSavedNotes(tx: Db, lessonId: number, input: NotesPayload): Promise<Record<string, unknown>> {
   const { text, base, client } = input;
   const stored = { text, ...(client ? { client } : {}) };
   if (base === undefined) return stored;
-  const [last] = await tx
+  const since = await tx
     .select({ seq: lessonRoomEvents.seq, payload: lessonRoomEvents.payload })
     .from(lessonRoomEvents)
-    .where(and(eq(lessonRoomEvents.lessonId, lessonId), eq(lessonRoomEvents.kind, 'notes')))
+    .where(and(eq(lessonRoomEvents.lessonId, lessonId), eq(lessonRoomEvents.kind, 'notes'), gt(lessonRoomEvents.seq, base)))
     .orderBy(desc(lessonRoomEvents.seq))
-    .limit(1);
-  if (!last || last.seq <= base) return stored;
+    .limit(NOTES_MERGE_MAX_BEHIND + 1);
+  const last = since[0];
+  if (!last || since.length > NOTES_MERGE_MAX_BEHIND) return stored;
   let baseText = '';
   if (base > 0) {
     const [from] = await tx
@@ -87,8 +98,8 @@ async function mergeSavedNotes(tx: Db, lessonId: number, input: NotesPayload): P
     if (!from) return stored;
     baseText = String(from.payload.text ?? '');
   }
-  const merged = mergeNotes(baseText, text, String(last.payload.text ?? ''));
-  return merged.length > ROOM_LIMITS.notes ? stored : { ...stored, text: merged };
+  const merged = mergeNotesBounded(baseText, text, String(last.payload.text ?? ''));
+  return merged === null || merged.length > ROOM_LIMITS.notes ? stored : { ...stored, text: merged };
 }
 
 /** What a side sends from the browser (already parsed by roomEventSchema). */

@@ -12,6 +12,8 @@ import { GET as roomRoute } from '@/app/api/lessons/[id]/room/route';
 import { GET as streamRoute, POST as sendRoute } from '@/app/api/lessons/[id]/room/events/route';
 import { lessonAttendanceOf, markHeldIfTogether, presence, settleEndedLessons, togetherMs } from './attendance';
 import { stopRoomBus } from './bus';
+import { sendEvent } from './events';
+import { roomStream } from './stream';
 import { iceServers, turnCredentials } from './turn';
 
 const MIN = 60_000;
@@ -178,6 +180,11 @@ describe(`the lesson room (${dbLabel()})`, () => {
     expect(((await tooBig.json()) as ErrorBody).error.message).toBe('The request is too large.');
     expect((await call(sendRoute, req(`/api/lessons/${l.id}/room/events`, { token: l.tutor.token, raw: '{"kind":' }), { id: String(l.id) })).status).toBe(400);
     expect((await call(sendRoute, req(`/api/lessons/${l.id}/room/events`, { token: l.tutor.token, raw: '[1]' }), { id: String(l.id) })).status).toBe(400);
+    // A board element nested 5 000 deep (security L2: a 500, the stack overflowed): 422, refused before any recursion.
+    const deep = `{"kind":"board","payload":{"elements":[{"id":"a","version":1,"deep":${'['.repeat(5000)}1${']'.repeat(5000)}}]}}`;
+    const deepRes = await call(sendRoute, req(`/api/lessons/${l.id}/room/events`, { token: l.tutor.token, raw: deep, locale: 'kk' }), { id: String(l.id) });
+    expect(deepRes.status).toBe(422);
+    expect(((await deepRes.json()) as ErrorBody).error.code).toBe('validation_failed');
     // Words and images on the board are the tutor's: the student's are a 403.
     expect((await send(l.id, l.student.token, { kind: 'vocab', payload: { word: 'алма', translation: 'apple' } })).status).toBe(403);
     const image = { id: 'img-0001', mimeType: 'image/png', dataURL: 'data:image/png;base64,iVBORw0KGgo=', created: 1 };
@@ -283,6 +290,55 @@ describe(`the lesson room (${dbLabel()})`, () => {
     const rows = await t.db.select().from(lessonAttendance).where(eq(lessonAttendance.lessonId, l.id));
     expect(rows.filter((r) => r.side === 'student').map((r) => r.kind).sort()).toEqual(['join', 'leave']);
     expect(rows.filter((r) => r.side === 'tutor').map((r) => r.kind).sort()).toEqual(['join', 'leave']);
+  });
+
+  it('one side opening many streams (security H1): at most three stay open, the oldest told "superseded"; presence is written on the first open and the last close only; the 31st open in a minute is a 429', async () => {
+    const l = await lesson();
+    const tu = open(l.id, l.tutor.token);
+    const tuRes = await tu.res;
+    await readFrames(tuRes, (f) => f.some((x) => x.event === 'ready'));
+    const streams: { res: Response; close: () => void }[] = [];
+    for (let i = 0; i < 12; i++) {
+      const st = open(l.id, l.student.token);
+      const res = await st.res;
+      expect(res.status).toBe(200);
+      streams.push({ res, close: st.close });
+    }
+    // The nine oldest were closed by the server with `superseded`; the three newest are still open.
+    const first = await readFrames(streams[0]!.res, (f) => f.some((x) => x.event === 'superseded'));
+    expect(first.some((x) => x.event === 'superseded')).toBe(true);
+    const newest = await readFrames(streams[11]!.res, (f) => f.some((x) => x.event === 'ready'));
+    expect(newest.some((x) => x.event === 'superseded')).toBe(false);
+    // The tutor heard one "online", not twelve.
+    const presence = async () => (await stored(l.id)).filter((e) => e.kind === 'presence' && (e.payload as { side: string }).side === 'student');
+    expect((await presence()).map((e) => (e.payload as { online: boolean }).online)).toEqual([true]);
+    for (const st of streams) st.close();
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await presence()).map((e) => (e.payload as { online: boolean }).online)).toEqual([true, false]);
+    // Opening again and again: 30 opens a minute per side, then 429 (on a fixed clock: one window).
+    const at = new Date(l.row.startsAt.getTime() + 7 * MIN);
+    const ctl = new AbortController();
+    const more: Response[] = [];
+    for (let i = 0; i < 30; i++) more.push(await roomStream(t.db, l.row, 'student', { after: 0, resume: false, signal: ctl.signal, now: () => at }));
+    await expect(roomStream(t.db, l.row, 'student', { after: 0, resume: false, signal: ctl.signal, now: () => at })).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
+    ctl.abort();
+    for (const r of more) await r.body?.cancel();
+    tu.close();
+  });
+
+  it('notes saves are limited per side (60 a minute) and a save from a base more than 10 saves old is stored as it is, not merged (security H2)', async () => {
+    const l = await lesson();
+    const at = new Date(l.row.startsAt.getTime() + 6 * MIN);
+    const save = (side: 'tutor' | 'student', text: string, base?: number) => sendEvent(t.db, l.row, side, { kind: 'notes', payload: { text, ...(base !== undefined ? { base } : {}) } } as never, at);
+    const first = await save('tutor', 'Сабақ жоспары.');
+    for (let i = 0; i < 11; i++) await save('tutor', `Сабақ жоспары. ${i}`);
+    // Edited from the first version, 11 saves behind: stored as it is.
+    const late = await save('student', 'Сабақ жоспары. Үй тапсырмасы.', first.seq);
+    expect(late.payload.text).toBe('Сабақ жоспары. Үй тапсырмасы.');
+    for (let i = 0; i < 48; i++) await save('tutor', `x ${i}`);
+    await expect(save('tutor', 'one more')).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
+    // The other side's own limit is untouched.
+    expect((await save('student', 'мен де')).seq).toBeGreaterThan(late.seq);
   });
 
   it('attendance: held when both were together long enough; no-shows from the log; the job closes ended lessons nobody attended', async () => {

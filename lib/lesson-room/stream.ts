@@ -4,6 +4,7 @@ import { errorForLog } from '@/lib/api/error-log';
 import { isDbClosed } from '@/lib/db/open';
 import type { RoomSide } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
+import { enforceLimits } from '@/lib/rate-limit';
 import type { RoomLesson } from './access';
 import { HEARTBEAT_MS, markHeldIfTogether, recordAttendance } from './attendance';
 import { roomBus, type RoomBus } from './bus';
@@ -25,6 +26,19 @@ export interface StreamOptions {
 }
 
 const encoder = new TextEncoder();
+
+/**
+ * Open streams of one side of one lesson in this process, oldest first (security.md H1): a side
+ * keeps at most MAX_STREAMS_PER_SIDE (a phone and a laptop and a reloaded tab); a new one closes
+ * the oldest with `event: superseded` (that page says the lesson is open elsewhere and stops), so
+ * however many an attacker opens, at most this many read the log. The side is online while it has
+ * one: `presence` events are written on the first open and the last close only, never per
+ * connection. (Instances each keep their own count; nginx caps streams per address in front.)
+ */
+export const MAX_STREAMS_PER_SIDE = 3;
+/** Streams a side may open in a minute (429 beyond; the page's channel tries again with a growing delay). */
+export const STREAM_OPENS_PER_MINUTE = 30;
+const openStreams = new Map<string, { connection: string; supersede: () => void }[]>();
 const frame = (e: RoomEvent) => encoder.encode(`id: ${e.seq}\ndata: ${JSON.stringify(e)}\n\n`);
 
 /**
@@ -36,11 +50,20 @@ const frame = (e: RoomEvent) => encoder.encode(`id: ${e.seq}\ndata: ${JSON.strin
  */
 export async function roomStream(db: Db, lesson: RoomLesson, side: RoomSide, opts: StreamOptions): Promise<Response> {
   const now = opts.now ?? (() => new Date());
+  // A side opens a stream per page load and per reconnection: 30 a minute is far above that (H1).
+  await enforceLimits(db, [{ key: `room-stream:${lesson.id}:${side}`, max: STREAM_OPENS_PER_MINUTE, windowSeconds: 60 }], now());
   const connection = randomUUID();
   const bus = opts.bus ?? (await roomBus(db));
   const signalsAfter = opts.resume ? opts.after : await lastSeq(db, lesson.id);
+  const key = `${lesson.id}:${side}`;
+  const siblings = openStreams.get(key) ?? [];
+  openStreams.set(key, siblings);
+  const entry = { connection, supersede: () => {} };
+  const firstOfSide = siblings.length === 0;
+  siblings.push(entry);
+  while (siblings.length > MAX_STREAMS_PER_SIDE) siblings.shift()!.supersede();
   await recordAttendance(db, lesson.id, side, connection, 'join', now());
-  await appendEvent(db, lesson, 'server', { kind: 'presence', payload: { side, online: true } }, now());
+  if (firstOfSide) await appendEvent(db, lesson, 'server', { kind: 'presence', payload: { side, online: true } }, now());
 
   let cursor = opts.after;
   let closed = false;
@@ -92,6 +115,10 @@ export async function roomStream(db: Db, lesson: RoomLesson, side: RoomSide, opt
         const close = async () => {
           if (closed) return;
           closed = true;
+          const at = siblings.indexOf(entry);
+          if (at >= 0) siblings.splice(at, 1);
+          const lastOfSide = siblings.length === 0;
+          if (lastOfSide && openStreams.get(key) === siblings) openStreams.delete(key);
           unsubscribe();
           for (const t of timers) clearTimeout(t);
           try {
@@ -102,12 +129,18 @@ export async function roomStream(db: Db, lesson: RoomLesson, side: RoomSide, opt
           if (isDbClosed(db)) return;
           try {
             await recordAttendance(db, lesson.id, side, connection, 'leave', now());
-            await appendEvent(db, lesson, 'server', { kind: 'presence', payload: { side, online: false } }, now());
+            if (lastOfSide) await appendEvent(db, lesson, 'server', { kind: 'presence', payload: { side, online: false } }, now());
           } catch (err) {
             if (!isDbClosed(db)) console.error('[room] could not record a leave:', errorForLog(err));
           }
         };
         closeStream = close;
+        entry.supersede = () => {
+          write(encoder.encode('event: superseded\ndata: {}\n\n'));
+          void close();
+        };
+        // Superseded before the stream started (a burst of opens): close at once.
+        if (!siblings.includes(entry)) entry.supersede();
 
         write(encoder.encode('retry: 2000\n\n'));
         unsubscribe = bus.subscribe(lesson.id, () => void pump());

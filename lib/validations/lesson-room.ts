@@ -54,9 +54,25 @@ const vocab = z.object({
   payload: z.object({ word: z.string().trim().min(1).max(ROOM_LIMITS.word), translation: z.string().trim().min(1).max(ROOM_LIMITS.word), lang: z.enum(['ru', 'kk', 'en']).optional() }).strict(),
 });
 
+/** How deep an element's JSON may nest: Excalidraw's go 3 deep (points: [[x, y]]); 5 000 deep overflowed the stack (security.md L2). */
+export const BOARD_ELEMENT_MAX_DEPTH = 16;
+
+/** True when `value` nests no deeper than `max` (arrays and objects), counted without recursion. */
+export function nestsWithin(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= max) return false;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
 /** Excalidraw elements that changed (each carries its id and version; the receiver keeps the newer). */
 const boardElement = z
   .looseObject({ id: z.string().min(1).max(64), version: z.number().int().min(0), isDeleted: z.boolean().optional() })
+  .refine((e) => nestsWithin(e, BOARD_ELEMENT_MAX_DEPTH), { message: 'too_deep', abort: true })
   .refine((e) => JSON.stringify(e).length <= ROOM_LIMITS.boardElementBytes, { message: 'too_large' });
 /**
  * An image the tutor put on the board (Excalidraw's BinaryFileData): a data: URL of a PNG, JPEG,

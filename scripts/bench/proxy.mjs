@@ -64,6 +64,7 @@ export default {
         access_log off;
         client_body_temp_path ${tmp}/body; proxy_temp_path ${tmp}/proxy;
         fastcgi_temp_path ${tmp}/fastcgi; uwsgi_temp_path ${tmp}/uwsgi; scgi_temp_path ${tmp}/scgi;
+        limit_conn_zone $binary_remote_addr zone=tilmen_room_streams:1m;
         upstream tilmen { server ${app.hostname}:${app.port}; keepalive 64; }
         server {
           listen 127.0.0.1:${port} ssl;

@@ -87,6 +87,7 @@ export function openChannel(lessonId: number, locale: string, handlers: ChannelH
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = '';
         let ended = false;
+        let superseded = false;
         for (;;) {
           const { value, done } = await reader.read();
           if (done) break;
@@ -95,6 +96,9 @@ export function openChannel(lessonId: number, locale: string, handlers: ChannelH
               queue = queue.then(() => handlers.onReady?.());
             } else if (f.event === 'end') {
               ended = true;
+            } else if (f.event === 'superseded') {
+              // The same side opened the room on more pages than the server keeps (lib/lesson-room/stream.ts).
+              superseded = true;
             } else if (f.event === 'message') {
               const e = JSON.parse(f.data) as RoomEvent;
               lastSeq = Math.max(lastSeq, e.seq);
@@ -102,8 +106,8 @@ export function openChannel(lessonId: number, locale: string, handlers: ChannelH
             }
           });
         }
-        if (ended) {
-          handlers.onClosed({ status: 409, code: 'room_closed' });
+        if (ended || superseded) {
+          handlers.onClosed({ status: 409, code: superseded ? 'room_elsewhere' : 'room_closed' });
           return;
         }
       } catch (err) {
