@@ -13,6 +13,7 @@ const info: RoomInfo = {
   side: 'student',
   other: { name: 'Гүлнар Әбенова' },
   iceServers: [],
+  iceExpiresAt: null,
   opensMinutes: 10,
   heldMinutes: 15,
 };

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
+import { api } from '@/lib/browser/api/client';
 import { openChannel, type Channel, type RoomEvent } from '@/lib/browser/lesson-room/channel';
 import { Call, readQuality, type CallState, type Quality, type SignalPayload } from '@/lib/browser/lesson-room/peer';
 import { poorLinkWatch } from '@/lib/browser/lesson-room/poor-link';
@@ -89,6 +90,24 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
       onClosed: (r) => onClosed(r.status, r.message ?? (r.code === 'room_elsewhere' ? t('state.elsewhere') : t('state.ended'))),
     });
     channel.current = ch;
+    // TURN credentials lapse at the lesson's end and 10 minutes, or sooner when the school's TURN_TTL_SECONDS
+    // is shorter than the lesson: fetched again two minutes before, for the connection's next gathering.
+    let iceTimer: ReturnType<typeof setTimeout> | undefined;
+    const refreshIce = (expiresAt: string | null) => {
+      if (!expiresAt) return;
+      const wait = Date.parse(expiresAt) - Date.now() - 120_000;
+      if (Date.parse(expiresAt) > Date.parse(info.lesson.endsAt) + 60_000) return;
+      iceTimer = setTimeout(() => {
+        void api
+          .get<RoomInfo>(`/api/lessons/${info.lesson.id}/room`)
+          .then(({ data }) => {
+            call.current?.setIceServers(data.iceServers);
+            refreshIce(data.iceExpiresAt);
+          })
+          .catch(() => refreshIce(new Date(Date.now() + 180_000).toISOString()));
+      }, Math.max(10_000, wait));
+    };
+    refreshIce(info.iceExpiresAt);
     let prev: { lost: number; received: number } | undefined;
     const stats = setInterval(() => {
       const pc = call.current?.pc;
@@ -110,6 +129,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
     const cleanup = tracks.current;
     return () => {
       clearInterval(stats);
+      clearTimeout(iceTimer);
       ch.close();
       call.current?.close();
       for (const tr of [cleanup.audio, cleanup.video, cleanup.camera]) tr?.stop();

@@ -3,6 +3,8 @@ export interface RoomInfo {
   side: 'student' | 'tutor';
   other: { name: string };
   iceServers: RTCIceServer[];
+  /** When the TURN credentials lapse (null: no relay); fetched again before, while the lesson runs. */
+  iceExpiresAt: string | null;
   opensMinutes: number;
   heldMinutes: number;
 }

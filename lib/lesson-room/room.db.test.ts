@@ -12,9 +12,10 @@ import { GET as roomRoute } from '@/app/api/lessons/[id]/room/route';
 import { GET as streamRoute, POST as sendRoute } from '@/app/api/lessons/[id]/room/events/route';
 import { lessonAttendanceOf, markHeldIfTogether, presence, settleEndedLessons, togetherMs } from './attendance';
 import { stopRoomBus } from './bus';
+import { startLessonNowForDev } from './dev';
 import { sendEvent } from './events';
 import { roomStream } from './stream';
-import { iceServers, turnCredentials } from './turn';
+import { iceServers, turnCredentials, turnTtlSeconds } from './turn';
 
 const MIN = 60_000;
 let n = 700;
@@ -341,6 +342,14 @@ describe(`the lesson room (${dbLabel()})`, () => {
     expect((await save('student', 'мен де')).seq).toBeGreaterThan(late.seq);
   });
 
+  it('the dev tool that starts a lesson now answers 409 slot_taken when the move overlaps another lesson, never a 500 (security I2)', async () => {
+    const l = await lesson();
+    const later = new Date(l.row.startsAt.getTime() + 3 * 60 * MIN);
+    const otherStudent = await person('student');
+    const [second] = await t.db.insert(lessons).values({ tutorId: l.tutor.id, studentId: otherStudent.id, subject: 'kazakh', status: 'booked', startsAt: later, endsAt: new Date(later.getTime() + 30 * MIN) }).returning();
+    await expect(startLessonNowForDev(t.db, second!.id, 0, new Date(l.row.startsAt.getTime() + 2 * MIN))).rejects.toMatchObject({ status: 409, code: 'slot_taken' });
+  });
+
   it('attendance: held when both were together long enough; no-shows from the log; the job closes ended lessons nobody attended', async () => {
     const at = (l: { row: { startsAt: Date } }, min: number) => new Date(l.row.startsAt.getTime() + min * MIN);
     const rows = async (db: Db, lessonId: number, list: ['student' | 'tutor', string, 'join' | 'leave' | 'heartbeat', Date][]) => {
@@ -409,16 +418,22 @@ describe(`the lesson room (${dbLabel()})`, () => {
     expect(await state(live.id)).toEqual({ status: 'held', noShow: null });
   });
 
-  it('TURN: coturn REST credentials from TURN_SECRET, only when TURN_URLS is set', () => {
+  it('TURN: coturn REST credentials from TURN_SECRET, only when TURN_URLS is set, lapsing 10 minutes after the lesson\'s end (security I3)', () => {
     const now = new Date('2026-11-27T08:00:00Z');
     const c = turnCredentials('s3cret-s3cret-s3cret', '42-tutor', 3600, now);
     expect(c.username).toBe(`${Math.floor(now.getTime() / 1000) + 3600}:42-tutor`);
     expect(c.credential).toBe(createHmac('sha1', 's3cret-s3cret-s3cret').update(c.username).digest('base64'));
     const e = parseServerEnv({ TURN_URLS: 'stun:turn.tilmen.kz:3478, turns:turn.tilmen.kz:443?transport=tcp', TURN_SECRET: 's3cret-s3cret-s3cret' } as unknown as NodeJS.ProcessEnv);
-    const servers = iceServers('42-student', now, e);
+    // A 50-minute lesson that started 5 minutes ago: 45 minutes left, credentials for 55 (not the 4 hours of TURN_TTL_SECONDS).
+    const endsAt = new Date(now.getTime() + 45 * MIN);
+    const { servers, expiresAt } = iceServers('42-student', endsAt, now, e);
     expect(servers[0]).toEqual({ urls: ['stun:turn.tilmen.kz:3478'] });
-    expect(servers[1]).toMatchObject({ urls: ['turns:turn.tilmen.kz:443?transport=tcp'], username: expect.stringMatching(/^\d+:42-student$/) });
-    expect(iceServers('x', now, parseServerEnv({} as unknown as NodeJS.ProcessEnv))).toEqual([]);
+    expect(servers[1]).toMatchObject({ urls: ['turns:turn.tilmen.kz:443?transport=tcp'], username: `${Math.floor(now.getTime() / 1000) + 55 * 60}:42-student` });
+    expect(expiresAt).toEqual(new Date(now.getTime() + 55 * MIN));
+    // A short TURN_TTL_SECONDS bounds it (the page fetches new ones); at least 5 minutes near the end.
+    expect(turnTtlSeconds(endsAt, now, 1800)).toBe(1800);
+    expect(turnTtlSeconds(new Date(now.getTime() - 9 * MIN), now, 14_400)).toBe(300);
+    expect(iceServers('x', endsAt, now, parseServerEnv({} as unknown as NodeJS.ProcessEnv))).toEqual({ servers: [], expiresAt: null });
     expect(() => parseServerEnv({ TURN_URLS: 'turn:x:3478' } as unknown as NodeJS.ProcessEnv)).toThrow(/TURN_SECRET/);
     expect(() => parseServerEnv({ TURN_URLS: 'http://x' } as unknown as NodeJS.ProcessEnv)).toThrow(/TURN_URLS/);
   });

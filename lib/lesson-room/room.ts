@@ -11,11 +11,14 @@ export async function roomInfo(db: Db, user: { id: number }, lessonId: number, n
   const { lesson, side } = await enterRoom(db, user, lessonId, now);
   const otherId = side === 'tutor' ? lesson.studentId : lesson.tutorId;
   const [other] = otherId ? await db.select({ name: users.name, lastname: users.lastname }).from(users).where(eq(users.id, otherId)).limit(1) : [];
+  const ice = iceServers(`${lesson.id}-${side}`, lesson.endsAt, now);
   return {
     lesson: { id: lesson.id, subject: lesson.subject, status: lesson.status, startsAt: lesson.startsAt.toISOString(), endsAt: lesson.endsAt.toISOString() },
     side,
     other: { name: [other?.name, other?.lastname].filter(Boolean).join(' ') },
-    iceServers: iceServers(`${lesson.id}-${side}`, now),
+    iceServers: ice.servers,
+    /** When the TURN credentials lapse (the lesson's end and 10 minutes, or sooner: the page fetches new ones). */
+    iceExpiresAt: ice.expiresAt?.toISOString() ?? null,
     opensMinutes: ROOM_OPENS_MINUTES,
     heldMinutes: env().LESSON_HELD_MINUTES,
   };

@@ -121,6 +121,12 @@ export class Call {
     }, ms);
   }
 
+  /** Fresh TURN credentials for the connection's next gathering (the old ones lapse with the lesson). */
+  setIceServers(iceServers: RTCIceServer[]) {
+    this.opts.iceServers = iceServers;
+    if (this.pc.signalingState !== 'closed') this.pc.setConfiguration({ ...this.pc.getConfiguration(), iceServers });
+  }
+
   /**
    * ICE restart: a new offer with fresh credentials; the other side is told (it shows "reconnecting").
    * An offer of this side that has waited for its answer for long was lost (posted while the network
