@@ -42,10 +42,14 @@ export async function companySignIn(db: Db, input: CompanySignInInput, now = new
   const email = input.email.trim().toLowerCase();
   const row = await hrUserByEmail(db, email);
   const user = row?.user;
-  // A browser that signed in to this HR person before counts its failures in a bucket of its own,
-  // so guesses from elsewhere (the shared account bucket) never lock the owner out (M1).
+  // A browser that signed in to this HR person before counts its failures in a bucket of its own;
+  // any other counts them per account AND network (the caller's address range): an outsider's
+  // wrong passwords from other addresses never lock the owner out, even on a new device (M1, the
+  // penetration test's probe: 11 guesses from 11 addresses, then the owner's right password was a
+  // 429). Guessing across many networks is bounded by the per-address and per-range limits, and a
+  // right password only leads to the second factor (SMS or authenticator) the guesser cannot pass.
   const device = user && input.deviceOf ? input.deviceOf(user.id) : null;
-  const accountKey = device ? `company-login:dev:${user!.id}:${device}` : `company-login:acct:${email}`;
+  const accountKey = device ? `company-login:dev:${user!.id}:${device}` : `company-login:acct:${email}:net:${input.rangeHash ?? input.ipHash}`;
   const limits = [
     { key: `company-login:ip:${input.ipHash}`, max: LOGIN_LIMITS.perIp, windowSeconds },
     ...(input.rangeHash ? [{ key: `company-login:range:${input.rangeHash}`, max: LOGIN_LIMITS.perRange, windowSeconds }] : []),

@@ -184,36 +184,44 @@ describe(`company portal access: HR users, sign-in with SMS or TOTP, sessions, o
     }
   });
 
-  it('brute force (M1): guesses from elsewhere lock the account bucket (429), but a browser that signed in before keeps a bucket of its own', async () => {
+  it('brute force (M1): guesses from elsewhere never lock the owner out, even on a new device; guesses from one network lock that network (429); a browser that signed in before keeps a bucket of its own', async () => {
     await clearOfWindowEnd(15 * 60); // the guesses and the refusal in one rate-limit window
-    // Fixed windows: start at a window's beginning so the 11 attempts fall in one.
+    // Fixed windows: start at a window's beginning so the attempts fall in one.
     vi.useFakeTimers({ now: Math.ceil(Date.now() / 900_000) * 900_000 + 1000, toFake: ['Date'] });
     try {
       await hrUser(t.db, { companyId: companyB, email: 'target@beta.kz', phone: '+77011112255' });
       // The owner's browser signs in once (password, then the SMS code) and is remembered.
-      await call(login, companyRequest('/api/company/auth/login', { body: { email: 'target@beta.kz', password: 'Hr-Passw0rd!' } }));
+      await call(login, companyRequest('/api/company/auth/login', { body: { email: 'target@beta.kz', password: 'Hr-Passw0rd!' }, ip: '10.77.1.10' }));
       const code = await smsCodeFor(t.db, '+77011112255');
-      const first = await call(login, companyRequest('/api/company/auth/login', { body: { email: 'target@beta.kz', password: 'Hr-Passw0rd!', code } }));
+      const first = await call(login, companyRequest('/api/company/auth/login', { body: { email: 'target@beta.kz', password: 'Hr-Passw0rd!', code }, ip: '10.77.1.10' }));
       expect(first.status).toBe(200);
       const device = /tilmen_company_dev=[^;]+/.exec(first.headers.get('set-cookie') ?? '')?.[0];
       expect(device, 'the device cookie is set on sign-in').toBeTruthy();
       expect(first.headers.get('set-cookie')).toMatch(/tilmen_company_dev=[^;]+;.*Path=\/api\/company\/auth\/;.*HttpOnly/i);
 
+      // The penetration test's probe: 11 wrong passwords from 11 addresses in 11 networks…
+      const spread: number[] = [];
+      for (let i = 0; i < 11; i++) spread.push((await call(login, companyRequest('/api/company/auth/login', { body: { email: 'TARGET@beta.kz', password: `Guess-Passw0rd${i}` }, ip: `10.78.${i}.9` }))).status);
+      expect(spread.every((s) => s === 401)).toBe(true);
+      vi.setSystemTime(Date.now() + 5 * 60_000); // past the SMS resend wait, in the same window
+      // …then the owner on a new device (no cookie), from their own network, with the right password: the SMS step.
+      const fresh = await call(login, companyRequest('/api/company/auth/login', { body: { email: 'target@beta.kz', password: 'Hr-Passw0rd!' }, ip: '10.79.5.5' }));
+      expect(fresh.status, await fresh.clone().text()).toBe(200);
+      expect(((await fresh.json()) as { step: string }).step).toBe('code');
+
+      // Guesses from one network: that network's bucket locks (429), whatever the address in it.
       const statuses: number[] = [];
-      for (let i = 0; i < 11; i++) {
-        const r = await call(login, companyRequest('/api/company/auth/login', { body: { email: 'TARGET@beta.kz', password: `Guess-Passw0rd${i}` } }));
-        statuses.push(r.status);
-      }
+      for (let i = 0; i < 11; i++) statuses.push((await call(login, companyRequest('/api/company/auth/login', { body: { email: 'target@beta.kz', password: `Guess-Passw0rd${i}` }, ip: `10.80.3.${i + 1}` }))).status);
       expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
       expect(statuses[10]).toBe(429);
-      // Without the device cookie even the right password waits; with it, the owner gets in.
-      expect((await call(login, companyRequest('/api/company/auth/login', { body: { email: 'target@beta.kz', password: 'Hr-Passw0rd!' } }))).status).toBe(429);
-      vi.setSystemTime(Date.now() + 5 * 60_000); // past the SMS resend wait, in the same window
-      const owner = await call(login, companyRequest('/api/company/auth/login', { body: { email: 'target@beta.kz', password: 'Hr-Passw0rd!' }, cookie: device }));
+      expect((await call(login, companyRequest('/api/company/auth/login', { body: { email: 'target@beta.kz', password: 'Hr-Passw0rd!' }, ip: '10.80.3.200' }))).status).toBe(429);
+      vi.setSystemTime(Date.now() + 2 * 60_000);
+      // With the device cookie, the owner gets in from that network too.
+      const owner = await call(login, companyRequest('/api/company/auth/login', { body: { email: 'target@beta.kz', password: 'Hr-Passw0rd!' }, cookie: device, ip: '10.80.3.201' }));
       expect(owner.status).toBe(200);
       // A forged or another person's device cookie counts as none.
       const forged = device!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
-      expect((await call(login, companyRequest('/api/company/auth/login', { body: { email: 'target@beta.kz', password: 'Hr-Passw0rd!' }, cookie: forged }))).status).toBe(429);
+      expect((await call(login, companyRequest('/api/company/auth/login', { body: { email: 'target@beta.kz', password: 'Hr-Passw0rd!' }, cookie: forged, ip: '10.80.3.202' }))).status).toBe(429);
     } finally {
       vi.useRealTimers();
     }
