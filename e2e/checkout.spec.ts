@@ -25,7 +25,7 @@ test('a student buys Advanced on the fake hosted page with 3-D Secure and finds 
   await page.getByTestId('checkout-tutors').getByRole('link', { name: /Daniyar/ }).click();
   await expect(page.getByTestId('test-payment')).toHaveText(en.Checkout.testBadge);
   // Daniyar's price 8 000 ₸, Advanced −5 %: 7 600 ₸ a lesson, 121 600 ₸ for 16.
-  await expect(page.getByTestId('total')).toHaveText('₸121,600');
+  await expect(page.getByTestId('total')).toHaveText('121\u00a0600\u00a0₸');
 
   await page.getByTestId('pay').click();
   await page.getByTestId('checkout').getByRole('link', { name: en.Checkout.signIn, exact: true }).click();
@@ -83,7 +83,7 @@ test('a student buys Advanced on the fake hosted page with 3-D Secure and finds 
   // The payment's fiscal receipt: issued by the job, linked in the payments list.
   await expect(async () => {
     await page.reload();
-    await expect(page.getByTestId('cabinet-money').getByTestId('receipt-link')).toHaveText('Receipt for ₸121,600', { timeout: 1500 });
+    await expect(page.getByTestId('cabinet-money').getByTestId('receipt-link')).toHaveText('Receipt for 121\u00a0600\u00a0₸', { timeout: 1500 });
   }).toPass({ timeout: 20_000 });
 
   // Again with a declined card: no second package, a clear message.

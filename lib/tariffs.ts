@@ -39,25 +39,27 @@ export function withPromo(amount: number, percentOff: number): number {
 }
 
 /**
- * "40 000 ₸" (ru, kk: no-break spaces) or "₸40,000" (en), whole tenge. Written out rather than
+ * "40 000 ₸" with no-break spaces, whole tenge, in every language: as people in Kazakhstan read
+ * amounts (the walk found "₸106,400" on the English pages odd to a Kazakhstani reader). Written out rather than
  * left to Intl.NumberFormat: browsers ship less locale data than Node (Chromium formats kk-KZ as
  * "₸ 40,000"), so prices rendered on the server and again in the browser (the tariff board)
  * differed, and React threw away the server HTML of Kazakh tariff pages (hydration error #418).
  */
-export function formatTenge(amount: number, locale: string): string {
+// The locale stays in the signature: every caller passes the page's, and a language that writes money
+// differently would be one branch here.
+export function formatTenge(amount: number, _locale: string): string {
   const n = Math.round(amount);
   const digits = String(Math.abs(n));
   const sign = n < 0 ? '-' : '';
-  if (locale === 'en') return `${sign}₸${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
   return `${sign}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}\u00a0₸`;
 }
 
-/** An amount in tiyn as tenge: whole tenge as formatTenge, with the tiyn after a decimal mark when there are any (2 750,55 ₸; ₸2,750.55). */
+/** An amount in tiyn as tenge: whole tenge as formatTenge, with the tiyn after a decimal mark when there are any (2 750,55 ₸; in English 2 750.55 ₸). */
 export function formatTiyn(tiyn: number, locale: string): string {
   const t = Math.round(tiyn);
   const abs = Math.abs(t);
   const whole = formatTenge(Math.floor(abs / 100), locale);
   const rest = String(abs % 100).padStart(2, '0');
-  const text = abs % 100 === 0 ? whole : locale === 'en' ? `${whole}.${rest}` : whole.replace('\u00a0₸', `,${rest}\u00a0₸`);
+  const text = abs % 100 === 0 ? whole : whole.replace('\u00a0₸', `${locale === 'en' ? '.' : ','}${rest}\u00a0₸`);
   return t < 0 ? `-${text}` : text;
 }

@@ -228,7 +228,7 @@ export const en = {
     {
       heading: '3. Prices and payment',
       paragraphs: [
-        '3.1. The price of the services is set by the tariff plans published on the Website at the time of payment. Prices are stated in Kazakhstani tenge. An individual lesson costs from ₸4,500, a group lesson from ₸3,500 and a tutor\'s help in chat between lessons from ₸500 an hour; the final price depends on the number of lessons in the package, their length and the tutor category.',
+        '3.1. The price of the services is set by the tariff plans published on the Website at the time of payment. Prices are stated in Kazakhstani tenge. An individual lesson costs from 4 500 ₸, a group lesson from 3 500 ₸ and a tutor\'s help in chat between lessons from 500 ₸ an hour; the final price depends on the number of lessons in the package, their length and the tutor category.',
         '3.2. Payment is made by Visa and Mastercard bank cards through a payment provider with mandatory 3-D Secure authentication. Card details are entered on the provider\'s secure page; the Provider neither receives nor stores the full card number or the CVV/CVC code.',
         '3.3. Services are paid in advance in the amount of the selected package. The Customer\'s payment obligation is fulfilled when the payment provider confirms the payment.',
         '3.4. A promo code discount comes on top of the plan\'s discount: it is calculated from the package price after the plan\'s discount. One promo code applies to one payment. Discounts from other promotions cannot be combined unless the promotion says otherwise.',

@@ -143,8 +143,8 @@ describe(`company lesson pools: invoice, PDF, paid once, allocation, spend (${db
       ),
     );
     expect(text).toContain('Invoice No. TLM-2026-000042 of 14.03.2026');
-    expect(text).toContain('Including VAT 16 %: ₸62,068.97');
-    expect(text).toContain('Total payable: ₸450,000');
+    expect(text).toContain('Including VAT 16 %: 62 068.97 ₸');
+    expect(text).toContain('Total payable: 450 000 ₸');
     expect(text).toContain('Қазақ Ғарыш');
   });
 
@@ -271,7 +271,7 @@ describe(`company lesson pools: invoice, PDF, paid once, allocation, spend (${db
     const dearLesson = await lesson(dear, 3);
     const refused = await link(dearLesson.id, { employeeId: emp!.id });
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as ErrorBody).error).toMatchObject({ code: 'pool_tutor_price', message: expect.stringContaining('₸7,500') });
+    expect(((await refused.json()) as ErrorBody).error).toMatchObject({ code: 'pool_tutor_price', message: expect.stringContaining('7\u00a0500\u00a0₸') });
     expect(await kinds(dearLesson.id)).toEqual([]);
     expect((await t.db.select().from(lessons).where(eq(lessons.id, dearLesson.id)))[0]!.companyEmployeeId).toBeNull();
 
