@@ -66,6 +66,22 @@ test.describe('back office: staff, dashboard, audit log', () => {
     await expect(reviewer.getByTestId('figure-due-soon')).toBeVisible();
     await expect(reviewer.getByTestId('figure-leads')).toHaveCount(0);
 
+    // Finance (the walk's dead end: /admin was a 403 with a link to itself): the first screen is
+    // payments, the menu lists finance's sections only, and a page of another scope's 403 leads back there.
+    const financeEmail = `finance-${stamp}@school.kz`;
+    const financeLink = await inviteStaff(admin, invitationLink, { email: financeEmail, name: 'Ерлан Сейітов', scopes: ['finance'] });
+    const finance = await newPage(browser);
+    await enrolStaff(finance, financeLink);
+    await finance.getByRole('link', { name: ru.enrol.continue }).click();
+    await expect(finance).toHaveURL(/\/admin\/payments$/);
+    await expect(finance.getByRole('heading', { level: 1, name: ru.payments.title, exact: true })).toBeVisible();
+    const menu = finance.getByRole('navigation', { name: ru.nav.label });
+    await expect(menu.getByRole('link', { name: ru.nav.payouts, exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: ru.nav.leads, exact: true })).toHaveCount(0);
+    expect((await finance.goto('/admin/leads'))?.status()).toBe(403);
+    await finance.getByRole('link', { name: ru.forbidden.goTo.replace('{section}', ru.nav.payments) }).click();
+    await expect(finance).toHaveURL(/\/admin\/payments$/);
+
     // The admin's audit log, filtered to invitations: both, newest first, with the e-mail that was invited.
     await admin.goto('/admin/audit');
     await admin.getByLabel(ru.audit.what).selectOption({ label: messages.ru.Admin.auditActions.staff_invite });

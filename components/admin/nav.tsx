@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { Link, usePathname, useRouter } from '@/i18n/navigation';
 import { useLocale } from '@/i18n/navigation';
 import { fetchJson } from '@/lib/browser/api/fetch-json';
+import type { SectionKey } from '@/lib/staff/sections';
 
 export interface AdminNavItem {
-  key: 'dashboard' | 'leads' | 'attribution' | 'applications' | 'profiles' | 'trials' | 'accounts' | 'companies' | 'tests' | 'promo' | 'payments' | 'refunds' | 'lessonMoney' | 'invoices' | 'payouts' | 'revenue' | 'reconciliation' | 'staff' | 'audit';
+  key: SectionKey;
   href: string;
   label: string;
 }

@@ -9,12 +9,18 @@ import { reviewFigures, salesFigures, type SalesFigures, type TodayAndMonth } fr
 import type { PromiseShare } from '@/lib/dashboard/callback-share';
 import { dashboardWindows } from '@/lib/dashboard/time';
 import { hasScope } from '@/lib/validations/staff-scopes';
-import { requireStaffPage } from '@/lib/staff/page';
+import { redirect } from 'next/navigation';
+import { currentStaff, requireStaffPage } from '@/lib/staff/page';
+import { staffHome } from '@/lib/staff/sections';
+import { localePath } from '@/lib/seo';
 
 /** The dashboard (scopes sales, reviewer; admin sees everything): each member sees the figures of their work. */
 export default async function DashboardPage({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
+  // A member whose scopes do not open the dashboard (finance) starts on their first section, never a 403.
+  const member = await currentStaff();
+  if (member && !hasScope(member.scopes, ['sales', 'reviewer'])) redirect(localePath(locale, staffHome(member.scopes).path));
   const { staff } = await requireStaffPage(locale, ['sales', 'reviewer'], '/admin');
   const t = await getTranslations('Admin.dashboard');
   const db = await getDb();
