@@ -3,10 +3,10 @@ import 'server-only';
 // provider status, refunds the rules leave to people, revenue by plan and by utm source, and the
 // reconciliation of our orders with the provider's status. Every view of payment data and every
 // decision is an audit row.
-import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
-import { fiscalReceipts, ledgerEntries, lessonPackages, paymentOrders, paymentRefunds, providerEvents, users, type PaymentAnomaly } from '@/lib/db/schema';
+import { companyInvoices, fiscalReceipts, ledgerEntries, lessonPackages, paymentOrders, paymentRefunds, providerEvents, users, type PaymentAnomaly } from '@/lib/db/schema';
 import { likeEscape } from '@/lib/db/like';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
@@ -227,8 +227,17 @@ export interface RevenueReport {
   touch: 'first' | 'last';
   byPlan: RevenueRow[];
   bySource: RevenueRow[];
+  /** Card payments only (the rows above are card orders: plan and buyer's source). */
   total: RevenueRow;
-  /** The school's share: the ledger's `school_revenue` movement over the period (after tutors' earnings and adjustments). */
+  /** Companies' bank transfers for their lesson pools' invoices, by the payment's date, over the period. */
+  companies: { invoices: number; paidTiyn: number };
+  /** All money received over the period: card payments and companies' transfers. */
+  receivedTiyn: number;
+  /**
+   * The school's share: the ledger's `school_revenue` movement over the period (lessons spent, less
+   * lessons returned, tutors' earnings and plan adjustments). Positive is the school's: the account's
+   * rows add what the school keeps (lib/payments/ledger.ts), so it is shown as it is.
+   */
   schoolRevenueTiyn: number;
 }
 
@@ -275,7 +284,22 @@ export async function revenueReport(db: Db, actor: Actor, q: PeriodQuery, now = 
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.account, ACCOUNTS.schoolRevenue), gte(ledgerEntries.createdAt, start), lt(ledgerEntries.createdAt, end)));
   await audit(db, actor, { action: 'payment.revenue', entity: 'payment', after: { from, to, touch: q.touch } });
-  return { from, to, touch: q.touch, byPlan, bySource, total: { ...total, key: null }, schoolRevenueTiyn: Number(school?.sum ?? 0) };
+  const [companies] = await db
+    .select({ n: sql<number>`count(*)::int`, sum: sql<string>`coalesce(sum(${companyInvoices.amountTiyn}), 0)` })
+    .from(companyInvoices)
+    .where(and(eq(companyInvoices.status, 'paid'), gte(companyInvoices.paidOn, from), lte(companyInvoices.paidOn, to)));
+  const companiesPaid = { invoices: companies?.n ?? 0, paidTiyn: Number(companies?.sum ?? 0) };
+  return {
+    from,
+    to,
+    touch: q.touch,
+    byPlan,
+    bySource,
+    total: { ...total, key: null },
+    companies: companiesPaid,
+    receivedTiyn: total.paidTiyn + companiesPaid.paidTiyn,
+    schoolRevenueTiyn: Number(school?.sum ?? 0),
+  };
 }
 
 /** What our order's status expects the provider to say. */

@@ -2,7 +2,7 @@ import { savePayoutDetails } from '@/lib/payments/payout-details';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '@/lib/audit/log';
-import { auditLog, fiscalReceipts, ledgerEntries, lessonAttendance, lessonPackages, lessons, paymentOrders, paymentRefunds, payoutRegisters } from '@/lib/db/schema';
+import { auditLog, companies, companyInvoices, fiscalReceipts, ledgerEntries, lessonAttendance, lessonPackages, lessons, paymentOrders, paymentRefunds, payoutRegisters } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
@@ -11,7 +11,8 @@ import { ACCOUNTS, balance, ledgerTotal, post } from '@/lib/payments/ledger';
 import { monthEarningTiyn, tutorPlanByLoad } from '@/lib/payments/model';
 import { approveRegister, markRegisterPaid, monthBounds, payoutRegister, schoolMonth, tutorStatements } from '@/lib/payments/payouts';
 import { requestRefund } from '@/lib/payments/refunds';
-import { addMonths } from '@/lib/time/calendar';
+import { addDays, addMonths } from '@/lib/time/calendar';
+import { dayStart, schoolDay } from '@/lib/time/wall-clock';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { seedTaughtMonth } from '@/test/payouts';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
@@ -278,5 +279,22 @@ describe(`finance: payout register, refunds in review, audit, scope (${dbLabel()
     expect(report.byPlan).toEqual([{ key: 'basic', orders: 5, paidTiyn: Number(paid[0]!.sum), refundedTiyn: 0, netTiyn: Number(paid[0]!.sum) }]);
     expect(report.bySource.map((r) => r.key)).toEqual(['instagram']);
     expect(await auditCount('payment.revenue')).toBe(1);
+    // The school's share is the ledger's school_revenue movement as it is (the walk saw it negated:
+    // −38 500 ₸ for +38 500 ₸): positive, the lessons spent less the tutors' earnings.
+    // (The seeded month's ledger rows were written today: the period runs from the month to today.)
+    const today = schoolDay(new Date());
+    const wide = await revenueReport(db, actor, { from: `${MONTH}-01`, to: today, touch: 'first' });
+    const ledger = await db
+      .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountTiyn}), 0)` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.account, ACCOUNTS.schoolRevenue), sql`${ledgerEntries.createdAt} >= ${dayStart(`${MONTH}-01`).toISOString()}::timestamptz`, sql`${ledgerEntries.createdAt} < ${dayStart(addDays(today, 1)).toISOString()}::timestamptz`));
+    expect(wide.schoolRevenueTiyn).toBe(Number(ledger[0]!.sum));
+    expect(wide.schoolRevenueTiyn).toBeGreaterThan(0);
+    // Received counts companies' bank transfers (by the payment's date) beside card payments.
+    const [company] = await db.insert(companies).values({ name: 'Revenue LLP', slug: `revenue-${Date.now()}` }).returning();
+    await db.insert(companyInvoices).values({ companyId: company!.id, number: 'TLM-TEST-REV1', lessons: 10, perLessonTiyn: 450_000, amountTiyn: 4_500_000, vatPayer: false, vatPercent: 0, vatTiyn: 0, school: {} as never, buyer: {} as never, status: 'paid', paidOn: `${MONTH}-05`, paidAt: new Date() });
+    const withCompany = await revenueReport(db, actor, { from: `${MONTH}-01`, to: today, touch: 'first' });
+    expect(withCompany.companies).toEqual({ invoices: 1, paidTiyn: 4_500_000 });
+    expect(withCompany.receivedTiyn).toBe(withCompany.total.paidTiyn + 4_500_000);
   });
 });

@@ -49,10 +49,12 @@ export default async function RevenuePage({ params, searchParams }: Props) {
       </FilterBar>
       <Facts
         items={[
+          { label: t('revenue.received'), value: formatTiyn(report.receivedTiyn, locale) },
           { label: t('revenue.paid'), value: formatTiyn(report.total.paidTiyn, locale) },
+          { label: t('revenue.companies', { count: report.companies.invoices }), value: formatTiyn(report.companies.paidTiyn, locale) },
           { label: t('revenue.refunded'), value: formatTiyn(report.total.refundedTiyn, locale) },
-          { label: t('revenue.net'), value: formatTiyn(report.total.netTiyn, locale) },
-          { label: t('revenue.school'), value: formatTiyn(-report.schoolRevenueTiyn, locale) },
+          { label: t('revenue.net'), value: formatTiyn(report.receivedTiyn - report.total.refundedTiyn, locale) },
+          { label: t('revenue.school'), value: formatTiyn(report.schoolRevenueTiyn, locale) },
         ]}
       />
       <p className="mt-2 text-xs text-muted">{t('revenue.schoolHint')}</p>
