@@ -2,7 +2,7 @@ import 'server-only';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { lockDataDir, lockFileOf, type DataDirLock, type LockOptions } from './data-dir-lock.mjs';
+import { lockDataDir, type DataDirLock, type LockOptions } from './data-dir-lock.mjs';
 
 export type { DataDirLock, LockOptions };
 
@@ -16,7 +16,7 @@ export type { DataDirLock, LockOptions };
  */
 export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob; lock?: LockOptions; held?: DataDirLock }): Promise<{ client: PGlite; close: () => Promise<void> }> {
   const dataDir = opts.dataDir ? path.resolve(opts.dataDir) : undefined;
-  if (opts.held && (!dataDir || opts.held.file !== lockFileOf(dataDir) || !opts.held.isHeld())) {
+  if (opts.held && (opts.held.dataDir !== dataDir || !opts.held.isHeld())) {
     throw new Error(`openPglite: the lock given is not this process's lock of ${dataDir ?? 'an in-memory database'}`);
   }
   const lock = dataDir && !opts.held ? await lockDataDir(dataDir, opts.lock) : null;
