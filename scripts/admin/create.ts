@@ -28,9 +28,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function viaServer(port: number, deadline: number) {
   const body = JSON.stringify(input);
-  const time = String(Date.now());
   let res: Response;
   for (;;) {
+    // Signed afresh for each try: a signature is good for a minute and once.
+    const time = String(Date.now());
     try {
       res = await fetch(`http://127.0.0.1:${port}/api/internal/staff-bootstrap`, {
         method: 'POST',

@@ -27,9 +27,10 @@ if (values.help) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function viaServer(port: number, file: string, deadline: number) {
-  const time = String(Date.now());
   let res: Response;
   for (;;) {
+    // Signed afresh for each try: a signature is good for a minute and once.
+    const time = String(Date.now());
     try {
       res = await fetch(`http://127.0.0.1:${port}/api/internal/backup`, {
         method: 'POST',
