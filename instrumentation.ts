@@ -19,10 +19,13 @@ export async function register() {
   if (!e.APP_SECRET) console.info(`[config] APP_SECRET is not set: using the secret generated for this install (${e.DATA_DIR}.secret).`);
   if (e.ENABLE_DEV_TOOLS && e.NODE_ENV === 'production') console.warn('[config] ENABLE_DEV_TOOLS is on: /api/dev/* is open. Never in a real deployment.');
   // Create, migrate and seed the database at start, so a broken database stops the server early.
+  // server.mjs runs this before it listens (Next alone would at the first request): the data folder's
+  // lock is taken here (lib/db/data-dir-lock.mjs), and a folder another server holds stops the start.
   const { getOpenDb } = await import('./lib/db/client');
   const { driver } = await getOpenDb();
   console.info(`[db] ${driver === 'pglite' ? `embedded PGlite in ${e.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}: migrated and seeded.`);
   if (driver === 'pglite') {
+    // For the commands (admin:create, db:backup): the database is open, the port answers in a moment.
     const path = await import('node:path');
     const { writeInstanceMark } = await import('./lib/server/instance-mark');
     writeInstanceMark(path.resolve(e.DATA_DIR), Number(process.env.PORT || 3000));

@@ -10,6 +10,7 @@ import path from 'node:path';
 import next from 'next';
 import { cabinetOrigin, createCsp, loadManifest } from './lib/server/csp.mjs';
 import { createAppServer, serverOptionsFromEnv } from './lib/server/http-server.mjs';
+import { openBeforeListening } from './lib/server/start.mjs';
 
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || undefined;
@@ -19,6 +20,15 @@ const hostname = process.env.HOSTNAME || undefined;
 const app = next({ dev: false, port, dir: import.meta.dirname, conf: undefined });
 const handle = app.getRequestHandler();
 await app.prepare();
+
+// The database opens now, before the server listens. In production Next registers instrumentation.ts
+// only at the first request; registered here (the same memoised registration Next then finds done),
+// the data folder's lock (<DATA_DIR>.lock, lib/db/data-dir-lock.mjs) and <DATA_DIR>.server.json exist
+// as soon as the port answers, so commands (npm run admin:create) go through this server instead of
+// opening the folder a second time (issue 31). A folder another server holds stops this one here,
+// with one line naming it, before anything is written.
+const { ensureInstrumentationRegistered } = await import('next/dist/server/lib/router-utils/instrumentation-globals.external.js');
+await openBeforeListening(() => ensureInstrumentationRegistered(import.meta.dirname, process.env.NEXT_DIST_DIR || '.next'));
 
 // After prepare: Next has loaded .env files into process.env by now.
 // Card payments (docs/payments.md): without Halyk ePay merchant credentials, the local fake of ePay

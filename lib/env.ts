@@ -221,14 +221,33 @@ export function appSecret(): string {
   return (secret = secretBesideData(path.resolve(e.DATA_DIR)));
 }
 
-/** Reads `<dataDir>.secret`, creating it exactly once even when two processes start together. */
+/**
+ * Reads `<dataDir>.secret`, creating it exactly once even when two processes start together (a server
+ * and admin:create on a fresh DATA_DIR): written whole under another name, then linked into place, so
+ * the other never reads it empty half-way (and is never told to delete it).
+ */
 export function secretBesideData(dataDir: string): string {
   const file = `${dataDir}.secret`;
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  try {
-    fs.writeFileSync(file, randomBytes(48).toString('base64url') + '\n', { flag: 'wx', mode: 0o600 });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  if (!fs.existsSync(file)) {
+    const value = randomBytes(48).toString('base64url') + '\n';
+    const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+    try {
+      fs.writeFileSync(tmp, value, { flag: 'wx', mode: 0o600 });
+      fs.linkSync(tmp, file);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS') {
+        // A file system without hard links: created in place, as before.
+        try {
+          fs.writeFileSync(file, value, { flag: 'wx', mode: 0o600 });
+        } catch (inner) {
+          if ((inner as NodeJS.ErrnoException).code !== 'EEXIST') throw inner;
+        }
+      } else if (code !== 'EEXIST') throw err;
+    } finally {
+      fs.rmSync(tmp, { force: true });
+    }
   }
   const value = fs.readFileSync(file, 'utf8').trim();
   if (value.length < 32) throw new Error(`${file} holds no usable secret: delete it (every session then ends) or set APP_SECRET`);

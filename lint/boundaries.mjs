@@ -356,4 +356,20 @@ export const boundaries = [
     files: ['app/**/{page,layout}.{ts,tsx}'],
     rules: { 'boundaries/no-queries-in-pages': 'error' },
   },
+  {
+    // Two processes on one PGlite folder break it for good (issue 31): a folder is opened only under
+    // its lock, which lib/db/pglite.ts takes (openPglite, and openDb through it). kill9.mjs, plain
+    // node, takes the lock itself (lib/db/data-dir-lock.mjs) around its own PGlite.
+    files: SOURCE_FILES,
+    ignores: ['lib/db/pglite.ts', 'scripts/durability/kill9.mjs'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='PGlite']",
+          message: 'Open PGlite through openDb or openPglite (lib/db/pglite.ts): a data folder is opened only under its lock (lib/db/data-dir-lock.mjs), never by two processes.',
+        },
+      ],
+    },
+  },
 ];

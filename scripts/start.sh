@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # npm start: install, build when needed, then serve on http://localhost:3000.
-# The embedded database (PGlite in DATA_DIR, default .data/pglite) is created, migrated and seeded on start.
+# The embedded database (PGlite in DATA_DIR, default .data/pglite) is created, migrated and seeded on start,
+# before the server listens, under the folder's lock (<DATA_DIR>.lock): a second npm start on the same
+# DATA_DIR stops with a line naming the first (docs/operations.md, "The embedded database").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh

@@ -2,6 +2,8 @@ import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
+import { lockDataDir, type DataDirLock } from '@/lib/db/data-dir-lock.mjs';
+import { openPglite } from '@/lib/db/pglite';
 import type { Db } from '@/lib/db/types';
 import { spendSignature } from '@/lib/rate-limit';
 
@@ -34,18 +36,33 @@ export interface RestoreCheck {
 
 /**
  * Unpacks a backup into the empty folder `dataDir` by opening PGlite on it with the dump, then reads
- * a few counts back (the restore is only done once the database opens and answers).
+ * a few counts back (the restore is only done once the database opens and answers). The folder's
+ * lock (lib/db/data-dir-lock.mjs) is taken first, or `held` is the caller's (db:restore, which moves
+ * the old folder aside under it).
  */
-export async function restorePglite(dataDir: string, backup: Blob): Promise<RestoreCheck> {
-  if (!isEmptyDir(dataDir)) throw new Error(`${dataDir} is not empty`);
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const client = new PGlite(dataDir, { loadDataDir: backup, extensions: { pg_trgm } });
+export async function restorePglite(dataDir: string, backup: Blob, held?: DataDirLock): Promise<RestoreCheck> {
+  const lock = held ?? (await lockDataDir(dataDir));
   try {
-    const count = async (table: string) => Number((await client.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]!.n);
-    return { leads: await count('leads'), kazakhTestTakers: await count('kazakh_test_takers'), users: await count('users') };
+    if (!isEmptyDir(dataDir)) throw new Error(`${dataDir} is not empty`);
+    const { client, close } = await openPglite({ dataDir, loadDataDir: backup, held: lock });
+    try {
+      const count = async (table: string) => Number((await client.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]!.n);
+      return { leads: await count('leads'), kazakhTestTakers: await count('kazakh_test_takers'), users: await count('users') };
+    } finally {
+      await close();
+    }
   } finally {
-    await client.close();
+    if (!held) lock.release();
+  }
+}
+
+/** A backup of the folder `dataDir` when no server holds it: opened under the folder's lock (lib/db/pglite.ts). */
+export async function dumpDataDirFolder(dataDir: string): Promise<ReadableStream<Uint8Array>> {
+  const { client, close } = await openPglite({ dataDir });
+  try {
+    return await dumpPglite(client);
+  } finally {
+    await close();
   }
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { dumpPglite } from '@/lib/backup/embedded';
 import * as schema from './schema';
+import { openPglite, type LockOptions } from './pglite';
 import { seed } from './seed';
 import type { Db } from './types';
 
@@ -28,8 +29,11 @@ export interface OpenDb {
  * `loadDataDir` (PGlite only): start from a dump of a data folder (PGlite's `dumpDataDir`), e.g. the
  * test suite's template, migrated and seeded once (test/global-setup.ts); migrations still run (a no-op
  * when the dump is up to date).
+ * `dataDir`: the folder is locked for this process until `close` (lib/db/data-dir-lock.mjs); a folder
+ * another process holds throws DataDirLockedError before anything is opened. `lock`: the lock's
+ * options (the server's port; how long to wait while a command holds the folder).
  */
-export async function openDb(opts: { url?: string; dataDir?: string; seed?: boolean; loadDataDir?: Blob }): Promise<OpenDb> {
+export async function openDb(opts: { url?: string; dataDir?: string; seed?: boolean; loadDataDir?: Blob; lock?: LockOptions }): Promise<OpenDb> {
   let opened: OpenDb;
   if (opts.url) {
     const { Pool } = await import('pg');
@@ -57,21 +61,12 @@ export async function openDb(opts: { url?: string; dataDir?: string; seed?: bool
       },
     };
   } else {
-    const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    if (opts.dataDir) {
-      const fs = await import('node:fs');
-      fs.mkdirSync(opts.dataDir, { recursive: true });
-    }
-    // pg_trgm: the trigram indexes of the leads search (migration 0007); btree_gist: the lessons'
-    // no-overlap exclusion constraint (migration 0009).
-    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
-    // The options form: `new PGlite(undefined, { extensions })` (in memory) ignores the extensions.
-    const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm, btree_gist } });
+    // On a folder: the folder's lock first (lib/db/pglite.ts), so a second process never opens it.
+    const pglite = await openPglite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, lock: opts.lock });
+    const { client } = pglite;
     const pdb = drizzle({ client, schema });
-    await migrate(pdb, { migrationsFolder: MIGRATIONS_FOLDER });
     const db = pdb as unknown as Db;
     opened = {
       db,
@@ -79,10 +74,28 @@ export async function openDb(opts: { url?: string; dataDir?: string; seed?: bool
       dump: () => dumpPglite(client),
       close: () => {
         closedDbs.add(db);
-        return client.close();
+        return pglite.close();
       },
     };
+    try {
+      await migrate(pdb, { migrationsFolder: MIGRATIONS_FOLDER });
+    } catch (err) {
+      await opened.close().catch(() => {});
+      throw err;
+    }
   }
+  try {
+    await prepare(opened, opts);
+  } catch (err) {
+    // Closed, so a folder's lock is given back and the caller may try again.
+    await opened.close().catch(() => {});
+    throw err;
+  }
+  return opened;
+}
+
+/** Seeds a freshly opened database and checks it answers. */
+async function prepare(opened: OpenDb, opts: { dataDir?: string; seed?: boolean }): Promise<void> {
   if (opts.seed !== false) await seed(opened.db);
   // Demo tutors only in an embedded database kept in a folder (npm start), never on PostgreSQL or in
   // tests; DEMO_TUTORS=false keeps them out (and takes earlier ones out of the catalogue).
@@ -92,5 +105,4 @@ export async function openDb(opts: { url?: string; dataDir?: string; seed?: bool
     await work.catch((err: unknown) => console.error('[db] demo tutors:', err instanceof Error ? err.message : err));
   }
   await opened.db.execute(sql`select 1`);
-  return opened;
 }

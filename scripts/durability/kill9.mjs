@@ -30,6 +30,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { lockDataDir } from '../../lib/db/data-dir-lock.mjs';
 import { startFakeEpay } from '../fakes/epay.mjs';
 import { SUBMISSIONS } from './submissions.mjs';
 
@@ -231,6 +232,9 @@ const api = {
 // ── the check ────────────────────────────────────────────────────────────────────────────────────
 async function withQuery(fn) {
   if (DB === 'pglite') {
+    // Under the folder's lock, like every opener: the killed server's lock is stale (its pid is gone)
+    // and taken over here; a server still running would be refused.
+    const lock = await lockDataDir(dataDir, { command: 'scripts/durability/kill9.mjs' });
     const { PGlite } = await import('@electric-sql/pglite');
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const db = new PGlite(dataDir, { extensions: { pg_trgm } });
@@ -238,6 +242,7 @@ async function withQuery(fn) {
       return await fn(async (sql, params) => (await db.query(sql, params)).rows);
     } finally {
       await db.close();
+      lock.release();
     }
   }
   const { default: pg } = await import('pg');

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { lockDataDir } from '@/lib/db/data-dir-lock.mjs';
 import { checkKzMobile } from '@/lib/phone';
 import { LEAD_LIST_KINDS } from '@/lib/leads/filters';
 import { LEAD_STATUSES } from '@/lib/validations/lead-pipeline';
@@ -57,11 +58,19 @@ describe('npm run seed:leads', () => {
 
   it('refuses an embedded database that a running server holds', async () => {
     const dir = path.join(tmp, 'held');
+    // A server holds the folder's lock and has written its mark (instrumentation.ts).
+    const lock = await lockDataDir(dir, { port: 3999 });
     writeFileSync(`${dir}.server.json`, JSON.stringify({ pid: process.pid, port: 3999 }));
     const res = await seedCommand(['--count', '5'], { DATA_DIR: dir });
     expect(res.code).toBe(1);
     expect(res.out).toContain(`a server (pid ${process.pid}, port 3999) has the embedded database ${dir} open`);
+    // Before the mark (the server still opening the database), the folder's lock refuses it.
     rmSync(`${dir}.server.json`);
+    const early = await seedCommand(['--count', '5'], { DATA_DIR: dir });
+    expect(early.code).toBe(1);
+    expect(early.out).toContain(`is in use by the Tilmen server on port 3999 (pid ${process.pid},`);
+    lock.release();
+    expect(existsSync(dir)).toBe(false); // refused before anything was made
   });
 
   it('seeds leads, accounts and a sales session into a fresh embedded database', async () => {
