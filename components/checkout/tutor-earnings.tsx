@@ -7,6 +7,7 @@ import type { TutorEarningsView } from '@/lib/payments/cabinet';
 import { formatTenge, formatTiyn } from '@/lib/tariffs';
 import { schoolLongDate } from '@/lib/time/school-clock';
 import { PayoutDetailsForm } from './payout-details-form';
+import { StatementLessons } from './statement-lessons';
 
 /** "ноябрь 2026 г." / "2026 ж. қараша" / "November 2026", with a capital to open the sentence. */
 function monthName(month: string, locale: string): string {
@@ -85,6 +86,9 @@ export function TutorEarnings({ plans }: { plans: Record<string, string> }) {
           </table>
         </div>
       )}
+      {data.statements.map((s) => (
+        <StatementLessons key={s.month} month={s.month} title={monthName(s.month, locale)} count={s.lessons} />
+      ))}
       <h3 className="mt-5 font-bold">{t('payoutsTitle')}</h3>
       {paid.length === 0 ? (
         <p className="mt-1 text-sm text-muted">{t('payoutsEmpty')}</p>

@@ -4,13 +4,15 @@ import 'server-only';
 import { and, desc, eq, gt, ne, or, sql } from 'drizzle-orm';
 import { ledgerEntries, lessonPackages, paymentOrders, tutorProfiles, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
+import { ApiError } from '@/lib/api/errors';
+import { addMonths } from '@/lib/time/calendar';
 import type { PlanId } from '@/lib/tariffs';
 import { ACCOUNTS } from './ledger';
 import { tutorMonth, type TutorMonth } from './lesson-money';
 import { orderView, type OrderView } from './checkout';
 import { receiptsOfOrders, type ReceiptView } from './receipts';
 import { TUTOR_FEE_PERCENT, tutorEarningTiyn, tutorPlanByLoad } from './model';
-import { tutorStatements, type Statement } from './payouts';
+import { schoolMonth, statementLessons, tutorStatements, type Statement, type StatementLesson } from './payouts';
 
 export interface PackageView {
   id: number;
@@ -99,4 +101,15 @@ export async function tutorEarnings(db: Db, tutorId: number, now = new Date()): 
   // The plan the current month's load earns so far (Basic until the 21st lesson).
   const plan: PlanId = tutorPlanByLoad(month.lessons);
   return { plan, feePercent: TUTOR_FEE_PERCENT[plan], price, earningTiyn: price === null ? null : tutorEarningTiyn(price, plan), month, statements };
+}
+
+/**
+ * One month of the tutor's statements, lesson by lesson: a month of the last 12 (the statements'
+ * window), else 422 `validation_failed`.
+ */
+export async function tutorStatementLessons(db: Db, tutorId: number, month: string, now = new Date()): Promise<{ month: string; plan: PlanId; feePercent: number; lessons: StatementLesson[] }> {
+  const current = schoolMonth(now);
+  const oldest = addMonths(`${current}-01`, -11).slice(0, 7);
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month) || month > current || month < oldest) throw new ApiError(422, 'validation_failed', { month: 'invalid_value' });
+  return statementLessons(db, tutorId, month);
 }

@@ -56,6 +56,17 @@ export const schoolMonth = (now = new Date()) => schoolDate(now).slice(0, 7);
 /** The month before the current one: the one a register pays by the 10th. */
 export const previousMonth = (now = new Date()) => addMonths(`${schoolMonth(now)}-01`, -1).slice(0, 7);
 
+/**
+ * The month the payout register opens on: the last month while its register is still to be
+ * approved (it has lessons and no register yet: finance's task until the 5th), else the current
+ * month so far (the walk: it always opened on the last month, empty after its payout).
+ */
+export async function defaultPayoutMonth(db: Db, now = new Date()): Promise<string> {
+  const last = previousMonth(now);
+  if (await findRegister(db, last)) return schoolMonth(now);
+  return (await computeLines(db, last)).length > 0 ? last : schoolMonth(now);
+}
+
 /** The month's bounds as instants: from its first day 00:00 Almaty to the next month's. */
 export function monthBounds(month: string): { from: Date; to: Date } {
   const first = `${month}-01`;
@@ -323,4 +334,70 @@ export async function tutorStatements(db: Db, tutorId: number, now = new Date())
     });
   }
   return [...byMonth.values()].sort((a, b) => b.month.localeCompare(a.month));
+}
+
+export interface StatementLesson {
+  lessonId: number;
+  startsAt: string;
+  /** The student's initials ("А. С."): a statement never names them in full. */
+  student: string;
+  /** The tutor's price the lesson counts at (tenge), the school's fee and the tutor's earning at the month's plan (tiyn). */
+  priceTiyn: number;
+  feeTiyn: number;
+  earningTiyn: number;
+  /** Paid from a company's lesson pool rather than a student's package. */
+  pool: boolean;
+}
+
+const initials = (name: string | null, lastname: string | null) =>
+  [lastname, name]
+    .map((w) => Array.from((w ?? '').trim())[0])
+    .filter(Boolean)
+    .map((c) => `${c}.`)
+    .join(' ');
+
+/**
+ * One month's statement of a tutor, lesson by lesson (the walk: "the statement has no per-lesson
+ * list"): the lessons placed in that register month (the same placement as the register and
+ * `tutorStatements`), each at the tutor's price with the fee of the month's plan (the frozen line's
+ * once approved, else the plan the load earns so far). The month's earning is the statement's
+ * (its sum of prices less the fee); a lesson's is that rule applied to its own price.
+ */
+export async function statementLessons(db: Db, tutorId: number, month: string): Promise<{ month: string; plan: PlanId; feePercent: number; lessons: StatementLesson[] }> {
+  const { from, to } = monthBounds(month);
+  const rows = await db
+    .select({
+      lessonId: lessons.id,
+      startsAt: lessons.startsAt,
+      name: users.name,
+      lastname: users.lastname,
+      price: sql<number>`${lessonPrice}::int`,
+      pool: sql<boolean>`${paymentOrders.id} is null`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(lessons, eq(lessons.id, ledgerEntries.lessonId))
+    .leftJoin(paymentOrders, eq(paymentOrders.id, ledgerEntries.orderId))
+    .leftJoin(users, eq(users.id, lessons.studentId))
+    .leftJoin(lessonRegister, eq(lessonRegister.month, schoolMonthOf(lessons.startsAt)))
+    .where(and(eq(ledgerEntries.kind, 'tutor_earning'), eq(ledgerEntries.account, ACCOUNTS.tutorPayable(tutorId)), gte(ledgerEntries.createdAt, bookedFrom(from)), lt(lessons.startsAt, to), sql`${registerMonth} = ${month}`))
+    .orderBy(asc(lessons.startsAt), asc(lessons.id));
+  const [frozen] = await db
+    .select({ plan: payoutLines.plan })
+    .from(payoutLines)
+    .innerJoin(payoutRegisters, eq(payoutRegisters.id, payoutLines.registerId))
+    .where(and(eq(payoutLines.tutorId, tutorId), eq(payoutRegisters.month, month)))
+    .limit(1);
+  const seen = new Set<number>();
+  const unique = rows.filter((r) => !seen.has(r.lessonId) && seen.add(r.lessonId));
+  const plan = frozen?.plan ?? tutorPlanByLoad(unique.length);
+  return {
+    month,
+    plan,
+    feePercent: TUTOR_FEE_PERCENT[plan],
+    lessons: unique.map((r) => {
+      const priceTiyn = Number(r.price) * 100;
+      const earningTiyn = monthEarningTiyn(priceTiyn, plan);
+      return { lessonId: r.lessonId, startsAt: r.startsAt.toISOString(), student: initials(r.name, r.lastname), priceTiyn, feeTiyn: priceTiyn - earningTiyn, earningTiyn, pool: Boolean(r.pool) };
+    }),
+  };
 }

@@ -17,6 +17,7 @@ import { eventually, payOnHostedPage, purchasableTutor, startPaymentWorld, type 
 import { call } from '@/test/staff';
 import { POST as paidBooking } from '../booking/paid/route';
 import { GET as earnings } from '../cabinet/earnings/route';
+import { GET as earningsMonth } from '../cabinet/earnings/[month]/route';
 import { POST as refundRoute } from '../cabinet/packages/[id]/refund/route';
 import { GET as cabinetPayments } from '../cabinet/payments/route';
 import { POST as checkout } from './checkout/route';
@@ -470,6 +471,13 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     expect(await res.json()).toEqual({ plan: 'basic', feePercent: 50, price: 6000, earningTiyn: 300_000, month: { month: expect.stringMatching(/^\d{4}-\d{2}$/), lessons: 0, earningTiyn: 0 }, statements: [] });
     const s = await student();
     expect((await call(earnings, req('/api/cabinet/earnings', { token: s.token }))).status).toBe(403);
+    // One month's lessons: the tutor's own (none yet), a student 403, a month outside the last 12 a 422.
+    const month = new Date().toISOString().slice(0, 7);
+    const own = await call(earningsMonth, req(`/api/cabinet/earnings/${month}`, { token: accessToken }), { month });
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { lessons: unknown[] }).lessons).toEqual([]);
+    expect((await call(earningsMonth, req(`/api/cabinet/earnings/${month}`, { token: s.token }), { month })).status).toBe(403);
+    expect((await call(earningsMonth, req('/api/cabinet/earnings/1999-01', { token: accessToken }), { month: '1999-01' })).status).toBe(422);
   });
 
   it('a refund of the unused lessons by the offer: paid − spent × the package\'s price, to the card through the provider, retried when the bank is down, once per package', async () => {

@@ -9,7 +9,8 @@ import type { Db } from '@/lib/db/types';
 import { revenueReport } from '@/lib/payments/finance';
 import { ACCOUNTS, balance, ledgerTotal, post } from '@/lib/payments/ledger';
 import { monthEarningTiyn, tutorPlanByLoad } from '@/lib/payments/model';
-import { approveRegister, markRegisterPaid, monthBounds, payoutRegister, schoolMonth, tutorStatements } from '@/lib/payments/payouts';
+import { tutorStatementLessons } from '@/lib/payments/cabinet';
+import { approveRegister, defaultPayoutMonth, markRegisterPaid, monthBounds, payoutRegister, schoolMonth, statementLessons, tutorStatements } from '@/lib/payments/payouts';
 import { requestRefund } from '@/lib/payments/refunds';
 import { addDays, addMonths } from '@/lib/time/calendar';
 import { dayStart, schoolDay } from '@/lib/time/wall-clock';
@@ -79,6 +80,9 @@ describe(`finance: payout register, refunds in review, audit, scope (${dbLabel()
   });
 
   it("the register's lines: lessons, plan, fee and earning per tutor, from the ledger; other months not counted", async () => {
+    // The page opens on the month still to approve (here: a day in the month after it).
+    const inNextMonth = new Date(`${addMonths(`${MONTH}-01`, 1)}T12:00:00+05:00`);
+    expect(await defaultPayoutMonth(db, inNextMonth)).toBe(MONTH);
     // One more tutor's lessons in the next month: not in this register.
     await seedTaughtMonth(db, addMonths(`${MONTH}-01`, 1).slice(0, 7), [{ prices: [6000] }]);
     const view = await payoutRegister(db, MONTH, { pageSize: 10 });
@@ -151,6 +155,19 @@ describe(`finance: payout register, refunds in review, audit, scope (${dbLabel()
     expect(st).toMatchObject({ month: MONTH, lessons: 21, plan: 'advanced', feePercent: 45, earningTiyn: 6_930_000, status: 'paid' });
     expect(st!.paidAt).toBeTruthy();
     expect(st!.readyBy).toBe(`${addMonths(`${MONTH}-01`, 1).slice(0, 8)}05`);
+    // Once its register is approved, the page opens on the current month so far.
+    expect(await defaultPayoutMonth(db, new Date(`${addMonths(`${MONTH}-01`, 1)}T12:00:00+05:00`))).toBe(addMonths(`${MONTH}-01`, 1).slice(0, 7));
+    // Lesson by lesson (the walk: the statement had no list): 21 lessons at 6 000 ₸, the month's
+    // plan (Advanced, 45 %), the student's initials only; the lines add up to the statement.
+    const lines = await statementLessons(db, tutors[1]!, MONTH);
+    expect(lines).toMatchObject({ month: MONTH, plan: 'advanced', feePercent: 45 });
+    expect(lines.lessons).toHaveLength(21);
+    expect(lines.lessons[0]).toMatchObject({ priceTiyn: 600_000, feeTiyn: 270_000, earningTiyn: 330_000, pool: false, student: expect.stringMatching(/^\p{Lu}\. \p{Lu}\.$/u) });
+    expect(lines.lessons.reduce((sum, l) => sum + l.earningTiyn, 0)).toBe(st!.earningTiyn);
+    expect(lines.lessons.map((l) => l.startsAt)).toEqual([...lines.lessons.map((l) => l.startsAt)].sort());
+    // Another tutor's month has none of these; a month outside the window is refused.
+    expect((await statementLessons(db, tutors[0]!, MONTH)).lessons.every((l) => !lines.lessons.some((m) => m.lessonId === l.lessonId))).toBe(true);
+    await expect(tutorStatementLessons(db, tutors[1]!, '2019-01')).rejects.toMatchObject({ status: 422 });
   });
 
   it('the register page call is audited, and the ledger cannot be changed', async () => {

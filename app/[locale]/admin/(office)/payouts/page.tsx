@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { PayoutActions } from '@/components/admin/finance/payout-actions';
@@ -8,7 +9,7 @@ import { Facts } from '@/components/admin/ui/section';
 import { Badge, PageHeader, cellClass } from '@/components/admin/ui/table';
 import { audit } from '@/lib/audit/log';
 import { getDb } from '@/lib/db/client';
-import { PAYOUT_DAY, STATEMENT_DAY, payoutRegister, previousMonth } from '@/lib/payments/payouts';
+import { PAYOUT_DAY, STATEMENT_DAY, defaultPayoutMonth, payoutRegister, previousMonth, schoolMonth } from '@/lib/payments/payouts';
 import { localePath } from '@/lib/seo';
 import { requireStaffPage } from '@/lib/staff/page';
 import { formatTiyn } from '@/lib/tariffs';
@@ -26,9 +27,9 @@ export default async function PayoutsPage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   const { actor } = await requireStaffPage(locale, FINANCE_SCOPES, '/admin/payouts');
   const f = pageParams(payoutsQuery, await searchParams);
-  const month = f.month ?? previousMonth();
   const t = await getTranslations('Admin');
   const db = await getDb();
+  const month = f.month ?? (await defaultPayoutMonth(db));
   const view = await payoutRegister(db, month, f);
   await audit(db, actor, { action: 'payout.view', entity: 'payout', entityId: month, after: { tutors: view.total.tutors } });
   const path = localePath(locale, '/admin/payouts');
@@ -41,6 +42,16 @@ export default async function PayoutsPage({ params, searchParams }: Props) {
           <input id="po-month" name="month" type="month" defaultValue={month} className={adminInputClass} />
         </FilterField>
       </FilterBar>
+      <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {[
+          { m: schoolMonth(), label: t('payouts.thisMonth') },
+          { m: previousMonth(), label: t('payouts.lastMonth') },
+        ].map(({ m, label }) => (
+          <Link key={m} href={`${path}?month=${m}`} aria-current={m === month ? 'true' : undefined} className="text-brand-dark underline-offset-2 hover:underline aria-[current=true]:font-semibold aria-[current=true]:no-underline">
+            {label}
+          </Link>
+        ))}
+      </p>
       <Facts
         items={[
           { label: t('payouts.month'), value: monthName },
