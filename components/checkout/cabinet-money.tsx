@@ -5,10 +5,17 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useAuthState } from '@/components/auth/auth-store';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
-import { schoolLongDate } from '@/lib/time/school-clock';
+import { SCHOOL_FIXED_ZONE, schoolLongDate } from '@/lib/time/school-clock';
 import { formatTenge } from '@/lib/tariffs';
 import type { PackageView, PaymentView } from '@/lib/payments/cabinet';
+import type { RefundPreview } from '@/lib/payments/refunds';
 import { LESSONS_CHANGED, PaidBooking } from '@/components/booking/paid-booking';
+
+/** A booked lesson's day and time on the school's clock: «4 декабря 2026 г., 19:00». */
+function when(iso: string, locale = 'ru'): string {
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone: SCHOOL_FIXED_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  return `${schoolLongDate(iso, locale)}, ${time}`;
+}
 
 /**
  * The cabinet's packages and payments (students): lessons left of each package and until when it
@@ -21,8 +28,23 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
   const [data, setData] = useState<{ packages: PackageView[]; payments: PaymentView[] } | null>(null);
   const [failed, setFailed] = useState(false);
   const [reloads, setReloads] = useState(0);
-  /** The package whose refund waits for "yes" (a refund is never one click). */
+  /** The package whose refund waits for "yes" (a refund is never one click), with what it would do. */
   const [confirming, setConfirming] = useState<number | null>(null);
+  const [preview, setPreview] = useState<RefundPreview | 'loading' | null>(null);
+
+  async function askRefund(p: PackageView) {
+    setConfirming(p.id);
+    setPreview('loading');
+    setMessage(null);
+    try {
+      const { api } = await import('@/lib/browser/api/client');
+      setPreview((await api.get<RefundPreview>(`/api/cabinet/packages/${p.id}/refund`)).data);
+    } catch (err) {
+      setConfirming(null);
+      setPreview(null);
+      setMessage(apiErrorBody(err)?.message ?? t('refundFailed'));
+    }
+  }
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   /** The package whose booking panel is open (`?book=<id>` opens it, from the tutor's page). */
@@ -38,6 +60,8 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
       const amount = formatTenge(Math.round(r.amountTiyn / 100), locale);
       setMessage(r.status === 'review' ? t('refundReview', { amount, lessons: r.lessons }) : t('refundRequested', { amount, lessons: r.lessons, date: schoolLongDate(r.dueBy, locale) }));
       setConfirming(null);
+      setPreview(null);
+      window.dispatchEvent(new Event(LESSONS_CHANGED));
       setReloads((n) => n + 1);
     } catch (err) {
       setMessage(apiErrorBody(err)?.message ?? t('refundFailed'));
@@ -90,6 +114,7 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
               <p className="font-semibold">{t('package', { subject: subjects[p.subject] ?? p.subject, tutor: p.tutorName, plan: plans[p.plan] ?? p.plan })}</p>
               <p className="mt-1" data-testid="lessons-left">
                 {t('lessonsLeft', { left: p.lessonsLeft, total: p.lessonsTotal })}
+                {p.bookedAhead > 0 && <span className="text-muted"> · {t('bookedAhead', { count: p.bookedAhead })}</span>}
               </p>
               <p className="text-sm text-muted">{p.expired ? t('expired', { date: schoolLongDate(p.validUntil, locale) }) : t('validUntil', { date: schoolLongDate(p.validUntil, locale) })}</p>
               {p.lessonsLeft > 0 && !p.expired && (
@@ -114,19 +139,46 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
                   )}
                 </>
               )}
-              {p.lessonsLeft > 0 &&
+              {(p.lessonsLeft > 0 || p.bookedAhead > 0) &&
                 (confirming === p.id ? (
-                  <div className="mt-3 flex flex-wrap items-center gap-3">
-                    <span className="text-sm">{t('refundConfirm', { amount: formatTenge(Math.round((p.lessonsLeft * p.perLessonTiyn) / 100), locale), lessons: p.lessonsLeft })}</span>
-                    <button type="button" disabled={busy} onClick={() => void refund(p)} className="rounded-lg border border-danger px-3 py-2 text-sm font-medium text-danger disabled:opacity-60">
-                      {t('refundYes')}
-                    </button>
-                    <button type="button" onClick={() => setConfirming(null)} className="text-sm underline">
-                      {t('refundNo')}
-                    </button>
+                  <div className="mt-3 rounded-lg border border-line bg-brand-tint/40 p-3" data-testid="refund-dialog">
+                    {preview === 'loading' || preview === null ? (
+                      <p className="text-sm" role="status">
+                        {t('refundLoading')}
+                      </p>
+                    ) : (
+                      <>
+                        <p className="text-sm">{t('refundConfirm', { amount: formatTenge(Math.round(preview.amountTiyn / 100), locale), lessons: preview.lessons })}</p>
+                        {preview.cancel.length > 0 && (
+                          <p className="mt-2 text-sm" data-testid="refund-cancels">
+                            {t('refundCancels', { dates: preview.cancel.map((l) => when(l.startsAt, locale)).join('; ') })}
+                          </p>
+                        )}
+                        {preview.keep.length > 0 && (
+                          <p className="mt-2 text-sm" data-testid="refund-keeps">
+                            {t('refundKeeps', { dates: preview.keep.map((l) => when(l.startsAt, locale)).join('; ') })}
+                          </p>
+                        )}
+                        <div className="mt-3 flex flex-wrap items-center gap-3">
+                          <button type="button" disabled={busy || preview.lessons === 0} onClick={() => void refund(p)} className="rounded-lg border border-danger px-3 py-2 text-sm font-medium text-danger disabled:opacity-60">
+                            {t('refundYes')}
+                          </button>
+                          <button
+                            type="button"
+                            onClick={() => {
+                              setConfirming(null);
+                              setPreview(null);
+                            }}
+                            className="text-sm underline"
+                          >
+                            {t('refundNo')}
+                          </button>
+                        </div>
+                      </>
+                    )}
                   </div>
                 ) : (
-                  <button type="button" onClick={() => setConfirming(p.id)} className="mt-3 text-sm font-medium text-brand-dark underline-offset-2 hover:underline" data-testid="refund">
+                  <button type="button" onClick={() => void askRefund(p)} className="mt-3 text-sm font-medium text-brand-dark underline-offset-2 hover:underline" data-testid="refund">
                     {t('refund')}
                   </button>
                 ))}

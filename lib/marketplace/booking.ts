@@ -243,12 +243,14 @@ const beforeDeadline = (lesson: Lesson, now: Date) => lesson.startsAt.getTime() 
  * 4.3, tutor rules 3.6), in the cancel's transaction (lib/payments/lesson-money.ts). A lesson a
  * company pays for gives its employee's pool lesson back, whoever cancels.
  */
-export async function cancelLesson(db: Db, user: User, id: number, now = new Date()): Promise<Lesson> {
+export async function cancelLesson(db: Db, user: User, id: number, now = new Date(), opts: { forRefund?: boolean } = {}): Promise<Lesson> {
   const { lesson, side } = await ownLesson(db, user, id);
   if (lesson.status !== 'booked') throw new ApiError(409, 'lesson_state');
   if (lesson.kind === 'paid' ? lesson.startsAt <= now : !beforeDeadline(lesson, now)) throw new ApiError(409, 'cancel_too_late');
   const late = side === 'tutor' && lesson.startsAt.getTime() - now.getTime() < TUTOR_LATE_CANCEL_MINUTES * MIN;
-  const undo = await countChange(db, `lesson:cancel:${side}:${user.id}`, side === 'tutor' ? TUTOR_CANCELS_PER_DAY : STUDENT_CANCELS_PER_DAY, now);
+  // A refund cancels the package's booked lessons the rule gives back (lib/payments/refunds.ts): not
+  // the student's own cancels, so not counted against their daily cancels.
+  const undo = opts.forRefund ? async () => {} : await countChange(db, `lesson:cancel:${side}:${user.id}`, side === 'tutor' ? TUTOR_CANCELS_PER_DAY : STUDENT_CANCELS_PER_DAY, now);
   const cancelled = await transaction(db, async (tx) => {
     const [row] = await tx
       .update(lessons)

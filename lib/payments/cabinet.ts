@@ -25,6 +25,8 @@ export interface PackageView {
   perLessonTiyn: number;
   validUntil: string;
   expired: boolean;
+  /** Booked lessons of the package still ahead (a refund cancels those the cancel rule gives back). */
+  bookedAhead: number;
 }
 
 /** A payment in the student's cabinet: the order as the return page sees it, with its tutor's name and receipts. */
@@ -39,8 +41,9 @@ const tutorName = sql<string>`${users.name} || ' ' || left(${users.lastname}, 1)
 export async function studentMoney(db: Db, studentId: number, now = new Date()): Promise<{ packages: PackageView[]; payments: PaymentView[] }> {
   const account = ACCOUNTS.studentBalance(studentId);
   const balance = sql<string>`coalesce((select sum(${ledgerEntries.amountTiyn}) from ${ledgerEntries} where ${ledgerEntries.account} = ${account} and ${ledgerEntries.packageId} = ${lessonPackages.id}), 0)`;
+  const ahead = sql<number>`(select count(*)::int from lessons l where l.package_id = ${lessonPackages.id} and l.kind = 'paid' and l.status = 'booked' and l.starts_at > ${now.toISOString()}::timestamptz)`;
   const packages = await db
-    .select({ p: lessonPackages, tutorName, balance })
+    .select({ p: lessonPackages, tutorName, balance, ahead })
     .from(lessonPackages)
     .innerJoin(users, eq(users.id, lessonPackages.tutorId))
     .where(eq(lessonPackages.studentId, studentId))
@@ -56,7 +59,7 @@ export async function studentMoney(db: Db, studentId: number, now = new Date()):
     .limit(100);
   const receipts = await receiptsOfOrders(db, payments.map(({ o }) => o.id));
   return {
-    packages: packages.map(({ p, tutorName: name, balance: b }) => ({
+    packages: packages.map(({ p, tutorName: name, balance: b, ahead: n }) => ({
       id: p.id,
       tutorId: p.tutorId,
       tutorName: name,
@@ -67,6 +70,7 @@ export async function studentMoney(db: Db, studentId: number, now = new Date()):
       perLessonTiyn: p.perLessonTiyn,
       validUntil: p.validUntil.toISOString(),
       expired: p.validUntil.getTime() < now.getTime(),
+      bookedAhead: Number(n),
     })),
     payments: payments.map(({ o, tutorName: name }) => {
       // The cabinet's payment names its tutor: the order's tutor id stays out of the answer.

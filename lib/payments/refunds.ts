@@ -3,15 +3,17 @@ import 'server-only';
 // cabinet, decided by the offer's rule (what the package's balance still holds = the amount paid
 // less the lessons spent at the package's price), moved in the ledger at once, then sent to the card
 // through the provider, retried by the job until the bank takes it; due within 10 business days.
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { dbErrorInfo } from '@/lib/db/errors';
-import { ledgerEntries, lessonPackages, paymentOrders, paymentRefunds } from '@/lib/db/schema';
+import { ledgerEntries, lessonPackages, lessons, paymentOrders, paymentRefunds } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
+import { cancelLesson } from '@/lib/marketplace/booking';
 import { addBusinessDays } from '@/lib/time/business-days';
 import { paymentProvider } from './config';
 import { ACCOUNTS, balance, post } from './ledger';
+import { PAID_CANCEL_DEADLINE_MINUTES } from './lesson-money';
 import { ProviderError } from './provider';
 import { recordReceipt } from './receipts';
 
@@ -28,9 +30,61 @@ export const refundKey = (refund: { id: number }) => `tilmen-refund-${refund.id}
  * student's balance to `refunds_due` in the same transaction, so the lessons can no longer be
  * booked. Then the provider is asked (a failure is retried by the job).
  */
+/** A booked lesson of a package as the refund's dialog names it. */
+export interface RefundLesson {
+  id: number;
+  startsAt: string;
+}
+
+export interface RefundPreview {
+  /** What the refund returns: the lessons left and the booked lessons it cancels, at the package's price. */
+  amountTiyn: number;
+  lessons: number;
+  /** Lessons left in the package (not booked). */
+  left: number;
+  /** Booked lessons the refund cancels and returns: PAID_CANCEL_DEADLINE_MINUTES or more before their start. */
+  cancel: RefundLesson[];
+  /** Booked lessons it leaves as they are: closer to their start than that (they are held or count as taught, by the offer). */
+  keep: RefundLesson[];
+}
+
+async function bookedAhead(db: Db, packageId: number, now: Date): Promise<{ cancel: RefundLesson[]; keep: RefundLesson[] }> {
+  const rows = await db
+    .select({ id: lessons.id, startsAt: lessons.startsAt })
+    .from(lessons)
+    .where(and(eq(lessons.packageId, packageId), eq(lessons.kind, 'paid'), eq(lessons.status, 'booked'), gt(lessons.startsAt, now)))
+    .orderBy(lessons.startsAt);
+  const deadline = now.getTime() + PAID_CANCEL_DEADLINE_MINUTES * 60_000;
+  const view = (r: { id: number; startsAt: Date }) => ({ id: r.id, startsAt: r.startsAt.toISOString() });
+  return { cancel: rows.filter((r) => r.startsAt.getTime() >= deadline).map(view), keep: rows.filter((r) => r.startsAt.getTime() < deadline).map(view) };
+}
+
+/**
+ * What a refund of a package would do now (the cabinet's dialog, before "yes"): the lessons left,
+ * the booked lessons it cancels and returns (those the cancel rule gives back: 8 hours or more
+ * before their start) and those it leaves (the walk: "unused" is read as "not yet taken"; a refund
+ * that silently left five booked lessons out showed "0 of 8 left").
+ */
+export async function refundPreview(db: Db, student: { id: number }, packageId: number, now = new Date()): Promise<RefundPreview> {
+  const [pkg] = await db.select().from(lessonPackages).where(and(eq(lessonPackages.id, packageId), eq(lessonPackages.studentId, student.id))).limit(1);
+  if (!pkg) throw new ApiError(404, 'not_found');
+  const left = Math.floor((await balance(db, ACCOUNTS.studentBalance(student.id), pkg.id)) / pkg.perLessonTiyn);
+  const { cancel, keep } = await bookedAhead(db, pkg.id, now);
+  const lessonsBack = left + cancel.length;
+  return { amountTiyn: lessonsBack * pkg.perLessonTiyn, lessons: lessonsBack, left, cancel, keep };
+}
+
 export async function requestRefund(db: Db, student: { id: number }, packageId: number, now = new Date()): Promise<Refund> {
   const [pkg] = await db.select().from(lessonPackages).where(and(eq(lessonPackages.id, packageId), eq(lessonPackages.studentId, student.id))).limit(1);
   if (!pkg) throw new ApiError(404, 'not_found');
+  // The booked lessons the cancel rule gives back are cancelled first (each told to the tutor as a
+  // cancel is), so their lessons are in the balance the refund returns; the rest stay booked.
+  for (const lesson of (await bookedAhead(db, pkg.id, now)).cancel) {
+    await cancelLesson(db, { id: student.id, scope: 'student', role: 'student' }, lesson.id, now, { forRefund: true }).catch((err: unknown) => {
+      // Moved or cancelled meanwhile: the refund returns what the balance holds.
+      if (!(err instanceof ApiError)) throw err;
+    });
+  }
   const account = ACCOUNTS.studentBalance(student.id);
   let refund: Refund;
   try {

@@ -14,11 +14,13 @@ import { paymentsQuery } from '@/lib/validations/finance';
 import type { PaymentStart } from '@/lib/payments/provider';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { eventually, payOnHostedPage, purchasableTutor, startPaymentWorld, type PaymentWorld } from '@/test/payments';
-import { call } from '@/test/staff';
+import { call, type Handler } from '@/test/staff';
 import { POST as paidBooking } from '../booking/paid/route';
 import { GET as earnings } from '../cabinet/earnings/route';
 import { GET as earningsMonth } from '../cabinet/earnings/[month]/route';
-import { POST as refundRoute } from '../cabinet/packages/[id]/refund/route';
+import { GET as refundPreviewRoute, POST as refundPost } from '../cabinet/packages/[id]/refund/route';
+/** The refund route: GET is the dialog's preview, POST the refund. */
+const refundRoute = ((r: NextRequest, ctx: unknown) => ((r.method === 'GET' ? refundPreviewRoute : refundPost) as unknown as Handler)(r, ctx as never)) as unknown;
 import { GET as cabinetPayments } from '../cabinet/payments/route';
 import { POST as checkout } from './checkout/route';
 import { POST as notify } from './epay/notify/route';
@@ -494,6 +496,12 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     for (const [i, slot] of slots.entries()) {
       expect((await call(paidBooking, req('/api/booking/paid', { token: s.token, body: { packageId, startsAt: slot.toISOString(), idempotencyKey: `refund-case-${s.id}-${i}-xxxxxxxx` } }))).status).toBe(201);
     }
+    // Both start within 8 hours (as if booked days ago): spent by the rules, the refund leaves them.
+    const booked = await t.db.select({ id: lessons.id }).from(lessons).where(and(eq(lessons.packageId, packageId), eq(lessons.status, 'booked')));
+    for (const [i, { id }] of booked.entries()) {
+      const at = new Date(Date.now() + (2 + i) * 3_600_000);
+      await t.db.update(lessons).set({ startsAt: at, endsAt: new Date(at.getTime() + 50 * 60_000) }).where(eq(lessons.id, id));
+    }
     // The bank is unreachable for the first try: the refund waits, the money is already out of the balance.
     const api = process.env.EPAY_API_URL;
     process.env.EPAY_API_URL = 'http://127.0.0.1:9';
@@ -519,6 +527,51 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     const other = await student();
     expect((await call(refundRoute, req(`/api/cabinet/packages/${packageId}/refund`, { token: other.token, body: {} }), { id: String(packageId) })).status).toBe(404);
     warn.mockRestore();
+  });
+
+  it('a refund includes the booked lessons the cancel rule gives back: the dialog names them and those it leaves; they are cancelled, the rest stay (the walk: 5 booked lessons were left out)', async () => {
+    const s = await student();
+    const started = await start(s.token, { plan: 'basic', subject: 'kazakh' });
+    await payOnHostedPage(world.fake, started.start, APPROVE);
+    const [pkg] = await eventually(async () => {
+      const rows = await packagesOf(started.invoiceId);
+      return rows.length ? rows : null;
+    });
+    const packageId = pkg!.lesson_packages.id;
+    const per = pkg!.lesson_packages.perLessonTiyn;
+    const slots = (await freeSlotsOfTutor(t.db, tutorId)).filter((d) => d.getUTCMinutes() === 0).slice(-12, -7);
+    const booked: number[] = [];
+    for (const [i, slot] of slots.entries()) {
+      const res = await call(paidBooking, req('/api/booking/paid', { token: s.token, body: { packageId, startsAt: slot.toISOString(), idempotencyKey: `refund-ahead-${s.id}-${i}-xxxxxxxx` } }));
+      expect(res.status).toBe(201);
+      booked.push(((await res.json()) as { lesson: { id: number } }).lesson.id);
+    }
+    // Two of the five are moved to start within 8 hours (as if booked days ago): those stay.
+    const soon = new Date(Date.now() + 5 * 3_600_000);
+    for (const [i, id] of booked.slice(0, 2).entries()) {
+      const at = new Date(soon.getTime() + i * 3_600_000);
+      await t.db.update(lessons).set({ startsAt: at, endsAt: new Date(at.getTime() + 50 * 60_000) }).where(eq(lessons.id, id));
+    }
+    const preview = await call(refundRoute, req(`/api/cabinet/packages/${packageId}/refund`, { token: s.token }), { id: String(packageId) });
+    expect(preview.status).toBe(200);
+    const p = (await preview.json()) as { amountTiyn: number; lessons: number; left: number; cancel: { id: number }[]; keep: { id: number }[] };
+    expect(p).toMatchObject({ left: 3, lessons: 6, amountTiyn: 6 * per });
+    expect(p.cancel.map((l) => l.id).sort()).toEqual(booked.slice(2).sort());
+    expect(p.keep.map((l) => l.id).sort()).toEqual(booked.slice(0, 2).sort());
+    // The cabinet shows the booked lessons beside the ones left.
+    const money = (await (await call(cabinetPayments, req('/api/cabinet/payments', { token: s.token }))).json()) as { packages: { id: number; lessonsLeft: number; bookedAhead: number }[] };
+    expect(money.packages.find((x) => x.id === packageId)).toMatchObject({ lessonsLeft: 3, bookedAhead: 5 });
+    const res = await call(refundRoute, req(`/api/cabinet/packages/${packageId}/refund`, { token: s.token, body: {} }), { id: String(packageId) });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { refund: { amountTiyn: number; lessons: number } }).refund).toMatchObject({ amountTiyn: 6 * per, lessons: 6 });
+    const after = await t.db.select({ id: lessons.id, status: lessons.status }).from(lessons).where(eq(lessons.packageId, packageId));
+    expect(after.filter((l) => l.status === 'cancelled').map((l) => l.id).sort()).toEqual(booked.slice(2).sort());
+    expect(after.filter((l) => l.status === 'booked').map((l) => l.id).sort()).toEqual(booked.slice(0, 2).sort());
+    expect(await balance(t.db, ACCOUNTS.studentBalance(s.id), packageId)).toBe(0);
+    expect(await ledgerTotal(t.db)).toEqual({ total: 0, unbalancedTxns: 0 });
+    // Someone else cannot see the preview of this package.
+    const other = await student();
+    expect((await call(refundRoute, req(`/api/cabinet/packages/${packageId}/refund`, { token: other.token }), { id: String(packageId) })).status).toBe(404);
   });
 
   it('the ledger: every transaction sums to zero and the whole ledger too; an unbalanced one is refused by the database', async () => {
