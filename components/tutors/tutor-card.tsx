@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { formatTenge } from '@/lib/tariffs';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { clock, dayKey, dayLabel, SCHOOL_ZONE } from '@/components/booking/slot-times';
 
 export interface TutorCardData {
@@ -21,7 +22,6 @@ export interface TutorCardData {
 export async function TutorCard({ tutor, priority = false }: { tutor: TutorCardData; priority?: boolean }) {
   const t = await getTranslations('Tutors');
   const tw = await getTranslations('Registration.tutor');
-  const format = await getFormatter();
   const locale = await getLocale();
   const next = tutor.nextSlot;
   return (
@@ -52,7 +52,7 @@ export async function TutorCard({ tutor, priority = false }: { tutor: TutorCardD
           {t('experience', { count: tutor.experienceYears })}
           {tutor.nativeSpeaker && ` · ${t('native')}`}
         </p>
-        {tutor.price !== null && <p className="mt-2 font-semibold">{t('perLesson', { price: format.number(tutor.price) })}</p>}
+        {tutor.price !== null && <p className="mt-2 font-semibold">{t('perLesson', { price: formatTenge(tutor.price, locale) })}</p>}
         {next ? (
           <p className="mt-1 text-sm" data-testid="tutor-next-slot">
             {/* Above the card's link: this one books that very slot. */}

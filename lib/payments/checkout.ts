@@ -9,7 +9,7 @@ import { env } from '@/lib/env';
 import { paymentOrders, promoCodes, tutorProfiles, users, type PaymentStatus } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
-import { bookableTutor } from '@/lib/marketplace/availability';
+import { bookableTutor, freeSlotsOfTutor } from '@/lib/marketplace/availability';
 import { checkPromo, type PromoFailure } from '@/lib/promo/check';
 import { quotePromo } from '@/lib/promo/quote';
 import { enforceLimits } from '@/lib/rate-limit';
@@ -17,6 +17,7 @@ import type { PlanId } from '@/lib/tariffs';
 import type { CheckoutInput } from '@/lib/validations/payments';
 import { paymentProvider, paymentSiteOrigin } from './config';
 import { ABANDON_AFTER_MS, reconcileOrder, secretHashOf } from './events';
+import { PAID_LESSON_MINUTES } from './lessons';
 import { CURRENCY, quotePackage, type PackageQuote } from './model';
 import { ProviderError, type PaymentStart } from './provider';
 import type { Order } from './settle';
@@ -29,10 +30,15 @@ export interface CheckoutTutor {
   subjects: string[];
 }
 
-/** A tutor a package can be bought from: bookable, not blocked, with a published profile and price. */
-export async function purchasableTutor(db: Db, tutorId: number): Promise<CheckoutTutor | null> {
+/**
+ * A tutor a package can be bought from: bookable, not blocked, with a published profile and price,
+ * and free time to book in their horizon (the walk: a student could pay 56 000 ₸ for a tutor with
+ * no schedule, whose booking panel then said "no free time").
+ */
+export async function purchasableTutor(db: Db, tutorId: number, now = new Date()): Promise<CheckoutTutor | null> {
   const bookable = await bookableTutor(db, tutorId);
   if (!bookable) return null;
+  if ((await freeSlotsOfTutor(db, tutorId, now, PAID_LESSON_MINUTES)).length === 0) return null;
   const [row] = await db
     .select({ slug: tutorProfiles.slug, published: tutorProfiles.published, name: users.name, lastname: users.lastname })
     .from(tutorProfiles)

@@ -5,12 +5,13 @@ import { Link } from '@/i18n/navigation';
 import { CheckoutForm } from '@/components/checkout/checkout-form';
 import { getDb } from '@/lib/db/client';
 import type { PlainMessages } from '@/lib/i18n/plain';
-import { publishedTutors } from '@/lib/marketplace/catalogue';
+import { publishedTutors, stillFree } from '@/lib/marketplace/catalogue';
+import { photoUrl } from '@/lib/media/photo';
 import { purchasableTutor } from '@/lib/payments/checkout';
 import { paymentProvider } from '@/lib/payments/config';
 import { isPlanId, quotePackage } from '@/lib/payments/model';
 import { localePath } from '@/lib/seo';
-import { STUDENT_PLANS, type PlanId } from '@/lib/tariffs';
+import { formatTenge, STUDENT_PLANS, type PlanId } from '@/lib/tariffs';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -40,28 +41,38 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
 
   if (!tutor) {
     // No tutor yet (the tariff page's "Buy online"): choose one, the plan and the code carried along.
-    const tutors = (await publishedTutors()).filter((x) => x.profile.price !== null).slice(0, 30);
+    // Only tutors a package can be used with: a price, free time ahead (as the catalogue shows it), bookable.
+    const tutors = (await publishedTutors()).filter((x) => x.profile.price !== null && stillFree(x.next, x.noticeMinutes).length > 0).slice(0, 30);
     const keep = `&plan=${plan}${promo ? `&promo=${promo}` : ''}`;
     return (
       <div className="container-page max-w-3xl py-10 md:py-14">
         <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('chooseTutor')}</h1>
         <p className="mt-3 text-muted">{t('noTutor')}</p>
-        <ul className="mt-8 divide-y divide-line rounded-2xl border border-line" data-testid="checkout-tutors">
-          {tutors.map((x) => (
-            <li key={x.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-              <div>
-                <p className="font-semibold">{x.name}</p>
-                <p className="text-sm text-muted">
-                  {x.profile.subjects.map((s) => tw(`subjects.${s}` as never)).join(', ')} · {tt('perLesson', { price: x.profile.price! })}
-                </p>
-              </div>
-              <Link href={`/checkout?tutor=${x.id}${keep}`} className="font-medium text-brand-dark underline-offset-2 hover:underline">
-                {t('chooseThis')}
-                <span className="sr-only">: {x.name}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        {tutors.length === 0 ? (
+          <p className="mt-8 rounded-2xl border border-line p-6 text-muted">{t('noTutorsFree')}</p>
+        ) : (
+          <ul className="mt-8 divide-y divide-line rounded-2xl border border-line" data-testid="checkout-tutors">
+            {tutors.map((x) => (
+              <li key={x.id} className="flex items-center gap-4 p-4">
+                {x.profile.photo ? (
+                  // eslint-disable-next-line @next/next/no-img-element
+                  <img src={photoUrl(x.profile.photo, 'card')} alt="" width={64} height={64} loading="lazy" decoding="async" className="size-16 shrink-0 rounded-xl object-cover" />
+                ) : (
+                  <div className="size-16 shrink-0 rounded-xl bg-brand-tint" aria-hidden="true" />
+                )}
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold">{x.name}</p>
+                  <p className="text-sm text-muted">{x.profile.subjects.map((s) => tw(`subjects.${s}` as never)).join(', ')}</p>
+                  <p className="mt-1 font-semibold">{tt('perLesson', { price: formatTenge(x.profile.price!, locale) })}</p>
+                </div>
+                <Link href={`/checkout?tutor=${x.id}${keep}`} className="shrink-0 rounded-lg bg-brand-dark px-4 py-2 text-sm font-semibold text-white hover:bg-brand">
+                  {t('chooseThis')}
+                  <span className="sr-only">: {x.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
         <p className="mt-6">
           <Link href="/tutors" className="text-brand-dark underline-offset-2 hover:underline">
             {t('toCatalogue')}

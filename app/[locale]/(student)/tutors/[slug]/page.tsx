@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { formatTenge } from '@/lib/tariffs';
 import { notFound } from 'next/navigation';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { VideoFacade } from '@/components/tutors/video-facade';
 import { PackageBookingLink } from '@/components/checkout/package-booking-link';
@@ -52,7 +53,6 @@ export default async function TutorPage({ params }: Props) {
   const p = tutor.profile;
   const t = await getTranslations('Tutors');
   const tw = await getTranslations('Registration.tutor');
-  const format = await getFormatter();
   const about = aboutFor(p.about, locale);
   // Free slots of the coming week, by Almaty day: plain links to the booking page with the slot
   // chosen (no script on this page; the picker there shows the browser's time too).
@@ -105,7 +105,7 @@ export default async function TutorPage({ params }: Props) {
           </p>
           {p.price !== null && (
             <p className="mt-3 text-xl font-semibold" data-testid="tutor-price">
-              {t('perLesson', { price: format.number(p.price) })}
+              {t('perLesson', { price: formatTenge(p.price, locale) })}
             </p>
           )}
           {p.price !== null && (
