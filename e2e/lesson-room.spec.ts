@@ -278,7 +278,12 @@ test('tutor and student meet in a paid lesson\'s room: video and audio both ways
       { timeout: 90_000, intervals: [2000] },
     )
     .toBe('held');
+  // The tutor ends the lesson (confirmed): the student reads that the tutor ended it, not "waiting".
+  await tp.getByTestId('leave').click();
+  await tp.getByTestId('leave-confirm').getByRole('button', { name: R.controls.endYes }).click();
+  await expect(sp.getByTestId('call-status')).toContainText(R.state.tutorEnded.split('{name} ')[1]!, { timeout: 15_000 });
   // The paid lesson held: the tutor's cabinet counts it in this month's earning (docs/payments.md).
+  await tp.waitForURL(/\/en\/cabinet/);
   await tp.goto('/en/cabinet');
   await expect(tp.getByTestId('tutor-month')).toContainText('1 lesson held');
 

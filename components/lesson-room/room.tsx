@@ -12,6 +12,7 @@ import { ChatPanel, type ChatLine } from './chat-panel';
 import { NotesPanel, type SavedNotes } from './notes-panel';
 import { TRANSLATION_LANGS, translationLangFor, type TranslationLang } from './translation';
 import { WordsPanel, type Word } from './words-panel';
+import { SCHOOL_FIXED_ZONE } from '@/lib/time/school-clock';
 import { roomButton, type JoinMedia, type RoomInfo } from './types';
 
 type Tab = 'chat' | 'notes' | 'words' | 'board';
@@ -27,6 +28,12 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
   const tracks = useRef({ audio: media.audio, video: media.video, camera: media.video });
   const [callState, setCallState] = useState<CallState>('new');
   const [otherOnline, setOtherOnline] = useState(false);
+  /** The other side was in the room during this page's life (or its log): "left", not "waiting", when they go. */
+  const [otherSeen, setOtherSeen] = useState(false);
+  /** The other side left on purpose (the tutor ended the lesson, the student left it). */
+  const [otherLeft, setOtherLeft] = useState(false);
+  /** This side asked to leave: the confirmation is shown. */
+  const [leaving, setLeaving] = useState(false);
   const [otherMedia, setOtherMedia] = useState({ audio: true, video: true });
   const [micOn, setMicOn] = useState(Boolean(media.audio));
   const [camOn, setCamOn] = useState(Boolean(media.video));
@@ -57,8 +64,16 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
       else if (e.kind === 'board') board.receive((e.payload.elements as BoardElement[] | undefined) ?? [], (e.payload.files as BoardFile[] | undefined) ?? []);
       else if (e.kind === 'vocab') setWords((w) => [...w, { seq: e.seq, word: String(e.payload.word), translation: String(e.payload.translation), lang: (TRANSLATION_LANGS as unknown[]).includes(e.payload.lang) ? (e.payload.lang as TranslationLang) : null }]);
       else if (e.kind === 'presence') {
-        if (e.side === 'server' && e.payload.side !== info.side) setOtherOnline(Boolean(e.payload.online));
-        else if (e.side !== info.side && e.side !== 'server') setOtherMedia({ audio: Boolean(e.payload.audio), video: Boolean(e.payload.video) || Boolean(e.payload.screen) });
+        if (e.side === 'server' && e.payload.side !== info.side) {
+          setOtherOnline(Boolean(e.payload.online));
+          if (e.payload.online) {
+            setOtherSeen(true);
+            setOtherLeft(false);
+          }
+        } else if (e.side !== info.side && e.side !== 'server') {
+          setOtherMedia({ audio: Boolean(e.payload.audio), video: Boolean(e.payload.video) || Boolean(e.payload.screen) });
+          if (e.payload.left === true) setOtherLeft(true);
+        }
       }
     };
     const ch = openChannel(info.lesson.id, locale, {
@@ -247,12 +262,25 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
     sendPresence(micOn, true, true);
   };
 
+  const endsAt = new Intl.DateTimeFormat('en-GB', { timeZone: SCHOOL_FIXED_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(info.lesson.endsAt));
+  const cabinet = locale === 'ru' ? '/cabinet' : `/${locale}/cabinet`;
+  /** Leaves on purpose: the other side reads "ended the lesson" / "left the lesson", then the cabinet (the report, the rating). */
+  const leave = async () => {
+    await channel.current?.send('presence', { audio: false, video: false, left: true }).catch(() => {});
+    window.location.assign(cabinet);
+  };
   const canShare = typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getDisplayMedia);
   const status =
     callState === 'connected'
       ? null
       : !otherOnline
-        ? t('state.waiting', { name: info.other.name })
+        ? otherLeft
+          ? info.side === 'student'
+            ? t('state.tutorEnded', { name: info.other.name })
+            : t('state.studentLeft', { name: info.other.name })
+          : otherSeen
+            ? t('state.otherGone', { name: info.other.name, until: endsAt })
+            : t('state.waiting', { name: info.other.name })
         : callState === 'reconnecting'
           ? t('state.reconnecting')
           : t('state.connecting');
@@ -315,9 +343,21 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
               {sharing ? t('controls.stopShare') : t('controls.share')}
             </button>
           ) : null}
-          <a href={locale === 'ru' ? '/cabinet' : `/${locale}/cabinet`} className={`${roomButton} bg-red-600 hover:bg-red-500`}>
-            {t('controls.leave')}
-          </a>
+          {leaving ? (
+            <span role="group" aria-label={info.side === 'tutor' ? t('controls.endAsk') : t('controls.leaveAsk')} className="flex flex-wrap items-center justify-center gap-2 rounded-lg bg-slate-800 px-3 py-1 text-sm" data-testid="leave-confirm">
+              <span>{info.side === 'tutor' ? t('controls.endAsk') : t('controls.leaveAsk')}</span>
+              <button type="button" className={`${roomButton} bg-red-600 hover:bg-red-500`} onClick={() => void leave()}>
+                {info.side === 'tutor' ? t('controls.endYes') : t('controls.leaveYes')}
+              </button>
+              <button type="button" className={ctl} onClick={() => setLeaving(false)}>
+                {t('controls.stay')}
+              </button>
+            </span>
+          ) : (
+            <button type="button" className={`${roomButton} bg-red-600 hover:bg-red-500`} onClick={() => setLeaving(true)} data-testid="leave">
+              {info.side === 'tutor' ? t('controls.end') : t('controls.leave')}
+            </button>
+          )}
         </div>
       </section>
       <aside className={`flex w-full flex-col border-slate-700 p-2 sm:p-4 lg:border-l ${tab === 'board' ? 'lg:w-[60%]' : 'lg:w-96'}`} aria-label={t('tabs.label')}>
