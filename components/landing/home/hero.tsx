@@ -11,7 +11,9 @@ export async function HomeHero() {
       namespace="Home.hero"
       tone="landing"
       cta="/student#feedback"
-      secondary="/teacher"
+      // A student on a phone reaches the catalogue from the first screen (the walk: the first "tutor"
+      // link was the tutors' landing); tutors have their door in the section below.
+      secondary="/tutors"
       titleId="home-hero-title"
       gridClassName="gap-10 py-10 md:py-16 lg:grid-cols-[1fr_1.1fr] lg:py-20"
       image={{ src: '/images/illustrations/interface-demo.svg', width: 960, height: 600, className: 'h-auto w-full' }}
