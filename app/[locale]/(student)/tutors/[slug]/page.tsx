@@ -130,13 +130,18 @@ export default async function TutorPage({ params }: Props) {
         ) : (
           <>
             <p className="mt-1 text-sm text-muted">{t('slots.hint', { minutes: TRIAL_MINUTES })}</p>
-            <div className="mt-4 grid gap-4">
-              {[...byDay.entries()].map(([day, slots]) => {
+            {/* Days to pick, not one long column on a phone (the walk): each day folds open on its own,
+                the first one open; plain <details>, no script on this page. */}
+            <div className="mt-4 grid gap-2">
+              {[...byDay.entries()].map(([day, slots], i) => {
                 const label = dayLabel(day, locale);
                 return (
-                  <div key={day} className="grid gap-2 sm:grid-cols-[14rem_1fr] sm:items-start">
-                    <h3 className="font-semibold first-letter:uppercase sm:pt-2.5">{label}</h3>
-                    <ul className="flex flex-wrap gap-2">
+                  <details key={day} open={i === 0} className="group rounded-xl border border-line px-3 py-2">
+                    <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-3 font-semibold">
+                      <span className="first-letter:uppercase">{label}</span>
+                      <span className="text-sm font-normal text-muted">{t('slots.count', { count: slots.length })}</span>
+                    </summary>
+                    <ul className="mt-2 flex flex-wrap gap-2 pb-1">
                       {slots.map((slot) => {
                         const time = clock(slot, SCHOOL_ZONE);
                         return (
@@ -152,7 +157,7 @@ export default async function TutorPage({ params }: Props) {
                         );
                       })}
                     </ul>
-                  </div>
+                  </details>
                 );
               })}
             </div>
