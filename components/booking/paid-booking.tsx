@@ -70,6 +70,20 @@ export function PaidBooking({ packageId, onBooked }: { packageId: number; onBook
   const when = (iso: string) => `${dayLabel(dayKey(iso, SCHOOL_ZONE), locale)}, ${clock(iso, SCHOOL_ZONE)}`;
   const days = [...new Set(ctx.slots.map((s) => dayKey(s, SCHOOL_ZONE)))];
   const times = [...new Set(ctx.slots.map((s) => clock(s, SCHOOL_ZONE)))].sort();
+  // Which series times are free on the chosen weekdays, before "Show dates" (the walk: 31 times were
+  // offered with nothing said of which were free): each time's free dates of the series' dates, from the
+  // tutor's free slots the page already has.
+  const free = new Set(ctx.slots.map((s) => `${dayKey(s, SCHOOL_ZONE)} ${clock(s, SCHOOL_ZONE)}`));
+  const firstDay = days[0];
+  const seriesDays: string[] = [];
+  if (firstDay && weekdays.length > 0) {
+    const start = Date.parse(`${firstDay}T12:00:00Z`);
+    for (let i = 0; i < weeks * 7; i++) {
+      const d = new Date(start + i * 86_400_000);
+      if (weekdays.includes(((d.getUTCDay() + 6) % 7) + 1)) seriesDays.push(d.toISOString().slice(0, 10));
+    }
+  }
+  const freeAt = (t: string) => seriesDays.filter((d) => free.has(`${d} ${t}`)).length;
   // Weeks from the first free slot to the package's end (the series' dates start today).
   const maxWeeks = Math.max(1, Math.min(14, Math.ceil((Date.parse(ctx.package.validUntil) - Date.parse(ctx.slots[0] ?? ctx.package.validUntil)) / (7 * 86_400_000)) + 1));
 
@@ -214,7 +228,7 @@ export function PaidBooking({ packageId, onBooked }: { packageId: number; onBook
                   <select id={`${id}-stime`} className={select} value={time} onChange={(e) => { setTime(e.target.value); setPreview(null); }}>
                     {(times.includes(time) ? times : [time, ...times]).map((x) => (
                       <option key={x} value={x}>
-                        {x}
+                        {seriesDays.length > 0 ? t('timeFree', { time: x, free: freeAt(x), total: seriesDays.length }) : x}
                       </option>
                     ))}
                   </select>
