@@ -36,6 +36,10 @@ export function ScheduleEditor() {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [saves, setSaves] = useState(0);
+  // Several days at once (the walk: a full week took 7 additions and 14 selects).
+  const [bulkDays, setBulkDays] = useState<(typeof WEEKDAYS)[number][]>(['1', '2', '3', '4', '5']);
+  const [bulkFrom, setBulkFrom] = useState(9 * 60);
+  const [bulkTo, setBulkTo] = useState(18 * 60);
 
   useEffect(() => {
     if (!token) return;
@@ -83,6 +87,61 @@ export function ScheduleEditor() {
         </h2>
         <p className="mt-1 text-sm text-muted">{t('intro')}</p>
         {!s.bookable ? <p className="mt-2 text-sm">{t('notBookable')}</p> : null}
+        <fieldset className="mt-4 min-w-0 rounded-xl border border-brand-dark/40 bg-brand-tint/40 p-3" data-testid="schedule-bulk">
+          <legend className="px-1 font-semibold">{t('bulkTitle')}</legend>
+          <p className="text-sm text-muted">{t('bulkHint')}</p>
+          <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+            {WEEKDAYS.map((d) => (
+              <label key={d} className="flex min-h-11 items-center gap-2">
+                <input type="checkbox" checked={bulkDays.includes(d)} onChange={(e) => setBulkDays((b) => (e.target.checked ? [...b, d].sort() : b.filter((x) => x !== d)))} />
+                {t(`day${d}`)}
+              </label>
+            ))}
+          </div>
+          <div className="mt-2 flex flex-wrap gap-2 text-sm">
+            <button type="button" className={small} onClick={() => setBulkDays(['1', '2', '3', '4', '5'])}>
+              {t('bulkWeekdays')}
+            </button>
+            <button type="button" className={small} onClick={() => setBulkDays([...WEEKDAYS])}>
+              {t('bulkEveryDay')}
+            </button>
+          </div>
+          <div className="mt-3 flex flex-wrap items-end gap-2">
+            <label className="flex items-center gap-1">
+              <span className="text-sm">{t('from')}</span>
+              <select className={input} value={bulkFrom} onChange={(e) => setBulkFrom(Number(e.target.value))}>
+                {HALF_HOURS.slice(0, -1).map((m) => (
+                  <option key={m} value={m}>
+                    {formatClock(m)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex items-center gap-1">
+              <span className="text-sm">{t('to')}</span>
+              <select className={input} value={bulkTo} onChange={(e) => setBulkTo(Number(e.target.value))}>
+                {HALF_HOURS.slice(1).map((m) => (
+                  <option key={m} value={m}>
+                    {formatClock(m)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button
+              type="button"
+              className={small}
+              disabled={bulkDays.length === 0 || bulkTo <= bulkFrom}
+              onClick={() => {
+                const weekly = { ...s.weekly };
+                for (const d of bulkDays) weekly[d] = [[bulkFrom, bulkTo]];
+                setS({ ...s, weekly });
+                setMessage(t('bulkApplied'));
+              }}
+            >
+              {t('bulkApply')}
+            </button>
+          </div>
+        </fieldset>
         <div className="mt-4 grid gap-4">
           {WEEKDAYS.map((d) => (
             <fieldset key={d} className="min-w-0 rounded-xl border border-line p-3">
