@@ -143,8 +143,10 @@ export function CabinetView({ tutorTools, studentTools, lessons }: { tutorTools?
     setResubmitted(t('resubmit.done', { date: longDate(done.reviewDueAt, locale) }));
     void load();
   }
+  // One column whose items may shrink below their content (minmax(0, 1fr)): a wide table scrolls in
+  // its own box instead of widening the page on a 360 px phone (the walk: 634 px).
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-1 gap-8">
       <div role="status" aria-live="polite" className="sr-only">
         {user || !slowAuth ? '' : t('loading')}
       </div>

@@ -89,7 +89,7 @@ export function CabinetProgress() {
             {t('summary', { count: reports.length, from: first.level, to: last.level })}
           </p>
           <LevelChart reports={reports} label={t('chartLabel', { count: reports.length, from: first.level, to: last.level })} />
-          <div className="mt-4 overflow-x-auto">
+          <div className="mt-4 overflow-x-auto" role="region" aria-label={t('tableCaption')} tabIndex={0}>
             <table className="w-full min-w-[36rem] text-left text-sm">
               <caption className="sr-only">{t('tableCaption')}</caption>
               <thead>
