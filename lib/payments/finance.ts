@@ -17,6 +17,7 @@ import type { PaymentsQuery, PeriodQuery, RefundsQuery } from '@/lib/validations
 import { paymentProvider } from './config';
 import { ACCOUNTS, post } from './ledger';
 import { ProviderError, type ProviderState } from './provider';
+import { tellRefundDecided } from './notices';
 import { sendRefund, type Refund } from './refunds';
 
 export interface PaymentRow {
@@ -182,6 +183,7 @@ export async function approveRefund(db: Db, actor: Actor, id: number, now = new 
     await lockReview(tx, id);
     const [row] = await tx.update(paymentRefunds).set({ status: 'requested', decidedBy: actor.id, decidedAt: now }).where(eq(paymentRefunds.id, id)).returning();
     await audit(tx, actor, { action: 'refund.approve', entity: 'refund', entityId: id, before: { status: 'review' }, after: { status: 'requested', amountTiyn: row!.amountTiyn } });
+    await tellRefundDecided(tx, row!, now);
     return row!;
   });
   return (await sendRefund(db, approved, now)) ?? approved;
@@ -202,6 +204,7 @@ export async function rejectRefund(db: Db, actor: Actor, id: number, reason: str
       { orderId: refund.orderId, packageId: refund.packageId },
     );
     await audit(tx, actor, { action: 'refund.reject', entity: 'refund', entityId: id, before: { status: 'review' }, after: { status: 'rejected', reason } });
+    await tellRefundDecided(tx, row!, now);
     return row!;
   });
 }

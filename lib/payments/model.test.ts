@@ -3,7 +3,7 @@ import { DEFAULT_PRICE_LIMITS } from '@/lib/validations/tutor-profile';
 import { parseServerEnv } from '@/lib/env';
 import { PRICES, pricePerLesson, STUDENT_PLANS } from '@/lib/tariffs';
 import { addMonths } from '@/lib/time/calendar';
-import { EARNING_EXAMPLE_PRICE, packageValidUntil, platformFeeTiyn, quotePackage, refundTiyn, tenge, tutorEarningTiyn } from './model';
+import { EARNING_EXAMPLE_PRICE, packageValidUntil, platformFeeTiyn, quotePackage, tenge, tutorEarningTiyn } from './model';
 
 describe('the money model (docs/payments.md)', () => {
   it('keeps "from 4 500 ₸" true: the cheapest lesson at the lowest tutor price is Intensive\'s 4 500 ₸', () => {
@@ -32,12 +32,6 @@ describe('the money model (docs/payments.md)', () => {
     expect(platformFeeTiyn(6000, 'basic') + tutorEarningTiyn(6000, 'basic')).toBe(600_000);
     expect(platformFeeTiyn(6000, 'advanced')).toBe(platformFeeTiyn(6000, 'basic') * 0.9);
     expect(platformFeeTiyn(6000, 'intensive')).toBe(platformFeeTiyn(6000, 'basic') * 0.8);
-  });
-
-  it('refunds unused lessons at the package\'s price of a lesson (offer 5.2), never below zero', () => {
-    expect(refundTiyn(8_208_000, 513_000, 5)).toBe(513_000 * 11);
-    expect(refundTiyn(8_208_000, 513_000, 16)).toBe(0);
-    expect(refundTiyn(8_208_000, 513_000, 20)).toBe(0);
   });
 
   it('validity: months on the school\'s calendar to the end of that day in Almaty; month ends clamp', () => {

@@ -78,14 +78,6 @@ export function platformFeeTiyn(tutorPriceTenge: number, tutorPlan: PlanId = 'ba
   return tutorPriceTenge * TUTOR_FEE_PERCENT[tutorPlan];
 }
 
-/**
- * A refund of unused lessons (public offer 5.2): the amount paid less the lessons held or spent, at
- * the price of one lesson of the package. Never below zero.
- */
-export function refundTiyn(paidTiyn: number, perLessonTiyn: number, lessonsSpent: number): number {
-  return Math.max(0, paidTiyn - perLessonTiyn * lessonsSpent);
-}
-
 /** Whole tenge of an amount in tiyn, for formatTenge (every amount the model makes is whole tenge). */
 export const tenge = (tiyn: number): number => Math.round(tiyn / TIYN_PER_TENGE);
 

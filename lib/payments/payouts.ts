@@ -18,6 +18,7 @@ import { schoolDate, schoolInstant } from '@/lib/time/school-zone';
 import type { PlanId } from '@/lib/tariffs';
 import { ACCOUNTS, post, type Leg } from './ledger';
 import { monthEarningTiyn, TUTOR_FEE_PERCENT, tutorPlanByLoad } from './model';
+import { remindFinanceOfPayouts, tellPayoutsSent, tellStatementsReady } from './notices';
 
 /** The statement of a month is ready by this day of the next month, and paid by the next. */
 export const STATEMENT_DAY = 5;
@@ -217,6 +218,8 @@ export async function approveRegister(db: Db, actor: Actor, month: string, now =
         );
       }
       await audit(tx, actor, { action: 'payout.approve', entity: 'payout', entityId: month, after: { tutors: sum.tutors, lessons: sum.lessons, totalTiyn: sum.earningTiyn } });
+      // Each tutor is told the statement is ready, with the day it is paid by.
+      await tellStatementsReady(tx, month, lines, `${addMonths(`${month}-01`, 1).slice(0, 8)}${PAYOUT_DAY}`, now);
       return register!;
     });
   } catch (err) {
@@ -262,6 +265,7 @@ export async function markRegisterPaid(db: Db, actor: Actor, month: string, now 
     if (paid.length > 0) await post(tx, 'payout', [...paid.map((l) => ({ account: ACCOUNTS.tutorPayable(l.tutorId), amountTiyn: -l.earningTiyn })), { account: ACCOUNTS.payoutsBank, amountTiyn: total }], { payoutRegisterId: register!.id });
     const [done] = await tx.update(payoutRegisters).set({ status: 'paid', paidAt: now, paidBy: actor.id }).where(eq(payoutRegisters.id, register!.id)).returning();
     await audit(tx, actor, { action: 'payout.paid', entity: 'payout', entityId: month, before: { status: 'approved' }, after: { status: 'paid', tutors: paid.length, totalTiyn: total, adjustedTiyn: adjusted } });
+    await tellPayoutsSent(tx, month, paid, now);
     return { register: done!, already: false };
   });
 }
@@ -401,3 +405,7 @@ export async function statementLessons(db: Db, tutorId: number, month: string): 
     }),
   };
 }
+
+/** Finance's reminders of the last month's register (lib/payments/notices.ts): the job's pass. */
+export const remindPayoutRegister = (db: Db, now = new Date()) =>
+  remindFinanceOfPayouts(db, { statementDay: STATEMENT_DAY, payoutDay: PAYOUT_DAY, hasLessons: async (month) => (await computeLines(db, month)).length > 0 }, now);

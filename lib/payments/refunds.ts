@@ -1,7 +1,8 @@
 import 'server-only';
 // Refunds of unused lessons (public offer 5; docs/payments.md, "Refunds"): asked for in the
-// cabinet, decided by the offer's rule (what the package's balance still holds = the amount paid
-// less the lessons spent at the package's price), moved in the ledger at once, then sent to the card
+// cabinet, decided by the offer's rule (5.2: what the package's balance still holds = the amount paid
+// less the lessons held or spent, at the package's price of a lesson, never below zero: the ledger's
+// balance is that rule, so it lives here only), moved in the ledger at once, then sent to the card
 // through the provider, retried by the job until the bank takes it; due within 10 business days.
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';

@@ -14,6 +14,7 @@ import { remindLessons } from '@/lib/marketplace/reminders';
 import { settleEndedLessons } from '@/lib/lesson-room/attendance';
 import { resolvePendingPayments } from '@/lib/payments/events';
 import { remindExpiringPackages } from '@/lib/payments/expiry';
+import { remindPayoutRegister } from '@/lib/payments/payouts';
 import { issuePendingReceipts } from '@/lib/payments/receipts';
 import { resendRefunds } from '@/lib/payments/refunds';
 import { remindInvitations } from '@/lib/company-portal/invitations';
@@ -90,6 +91,17 @@ export function remindExpiringPackagesPass(now = new Date()): Promise<void> {
   });
 }
 
+/** Reminds finance of the last month's payout register: ready to approve, overdue to approve, overdue to pay (lib/payments/notices.ts). */
+export function remindFinanceOfPayoutsPass(now = new Date()): Promise<void> {
+  return runBackgroundPass('payout-register-reminders', async (db) => {
+    const told = await remindPayoutRegister(db, now);
+    if (told.length > 0) {
+      console.info(`[payments] reminded ${told.length} finance member(s) of the payout register.`);
+      void kickOutbox();
+    }
+  });
+}
+
 /** Reminds invited employees who have not started 2 days and 1 day before the deadline (lib/company-portal/invitations.ts). */
 export function remindInvitedEmployees(now = new Date()): Promise<void> {
   return runBackgroundPass('invitation-reminders', async (db) => {
@@ -125,6 +137,7 @@ export function startBackgroundWork(opts: { outboxPollMs: number; retentionMs?: 
     setInterval(() => void settleLessons(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void resolvePayments(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void remindExpiringPackagesPass(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
+    setInterval(() => void remindFinanceOfPayoutsPass(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
   ];
   for (const timer of bg.timers) timer.unref();
   void pruneTables();

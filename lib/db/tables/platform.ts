@@ -77,3 +77,13 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorId, t.createdAt),
   ],
 );
+
+/**
+ * A notice sent once (a reminder the job must not repeat: "the payout register of 2026-10 is due"):
+ * its key is claimed with an insert in the transaction that enqueues the message, so parallel passes
+ * and instances send it once (lib/outbox/once.ts).
+ */
+export const sentNotices = pgTable('sent_notices', {
+  key: text('key').primaryKey(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -16,7 +16,8 @@ import { formatTiyn } from '@/lib/tariffs';
 import { payoutsQuery } from '@/lib/validations/finance';
 import { pageParams } from '@/lib/validations/query';
 import { FINANCE_SCOPES } from '@/lib/validations/staff-scopes';
-import { intlLocale } from '@/lib/time/school-clock';
+import { intlLocale, schoolLongDate } from '@/lib/time/school-clock';
+import { schoolDate } from '@/lib/time/school-zone';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 const TONE = { open: 'neutral', draft: 'info', approved: 'warn', paid: 'good' } as const;
@@ -52,6 +53,24 @@ export default async function PayoutsPage({ params, searchParams }: Props) {
           </Link>
         ))}
       </p>
+      {(() => {
+        // Flagged when late (the audit: "by the 5th" and "by the 10th" were nowhere): the last month only.
+        const today = schoolDate(new Date());
+        if (month !== previousMonth() || view.total.tutors === 0) return null;
+        const day = Number(today.slice(8, 10));
+        const on = (d: number) => schoolLongDate(`${today.slice(0, 8)}${String(d).padStart(2, '0')}T12:00:00+05:00`, locale);
+        const text =
+          view.status === 'draft' && day > STATEMENT_DAY
+            ? t('payouts.notices.overdueApprove', { month: monthName, readyBy: on(STATEMENT_DAY) })
+            : view.status === 'approved' && day > PAYOUT_DAY
+              ? t('payouts.notices.overduePay', { month: monthName, payBy: on(PAYOUT_DAY) })
+              : null;
+        return text ? (
+          <p role="alert" className="mt-4 rounded-xl border border-danger/40 bg-red-50 p-3 font-medium text-red-900" data-testid="payout-overdue">
+            {text}
+          </p>
+        ) : null;
+      })()}
       <Facts
         items={[
           { label: t('payouts.month'), value: monthName },
