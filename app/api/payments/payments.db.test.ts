@@ -8,14 +8,16 @@ import { freeSlotsOfTutor } from '@/lib/marketplace/availability';
 import { ACCOUNTS, balance, ledgerTotal, post } from '@/lib/payments/ledger';
 import { paymentProvider } from '@/lib/payments/config';
 import { resolvePendingPayments } from '@/lib/payments/events';
-import { viewPayments } from '@/lib/payments/finance';
+import { reconcile, viewPayments } from '@/lib/payments/finance';
+import { addDays } from '@/lib/time/calendar';
 import { resendRefunds } from '@/lib/payments/refunds';
 import { paymentsQuery } from '@/lib/validations/finance';
 import { emptyProfile } from '@/lib/validations/tutor-profile';
 import type { PaymentStart } from '@/lib/payments/provider';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { eventually, payOnHostedPage, purchasableTutor, startPaymentWorld, type PaymentWorld } from '@/test/payments';
-import { call, type Handler } from '@/test/staff';
+import { call, enrolledStaff, staffRequest, type Handler } from '@/test/staff';
+import { POST as reconcileRoute } from '../admin/finance/reconciliation/route';
 import { POST as paidBooking } from '../booking/paid/route';
 import { GET as earnings } from '../cabinet/earnings/route';
 import { GET as earningsMonth } from '../cabinet/earnings/[month]/route';
@@ -339,6 +341,65 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     }
     expect(statuses.filter((x) => x === 404).length).toBeLessThanOrEqual(6);
     expect(statuses).toContain(429);
+  });
+
+  it('out-of-order words from the bank: a decline after the payment changes nothing; a payment after the order expired credits it (the money decides); a late "ok" after a full refund credits nothing', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const s = await student();
+    // Decline after paid: the bank's answer is CHARGE, the paid order stays paid, once.
+    const a = await start(s.token, { plan: 'basic' });
+    const real = await leakNotification(a, APPROVE);
+    await call(notify, req('/api/payments/epay/notify', { body: real }));
+    expect((await orderOf(a.invoiceId)).status).toBe('paid');
+    const late = await call(notify, req('/api/payments/epay/notify', { body: { ...real, code: 'error', reason: 'Declined', reasonCode: 2092 } }));
+    expect(late.status).toBe(200);
+    expect((await orderOf(a.invoiceId)).status).toBe('paid');
+    expect(await paymentTxns((await orderOf(a.invoiceId)).id)).toBe(1);
+    // Paid after expired: abandoned, expired by the job, then charged at the bank (a late retry): credited.
+    const b = await start(s.token, { plan: 'basic', subject: 'kazakh' });
+    await payOnHostedPage(world.fake, b.start, 'cancel');
+    await resolvePendingPayments(t.db, new Date(Date.now() + 4 * 3600_000));
+    expect((await orderOf(b.invoiceId)).status).toBe('expired');
+    const inv = world.fake.invoices.get(b.invoiceId)!;
+    Object.assign(inv, { status: 'CHARGE', cardMask: '440563...5096', reason: 'success', reasonCode: 0, updatedAt: Date.now() });
+    await call(notify, req('/api/payments/epay/notify', { body: world.fake.notificationOf(b.invoiceId) }));
+    expect((await orderOf(b.invoiceId)).status).toBe('paid');
+    expect(await packagesOf(b.invoiceId)).toHaveLength(1);
+    // Paid after a full refund: the bank says REFUND; a replayed "ok" credits nothing more.
+    const [pkgB] = await packagesOf(b.invoiceId);
+    const refund = await call(refundRoute, req(`/api/cabinet/packages/${pkgB!.lesson_packages.id}/refund`, { token: s.token, body: {} }), { id: String(pkgB!.lesson_packages.id) });
+    expect(refund.status).toBe(201);
+    expect((await orderOf(b.invoiceId)).status).toBe('refunded');
+    const again = await call(notify, req('/api/payments/epay/notify', { body: world.fake.notificationOf(b.invoiceId) }));
+    expect(again.status).toBe(200);
+    expect((await orderOf(b.invoiceId)).status).toBe('refunded');
+    expect(await paymentTxns((await orderOf(b.invoiceId)).id)).toBe(1);
+    expect(await ledgerTotal(t.db)).toEqual({ total: 0, unbalancedTxns: 0 });
+    warn.mockRestore();
+  });
+
+  it('reconciliation finds and shows a difference with the bank: a payment whose notification never came, an order the bank says was refunded', async () => {
+    const s = await student();
+    const lost = await start(s.token, { plan: 'basic' });
+    await payOnHostedPage(world.fake, lost.start, DROPPED);
+    const kept = await start(s.token, { plan: 'basic', subject: 'kazakh' });
+    await payOnHostedPage(world.fake, kept.start, APPROVE);
+    await eventually(async () => (await orderOf(kept.invoiceId)).status === 'paid');
+    // The bank's side of the second says refunded (a refund made in the bank's own cabinet).
+    world.fake.invoices.get(kept.invoiceId)!.status = 'REFUND';
+    const today = new Date().toISOString().slice(0, 10);
+    const { differences } = await reconcile(t.db, { kind: 'staff', id: null, label: 'test', ipHash: null }, { from: addDays(today, -1), to: addDays(today, 1) }, new Date(Date.now() + 20 * 60_000));
+    expect(differences).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ invoiceId: lost.invoiceId, ours: 'pending', provider: 'paid', kind: 'status' }),
+        expect.objectContaining({ invoiceId: kept.invoiceId, ours: 'paid', provider: 'refunded', kind: 'status' }),
+      ]),
+    );
+    // Shown to finance: the route answers the same differences.
+    const finance = await enrolledStaff(t.db, { email: `recon-${s.id}@school.kz`, scopes: ['finance'] });
+    const res = await call(reconcileRoute, staffRequest(`/api/admin/finance/reconciliation`, { method: 'POST', cookie: finance.cookie, body: { from: addDays(today, -1), to: addDays(today, 1) } }));
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as { differences: { invoiceId: string }[] }).differences.map((d) => d.invoiceId)).toEqual(expect.arrayContaining([kept.invoiceId]));
   });
 
   it("a student's cabinet lists their own payments only, pending ones included, never another student's", async () => {
