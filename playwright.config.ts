@@ -23,6 +23,8 @@ export default defineConfig({
   testDir: 'e2e',
   ...(CAPTCHA_E2E ? { testMatch: 'captcha.spec.ts' } : { testIgnore: 'captcha.spec.ts' }),
   globalSetup: ['./e2e/smtp-sink.ts', ...(CAPTCHA_E2E ? ['./e2e/captcha-setup.ts'] : [])],
+  // After every spec, the ledger sums to zero (asked of the running server: it holds the database).
+  globalTeardown: './e2e/ledger-teardown.ts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
