@@ -4,7 +4,7 @@ import 'server-only';
 // settings per call in lib/payments/config.ts (server.mjs points WEBKASSA_* at the local fake).
 
 export interface ReceiptRequest {
-  /** Our key of the receipt: the register answers the same receipt for the same number. */
+  /** Our key of the receipt: the register refuses a second receipt for the same number (Webkassa: code 14). */
   externalNumber: string;
   kind: 'sale' | 'sale_return';
   amountTiyn: number;

@@ -1,10 +1,16 @@
-// A local fake of Webkassa's API (docs/payments.md, "Fiscal receipts"): the same documented protocol
-// over real HTTP, for development, `npm start` without the operator's credentials, and the tests.
+// A local fake of Webkassa's API (docs/payments.md, "Fiscal receipts"): the same protocol over real
+// HTTP, for development, `npm start` without the operator's credentials, and the tests. Its calls,
+// fields and codes are those of the public client of Webkassa's HTTP API (repository
+// VitalyKravtsov2016/OposWebkassa, src/OposWebkassa/units/WebkassaClient.pas, which quotes the
+// operator's API documentation): error codes 1 wrong credentials, 2 the session expired, 3 not
+// authorised, 9 validation, 14 a repeated ExternalCheckNumber ("DuplicateExternalCode").
 //  - POST /api/Authorize {Login, Password} (X-API-KEY) → {Data: {Token}}.
 //  - POST /api/Check {Token, CashboxUniqueNumber, OperationType, Positions, Payments, Change,
 //    RoundType, ExternalCheckNumber, CustomerEmail?, CustomerPhone?} (X-API-KEY) → {Data:
-//    {CheckNumber, DateTime, OfflineMode, TicketUrl, …}}; a repeated ExternalCheckNumber answers the
-//    receipt already made; an unknown or expired token → {Errors: [{Code: 2, …}]}.
+//    {CheckNumber, DateTime, OfflineMode, TicketUrl, …}}; a repeated ExternalCheckNumber → {Errors:
+//    [{Code: 14, …}]} (no second receipt); an expired token → {Errors: [{Code: 2, …}]}.
+//  - GET  /Ticket?chb=<cashbox>&extnum=<ExternalCheckNumber>: the receipt's page by its external
+//    number (the ticket link's form in the client's documentation sample).
 //  - GET  /ticket/:checkNumber: the receipt's page (what the buyer's link opens).
 //  - POST /_fake/control {down: true|false, expireTokens: true}: the register down (HTTP 503) or
 //    every session token expired, for the tests of retries.
@@ -54,8 +60,8 @@ export async function startFakeWebkassa({ port = 0, host = '127.0.0.1', credenti
       if (body.expireTokens) tokens.clear();
       return send(res, 200, { ...control, checks: checks.size });
     }
-    if (req.method === 'GET' && p.startsWith('/ticket/')) {
-      const receipt = [...checks.values()].find((c) => c.CheckNumber === decodeURIComponent(p.slice('/ticket/'.length)));
+    if (req.method === 'GET' && (p === '/Ticket' || p.startsWith('/ticket/'))) {
+      const receipt = p === '/Ticket' ? (url.searchParams.get('chb') === credentials.cashbox ? checks.get(url.searchParams.get('extnum') ?? '') : undefined) : [...checks.values()].find((c) => c.CheckNumber === decodeURIComponent(p.slice('/ticket/'.length)));
       if (!receipt) return send(res, 404, '<!doctype html><title>Not found</title><p>No such receipt.</p>');
       const kind = receipt.operation === 'sale' ? 'Продажа / Sale' : 'Возврат продажи / Sale return';
       return send(
@@ -69,7 +75,7 @@ export async function startFakeWebkassa({ port = 0, host = '127.0.0.1', credenti
     if (req.headers['x-api-key'] !== credentials.apiKey) return send(res, 401, error(401, 'invalid X-API-KEY'));
     const body = await readJson(req);
     if (p === '/api/Authorize') {
-      if (body.Login !== credentials.login || body.Password !== credentials.password) return send(res, 200, error(3, 'wrong login or password'));
+      if (body.Login !== credentials.login || body.Password !== credentials.password) return send(res, 200, error(1, 'Неверный логин или пароль'));
       const token = crypto.randomBytes(16).toString('hex');
       tokens.add(token);
       return send(res, 200, { Data: { Token: token } });
@@ -83,15 +89,14 @@ export async function startFakeWebkassa({ port = 0, host = '127.0.0.1', credenti
       const total = positions.reduce((s, x) => s + Number(x.Price) * Number(x.Count), 0);
       const paid = payments.reduce((s, x) => s + Number(x.Sum), 0);
       if (!operation || !positions.length || !(total > 0) || Math.abs(total - paid) > 0.001 || typeof body.ExternalCheckNumber !== 'string' || !body.ExternalCheckNumber) {
-        return send(res, 200, error(11, 'invalid check: operation, positions, payments and ExternalCheckNumber are required; payments must equal the total'));
+        return send(res, 200, error(9, 'Ошибка валидации данных: operation, positions, payments and ExternalCheckNumber are required; payments must equal the total'));
       }
-      let receipt = checks.get(body.ExternalCheckNumber);
-      if (!receipt) {
-        const number = String(1_000_000_000 + ++counter);
-        receipt = { CheckNumber: number, DateTime: new Date().toISOString(), OfflineMode: false, operation, positions, total, TicketUrl: `${base}/ticket/${number}`, email: body.CustomerEmail ?? null, phone: body.CustomerPhone ?? null };
-        checks.set(body.ExternalCheckNumber, receipt);
-        log(`[fake-webkassa] ${operation} ${body.ExternalCheckNumber}: receipt ${number}, ${total} ₸`);
-      }
+      if (checks.has(body.ExternalCheckNumber)) return send(res, 200, error(14, 'Дублирующийся код системы-источника'));
+      const number = String(1_000_000_000 + ++counter);
+      const ticket = `${base}/Ticket?${new URLSearchParams({ chb: credentials.cashbox, extnum: body.ExternalCheckNumber })}`;
+      const receipt = { CheckNumber: number, DateTime: new Date().toISOString(), OfflineMode: false, operation, positions, total, TicketUrl: ticket, email: body.CustomerEmail ?? null, phone: body.CustomerPhone ?? null };
+      checks.set(body.ExternalCheckNumber, receipt);
+      log(`[fake-webkassa] ${operation} ${body.ExternalCheckNumber}: receipt ${number}, ${total} ₸`);
       const { CheckNumber, DateTime, OfflineMode, TicketUrl } = receipt;
       return send(res, 200, { Data: { CheckNumber, DateTime, OfflineMode, TicketUrl, Cashbox: { UniqueNumber: credentials.cashbox } } });
     }

@@ -3,6 +3,7 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSession } from '@/lib/auth/http';
 import { fiscalReceipts, lessonPackages, outbox, paymentOrders } from '@/lib/db/schema';
+import { cashRegister } from '@/lib/payments/config';
 import { issuePendingReceipts } from '@/lib/payments/receipts';
 import type { PaymentStart } from '@/lib/payments/provider';
 import { startFakeWebkassa, type FakeWebkassa } from '@/scripts/fakes/webkassa.mjs';
@@ -74,7 +75,7 @@ describe(`fiscal receipts of payments and refunds (${dbLabel()})`, () => {
     await issuePendingReceipts(t.db);
     const [issued] = await receiptsOf(s.order.id);
     expect(issued).toMatchObject({ status: 'issued', lastError: null });
-    expect(issued!.ticketUrl).toMatch(new RegExp(`^${kassa.url}/ticket/\\d+$`));
+    expect(issued!.ticketUrl).toMatch(new RegExp(`^${kassa.url}/Ticket\\?chb=SWK\\d+&extnum=`));
     const atRegister = kassa.checks.get(`tilmen-sale-${s.order.id}`)!;
     expect(atRegister).toMatchObject({ operation: 'sale', total: 48_000, email: s.email, phone: s.phone });
     const messages = await messagesTo(s);
@@ -146,5 +147,18 @@ describe(`fiscal receipts of payments and refunds (${dbLabel()})`, () => {
     await fetch(`${kassa.url}/_fake/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ expireTokens: true }) });
     expect(await issuePendingReceipts(t.db)).toBeGreaterThanOrEqual(1);
     expect((await receiptsOf(s.order.id))[0]!.status).toBe('issued');
+  });
+
+  it('a receipt made by a try whose answer was lost: the register refuses the repeated external number (code 14, as the public client documents), and the receipt is taken as made, its link the ticket page by that number; none is made twice', async () => {
+    const register = cashRegister()!;
+    const request = { kind: 'sale' as const, amountTiyn: 4_000_000, item: 'Tilmen: 8 уроков', externalNumber: `tilmen-lost-${Date.now()}`, customerEmail: null, customerPhone: null };
+    const first = await register.issue(request);
+    const again = await register.issue(request);
+    expect(again.ticketUrl).toBe(first.ticketUrl);
+    expect((await fetch(again.ticketUrl)).status).toBe(200);
+    const state = (await (await fetch(`${kassa.url}/_fake/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { checks: number };
+    const before = state.checks;
+    await register.issue(request);
+    expect(((await (await fetch(`${kassa.url}/_fake/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { checks: number }).checks).toBe(before);
   });
 });
