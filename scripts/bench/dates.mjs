@@ -57,16 +57,21 @@ export function dateSuites(root, filters = []) {
   const files = execFileSync('git', ['ls-files', '*.test.ts', '*.test.tsx'], { cwd: root, encoding: 'utf8' })
     .split('\n')
     .filter(Boolean)
-    .filter((f) => !f.startsWith('e2e/') && fs.existsSync(path.join(root, f)));
+    .filter((f) => !/^(e2e|deploy)\//.test(f) && fs.existsSync(path.join(root, f))); // as vitest.config.ts excludes
   const picked = files.filter((f) => DATE_PATTERN.test(fs.readFileSync(path.join(root, f), 'utf8')));
   return filters.length ? picked.filter((f) => filters.some((x) => f.includes(x))) : picked;
 }
 
-function ensureFaketime(root, log) {
-  if (spawnSync('sh', ['-c', 'command -v faketime'], { stdio: 'ignore' }).status === 0) return;
-  log('faketime is missing: installing Debian\'s libfaketime (apt-get install -y faketime)…');
-  const r = spawnSync('bash', ['-c', 'source scripts/lib.sh && apt_ensure "the date sweep" faketime'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('no faketime: sudo apt-get install -y faketime');
+/** faketime, and what `npm test` installs for these suites too (pdftotext, zbarimg: scripts/lib.sh). */
+function ensureTools(root, log) {
+  const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+  if (!has('faketime')) {
+    log("faketime is missing: installing Debian's libfaketime (apt-get install -y faketime)…");
+    const r = spawnSync('bash', ['-c', 'source scripts/lib.sh && apt_ensure "the date sweep" faketime'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('no faketime: sudo apt-get install -y faketime');
+  }
+  // Without them the PDF suites fail at every moment, which says nothing about dates.
+  if (!has('pdftotext') || !has('zbarimg')) spawnSync('bash', ['-c', 'source scripts/lib.sh && ensure_pdf_tools'], { cwd: root, stdio: 'inherit' });
 }
 
 /** Node, and a child it forks (as Vitest forks its workers), must read the moment (± 1 min). */
@@ -133,7 +138,7 @@ const dates = {
       return { markdown: `${files.length} suites, ${moments.length} moments (listed only).`, failed: 0 };
     }
     if (!files.length) throw new Error('no suite matches');
-    ensureFaketime(root, log);
+    ensureTools(root, log);
     // Vitest's own children get the preload from the environment faketime sets (LD_PRELOAD, FAKETIME).
     const env = { ...process.env, TZ: tz, NEXT_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' };
     for (const m of moments) checkFaketime(m, env);
