@@ -1,11 +1,12 @@
 // Section "dates" (issue 31): every Vitest suite that does date arithmetic, run under libfaketime at
 // moments where date rules break — a Sunday just after midnight, a Saturday, a month's last day,
 // 31 December, 23:30 and 00:30 in Almaty (UTC+5: 18:30 UTC the same day and 19:30 UTC the day
-// before) — and a table of each moment × pass/fail with the failing tests' names.
+// before), 00:30 on a Monday, the end of a UTC day — and a table of each moment × pass/fail with the
+// failing tests' names.
 // A test that reads today's date or weekday fails here on some moment: it should take a fixed clock
 // (vi.useFakeTimers({ now, toFake: ['Date'] }) or the `now` parameter lib/ functions take).
 //
-// Not part of `npm test` (seven runs of ~90 suites). Needs no build and no server:
+// Not part of `npm test` (eight runs of ~80 suites, 6-9 minutes each with one worker). Needs no build and no server:
 //   BENCH_ONLY=dates npm run bench          or   node scripts/bench/dates.mjs [suite paths or parts of them…]
 //   node scripts/bench/dates.mjs --list     the moments and the suites, nothing run
 // Environment: DATE_SWEEP_MOMENTS=sun-0050,dec31 (ids below; default all), DATE_SWEEP_WORKERS
@@ -34,6 +35,8 @@ export const MOMENTS = [
   { id: 'almaty-2330', what: "23:30 in Almaty, a month's last day (UTC: 18:30 the same day)", utc: '2026-11-30T18:30:00Z' },
   { id: 'almaty-0030', what: "00:30 in Almaty, 1 January (UTC: still 31 December, 19:30)", utc: '2026-12-31T19:30:00Z' },
   { id: 'mon-0030', what: '00:30 in Almaty on a Monday (UTC: still Sunday, 19:30)', utc: '2026-12-06T19:30:00Z' },
+  // Rate limits and the SMS budgets count UTC days (from the epoch): their boundary is 05:00 in Almaty.
+  { id: 'utc-2330', what: '23:30 UTC, the end of a UTC day (04:30 in Almaty)', utc: '2026-12-09T23:30:00Z' },
 ];
 
 /** What marks a suite as doing date arithmetic (grep over the tracked *.test.ts(x) files). */
