@@ -8,6 +8,8 @@
 //   BENCH_BASE_URL=http://127.0.0.1:3000 node scripts/bench.mjs
 // Only some sections:  BENCH_ONLY=lighthouse,throughput
 // The JS per page alone needs no server: node scripts/bench/landing-js.mjs [--base <other .next>]
+// The date sweep (the date suites under libfaketime) runs alone, never in a full run:
+//   BENCH_ONLY=dates npm run bench, or node scripts/bench/dates.mjs (scripts/bench.sh execs it)
 //
 // ── Adding a section ────────────────────────────────────────────────────────────────────────────
 // Create scripts/bench/<name>.mjs exporting default

@@ -27,6 +27,11 @@ say() { printf 'bench: %s\n' "$*"; }
 if [ "${BENCH_ONLY:-}" = suite ]; then
   exec node scripts/bench/suite.mjs
 fi
+# The date sweep runs the date suites under libfaketime at awkward moments (scripts/bench/dates.mjs):
+# no browser, build or server either, and never part of a full run (seven Vitest runs).
+if [ "${BENCH_ONLY:-}" = dates ]; then
+  exec node scripts/bench/dates.mjs "$@"
+fi
 
 # ── 1. chromium ────────────────────────────────────────────────────────────────────────────────
 # shellcheck source=scripts/lib.sh

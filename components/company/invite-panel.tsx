@@ -4,12 +4,12 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { useLocale, useRouter } from '@/i18n/navigation';
 import { fetchJson, ApiCallError } from '@/lib/browser/api/fetch-json';
+import { deadlineDays } from '@/lib/company-portal/invitation-deadline';
 import { buttonClass, inputClass } from './ui';
 
 /** The form the roster's checkboxes belong to (their `form` attribute). */
 export const INVITE_FORM_ID = 'invite-form';
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Personal invitations to the Kazakh test for the employees ticked on the roster: by SMS and/or
@@ -23,6 +23,8 @@ export function InvitePanel() {
   const id = useId();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, setPending] = useState(false);
+  // School days (Almaty), as the server counts them: its last day is one the server takes.
+  const days = deadlineDays();
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -75,7 +77,7 @@ export function InvitePanel() {
         <label htmlFor={`${id}-deadline`} className="mb-1 block text-sm font-medium">
           {t('deadline')}
         </label>
-        <input id={`${id}-deadline`} name="deadline" type="date" required min={inDays(1)} max={inDays(90)} defaultValue={inDays(14)} className={inputClass} />
+        <input id={`${id}-deadline`} name="deadline" type="date" required min={days.min} max={days.max} defaultValue={days.suggested} className={inputClass} />
       </div>
       <button type="submit" className={buttonClass} disabled={pending} aria-busy={pending} data-testid="invite-send">
         {t('send')}

@@ -12,6 +12,7 @@ import { enqueueNotifySms, spendNotifySms } from '@/lib/sms/notify-budget';
 import { newOpaqueToken } from '@/lib/crypto/opaque-token';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import { intlLocale, SCHOOL_FIXED_ZONE } from '@/lib/time/school-clock';
+import { latestDeadline } from './invitation-deadline';
 
 /**
  * Personal invitations to the company's Kazakh test (lib/quiz/invitation.ts takes the link). Only the
@@ -24,9 +25,6 @@ export type Channel = 'sms' | 'email';
 export type InvitationStatus = 'not_invited' | 'invited' | 'started' | 'finished' | 'expired';
 export const INVITATION_STATUSES: readonly InvitationStatus[] = ['not_invited', 'invited', 'started', 'finished', 'expired'];
 const DAY = 86_400_000;
-/** A deadline at most this far ahead. */
-export const MAX_DEADLINE_DAYS = 90;
-
 
 /** The personal link: the token rides in the fragment, so it never reaches a server log or a Referer. */
 export const invitationUrl = (locale: string, slug: string, token: string) =>
@@ -92,7 +90,9 @@ export async function sendInvitations(
   now = new Date(),
 ) {
   const { companyId } = member;
-  if (input.deadline.getTime() <= now.getTime() + 3_600_000 || input.deadline.getTime() > now.getTime() + MAX_DEADLINE_DAYS * DAY) {
+  // At most the end of the Almaty day 90 days on: the last day the invite form offers (before, 90 × 24
+  // hours from now, which refused that day's end from 05:00 to midnight in Almaty).
+  if (input.deadline.getTime() <= now.getTime() + 3_600_000 || input.deadline.getTime() > latestDeadline(now).getTime()) {
     throw new ApiError(422, 'validation_failed', { deadline: 'invite_deadline_range' });
   }
   const ids = [...new Set(input.employeeIds)];

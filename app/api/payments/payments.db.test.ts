@@ -567,13 +567,23 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     // The bank is unreachable for the first try: the refund waits, the money is already out of the balance.
     const api = process.env.EPAY_API_URL;
     process.env.EPAY_API_URL = 'http://127.0.0.1:9';
-    const res = await call(refundRoute, req(`/api/cabinet/packages/${packageId}/refund`, { token: s.token, body: {} }), { id: String(packageId) });
-    process.env.EPAY_API_URL = api;
+    // Asked on a fixed clock, never today's: Sunday 30 November 2025, 00:50 in Almaty (19:50 UTC the
+    // day before), before the lessons just booked start. 10 business days from a Sunday are the
+    // second Friday after it, 12 days on, at the same time of day (issue 31: the test measured from
+    // the real clock and failed every Sunday).
+    vi.useFakeTimers({ now: new Date('2025-11-29T19:50:00Z'), toFake: ['Date'] });
+    let res: Response;
+    try {
+      res = await call(refundRoute, req(`/api/cabinet/packages/${packageId}/refund`, { token: s.token, body: {} }), { id: String(packageId) });
+    } finally {
+      vi.useRealTimers();
+      process.env.EPAY_API_URL = api;
+    }
     expect(res.status).toBe(201);
     const { refund } = (await res.json()) as { refund: { id: number; amountTiyn: number; lessons: number; status: string; dueBy: string } };
     // Basic at 6 000 ₸: 8 × 6 000 = 48 000 ₸ paid, 2 lessons spent → 36 000 ₸ for 6 lessons.
     expect(refund).toMatchObject({ amountTiyn: 3_600_000, lessons: 6, status: 'requested' });
-    expect((Date.parse(refund.dueBy) - Date.now()) / 86_400_000).toBeGreaterThanOrEqual(12);
+    expect(refund.dueBy).toBe('2025-12-11T19:50:00.000Z'); // Friday 12 December, 00:50 in Almaty
     expect(await balance(t.db, ACCOUNTS.studentBalance(s.id), packageId)).toBe(0);
     expect((await call(paidBooking, req('/api/booking/paid', { token: s.token, body: { packageId, startsAt: slots[0]!.toISOString(), idempotencyKey: `refund-after-${s.id}-xxxxxxxx` } }))).status).toBe(409);
     expect((await call(refundRoute, req(`/api/cabinet/packages/${packageId}/refund`, { token: s.token, locale: 'kk', body: {} }), { id: String(packageId) })).status).toBe(409);

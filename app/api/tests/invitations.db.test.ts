@@ -5,11 +5,14 @@ import { CONSENT_VERSION } from '@/lib/consent';
 import { auditLog, companyInvitations, companyUsers, kazakhTestTakers, outbox, rateLimits, testAttempts } from '@/lib/db/schema';
 import { NOTIFY_BUDGET_KEY } from '@/lib/sms/notify-budget';
 import type { OpenDb } from '@/lib/db/open';
+import { deadlineDays } from '@/lib/company-portal/invitation-deadline';
 import { COMPANY_SMS_DAILY_CAP, remindInvitations, sendInvitations } from '@/lib/company-portal/invitations';
 import { findCertificate } from '@/lib/certificates/find';
 import { hashIin, TEST_TOKEN_HEADER, type AttemptView } from '@/lib/quiz/attempts';
 import { appSecret } from '@/lib/env';
 import { iinCheckDigit } from '@/lib/iin';
+import { addDays } from '@/lib/time/calendar';
+import { invitationsSchema } from '@/lib/validations/company-roster';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { companyRequest, hrUser, insertCompany } from '@/test/company';
 import { jsonRequest, nextIp } from '@/test/http';
@@ -231,6 +234,23 @@ describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
     expect(await (await call(inviteInfo, tokenRequest('/api/tests/invitation', fresh))).json()).toMatchObject({ invitation: { state: 'open' } });
     expect((await roster(hrA, 'invited')).map((e) => e.id)).toContain(id);
     expect(await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'invitation.resend'), eq(auditLog.entityId, String(id))))).toHaveLength(1);
+  });
+
+  it('the last day the invite form offers is taken at 10:00, 23:00 and 00:30 in Almaty; the day after it is refused (school days, not 90 × 24 hours)', async () => {
+    const id = await addEmployee(hrA, { lastName: 'Жақыпова', firstName: 'Әсел', iin: freshIin(), email: 'asel@alpha.kz', locale: 'kk' });
+    const [hr] = await t.db.select().from(companyUsers).where(eq(companyUsers.email, 'hr@inv-alpha.kz'));
+    const actor = { kind: 'system' as const, id: null, label: 'test', ipHash: null };
+    const send = (day: string, now: Date) => sendInvitations(t.db, actor, { userId: hr!.id, companyId: companyA }, { employeeIds: [id], channels: ['email'], deadline: invitationsSchema.shape.deadline.parse(day) }, now);
+    // Fixed clocks, more than an hour apart (a re-send waits an hour): Wednesday 3 December 2025 at
+    // 10:00 and 23:00 in Almaty, then Thursday 4 December at 00:30 (19:30 UTC on the 3rd).
+    for (const now of [new Date('2025-12-03T05:00:00Z'), new Date('2025-12-03T18:00:00Z'), new Date('2025-12-03T19:30:00Z')]) {
+      const { max } = deadlineDays(now);
+      expect(max).toBe(now.getUTCHours() < 19 ? '2026-03-03' : '2026-03-04');
+      await expect(send(addDays(max, 1), now)).rejects.toMatchObject({ status: 422, fields: { deadline: 'invite_deadline_range' } });
+      expect(await send(max, now)).toEqual({ sent: 1, skipped: [] });
+      const [row] = await t.db.select().from(companyInvitations).where(eq(companyInvitations.employeeId, id));
+      expect(row!.deadline.toISOString()).toBe(`${max}T18:59:59.000Z`); // 23:59:59 in Almaty
+    }
   });
 
   it('reminders go 2 days and 1 day before the deadline, once each, only to those who have not started', async () => {
