@@ -90,6 +90,8 @@ export type ErrorCode =
   | 'room_forbidden'
   | 'lesson_company_employee_unknown'
   | 'pool_tutor_price'
+  | 'pool_trial'
+  | 'employee_pool_empty'
   | 'report_locked'
   | 'correction_closed'
   | 'room_not_open'

@@ -8,15 +8,29 @@ import { presence } from '@/lib/lesson-room/attendance';
 /** At most this many lessons are read for one period (a company's month of lessons fits many times over). */
 export const LESSON_MINUTES_LIMIT = 5000;
 
+export interface EmployeeLessonMinutes {
+  employeeId: number;
+  lastName: string;
+  firstName: string;
+  /** Held: the room's log says so (`fact_status`), never because the lesson was booked or linked. */
+  held: number;
+  /** The room's log says not held (someone did not come, or not long enough together). */
+  notHeld: number;
+  /** Not settled by the log yet: ahead, or just ended. */
+  scheduled: number;
+  attendedMinutes: number;
+}
+
 /**
  * What HR sees of the lessons the company pays for (lessons.company_employee_id): per employee, the
- * lessons in the period (by start; cancelled ones left out) and the minutes the employee was in the
- * lesson's room, from the room's attendance log. Never the content (chat, notes, board, words,
- * report), the tutor's name or the subject. One `lesson.minutes` audit row per look.
+ * lessons in the period (by start; cancelled ones left out) as the room's log settled them (held,
+ * not held, not yet) and the minutes the employee was in the lesson's room, from the room's
+ * attendance log. Never the content (chat, notes, board, words, report), the tutor's name or the
+ * subject. One `lesson.minutes` audit row per look.
  */
 export async function employeeLessonMinutes(db: Db, actor: Actor, companyId: number, period: { from: Date; to: Date }, now = new Date()) {
   const rows = await db
-    .select({ lessonId: lessons.id, employeeId: companyEmployees.id, lastName: companyEmployees.lastName, firstName: companyEmployees.firstName })
+    .select({ lessonId: lessons.id, factStatus: lessons.factStatus, employeeId: companyEmployees.id, lastName: companyEmployees.lastName, firstName: companyEmployees.firstName })
     .from(lessons)
     .innerJoin(companyEmployees, eq(companyEmployees.id, lessons.companyEmployeeId))
     .where(and(eq(companyEmployees.companyId, companyId), gte(lessons.startsAt, period.from), lt(lessons.startsAt, period.to), notInArray(lessons.status, ['hold', 'cancelled'])))
@@ -32,11 +46,13 @@ export async function employeeLessonMinutes(db: Db, actor: Actor, companyId: num
     : [];
   const byLesson = new Map<number, typeof log>();
   for (const r of log) byLesson.set(r.lessonId, [...(byLesson.get(r.lessonId) ?? []), r]);
-  const employees = new Map<number, { employeeId: number; lastName: string; firstName: string; lessons: number; attendedMinutes: number }>();
+  const employees = new Map<number, EmployeeLessonMinutes>();
   for (const r of rows) {
     const ms = presence(byLesson.get(r.lessonId) ?? [], now).student.reduce((sum, [a, b]) => sum + (b - a), 0);
-    const e = employees.get(r.employeeId) ?? { employeeId: r.employeeId, lastName: r.lastName, firstName: r.firstName, lessons: 0, attendedMinutes: 0 };
-    e.lessons += 1;
+    const e = employees.get(r.employeeId) ?? { employeeId: r.employeeId, lastName: r.lastName, firstName: r.firstName, held: 0, notHeld: 0, scheduled: 0, attendedMinutes: 0 };
+    if (r.factStatus === 'held') e.held += 1;
+    else if (r.factStatus === 'not_held') e.notHeld += 1;
+    else e.scheduled += 1;
     e.attendedMinutes += Math.floor(ms / 60_000);
     employees.set(r.employeeId, e);
   }

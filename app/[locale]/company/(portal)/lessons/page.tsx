@@ -36,7 +36,7 @@ export default async function CompanyLessonsPage({ params, searchParams }: Props
     .map((id) => {
       const m = minutes.get(id);
       const p = pooled.get(id);
-      return { employeeId: id, lastName: (m ?? p)!.lastName, firstName: (m ?? p)!.firstName, lessons: m?.lessons ?? 0, attendedMinutes: m?.attendedMinutes ?? 0, allocated: p?.allocated ?? 0, spent: p?.spent ?? 0, left: p?.left ?? 0 };
+      return { employeeId: id, lastName: (m ?? p)!.lastName, firstName: (m ?? p)!.firstName, lessons: m ? m.held + m.notHeld + m.scheduled : 0, attendedMinutes: m?.attendedMinutes ?? 0, allocated: p?.allocated ?? 0, spent: p?.held ?? 0, left: p?.left ?? 0 };
     })
     .sort((a, b) => a.lastName.localeCompare(b.lastName, 'ru') || a.firstName.localeCompare(b.firstName, 'ru'));
   const t = await getTranslations('Company.lessons');
