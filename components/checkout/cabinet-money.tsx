@@ -8,17 +8,20 @@ import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { schoolLongDate } from '@/lib/time/school-clock';
 import { formatTenge } from '@/lib/tariffs';
 import type { PackageView, PaymentView } from '@/lib/payments/cabinet';
+import type { EmployerView } from '@/lib/payments/employer';
 import { LESSONS_CHANGED, PaidBooking } from '@/components/booking/paid-booking';
+import { EmployerLessons } from './employer-lessons';
 
 /**
  * The cabinet's packages and payments (students): lessons left of each package and until when it
- * is valid, from the ledger; the payments with their status. Subject and plan names come as props.
+ * is valid, from the ledger; the payments with their status; the lessons an employer gave the
+ * student (components/checkout/employer-lessons.tsx). Subject and plan names come as props.
  */
 export function CabinetMoney({ subjects, plans }: { subjects: Record<string, string>; plans: Record<string, string> }) {
   const t = useTranslations('Cabinet.money');
   const locale = useLocale();
   const { token } = useAuthState();
-  const [data, setData] = useState<{ packages: PackageView[]; payments: PaymentView[] } | null>(null);
+  const [data, setData] = useState<{ packages: PackageView[]; payments: PaymentView[]; employers?: EmployerView[] } | null>(null);
   const [failed, setFailed] = useState(false);
   const [reloads, setReloads] = useState(0);
   /** The package whose refund waits for "yes" (a refund is never one click). */
@@ -50,7 +53,7 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
     if (!token) return;
     let live = true;
     import('@/lib/browser/api/client')
-      .then(({ api }) => api.get<{ packages: PackageView[]; payments: PaymentView[] }>('/api/cabinet/payments'))
+      .then(({ api }) => api.get<{ packages: PackageView[]; payments: PaymentView[]; employers?: EmployerView[] }>('/api/cabinet/payments'))
       .then(
         (res) => {
           if (!live) return;
@@ -75,7 +78,17 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
       <div role="status" aria-live="polite">
         {message && <p className="mt-3">{message}</p>}
       </div>
-      {data && data.packages.length === 0 && (
+      {data?.employers && (
+        <EmployerLessons
+          employers={data.employers}
+          subjects={subjects}
+          onBooked={() => {
+            setReloads((n) => n + 1);
+            window.dispatchEvent(new Event(LESSONS_CHANGED));
+          }}
+        />
+      )}
+      {data && data.packages.length === 0 && (data.employers ?? []).length === 0 && (
         <p className="mt-3 text-muted">
           {t('none')}{' '}
           <Link href="/tutors" className="text-brand-dark underline">
@@ -105,7 +118,7 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
                   </button>
                   {booking === p.id && (
                     <PaidBooking
-                      packageId={p.id}
+                      source={{ packageId: p.id }}
                       onBooked={() => {
                         setReloads((n) => n + 1);
                         window.dispatchEvent(new Event(LESSONS_CHANGED));

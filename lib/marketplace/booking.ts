@@ -343,6 +343,8 @@ export async function listLessons(db: Db, user: User, now = new Date(), locale?:
     /** `paid`: from a package (its deadline is PAID_CANCEL_DEADLINE_MINUTES; later, the student's cancel spends the lesson). */
     kind: r.lesson.kind,
     packageId: r.lesson.packageId,
+    /** A lesson the student booked from their employer's lessons: the roster row (the student's side only), for its 50-minute slots when moved. */
+    employeeId: user.role !== 'tutor' && r.lesson.kind === 'paid' && r.lesson.packageId === null && r.lesson.poolTutorPrice !== null ? r.lesson.companyEmployeeId : null,
     deadlineHours: deadlineMinutes(r.lesson) / 60,
     cancellable: r.lesson.status === 'booked' && beforeDeadline(r.lesson, now),
     /** Booked, not started, past the deadline: it can no longer be cancelled or moved. */
