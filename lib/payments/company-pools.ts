@@ -12,6 +12,7 @@ import { rowsOf } from '@/lib/db/rows';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
+import { unsetSchoolRequisites } from '@/lib/school-requisites';
 import { notifyLesson } from '@/lib/marketplace/notify';
 import { slotsChanged } from '@/lib/marketplace/revalidate';
 import { schoolDay } from '@/lib/time/wall-clock';
@@ -37,17 +38,43 @@ export const vatIncludedTiyn = (amountTiyn: number, percent = VAT_PERCENT): numb
 
 export type Invoice = typeof companyInvoices.$inferSelect;
 
-/** The school's requisites from the environment (dev placeholders unless set: lib/env.ts). */
+/** The school's requisites from the environment (dev placeholders unless set: lib/env.ts), marked when any is still a placeholder. */
 export function schoolRequisites(): InvoiceParty {
   const e = env();
-  return { name: e.SCHOOL_LEGAL_NAME, bin: e.SCHOOL_BIN, iban: e.SCHOOL_IBAN, bank: e.SCHOOL_BANK, bic: e.SCHOOL_BIC, address: e.SCHOOL_ADDRESS };
+  return {
+    name: e.SCHOOL_LEGAL_NAME,
+    bin: e.SCHOOL_BIN,
+    iban: e.SCHOOL_IBAN,
+    bank: e.SCHOOL_BANK,
+    bic: e.SCHOOL_BIC,
+    address: e.SCHOOL_ADDRESS,
+    kbe: e.SCHOOL_KBE,
+    signatory: { name: e.SCHOOL_DIRECTOR_NAME, position: e.SCHOOL_DIRECTOR_POSITION },
+    ...(e.SCHOOL_ACCOUNTANT_NAME ? { accountant: e.SCHOOL_ACCOUNTANT_NAME } : {}),
+    placeholder: unsetSchoolRequisites(e).length > 0,
+  };
+}
+
+/** The company's requisites as its documents print them (lib/db/tables/companies.ts). */
+export function companyParty(c: typeof companies.$inferSelect): InvoiceParty {
+  return {
+    name: c.name,
+    bin: c.bin,
+    address: c.legalAddress,
+    iban: c.bankIban,
+    bank: c.bankName,
+    bic: c.bankBic,
+    kbe: c.kbe,
+    signatory: c.signatoryName ? { name: c.signatoryName, position: c.signatoryPosition ?? '' } : null,
+    contract: c.contractNumber && c.contractDate ? { number: c.contractNumber, date: c.contractDate } : null,
+  };
 }
 
 const invoiceNumber = (id: number, now: Date) => `TLM-${schoolDay(now).slice(0, 4)}-${String(id).padStart(6, '0')}`;
 
 /** HR orders a pool of lessons: an issued invoice with both parties' requisites; 409 `company_bin_missing` until the school has the company's BIN. Audited. */
 export async function createInvoice(db: Db, actor: Actor, member: { companyId: number; userId: number; locale: string }, lessons: number, now = new Date()): Promise<Invoice> {
-  const [company] = await db.select({ name: companies.name, bin: companies.bin, address: companies.legalAddress }).from(companies).where(eq(companies.id, member.companyId)).limit(1);
+  const [company] = await db.select().from(companies).where(eq(companies.id, member.companyId)).limit(1);
   if (!company) throw new ApiError(404, 'not_found');
   if (!company.bin) throw new ApiError(409, 'company_bin_missing');
   const amountTiyn = COMPANY_LESSON_TIYN * lessons;
@@ -70,7 +97,7 @@ export async function createInvoice(db: Db, actor: Actor, member: { companyId: n
         vatPercent: vatPayer ? VAT_PERCENT : 0,
         vatTiyn: vatPayer ? vatIncludedTiyn(amountTiyn) : 0,
         school: schoolRequisites(),
-        buyer: { name: company.name, bin: company.bin, address: company.address },
+        buyer: companyParty(company),
         createdAt: now,
       })
       .returning();

@@ -21,6 +21,8 @@ export interface InvoiceParty {
   kbe?: string | null;
   /** Who signs for the party (the school's director; the company's signatory, for the acts). */
   signatory?: { name: string; position: string } | null;
+  /** The school's chief accountant, when it has one (the invoice's second signature). */
+  accountant?: string | null;
   /** The buyer's contract with the school (else the documents name the public offer). */
   contract?: { number: string; date: string } | null;
   /** The school's requisites were the development placeholders when the invoice was issued. */
