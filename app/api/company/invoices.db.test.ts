@@ -142,10 +142,62 @@ describe(`company lesson pools: invoice, PDF, paid once, allocation, spend (${db
         'en',
       ),
     );
-    expect(text).toContain('Invoice No. TLM-2026-000042 of 14.03.2026');
-    expect(text).toContain('Including VAT 16 %: 62 068.97 ₸');
+    expect(text).toContain('Invoice No. TLM-2026-000042 dated 14.03.2026');
+    expect(text).toContain('Including 16% VAT: 62 068.97 ₸');
     expect(text).toContain('Total payable: 450 000 ₸');
     expect(text).toContain('Қазақ Ғарыш');
+    expect(text).toContain('Four hundred fifty thousand tenge 00 tiyn');
+    expect(text).not.toContain('SAMPLE');
+  });
+
+  it('what a Kazakh accountant pays by: Кбе, КНП 859, the amount in words, the signatory, the contract; made with the placeholder requisites, it says so in large letters', async () => {
+    await t.db
+      .update(companies)
+      .set({ bankIban: 'KZ86125KZT5004100100', bankName: 'АО «Kaspi Bank»', bankBic: 'CASPKZKA', kbe: '17', signatoryName: 'Ахметов Серік', signatoryPosition: 'Директор', contractNumber: 'Д-15/2026', contractDate: '2026-01-20' })
+      .where(eq(companies.id, alpha));
+    const { invoice } = (await (await order(hrA.cookie, { lessons: 10 })).json()) as InvoiceBody;
+    const [row] = await t.db.select().from(companyInvoices).where(eq(companyInvoices.id, invoice.id));
+    expect(row!.buyer).toMatchObject({ iban: 'KZ86125KZT5004100100', bic: 'CASPKZKA', kbe: '17', contract: { number: 'Д-15/2026', date: '2026-01-20' }, signatory: { name: 'Ахметов Серік', position: 'Директор' } });
+    expect(row!.school).toMatchObject({ kbe: '17', placeholder: true, signatory: { name: 'DEV: set SCHOOL_DIRECTOR_NAME', position: 'Директор' } });
+    await t.db.update(companyUsers).set({ locale: 'ru' }).where(eq(companyUsers.id, hrA.id));
+    const ru = pdfText(new Uint8Array(await (await call(r.pdf, companyRequest(`/api/company/invoices/${invoice.id}/pdf`, { cookie: hrA.cookie }), { id: String(invoice.id) })).arrayBuffer()));
+    expect(ru).toContain('ОБРАЗЕЦ: реквизиты школы не настроены');
+    expect(ru).toMatch(/Кбе: 17/);
+    expect(ru).toContain('Код назначения платежа (КНП): 859');
+    expect(ru).toContain('Сумма прописью: Сорок пять тысяч тенге 00 тиын');
+    expect(ru).toContain('Всего наименований 1, на сумму 45 000 ₸');
+    expect(ru).toContain('Основание: договор № Д-15/2026 от 20.01.2026');
+    expect(ru).toContain('KZ86125KZT5004100100');
+    expect(ru).toContain('CASPKZKA');
+    expect(ru).toMatch(/Директор _+ \/ DEV: set SCHOOL_DIRECTOR_NAME \//);
+    expect(ru).toContain('М.П.');
+
+    // With the school's requisites set: no warning; the director signs; Kazakh words; without a contract, the public offer.
+    const text = pdfText(
+      await renderInvoicePdf(
+        {
+          number: 'TLM-2026-000043',
+          createdAt: new Date('2026-03-14T06:00:00Z'),
+          lessons: 10,
+          perLessonTiyn: 450_000,
+          amountTiyn: 4_500_000,
+          vatPayer: false,
+          vatPercent: 0,
+          vatTiyn: 0,
+          school: { name: '«Тилмен Онлайн» ЖШС', bin: '230140012345', iban: 'KZ86125KZT5004100100', bank: 'Halyk Bank', bic: 'HSBKKZKX', address: 'Алматы', kbe: '17', signatory: { name: 'Ахметов С.', position: 'Директор' }, accountant: 'Серікова Д.', placeholder: false },
+          buyer: { name: 'Қазақ Ғарыш', bin: '990140000385', address: null },
+        },
+        'kk',
+      ),
+    );
+    expect(text).not.toContain('ҮЛГІ');
+    expect(text).toContain('Кбе: 17');
+    expect(text).toContain('Төлем мақсатының коды (ТМК, КНП): 859');
+    expect(text).toContain('Сома жазбаша: Қырық бес мың теңге 00 тиын');
+    expect(text).toContain('жария оферта');
+    expect(text).toContain('/docs/public-offer-kk.pdf');
+    expect(text).toMatch(/Директор _+ \/ Ахметов С\. \//);
+    expect(text).toMatch(/Бухгалтер _+ \/ Серікова Д\. \//);
   });
 
   it('finance marks it paid once (409 the second time), the ledger credits the company, the sum stays zero; an unpaid one can be cancelled; the list filters by status', async () => {
