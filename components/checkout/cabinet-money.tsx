@@ -11,6 +11,7 @@ import type { PackageView, PaymentView } from '@/lib/payments/cabinet';
 import type { EmployerView } from '@/lib/payments/employer';
 import { LESSONS_CHANGED, PaidBooking } from '@/components/booking/paid-booking';
 import { EmployerLessons } from './employer-lessons';
+import { EMPLOYER_LINKED } from './employer-invite-claim';
 
 /**
  * The cabinet's packages and payments (students): lessons left of each package and until when it
@@ -48,6 +49,13 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
       setBusy(false);
     }
   }
+
+  // An invitation to the employer's lessons taken in this tab (components/checkout/employer-invite-claim.tsx).
+  useEffect(() => {
+    const reload = () => setReloads((n) => n + 1);
+    window.addEventListener(EMPLOYER_LINKED, reload);
+    return () => window.removeEventListener(EMPLOYER_LINKED, reload);
+  }, []);
 
   useEffect(() => {
     if (!token) return;

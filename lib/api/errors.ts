@@ -92,6 +92,8 @@ export type ErrorCode =
   | 'pool_tutor_price'
   | 'pool_trial'
   | 'employee_pool_empty'
+  | 'employer_invite_invalid'
+  | 'employer_invite_taken'
   | 'report_locked'
   | 'correction_closed'
   | 'room_not_open'

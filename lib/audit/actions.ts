@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = [
   'pool.view',
   'pool.allocate',
   'pool.balances',
+  'pool.invite',
   'document.act',
   'document.reconciliation',
   'staff.duty',

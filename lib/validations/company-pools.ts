@@ -55,3 +55,12 @@ export const reconciliationQuery = z
 
 /** HR's export of the lessons per employee: the period as /company/lessons has it, and the file's format. */
 export const lessonsExportFormat = z.object({ format: param(z.enum(['xlsx', 'csv'], { error: 'invalid_value' })).transform((v) => v ?? 'xlsx') });
+
+/** POST /api/company/pool/invitations: HR's invitation to the lessons for one employee, by SMS and/or e-mail. */
+export const lessonsInviteSchema = z.object({
+  employeeId: z.number({ error: 'required' }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' }).max(2_147_483_647, { error: 'invalid_value' }),
+  channels: z.array(z.enum(['sms', 'email'], { error: 'invalid_value' }), { error: 'required' }).min(1, 'required').max(2, 'invalid_value'),
+});
+
+/** POST /api/cabinet/employer: the invitation's token, from the link's fragment. */
+export const lessonsInviteClaimSchema = z.object({ token: z.string({ error: 'required' }).regex(/^[\w-]{20,100}$/, 'invalid_value') });

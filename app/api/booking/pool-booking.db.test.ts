@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '@/lib/audit/log';
@@ -14,11 +14,13 @@ import { ACCOUNTS, balance, ledgerTotal } from '@/lib/payments/ledger';
 import { poolSpendOf } from '@/lib/payments/lesson-money';
 import { tutorEarningTiyn } from '@/lib/payments/model';
 import { bookFromPool } from '@/lib/payments/pool-booking';
-import { hrUser, insertCompany } from '@/test/company';
+import { companyRequest, hrUser, insertCompany } from '@/test/company';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { purchasableTutor } from '@/test/payments';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
 import { GET as cabinetMoney } from '../cabinet/payments/route';
+import { POST as claimInvite } from '../cabinet/employer/route';
+import { POST as invite } from '../company/pool/invitations/route';
 import { PUT as linkLesson } from '../admin/trials/[id]/company/route';
 import { GET as poolContext, POST as poolBook } from './pool/route';
 
@@ -168,6 +170,49 @@ describe(`an employee books from the employer's lessons (${dbLabel()})`, () => {
     expect((await book(betaEmployee.token, betaEmployee.employee.id)).status).toBe(201);
     expect(await left(t.db, betaEmployee.employee.id)).toBe(1);
     expect(await left(t.db, me.employee.id)).toBe(1);
+  });
+
+  it("HR's invitation: an employee whose account has another phone takes the link and books; the link works once; a newer one moves the binding; HR of another company cannot invite", async () => {
+    const other = await employeeWithAccount(t.db, alpha.companyId, { lastName: 'Жаңа', account: false });
+    await t.db.update(companyEmployees).set({ email: `invite-${other.employee.id}@example.kz` }).where(eq(companyEmployees.id, other.employee.id));
+    await allocateLessons(t.db, alpha.hr, alpha.companyId, { employeeId: other.employee.id, lessons: 1 });
+    const hrA = await hrUser(t.db, { companyId: alpha.companyId, email: 'hr2@alpha-book.kz', phone: phone() });
+    const hrB = await hrUser(t.db, { companyId: beta.companyId, email: 'hr2@beta-book.kz', phone: phone() });
+    const send = (cookie: string, employeeId: number) => call(invite, companyRequest('/api/company/pool/invitations', { body: { employeeId, channels: ['sms', 'email'] }, cookie, locale: 'en' }));
+    expect((await send(hrB.cookie, other.employee.id)).status).toBe(404);
+    const sent = await send(hrA.cookie, other.employee.id);
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toEqual({ sent: ['sms', 'email'] });
+    expect((await send(hrA.cookie, other.employee.id)).status).toBe(429);
+    const messages = await t.db.select().from(outbox).where(inArray(outbox.recipient, [other.employee.phone!, `invite-${other.employee.id}@example.kz`]));
+    expect(messages.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+    const token = /#employer=([\w-]+)/.exec(messages[0]!.body)![1]!;
+    for (const m of messages) expect(m.body).toContain(`#employer=${token}`);
+    // The student signed up with another phone: not matched until the link is taken.
+    const sid = await insertTestUser(t.db, { phone: phone() });
+    const { accessToken } = await openSession(t.db, { id: sid, scope: 'student' });
+    const [slot] = await freeSlotsOfTutor(t.db, tutorId, new Date(), 50);
+    const book = () => call(poolBook, req('/api/booking/pool', { token: accessToken, body: { employeeId: other.employee.id, tutorId, subject: 'english', startsAt: slot!.toISOString(), idempotencyKey: `pool-invited-${sid}-xxxxxxxxxx` } }));
+    expect((await book()).status).toBe(404);
+    const claim = (tok: string, bearer = accessToken) => call(claimInvite, req('/api/cabinet/employer', { token: bearer, body: { token: tok } }));
+    const taken = await claim(token);
+    expect(taken.status).toBe(200);
+    expect(await taken.json()).toEqual({ employeeId: other.employee.id, company: 'ТОО «alpha-book»', lessonsLeft: 1 });
+    expect((await claim(token)).status).toBe(404);
+    expect((await book()).status).toBe(201);
+    // A new link taken by another account moves the binding: the first account is no longer the employee.
+    await t.db.update(companyEmployees).set({ lessonsInviteExpiresAt: new Date(Date.now() + 13 * 86_400_000 - 2 * 3_600_000) }).where(eq(companyEmployees.id, other.employee.id));
+    expect((await send(hrA.cookie, other.employee.id)).status).toBe(200);
+    const [newest] = await t.db.select().from(outbox).where(eq(outbox.recipient, other.employee.phone!)).orderBy(desc(outbox.id)).limit(1);
+    const second = /#employer=([\w-]+)/.exec(newest!.body)![1]!;
+    const sid2 = await insertTestUser(t.db, { phone: phone() });
+    const s2 = await openSession(t.db, { id: sid2, scope: 'student' });
+    expect((await claim(second, s2.accessToken)).status).toBe(200);
+    expect(((await (await call(cabinetMoney, req('/api/cabinet/payments', { token: accessToken }))).json()) as { employers: unknown[] }).employers).toEqual([]);
+    expect(((await (await call(cabinetMoney, req('/api/cabinet/payments', { token: s2.accessToken }))).json()) as { employers: { employeeId: number }[] }).employers.map((e) => e.employeeId)).toEqual([other.employee.id]);
+    // A tutor cannot take one.
+    const tutorSession = await openSession(t.db, { id: tutorId, scope: 'tutor tutor:bookable' });
+    expect((await claim(second, tutorSession.accessToken)).status).toBe(403);
   });
 
   it('a free trial never spends a pool lesson: linking one is 409 pool_trial, said in ru, kk and en; an old link can still be removed', async () => {

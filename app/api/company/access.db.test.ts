@@ -53,6 +53,8 @@ const PORTAL_CALLS: PortalCall[] = [
   { method: 'GET', path: '/api/company/pool', module: './pool/route' },
   // Company A's employee named in B's allocation: 404, and nothing is given.
   { method: 'POST', path: '/api/company/pool/allocations', module: './pool/allocations/route', body: { employeeId: 'A_EMPLOYEE', lessons: 1 }, params: {} },
+  // Company A's employee invited to the lessons by B: 404, and nothing is sent.
+  { method: 'POST', path: '/api/company/pool/invitations', module: './pool/invitations/route', body: { employeeId: 'A_EMPLOYEE', channels: ['sms', 'email'] }, params: {} },
 ];
 
 /** The ways in, open to anyone (each has its own tests below): not walked with another company's ids. */

@@ -1,7 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { FilterInput } from '@/components/company/filters';
-import { PoolAllocationForm } from '@/components/company/pool-forms';
+import { PoolAllocationForm, PoolInviteButton } from '@/components/company/pool-forms';
 import { buttonClass } from '@/components/company/ui';
 import { getDb } from '@/lib/db/client';
 import { employeeLessonMinutes } from '@/lib/company-portal/lesson-minutes';
@@ -45,7 +45,7 @@ export default async function CompanyLessonsPage({ params, searchParams }: Props
   const tp = await getTranslations('Company.pool');
   const money = (tiyn: number) => formatTiyn(tiyn, locale);
   const exportHref = (format: 'xlsx' | 'csv') => `/api/company/lessons/export?from=${fromDay}&to=${toDay}&format=${format}`;
-  const poolLabels = [tp('employee'), tp('allocated'), tp('scheduled'), tp('held'), tp('missed'), tp('left')];
+  const poolLabels = [tp('employee'), tp('allocated'), tp('scheduled'), tp('held'), tp('missed'), tp('left'), undefined];
   const periodLabels = [t('employee'), t('held'), t('notHeld'), t('scheduled'), t('minutes')];
   return (
     <div className="space-y-6">
@@ -60,6 +60,9 @@ export default async function CompanyLessonsPage({ params, searchParams }: Props
         <details className="rounded-xl bg-brand-tint/30 p-3 text-sm">
           <summary className="cursor-pointer font-medium">{tp('howTitle')}</summary>
           <p className="mt-2">{tp('how', { max: formatTenge(poolTutorPriceMax(), locale) })}</p>
+          <p className="mt-2">
+            {tp('invite')}: {tp('inviteHint')}
+          </p>
         </details>
         {pool.unallocated > 0 ? <PoolAllocationForm employees={roster.map((e) => ({ id: e.id, name: `${e.lastName} ${e.firstName}` }))} /> : <p className="text-sm text-muted">{tp('empty')}</p>}
       </PortalCard>
@@ -71,8 +74,8 @@ export default async function CompanyLessonsPage({ params, searchParams }: Props
         empty={tp('tableEmpty')}
         labels={poolLabels}
         head={poolLabels.map((l, i) => (
-          <th key={l} scope="col" className={i === 0 ? th : `${th} text-right`}>
-            {l}
+          <th key={l ?? 'invite'} scope="col" className={i === 0 || l === undefined ? th : `${th} text-right`}>
+            {l ?? <span className="sr-only">{tp('invite')}</span>}
           </th>
         ))}
       >
@@ -84,6 +87,9 @@ export default async function CompanyLessonsPage({ params, searchParams }: Props
             <td className={num}>{e.held}</td>
             <td className={num}>{e.missed}</td>
             <td className={num}>{e.left}</td>
+            <td className={td}>
+              <PoolInviteButton employeeId={e.employeeId} name={`${e.lastName} ${e.firstName}`} />
+            </td>
           </tr>
         ))}
       </PortalTableSection>
