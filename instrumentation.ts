@@ -12,6 +12,10 @@ export async function register() {
     const site = publicEnv.NEXT_PUBLIC_SITE_URL;
     const warning = siteUrlWarning(site === DEFAULT_SITE_URL ? undefined : site, 'start');
     if (warning) console.warn(warning);
+    // Company invoices and acts carry the school's requisites: placeholders are said loudly too.
+    const { schoolRequisitesWarning, unsetSchoolRequisites } = await import('./lib/school-requisites');
+    const requisites = schoolRequisitesWarning(unsetSchoolRequisites(e));
+    if (requisites) console.warn(requisites);
   }
   // Made (or read) now, so a missing or unreadable secret stops the server before any request.
   const { appSecret } = await import('./lib/env');

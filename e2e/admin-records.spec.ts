@@ -298,15 +298,15 @@ test('accounts in Kazakh, companies in English: a blocked student is told so at 
   await expect(page.getByText(c.linksInactive)).toBeVisible();
   // The requisites its lesson-pool invoices carry: a short BIN is refused on its field, a whole one saved.
   const requisites = page.getByRole('form', { name: c.requisitesTitle });
-  await requisites.getByLabel(c.bin, { exact: true }).fill('12345');
+  await requisites.getByLabel(c.requisite.bin, { exact: true }).fill('12345');
   await requisites.getByRole('button', { name: c.saveRequisites }).click();
   await expect(requisites.getByText(messages.en.Admin.validation.bin_format)).toBeVisible();
-  await requisites.getByLabel(c.bin, { exact: true }).fill('990140000385');
-  await requisites.getByLabel(c.legalAddress).fill('Almaty, Al-Farabi avenue 77/7');
+  await requisites.getByLabel(c.requisite.bin, { exact: true }).fill('990140000385');
+  await requisites.getByLabel(c.requisite.legalAddress).fill('Almaty, Al-Farabi avenue 77/7');
   await requisites.getByRole('button', { name: c.saveRequisites }).click();
   await expect(requisites.getByRole('status')).toHaveText(c.saved);
   await page.reload();
-  await expect(page.getByLabel(c.bin, { exact: true })).toHaveValue('990140000385');
+  await expect(page.getByLabel(c.requisite.bin, { exact: true })).toHaveValue('990140000385');
   expect((await visitorPage.goto(`/kazakh-test/${slug}`))!.status()).toBe(404);
   await visitorPage.close();
 });

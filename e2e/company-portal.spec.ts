@@ -18,7 +18,7 @@ test('staff give HR access; the HR person signs in with the SMS code, imports a 
   await enrolStaff(page, await adminCreate(`admin-portal-${stamp}@school.kz`, 'Айгерим Садыкова'));
   const hrA = { name: 'Dinara Akhmetova', email: `hr-a-${stamp}@alpha.kz`, phone: uniquePhone() };
   const hrB = { name: 'Bolat Serikov', email: `hr-b-${stamp}@beta.kz`, phone: uniquePhone() };
-  await companyWithHr(page, 'Alpha Steppe LLP', hrA);
+  const alpha = await companyWithHr(page, 'Alpha Steppe LLP', hrA);
   await companyWithHr(page, 'Beta Steppe LLP', hrB);
 
   const a = await hrSignsIn(browser, hrA);
@@ -52,7 +52,27 @@ test('staff give HR access; the HR person signs in with the SMS code, imports a 
   await expect(a.page.locator('body')).not.toContainText('061211600012');
   // On a phone the roster is a list of cards, each cell named: no sideways scroll.
   await expectNoSidewaysScroll(a.page);
-  const listed = (await (await a.page.request.get('/api/company/employees')).json()) as { rows: { id: number }[] };
+  const listed = (await (await a.page.request.get('/api/company/employees')).json()) as { rows: { id: number; lastName: string }[] };
+
+  // A lesson pool (issue 31): the BIN, an invoice paid, two lessons given; the invoices and lessons
+  // pages show their tables as cards on a phone (no sideways scroll at 360 px), held counts by the
+  // room's record only (none yet), and the closing documents.
+  const origin = { origin: baseURL };
+  expect((await page.request.patch(`/api/admin/companies/${alpha.id}`, { data: { bin: '990140000385' }, headers: origin })).status()).toBe(200);
+  const ordered = await a.page.request.post('/api/company/invoices', { data: { lessons: 10 }, headers: origin });
+  expect(ordered.status()).toBe(201);
+  const { invoice } = (await ordered.json()) as { invoice: { id: number; number: string } };
+  expect((await page.request.post(`/api/admin/finance/invoices/${invoice.id}/paid`, { data: { paidOn: '2026-03-15', paymentOrder: '15' }, headers: origin })).status()).toBe(200);
+  const sarsenova = listed.rows.find((r) => r.lastName === 'Sarsenova')!;
+  expect((await a.page.request.post('/api/company/pool/allocations', { data: { employeeId: sarsenova.id, lessons: 2 }, headers: origin })).status()).toBe(201);
+  await a.page.goto('/en/company/invoices');
+  await expect(a.page.getByRole('rowheader', { name: invoice.number })).toBeVisible();
+  await expect(a.page.getByRole('heading', { name: en.Company.documents.title })).toBeVisible();
+  await expectNoSidewaysScroll(a.page);
+  await a.page.goto('/en/company/lessons');
+  const poolRow = a.page.getByTestId('company-pool-employees').getByRole('row', { name: /Sarsenova Aigerim/ });
+  await expect(poolRow.getByRole('cell')).toHaveText(['2', '0', '0', '0', '2', /Invite/]);
+  await expectNoSidewaysScroll(a.page);
 
   // Company B's HR person: an empty roster, and A's employee is not found through any call.
   const b = await hrSignsIn(browser, hrB);

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { isTimeZone, parseWorkHours } from '@/lib/time/work-hours';
+import { SCHOOL_PLACEHOLDERS } from '@/lib/school-requisites';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -129,12 +130,19 @@ const serverEnvSchema = z.object({
   // The school's requisites on the invoices of company lesson pools (lib/payments/company-pools.ts,
   // docs/payments.md "Company lesson pools"). The defaults are DEVELOPMENT placeholders, marked as
   // such on every invoice: set the real ones in production (deploy/tilmen.env.example).
-  SCHOOL_LEGAL_NAME: z.string().min(2).max(200).default('ТОО «Tilmen» (DEV: set SCHOOL_LEGAL_NAME)'),
-  SCHOOL_BIN: z.string().regex(/^\d{12}$/, 'must be 12 digits').default('000000000000'),
-  SCHOOL_IBAN: z.string().regex(/^KZ[0-9A-Z]{18}$/, 'must be a Kazakh IBAN: KZ and 18 digits or capital letters').default('KZ000000000000000000'),
-  SCHOOL_BANK: z.string().min(2).max(200).default('DEV bank (set SCHOOL_BANK)'),
-  SCHOOL_BIC: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'must be a BIC/SWIFT code: 8 or 11 capital letters and digits').default('DEVBKZKA'),
-  SCHOOL_ADDRESS: z.string().min(2).max(300).default('DEV address (set SCHOOL_ADDRESS)'),
+  SCHOOL_LEGAL_NAME: z.string().min(2).max(200).default(SCHOOL_PLACEHOLDERS.SCHOOL_LEGAL_NAME),
+  SCHOOL_BIN: z.string().regex(/^\d{12}$/, 'must be 12 digits').default(SCHOOL_PLACEHOLDERS.SCHOOL_BIN),
+  SCHOOL_IBAN: z.string().regex(/^KZ[0-9A-Z]{18}$/, 'must be a Kazakh IBAN: KZ and 18 digits or capital letters').default(SCHOOL_PLACEHOLDERS.SCHOOL_IBAN),
+  SCHOOL_BANK: z.string().min(2).max(200).default(SCHOOL_PLACEHOLDERS.SCHOOL_BANK),
+  SCHOOL_BIC: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'must be a BIC/SWIFT code: 8 or 11 capital letters and digits').default(SCHOOL_PLACEHOLDERS.SCHOOL_BIC),
+  SCHOOL_ADDRESS: z.string().min(2).max(300).default(SCHOOL_PLACEHOLDERS.SCHOOL_ADDRESS),
+  // The beneficiary code (Кбе) on invoices: 17 for a resident private legal entity.
+  SCHOOL_KBE: z.string().regex(/^\d{2}$/, 'must be two digits (Кбе, 17 for a resident private company)').default('17'),
+  // Who signs the invoices and acts for the school: name and position.
+  SCHOOL_DIRECTOR_NAME: z.string().min(2).max(200).default(SCHOOL_PLACEHOLDERS.SCHOOL_DIRECTOR_NAME),
+  SCHOOL_DIRECTOR_POSITION: z.string().min(2).max(100).default('Директор'),
+  // The chief accountant's name, when the school has one (else the director signs alone).
+  SCHOOL_ACCOUNTANT_NAME: z.string().min(2).max(200).optional(),
   // Whether the school is registered for VAT: the invoice then shows VAT 16 % included; otherwise
   // "Without VAT" with the reason (not registered as a VAT payer).
   SCHOOL_VAT_PAYER: bool,

@@ -26,10 +26,9 @@ import {
   securityEvents,
   smsCodes,
 } from '@/lib/db/schema';
-import { rowsOf } from '@/lib/db/rows';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
-import { returnEmployeeLessons } from '@/lib/payments/company-pools';
+import { employeeLeavesPool } from '@/lib/payments/company-pools';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -172,11 +171,9 @@ export async function pruneCompanyAndLessons(db: Db, periods: PersonalDataPeriod
         .select({ id: companyEmployees.id, companyId: companyEmployees.companyId })
         .from(companyEmployees)
         .where(batchOf(companyEmployees, companyEmployees.id, lt(companyEmployees.updatedAt, roster), batch));
-      // Lessons given to them and not spent go back to their company's pool first (as when HR removes them).
-      const holding = due.length
-        ? new Set(rowsOf<{ account: string }>(await tx.execute(sql`select account from ledger_entries where account in (${sql.join(due.map((e) => sql`${`employee_balance:${e.id}`}`), sql`, `)}) group by account having sum(amount_tiyn) > 0`)).map((r) => r.account))
-        : new Set<string>();
-      for (const e of due) if (holding.has(`employee_balance:${e.id}`)) await returnEmployeeLessons(tx, e.companyId, e.id);
+      // As when HR removes them: their pool lessons booked far enough ahead are cancelled, and the
+      // lessons given to them and not spent go back to their company's pool first.
+      for (const e of due) await employeeLeavesPool(tx, e.companyId, e.id, now);
       if (due.length) employees = (await tx.delete(companyEmployees).where(inArray(companyEmployees.id, due.map((e) => e.id))).returning({ id: companyEmployees.id })).length;
     }
     // A batch of the rows past their period is deleted each pass: how many went.

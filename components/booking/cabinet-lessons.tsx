@@ -18,6 +18,8 @@ interface LessonRow {
   withRole: 'tutor' | 'student';
   kind: 'trial' | 'paid';
   packageId: number | null;
+  /** Booked from the employer's lessons: the student's roster row. */
+  employeeId: number | null;
   deadlineHours: number;
   cancellable: boolean;
   stands: boolean;
@@ -113,7 +115,10 @@ export function CabinetLessons() {
     try {
       const { api } = await import('@/lib/browser/api/client');
       // A paid lesson moves to the tutor's free 50-minute slots within its package's validity.
-      const res = await api.get<{ slots: string[] }>(l.packageId ? `/api/booking/paid?packageId=${l.packageId}` : `/api/booking/slots?tutorId=${l.tutorId}`);
+      // A lesson from the employer's lessons, to the tutor's free 50-minute slots too.
+      const res = await api.get<{ slots: string[] }>(
+        l.packageId ? `/api/booking/paid?packageId=${l.packageId}` : l.employeeId ? `/api/booking/pool?employeeId=${l.employeeId}&tutorId=${l.tutorId}` : `/api/booking/slots?tutorId=${l.tutorId}`,
+      );
       setMoving((m) => (m && m.id === l.id ? { ...m, slots: res.data.slots, pick: res.data.slots[0] ?? '' } : m));
     } catch (err) {
       setMoving(null);
@@ -187,6 +192,7 @@ export function CabinetLessons() {
         {t(l.withRole === 'tutor' ? 'withTutor' : 'withStudent', { name: l.with || '—' })} · {t(`status_${l.status}`)}
         {l.noShow ? ` · ${t(`noShow_${l.noShow}`)}` : ''}
         {l.rating ? ` · ${t('rated', { rating: l.rating })}` : ''}
+        {l.employeeId ? ` · ${t('fromEmployer')}` : ''}
       </p>
       {l.cancellable ? <p className="mt-1 text-sm text-muted">{t(l.kind === 'paid' ? 'deadlinePaid' : 'deadline', { hours: l.deadlineHours })}</p> : null}
       {l.stands ? <p className="mt-1 text-sm font-medium">{t(l.lateCancellable ? 'standsPaid' : 'stands', { hours: l.deadlineHours })}</p> : null}

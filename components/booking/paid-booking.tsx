@@ -12,6 +12,16 @@ interface Context {
   cancelDeadlineHours: number;
   slots: string[];
 }
+/** The answer of GET /api/booking/pool (lessons from the employer, with one tutor). */
+interface PoolContext {
+  employer: { employeeId: number; company: string; lessonsLeft: number };
+  tutor: { id: number; name: string; price: number; subjects: string[] };
+  lessonMinutes: number;
+  cancelDeadlineHours: number;
+  slots: string[];
+}
+/** Where the lessons come from: a package (its tutor), or the employer's lessons with a tutor the employee chose. */
+export type BookingSource = { packageId: number } | { employeeId: number; tutorId: number };
 type Skip = 'taken' | 'unavailable' | 'past_validity' | 'no_lessons_left';
 interface SeriesDate {
   startsAt: string;
@@ -27,15 +37,21 @@ const small = 'rounded-lg border border-brand-dark px-3 py-2 text-sm font-medium
 const select = 'max-w-full rounded-lg border border-line bg-white px-2 py-2 text-base';
 
 /**
- * Booking paid lessons from one package (the cabinet): one free slot of the tutor, or a weekly
+ * Booking paid lessons (the cabinet): from one package, one free slot of the tutor or a weekly
  * series (weekdays and a time for N weeks) whose dates are shown before confirming, the taken ones
- * marked as skipped. The server books in one transaction and says which were booked and skipped.
+ * marked as skipped; from the employer's lessons (docs/payments.md, "Company lesson pools"), one
+ * free slot of the chosen tutor, in one of their subjects. The server books in one transaction and
+ * says which were booked and skipped.
  */
-export function PaidBooking({ packageId, onBooked }: { packageId: number; onBooked: () => void }) {
+export function PaidBooking({ source, onBooked, subjectNames = {} }: { source: BookingSource; onBooked: () => void; subjectNames?: Record<string, string> }) {
   const t = useTranslations('Cabinet.book');
   const locale = useLocale();
   const id = useId();
+  const pool = 'employeeId' in source ? source : null;
+  const packageId = 'packageId' in source ? source.packageId : 0;
   const [ctx, setCtx] = useState<Context | null>(null);
+  const [poolCtx, setPoolCtx] = useState<PoolContext | null>(null);
+  const [subject, setSubject] = useState('');
   const [failed, setFailed] = useState(false);
   const [mode, setMode] = useState<'one' | 'weekly'>('weekly');
   const [pick, setPick] = useState('');
@@ -47,22 +63,34 @@ export function PaidBooking({ packageId, onBooked }: { packageId: number; onBook
   const [result, setResult] = useState<{ booked: string[]; skipped: SeriesDate[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  const employeeId = pool?.employeeId;
+  const tutorId = pool?.tutorId;
   useEffect(() => {
     let live = true;
     import('@/lib/browser/api/client')
-      .then(({ api }) => api.get<Context>(`/api/booking/paid?packageId=${packageId}`))
+      .then(async ({ api }) => {
+        if (employeeId === undefined) return (await api.get<Context>(`/api/booking/paid?packageId=${packageId}`)).data;
+        const p = (await api.get<PoolContext>(`/api/booking/pool?employeeId=${employeeId}&tutorId=${tutorId}`)).data;
+        if (live) {
+          setPoolCtx(p);
+          setSubject((s) => (s && p.tutor.subjects.includes(s) ? s : (p.tutor.subjects[0] ?? '')));
+        }
+        // The employer's lessons never expire: the same panel, with no validity and one lesson at a time.
+        return { package: { id: 0, lessonsLeft: p.employer.lessonsLeft, validUntil: '', expired: false }, lessonMinutes: p.lessonMinutes, cancelDeadlineHours: p.cancelDeadlineHours, slots: p.slots } satisfies Context;
+      })
       .then(
-        (res) => {
+        (data) => {
           if (!live) return;
-          setCtx(res.data);
-          setPick(res.data.slots[0] ?? '');
+          setCtx(data);
+          setPick(data.slots[0] ?? '');
+          if (employeeId !== undefined) setMode('one');
         },
         () => live && setFailed(true),
       );
     return () => {
       live = false;
     };
-  }, [packageId, result]);
+  }, [packageId, employeeId, tutorId, result]);
 
   if (failed) return <p role="alert" className="mt-3 text-sm">{t('loadFailed')}</p>;
   if (!ctx) return <p className="mt-3 text-sm text-muted" role="status">{t('loading')}</p>;
@@ -85,7 +113,7 @@ export function PaidBooking({ packageId, onBooked }: { packageId: number; onBook
   }
   const freeAt = (t: string) => seriesDays.filter((d) => free.has(`${d} ${t}`)).length;
   // Weeks from the first free slot to the package's end (the series' dates start today).
-  const maxWeeks = Math.max(1, Math.min(14, Math.ceil((Date.parse(ctx.package.validUntil) - Date.parse(ctx.slots[0] ?? ctx.package.validUntil)) / (7 * 86_400_000)) + 1));
+  const maxWeeks = pool ? 1 : Math.max(1, Math.min(14, Math.ceil((Date.parse(ctx.package.validUntil) - Date.parse(ctx.slots[0] ?? ctx.package.validUntil)) / (7 * 86_400_000)) + 1));
 
   async function run(task: () => Promise<void>) {
     setBusy(true);
@@ -116,7 +144,9 @@ export function PaidBooking({ packageId, onBooked }: { packageId: number; onBook
   const bookOne = () =>
     run(async () => {
       const { api } = await import('@/lib/browser/api/client');
-      const res = await api.post<{ lesson: { startsAt: string } }>('/api/booking/paid', { packageId, startsAt: pick, idempotencyKey: crypto.randomUUID() });
+      const res = pool
+        ? await api.post<{ lesson: { startsAt: string } }>('/api/booking/pool', { employeeId: pool.employeeId, tutorId: pool.tutorId, subject, startsAt: pick, idempotencyKey: crypto.randomUUID() })
+        : await api.post<{ lesson: { startsAt: string } }>('/api/booking/paid', { packageId, startsAt: pick, idempotencyKey: crypto.randomUUID() });
       setResult({ booked: [res.data.lesson.startsAt], skipped: [] });
       onBooked();
     });
@@ -124,7 +154,11 @@ export function PaidBooking({ packageId, onBooked }: { packageId: number; onBook
   const toBook = preview?.filter((d) => !d.skip).length ?? 0;
   return (
     <div className="mt-4 rounded-lg bg-brand-tint/40 p-3" data-testid="paid-booking">
-      <p className="text-sm">{t('rules', { hours: ctx.cancelDeadlineHours, minutes: ctx.lessonMinutes, left: ctx.package.lessonsLeft, date: schoolLongDate(ctx.package.validUntil, locale) })}</p>
+      <p className="text-sm">
+        {poolCtx
+          ? t('poolRules', { hours: ctx.cancelDeadlineHours, minutes: ctx.lessonMinutes, left: ctx.package.lessonsLeft, company: poolCtx.employer.company })
+          : t('rules', { hours: ctx.cancelDeadlineHours, minutes: ctx.lessonMinutes, left: ctx.package.lessonsLeft, date: schoolLongDate(ctx.package.validUntil, locale) })}
+      </p>
       <p className="mt-1 text-sm text-muted">{t('zone')}</p>
       <div role="status" aria-live="polite">
         {result && (
@@ -158,12 +192,24 @@ export function PaidBooking({ packageId, onBooked }: { packageId: number; onBook
         )}
       </div>
       {ctx.package.lessonsLeft < 1 || ctx.package.expired ? (
-        <p className="mt-3 text-sm">{t('nothingLeft')}</p>
+        <p className="mt-3 text-sm">{t(pool ? 'poolNothingLeft' : 'nothingLeft')}</p>
       ) : ctx.slots.length === 0 ? (
-        <p className="mt-3 text-sm">{t('noSlots')}</p>
+        <p className="mt-3 text-sm">{t(pool ? 'poolNoSlots' : 'noSlots')}</p>
       ) : (
         <>
-          <fieldset className="mt-3">
+          {poolCtx && poolCtx.tutor.subjects.length > 1 && (
+            <label htmlFor={`${id}-subject`} className="mt-3 grid max-w-xs gap-1 text-sm">
+              {t('subject')}
+              <select id={`${id}-subject`} className={select} value={subject} onChange={(e) => setSubject(e.target.value)}>
+                {poolCtx.tutor.subjects.map((s) => (
+                  <option key={s} value={s}>
+                    {subjectNames[s] ?? s}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <fieldset className="mt-3" hidden={Boolean(pool)}>
             <legend className="text-sm font-medium">{t('how')}</legend>
             <div className="mt-1 flex flex-wrap gap-4 text-sm">
               {(['weekly', 'one'] as const).map((m) => (

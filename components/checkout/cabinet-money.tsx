@@ -8,8 +8,11 @@ import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { SCHOOL_FIXED_ZONE, schoolLongDate } from '@/lib/time/school-clock';
 import { formatTenge } from '@/lib/tariffs';
 import type { PackageView, PaymentView } from '@/lib/payments/cabinet';
+import type { EmployerView } from '@/lib/payments/employer';
 import type { RefundPreview } from '@/lib/payments/refunds';
 import { LESSONS_CHANGED, PaidBooking } from '@/components/booking/paid-booking';
+import { EmployerLessons } from './employer-lessons';
+import { EMPLOYER_LINKED } from './employer-invite-claim';
 
 /** A booked lesson's day and time on the school's clock: «4 декабря 2026 г., 19:00». */
 function when(iso: string, locale = 'ru'): string {
@@ -19,13 +22,14 @@ function when(iso: string, locale = 'ru'): string {
 
 /**
  * The cabinet's packages and payments (students): lessons left of each package and until when it
- * is valid, from the ledger; the payments with their status. Subject and plan names come as props.
+ * is valid, from the ledger; the payments with their status; the lessons an employer gave the
+ * student (components/checkout/employer-lessons.tsx). Subject and plan names come as props.
  */
 export function CabinetMoney({ subjects, plans }: { subjects: Record<string, string>; plans: Record<string, string> }) {
   const t = useTranslations('Cabinet.money');
   const locale = useLocale();
   const { token } = useAuthState();
-  const [data, setData] = useState<{ packages: PackageView[]; payments: PaymentView[] } | null>(null);
+  const [data, setData] = useState<{ packages: PackageView[]; payments: PaymentView[]; employers?: EmployerView[] } | null>(null);
   const [failed, setFailed] = useState(false);
   const [reloads, setReloads] = useState(0);
   /** The package whose refund waits for "yes" (a refund is never one click), with what it would do. */
@@ -70,11 +74,18 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
     }
   }
 
+  // An invitation to the employer's lessons taken in this tab (components/checkout/employer-invite-claim.tsx).
+  useEffect(() => {
+    const reload = () => setReloads((n) => n + 1);
+    window.addEventListener(EMPLOYER_LINKED, reload);
+    return () => window.removeEventListener(EMPLOYER_LINKED, reload);
+  }, []);
+
   useEffect(() => {
     if (!token) return;
     let live = true;
     import('@/lib/browser/api/client')
-      .then(({ api }) => api.get<{ packages: PackageView[]; payments: PaymentView[] }>('/api/cabinet/payments'))
+      .then(({ api }) => api.get<{ packages: PackageView[]; payments: PaymentView[]; employers?: EmployerView[] }>('/api/cabinet/payments'))
       .then(
         (res) => {
           if (!live) return;
@@ -99,7 +110,17 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
       <div role="status" aria-live="polite">
         {message && <p className="mt-3">{message}</p>}
       </div>
-      {data && data.packages.length === 0 && (
+      {data?.employers && (
+        <EmployerLessons
+          employers={data.employers}
+          subjects={subjects}
+          onBooked={() => {
+            setReloads((n) => n + 1);
+            window.dispatchEvent(new Event(LESSONS_CHANGED));
+          }}
+        />
+      )}
+      {data && data.packages.length === 0 && (data.employers ?? []).length === 0 && (
         <p className="mt-3 text-muted">
           {t('none')}{' '}
           <Link href="/tutors" className="text-brand-dark underline">
@@ -130,7 +151,7 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
                   </button>
                   {booking === p.id && (
                     <PaidBooking
-                      packageId={p.id}
+                      source={{ packageId: p.id }}
                       onBooked={() => {
                         setReloads((n) => n + 1);
                         window.dispatchEvent(new Event(LESSONS_CHANGED));

@@ -79,3 +79,24 @@ export function PoolAllocationForm({ employees }: { employees: { id: number; nam
     </form>
   );
 }
+
+/** HR invites one employee to the lessons (a single-use link by SMS and e-mail: the roster's contacts). */
+export function PoolInviteButton({ employeeId, name }: { employeeId: number; name: string }) {
+  const t = useTranslations('Company.pool');
+  const { pending, status, submit } = useApiAction();
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <button
+        type="button"
+        className="text-sm font-medium text-brand-dark underline underline-offset-2 hover:no-underline disabled:opacity-60"
+        disabled={pending}
+        aria-busy={pending}
+        aria-label={`${t('invite')}: ${name}`}
+        onClick={() => void submit('/api/company/pool/invitations', { employeeId, channels: ['sms', 'email'] }, () => t('invited'))}
+      >
+        {pending ? t('inviting') : t('invite')}
+      </button>
+      <Status status={status} />
+    </div>
+  );
+}

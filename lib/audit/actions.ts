@@ -44,6 +44,18 @@ export const AUDIT_ACTIONS = [
   'lesson.attendance',
   'lesson.company',
   'lesson.minutes',
+  'lesson.export',
+  'invoice.create',
+  'invoice.list',
+  'invoice.pdf',
+  'invoice.paid',
+  'invoice.cancel',
+  'pool.view',
+  'pool.allocate',
+  'pool.balances',
+  'pool.invite',
+  'document.act',
+  'document.reconciliation',
   'staff.duty',
   'company.activate',
   'company.deactivate',
@@ -86,7 +98,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 
 /** Record types as the actions name them (the part before the dot). */
-export const AUDIT_ENTITIES = ['lead', 'lesson', 'application', 'account', 'company', 'company_user', 'employee', 'roster', 'invitation', 'results', 'tutor_profile', 'attempt', 'certificate', 'promo', 'payment', 'refund', 'payout', 'staff', 'retention'] as const;
+export const AUDIT_ENTITIES = ['lead', 'lesson', 'application', 'account', 'company', 'company_user', 'employee', 'roster', 'invitation', 'results', 'tutor_profile', 'attempt', 'certificate', 'promo', 'payment', 'refund', 'payout', 'invoice', 'pool', 'document', 'staff', 'retention'] as const;
 
 export const auditActionKey = (action: string) => action.replace(/\./g, '_');
 

@@ -9,7 +9,7 @@ import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import type { z } from 'zod';
-import type { companiesQuery } from '@/lib/validations/companies';
+import type { companiesQuery, companyPatchSchema } from '@/lib/validations/companies';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -68,7 +68,22 @@ export async function companyDetail(db: Db, id: number) {
   return { ...row.company, takers: row.takers, placements: row.placements, certificates: row.certificates, links: companyLinks(row.company.slug) };
 }
 
-const pick = (c: CompanyRow) => ({ name: c.name, slug: c.slug, active: c.active, rosterOnly: c.rosterOnly, bin: c.bin, legalAddress: c.legalAddress });
+const pick = (c: CompanyRow) => ({
+  name: c.name,
+  slug: c.slug,
+  active: c.active,
+  rosterOnly: c.rosterOnly,
+  bin: c.bin,
+  legalAddress: c.legalAddress,
+  bankIban: c.bankIban,
+  bankName: c.bankName,
+  bankBic: c.bankBic,
+  kbe: c.kbe,
+  signatoryName: c.signatoryName,
+  signatoryPosition: c.signatoryPosition,
+  contractNumber: c.contractNumber,
+  contractDate: c.contractDate,
+});
 const slugTaken = () => new ApiError(409, 'conflict', { slug: 'slug_taken' });
 
 async function slugFree(db: Db, slug: string, exceptId?: number) {
@@ -92,10 +107,11 @@ export async function createCompany(db: Db, actor: Actor, input: { name: string;
 }
 
 /**
- * Name, slug, active. A changed slug changes the company's links (the old ones then answer as for
+ * Name, slug, active, and the requisites its invoices and acts carry (BIN, address, bank account,
+ * БИК, Кбе, signatory, contract). A changed slug changes the company's links (the old ones then answer as for
  * an unknown company); an inactive company's links answer the same way until it is active again.
  */
-export async function updateCompany(db: Db, actor: Actor, id: number, patch: { name?: string; slug?: string; active?: boolean; rosterOnly?: boolean; bin?: string | null; legalAddress?: string | null }) {
+export async function updateCompany(db: Db, actor: Actor, id: number, patch: z.output<typeof companyPatchSchema>) {
   if (patch.slug && !(await slugFree(db, patch.slug, id))) throw slugTaken();
   try {
     return await transaction(db, async (tx) => {

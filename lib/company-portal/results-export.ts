@@ -95,6 +95,17 @@ function csv(header: string[], body: (string | Date | null)[][]): string {
   return stringify(records, { bom: true, delimiter: CSV_DELIMITER, record_delimiter: 'windows', quote: '"', escape: '"' });
 }
 
+/** A table of text cells as XLSX (every cell text: an IIN or a time keeps its form) or CSV (Excel's, with its BOM), for the portal's other exports. */
+export async function exportTable(header: string[], body: string[][], sheetName: string, format: ResultsFormat): Promise<BodyInit> {
+  if (format === 'csv') return csv(header, body);
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = header.map((h) => ({ header: h, width: Math.max(12, Math.min(28, h.length + 4)), style: { numFmt: '@' } }));
+  sheet.getRow(1).font = { bold: true };
+  for (const cells of body) sheet.addRow(cells);
+  return new Uint8Array(await book.xlsx.writeBuffer()) as Uint8Array<ArrayBuffer>;
+}
+
 /**
  * The roster with results as XLSX or CSV: IINs masked, unless `full` (the separate, confirmed
  * action), which is audited as `results.export_full_iin`. The audit row is written before the file

@@ -11,7 +11,7 @@ import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { appSecret } from '@/lib/env';
 import { translatorFor } from '@/lib/i18n/translate';
-import { returnEmployeeLessons } from '@/lib/payments/company-pools';
+import { employeeLeavesPool } from '@/lib/payments/company-pools';
 import { hashIin, kazakhResultView } from '@/lib/quiz/attempts';
 import { employeeStatusSql, type InvitationStatus } from './invitations';
 import { readRosterFile, ROSTER_MAX_BYTES } from './roster-file';
@@ -221,14 +221,16 @@ export async function updateEmployee(db: Db, actor: Actor, companyId: number, id
   });
 }
 
-export async function removeEmployee(db: Db, actor: Actor, companyId: number, id: number) {
+export async function removeEmployee(db: Db, actor: Actor, companyId: number, id: number, now = new Date()) {
   return transaction(db, async (tx) => {
     await getEmployee(tx, companyId, id);
-    // Lessons given to them and not spent go back to the company's pool first.
-    const lessonsReturned = await returnEmployeeLessons(tx, companyId, id);
+    // Their pool lessons booked 8 hours or more ahead are cancelled, and every lesson given to them
+    // and not spent goes back to the company's pool first (docs/payments.md).
+    const { lessonsReturned, lessonsCancelled } = await employeeLeavesPool(tx, companyId, id, now);
     await tx.delete(companyEmployees).where(and(eq(companyEmployees.id, id), eq(companyEmployees.companyId, companyId)));
-    await audit(tx, actor, { action: 'employee.delete', entity: 'company_employee', entityId: id, after: lessonsReturned > 0 ? { lessonsReturned } : undefined });
-    return { removed: true, lessonsReturned };
+    const after = lessonsReturned > 0 || lessonsCancelled > 0 ? { lessonsReturned, ...(lessonsCancelled > 0 ? { lessonsCancelled } : {}) } : undefined;
+    await audit(tx, actor, { action: 'employee.delete', entity: 'company_employee', entityId: id, after });
+    return { removed: true, lessonsReturned, lessonsCancelled };
   });
 }
 

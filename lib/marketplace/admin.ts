@@ -153,6 +153,12 @@ export async function lessonCompanyLink(db: Db, lessonId: number): Promise<{ com
   return row ? { companyId: row.companyId, company: row.company, employee: `${row.lastName} ${row.firstName}`, iinLast4: row.iinLast4 } : null;
 }
 
+/** A lesson's kind (a free trial is never a company's pool lesson: the back office says so instead of offering the link), or null. */
+export async function lessonKindOf(db: Db, lessonId: number): Promise<'trial' | 'paid' | null> {
+  const [row] = await db.select({ kind: lessons.kind }).from(lessons).where(eq(lessons.id, lessonId)).limit(1);
+  return row?.kind ?? null;
+}
+
 /** The companies a lesson can be linked to (active ones, by name). */
 export async function companiesForLessons(db: Db): Promise<{ id: number; name: string }[]> {
   return db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.active, true)).orderBy(asc(companies.name));

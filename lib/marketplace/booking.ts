@@ -240,8 +240,9 @@ const beforeDeadline = (lesson: Lesson, now: Date) => lesson.startsAt.getTime() 
  * Cancels by either side up to the deadline before the start; later a trial stands (409
  * cancel_too_late). A paid lesson may still be cancelled until its start: in time, or by the tutor,
  * the lesson goes back to the package; by the student later, it is spent and counts as taught (offer
- * 4.3, tutor rules 3.6), in the cancel's transaction (lib/payments/lesson-money.ts). A lesson a
- * company pays for gives its employee's pool lesson back, whoever cancels.
+ * 4.3, tutor rules 3.6), in the cancel's transaction (lib/payments/lesson-money.ts). A lesson an
+ * employee booked from their company's pool follows the same rules, its lesson going back to the
+ * employee; an older lesson staff linked to the pool gives it back whoever cancels.
  */
 export async function cancelLesson(db: Db, user: User, id: number, now = new Date(), opts: { forRefund?: boolean } = {}): Promise<Lesson> {
   const { lesson, side } = await ownLesson(db, user, id);
@@ -258,9 +259,10 @@ export async function cancelLesson(db: Db, user: User, id: number, now = new Dat
       .where(and(eq(lessons.id, id), eq(lessons.status, 'booked')))
       .returning();
     if (!row) throw new ApiError(409, 'lesson_state');
+    // A paid lesson, from a package or from a company's pool (docs/payments.md): back, or spent and earned, by the rules.
     if (row.kind === 'paid') await cancelLessonMoney(tx, row, side, now);
-    // A lesson a company pays for from its pool: the employee's lesson goes back (docs/payments.md, "Company lesson pools").
-    if (row.companyEmployeeId !== null) await syncLessonPoolSpend(tx, row.id, null);
+    // An older lesson staff linked to a company (never a paid one): the employee's pool lesson goes back.
+    else if (row.companyEmployeeId !== null) await syncLessonPoolSpend(tx, row.id, null);
     await notifyLesson(tx, row, 'cancelled');
     return row;
   }).catch(async (err: unknown) => {
@@ -343,6 +345,8 @@ export async function listLessons(db: Db, user: User, now = new Date(), locale?:
     /** `paid`: from a package (its deadline is PAID_CANCEL_DEADLINE_MINUTES; later, the student's cancel spends the lesson). */
     kind: r.lesson.kind,
     packageId: r.lesson.packageId,
+    /** A lesson the student booked from their employer's lessons: the roster row (the student's side only), for its 50-minute slots when moved. */
+    employeeId: user.role !== 'tutor' && r.lesson.kind === 'paid' && r.lesson.packageId === null && r.lesson.poolTutorPrice !== null ? r.lesson.companyEmployeeId : null,
     deadlineHours: deadlineMinutes(r.lesson) / 60,
     cancellable: r.lesson.status === 'booked' && beforeDeadline(r.lesson, now),
     /** Booked, not started, past the deadline: it can no longer be cancelled or moved. */

@@ -104,8 +104,16 @@ export async function notifyLesson(db: Db, lesson: Lesson, event: LessonEvent) {
 }
 
 type NoticeText = `${LessonEvent}_${'sms' | 'subject' | 'body'}` | 'icsTitle';
-/** A lesson's notice texts: a trial's (30 minutes, the 4-hour rule), or a paid lesson's from a package (50 minutes, the 8-hour rule). */
-const noticeKey = (lesson: Pick<Lesson, 'kind'>) => (text: NoticeText) => (lesson.kind === 'paid' ? (`notify.paid.${text}` as const) : (`notify.${text}` as const));
+/** The paid texts that name the package: a lesson from an employer's pool has its own (docs/payments.md, "Company lesson pools"). */
+const POOL_TEXTS = ['booked_body', 'cancelled_body'] as const;
+const poolText = (text: NoticeText): text is (typeof POOL_TEXTS)[number] => (POOL_TEXTS as readonly string[]).includes(text);
+/**
+ * A lesson's notice texts: a trial's (30 minutes, the 4-hour rule), or a paid lesson's (50 minutes,
+ * the 8-hour rule) from a package, or from the employer's pool (the same, with the lesson going back
+ * to the employer's lessons instead of the package).
+ */
+const noticeKey = (lesson: Pick<Lesson, 'kind' | 'packageId'>) => (text: NoticeText) =>
+  lesson.kind !== 'paid' ? (`notify.${text}` as const) : lesson.packageId === null && poolText(text) ? (`notify.pool.${text}` as const) : (`notify.paid.${text}` as const);
 
 /**
  * Tells both sides about a weekly series of paid lessons booked at once (lib/payments/series.ts): one

@@ -12,11 +12,15 @@ import { rowsOf } from '@/lib/db/rows';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
+import { unsetSchoolRequisites } from '@/lib/school-requisites';
+import { notifyLesson } from '@/lib/marketplace/notify';
+import { slotsChanged } from '@/lib/marketplace/revalidate';
 import { schoolDay } from '@/lib/time/wall-clock';
 import { pricePerLesson, STUDENT_PLANS } from '@/lib/tariffs';
 import type { InvoicePaidInput, InvoicesQuery } from '@/lib/validations/company-pools';
 import { ACCOUNTS, post } from './ledger';
-import { isEarned, poolSpendOf, settleLessonMoney } from './lesson-money';
+import { giveLessonBack, isEarned, poolSpendOf, settleLessonMoney, PAID_CANCEL_DEADLINE_MINUTES } from './lesson-money';
+import { lockEmployee, poolReturnAccount } from './pool-locks';
 import { TIYN_PER_TENGE, tutorEarningTiyn } from './model';
 
 /**
@@ -34,17 +38,43 @@ export const vatIncludedTiyn = (amountTiyn: number, percent = VAT_PERCENT): numb
 
 export type Invoice = typeof companyInvoices.$inferSelect;
 
-/** The school's requisites from the environment (dev placeholders unless set: lib/env.ts). */
+/** The school's requisites from the environment (dev placeholders unless set: lib/env.ts), marked when any is still a placeholder. */
 export function schoolRequisites(): InvoiceParty {
   const e = env();
-  return { name: e.SCHOOL_LEGAL_NAME, bin: e.SCHOOL_BIN, iban: e.SCHOOL_IBAN, bank: e.SCHOOL_BANK, bic: e.SCHOOL_BIC, address: e.SCHOOL_ADDRESS };
+  return {
+    name: e.SCHOOL_LEGAL_NAME,
+    bin: e.SCHOOL_BIN,
+    iban: e.SCHOOL_IBAN,
+    bank: e.SCHOOL_BANK,
+    bic: e.SCHOOL_BIC,
+    address: e.SCHOOL_ADDRESS,
+    kbe: e.SCHOOL_KBE,
+    signatory: { name: e.SCHOOL_DIRECTOR_NAME, position: e.SCHOOL_DIRECTOR_POSITION },
+    ...(e.SCHOOL_ACCOUNTANT_NAME ? { accountant: e.SCHOOL_ACCOUNTANT_NAME } : {}),
+    placeholder: unsetSchoolRequisites(e).length > 0,
+  };
+}
+
+/** The company's requisites as its documents print them (lib/db/tables/companies.ts). */
+export function companyParty(c: typeof companies.$inferSelect): InvoiceParty {
+  return {
+    name: c.name,
+    bin: c.bin,
+    address: c.legalAddress,
+    iban: c.bankIban,
+    bank: c.bankName,
+    bic: c.bankBic,
+    kbe: c.kbe,
+    signatory: c.signatoryName ? { name: c.signatoryName, position: c.signatoryPosition ?? '' } : null,
+    contract: c.contractNumber && c.contractDate ? { number: c.contractNumber, date: c.contractDate } : null,
+  };
 }
 
 const invoiceNumber = (id: number, now: Date) => `TLM-${schoolDay(now).slice(0, 4)}-${String(id).padStart(6, '0')}`;
 
 /** HR orders a pool of lessons: an issued invoice with both parties' requisites; 409 `company_bin_missing` until the school has the company's BIN. Audited. */
 export async function createInvoice(db: Db, actor: Actor, member: { companyId: number; userId: number; locale: string }, lessons: number, now = new Date()): Promise<Invoice> {
-  const [company] = await db.select({ name: companies.name, bin: companies.bin, address: companies.legalAddress }).from(companies).where(eq(companies.id, member.companyId)).limit(1);
+  const [company] = await db.select().from(companies).where(eq(companies.id, member.companyId)).limit(1);
   if (!company) throw new ApiError(404, 'not_found');
   if (!company.bin) throw new ApiError(409, 'company_bin_missing');
   const amountTiyn = COMPANY_LESSON_TIYN * lessons;
@@ -67,7 +97,7 @@ export async function createInvoice(db: Db, actor: Actor, member: { companyId: n
         vatPercent: vatPayer ? VAT_PERCENT : 0,
         vatTiyn: vatPayer ? vatIncludedTiyn(amountTiyn) : 0,
         school: schoolRequisites(),
-        buyer: { name: company.name, bin: company.bin, address: company.address },
+        buyer: companyParty(company),
         createdAt: now,
       })
       .returning();
@@ -175,7 +205,7 @@ export async function cancelInvoice(db: Db, actor: Actor, id: number, reason: st
 }
 
 /** Lessons left on an account, per invoice (oldest first): its rows for the invoice ÷ the invoice's price per lesson. */
-async function lessonsLeft(tx: Db, account: string): Promise<{ invoiceId: number; perLessonTiyn: number; lessons: number }[]> {
+export async function lessonsLeft(tx: Db, account: string): Promise<{ invoiceId: number; perLessonTiyn: number; lessons: number }[]> {
   const rows = await tx
     .select({ invoiceId: ledgerEntries.companyInvoiceId, sum: sql<string>`sum(${ledgerEntries.amountTiyn})::text`, perLessonTiyn: companyInvoices.perLessonTiyn })
     .from(ledgerEntries)
@@ -194,9 +224,10 @@ async function lessonsLeft(tx: Db, account: string): Promise<{ invoiceId: number
  */
 export async function allocateLessons(db: Db, actor: Actor, companyId: number, input: { employeeId: number; lessons: number }) {
   return transaction(db, async (tx) => {
-    await tx.execute(sql`select id from ${companies} where ${companies.id} = ${companyId} for update`);
-    const [employee] = await tx.select({ id: companyEmployees.id }).from(companyEmployees).where(and(eq(companyEmployees.id, input.employeeId), eq(companyEmployees.companyId, companyId))).limit(1);
+    // The employee's row, then the company's (the order every change of a pool keeps: POOL_LOCKS).
+    const employee = await lockEmployee(tx, input.employeeId, companyId);
     if (!employee) throw new ApiError(404, 'not_found');
+    await tx.execute(sql`select id from ${companies} where ${companies.id} = ${companyId} for update`);
     const pool = await lessonsLeft(tx, ACCOUNTS.companyBalance(companyId));
     if (pool.reduce((s, p) => s + p.lessons, 0) < input.lessons) throw new ApiError(409, 'company_pool_empty');
     let need = input.lessons;
@@ -220,7 +251,7 @@ export async function allocateLessons(db: Db, actor: Actor, companyId: number, i
 }
 
 /**
- * An employee leaves the roster (lib/company-portal/roster.ts removeEmployee, in its transaction):
+ * An employee leaves the roster (`employeeLeavesPool`, in its transaction, the employee's row locked):
  * the lessons given to them and not spent go back to the company's pool, per invoice
  * (`company_allocation_returned`: the employee's balance → the company's), so HR can give them to
  * someone else and nothing stays on an account nobody can reach. Returns how many lessons came back.
@@ -271,13 +302,18 @@ export type PoolSpend = 'spent' | 'none_left' | 'package' | 'not_held';
  * (`company_lesson_returned`). The same link again changes nothing. Not spent: a lesson paid from a
  * student's package (`package`), a cancelled lesson or one the tutor (or both) did not come to
  * (`not_held`), an employee with none left (`none_left`). A lesson already settled by the room's
- * log gets its money at once (held → the tutor earns). Refused: a tutor dearer than
+ * log gets its money at once (held → the tutor earns). Refused: a free trial (409 `pool_trial`: a
+ * 30-minute trial is free for everyone and never a paid 50-minute pool lesson), a tutor dearer than
  * `poolTutorPriceMax` (409 `pool_tutor_price`), and any change once the tutor earned the pool
- * lesson (409 `lesson_decided`).
+ * lesson (409 `lesson_decided`). The employee's own booking from the pool (lib/payments/pool-booking.ts)
+ * spends through `postPoolSpend` too.
  */
 export async function syncLessonPoolSpend(tx: Db, lessonId: number, employeeId: number | null): Promise<PoolSpend> {
   await tx.execute(sql`select id from lessons where id = ${lessonId} for update`);
   const [lesson] = await tx.select().from(lessons).where(eq(lessons.id, lessonId)).limit(1);
+  // A free 30-minute trial is free for everyone: it never spends a paid 50-minute pool lesson
+  // (nor earns the tutor one). Unlinking an old trial's link stays possible.
+  if (employeeId !== null && lesson!.kind === 'trial') throw new ApiError(409, 'pool_trial');
   const spent = await poolSpendOf(tx, lessonId);
   if (spent && employeeId !== null && spent.account === ACCOUNTS.employeeBalance(employeeId)) return 'spent';
   if (spent && (await isEarned(tx, lessonId))) throw new ApiError(409, 'lesson_decided');
@@ -287,7 +323,7 @@ export async function syncLessonPoolSpend(tx: Db, lessonId: number, employeeId: 
       'company_lesson_returned',
       [
         { account: ACCOUNTS.schoolRevenue, amountTiyn: -spent.amountTiyn },
-        { account: spent.account, amountTiyn: spent.amountTiyn },
+        { account: await poolReturnAccount(tx, spent.account, spent.invoiceId), amountTiyn: spent.amountTiyn },
       ],
       { lessonId, companyInvoiceId: spent.invoiceId },
     );
@@ -295,64 +331,199 @@ export async function syncLessonPoolSpend(tx: Db, lessonId: number, employeeId: 
   if (employeeId === null) return 'none_left';
   if (lesson!.kind === 'paid' && lesson!.packageId !== null) return 'package';
   if (lesson!.status === 'cancelled' || (lesson!.factStatus === 'not_held' && (lesson!.factNoShow === 'tutor' || lesson!.factNoShow === 'both'))) return 'not_held';
-  await tx.execute(sql`select id from ${companyEmployees} where ${companyEmployees.id} = ${employeeId} for update`);
+  if (!(await lockEmployee(tx, employeeId))) return 'none_left';
   const [first] = await lessonsLeft(tx, ACCOUNTS.employeeBalance(employeeId));
   if (!first) return 'none_left';
-  // The tutor's published price: what their students pay and their earning is counted from.
-  const [profile] = await tx.select({ published: tutorProfiles.published }).from(tutorProfiles).where(eq(tutorProfiles.userId, lesson!.tutorId)).limit(1);
-  const price = profile?.published?.price ?? null;
-  if (price === null || price > poolTutorPriceMax(first.perLessonTiyn)) throw new ApiError(409, 'pool_tutor_price');
-  await post(
-    tx,
-    'company_lesson_spent',
-    [
-      { account: ACCOUNTS.employeeBalance(employeeId), amountTiyn: -first.perLessonTiyn },
-      { account: ACCOUNTS.schoolRevenue, amountTiyn: first.perLessonTiyn },
-    ],
-    { lessonId, companyInvoiceId: first.invoiceId },
-  );
+  const price = await poolTutorPrice(tx, lesson!.tutorId, first.perLessonTiyn);
+  await postPoolSpend(tx, lessonId, employeeId, first);
   await tx.update(lessons).set({ poolTutorPrice: price }).where(eq(lessons.id, lessonId));
   // Linked after the room's log settled it: its money follows the facts now, as the job would have.
   if (lesson!.factStatus) await settleLessonMoney(tx, lessonId, { status: lesson!.factStatus, noShow: lesson!.factNoShow });
   return 'spent';
 }
 
+/**
+ * The tutor's published price (whole tenge: what their students pay and their earning is counted
+ * from), when a pool lesson at `perLessonTiyn` can pay for it; 409 `pool_tutor_price` for a tutor
+ * dearer than `poolTutorPriceMax` or without a published price.
+ */
+export async function poolTutorPrice(tx: Db, tutorId: number, perLessonTiyn = COMPANY_LESSON_TIYN): Promise<number> {
+  const [profile] = await tx.select({ published: tutorProfiles.published }).from(tutorProfiles).where(eq(tutorProfiles.userId, tutorId)).limit(1);
+  const price = profile?.published?.price ?? null;
+  if (price === null || price > poolTutorPriceMax(perLessonTiyn)) throw new ApiError(409, 'pool_tutor_price');
+  return price;
+}
+
+/** One pool lesson of the employee spent on a lesson (`company_lesson_spent`: the employee's balance → `school_revenue`), from the invoice `from`; the employee's row is locked by the caller. */
+export async function postPoolSpend(tx: Db, lessonId: number, employeeId: number, from: { invoiceId: number; perLessonTiyn: number }): Promise<void> {
+  await post(
+    tx,
+    'company_lesson_spent',
+    [
+      { account: ACCOUNTS.employeeBalance(employeeId), amountTiyn: -from.perLessonTiyn },
+      { account: ACCOUNTS.schoolRevenue, amountTiyn: from.perLessonTiyn },
+    ],
+    { lessonId, companyInvoiceId: from.invoiceId },
+  );
+}
+
+/**
+ * An employee leaves the roster (HR removes them, or the retention pass deletes their row), in the
+ * caller's transaction, before the row goes (docs/payments.md, "An employee leaves the roster"):
+ * lessons they booked from the pool that start 8 hours or more from now (the published cancel
+ * rule) are cancelled, both sides told, and their lessons come back; then every lesson given to
+ * them and not spent goes back to the company's pool (`returnEmployeeLessons`). Lessons within the
+ * 8 hours stand and are settled by the room's log as any lesson; one given back later (the tutor's
+ * no-show) goes to the company's pool. Locks in the pool's order: the lessons, the employee, the company.
+ */
+export async function employeeLeavesPool(tx: Db, companyId: number, employeeId: number, now = new Date()): Promise<{ lessonsReturned: number; lessonsCancelled: number }> {
+  const from = new Date(now.getTime() + PAID_CANCEL_DEADLINE_MINUTES * 60_000);
+  const due = rowsOf<{ id: number }>(
+    await tx.execute(
+      sql`select id from ${lessons} where ${lessons.companyEmployeeId} = ${employeeId} and ${lessons.status} = 'booked' and ${lessons.poolTutorPrice} is not null and ${lessons.startsAt} >= ${from.toISOString()}::timestamptz order by id for update`,
+    ),
+  ).map((r) => Number(r.id));
+  if (!(await lockEmployee(tx, employeeId, companyId))) return { lessonsReturned: 0, lessonsCancelled: 0 };
+  let lessonsCancelled = 0;
+  for (const id of due) {
+    const [row] = await tx
+      .update(lessons)
+      .set({ status: 'cancelled', cancelledAt: now, cancelledBy: 'student', sequence: sql`${lessons.sequence} + 1`, updatedAt: now })
+      .where(and(eq(lessons.id, id), eq(lessons.status, 'booked')))
+      .returning();
+    if (!row) continue;
+    await giveLessonBack(tx, id);
+    await notifyLesson(tx, row, 'cancelled');
+    lessonsCancelled += 1;
+  }
+  const lessonsReturned = await returnEmployeeLessons(tx, companyId, employeeId);
+  if (lessonsCancelled) slotsChanged();
+  return { lessonsReturned, lessonsCancelled };
+}
+
+export interface PoolLesson {
+  lessonId: number;
+  /** The roster row it was booked or linked for (null once the employee left the roster). */
+  employeeId: number | null;
+  /** The employee's names: the roster's, or the student account's once the employee left. */
+  lastName: string;
+  firstName: string;
+  startsAt: Date;
+  endsAt: Date;
+  /**
+   * What the company sees of it: `held` (the room's log says held), `missed` (not held, but spent and
+   * earned by the rules: the employee did not come or cancelled late, or finance decided so) or
+   * `scheduled` (booked, or ended and not yet settled: its money is still open).
+   */
+  state: 'held' | 'missed' | 'scheduled';
+  /** The pool lesson's price (the invoice's), in tiyn. */
+  amountTiyn: number;
+  invoiceId: number;
+}
+
+/**
+ * The lessons a company's pool pays for and still holds (spent and not given back), by start, in
+ * `[from, to)` when given: from the ledger (the school's side of `company_lesson_spent` /
+ * `company_lesson_returned` per lesson, on the company's invoices) and the lessons' facts. A lesson
+ * is `held` only when the room's log says so (`fact_status`), never because it was booked or linked.
+ */
+export async function poolLessonsOf(db: Db, companyId: number, period: { from?: Date; to?: Date } = {}): Promise<PoolLesson[]> {
+  const res = await db.execute(sql`
+    select l.id, l.company_employee_id, coalesce(ce.last_name, u.lastname) as last_name, coalesce(ce.first_name, u.name) as first_name,
+           l.starts_at, l.ends_at, l.fact_status, s.invoice_id, s.amount::text as amount,
+           exists (select 1 from ledger_entries t where t.lesson_id = l.id and t.kind = 'tutor_earning') as earned
+      from (select e.lesson_id, max(e.company_invoice_id) as invoice_id, sum(e.amount_tiyn) as amount
+              from ledger_entries e join company_invoices i on i.id = e.company_invoice_id
+             where i.company_id = ${companyId} and e.account = 'school_revenue' and e.kind in ('company_lesson_spent', 'company_lesson_returned')
+             group by e.lesson_id having sum(e.amount_tiyn) > 0) s
+      join lessons l on l.id = s.lesson_id
+      left join company_employees ce on ce.id = l.company_employee_id
+      left join users u on u.id = l.student_id
+     where true ${period.from ? sql`and l.starts_at >= ${period.from.toISOString()}::timestamptz` : sql``} ${period.to ? sql`and l.starts_at < ${period.to.toISOString()}::timestamptz` : sql``}
+     order by l.starts_at, l.id`);
+  type Row = { id: number; company_employee_id: number | null; last_name: string | null; first_name: string | null; starts_at: Date | string; ends_at: Date | string; fact_status: string | null; invoice_id: number; amount: string; earned: boolean };
+  return rowsOf<Row>(res).map((r) => ({
+    lessonId: Number(r.id),
+    employeeId: r.company_employee_id === null ? null : Number(r.company_employee_id),
+    lastName: r.last_name ?? '',
+    firstName: r.first_name ?? '',
+    startsAt: new Date(r.starts_at),
+    endsAt: new Date(r.ends_at),
+    state: r.fact_status === 'held' ? 'held' : r.earned ? 'missed' : 'scheduled',
+    amountTiyn: Number(r.amount),
+    invoiceId: Number(r.invoice_id),
+  }));
+}
+
 export interface EmployeePool {
   employeeId: number;
   lastName: string;
   firstName: string;
+  /** Lessons HR gave the employee (net of nothing: a leaving employee's row goes). */
   allocated: number;
-  spent: number;
+  /** Booked from them and not yet held (ahead, or ended and not yet settled). */
+  scheduled: number;
+  /** Held: the room's log says so. */
+  held: number;
+  /** Not held but spent by the rules (the employee did not come, cancelled late). */
+  missed: number;
+  /** Given and not booked yet. */
   left: number;
+}
+
+export interface PoolMoney {
+  /** Paid invoices' money and lessons. */
+  paidTiyn: number;
+  paidLessons: number;
+  /** Lessons used up (held or missed): what the company's money bought so far. */
+  usedTiyn: number;
+  /** Booked and not yet held: still the company's money until they are. */
+  scheduledTiyn: number;
+  /** Paid and not used yet (paid − used): given to employees, booked, or not given. */
+  unspentTiyn: number;
 }
 
 /**
  * The company's pool as HR sees it: lessons paid for, not yet given, and per employee of the roster
- * with any: given, spent (net of returns) and left. Read from the ledger (grouped sums ÷ each
- * invoice's price). One `pool.view` audit row per look.
+ * with any: given, booked ahead, held (the room's fact, never the booking or a link), missed and
+ * left; and the money: paid, used, booked ahead and still unspent. Read from the ledger (grouped sums
+ * ÷ each invoice's price) and the lessons' facts. One `pool.view` audit row per look.
  */
-export async function companyPool(db: Db, actor: Actor, companyId: number): Promise<{ paid: number; unallocated: number; employees: EmployeePool[] }> {
-  const res = await db.execute<{ account: string; kind: string; lessons: string }>(sql`
-    select l.account, l.kind, sum(l.amount_tiyn / i.per_lesson_tiyn)::text as lessons
+export async function companyPool(db: Db, actor: Actor | null, companyId: number): Promise<{ paid: number; unallocated: number; employees: EmployeePool[]; money: PoolMoney }> {
+  const res = await db.execute<{ account: string; kind: string; lessons: string; tiyn: string }>(sql`
+    select l.account, l.kind, sum(l.amount_tiyn / i.per_lesson_tiyn)::text as lessons, sum(l.amount_tiyn)::text as tiyn
       from ledger_entries l join company_invoices i on i.id = l.company_invoice_id
      where i.company_id = ${companyId} and (l.account like 'company_balance:%' or l.account like 'employee_balance:%')
      group by l.account, l.kind`);
   let paid = 0;
+  let paidTiyn = 0;
   let unallocated = 0;
-  const byEmployee = new Map<number, { allocated: number; spent: number; left: number }>();
-  for (const r of rowsOf<{ account: string; kind: string; lessons: string }>(res)) {
+  const byEmployee = new Map<number, { allocated: number; left: number; scheduled: number; held: number; missed: number }>();
+  const employee = (id: number) => {
+    const e = byEmployee.get(id) ?? { allocated: 0, left: 0, scheduled: 0, held: 0, missed: 0 };
+    byEmployee.set(id, e);
+    return e;
+  };
+  for (const r of rowsOf<{ account: string; kind: string; lessons: string; tiyn: string }>(res)) {
     const n = Number(r.lessons);
     if (r.account.startsWith('company_balance:')) {
       unallocated += n;
-      if (r.kind === 'invoice_paid') paid += n;
+      if (r.kind === 'invoice_paid') {
+        paid += n;
+        paidTiyn += Number(r.tiyn);
+      }
       continue;
     }
-    const id = Number(r.account.split(':')[1]);
-    const e = byEmployee.get(id) ?? { allocated: 0, spent: 0, left: 0 };
+    const e = employee(Number(r.account.split(':')[1]));
     if (r.kind === 'company_allocation') e.allocated += n;
-    else e.spent -= n;
     e.left += n;
-    byEmployee.set(id, e);
+  }
+  let usedTiyn = 0;
+  let scheduledTiyn = 0;
+  for (const l of await poolLessonsOf(db, companyId)) {
+    if (l.state === 'scheduled') scheduledTiyn += l.amountTiyn;
+    else usedTiyn += l.amountTiyn;
+    if (l.employeeId !== null) employee(l.employeeId)[l.state] += 1;
   }
   const ids = [...byEmployee.keys()];
   const names = ids.length
@@ -361,6 +532,6 @@ export async function companyPool(db: Db, actor: Actor, companyId: number): Prom
   const employees = names
     .map((n) => ({ employeeId: n.id, lastName: n.lastName, firstName: n.firstName, ...byEmployee.get(n.id)! }))
     .sort((a, b) => a.lastName.localeCompare(b.lastName, 'ru') || a.firstName.localeCompare(b.firstName, 'ru') || a.employeeId - b.employeeId);
-  await auditListView(db, actor, { action: 'pool.view', entity: 'company_employee', total: employees.length });
-  return { paid, unallocated, employees };
+  if (actor) await auditListView(db, actor, { action: 'pool.view', entity: 'company_employee', total: employees.length });
+  return { paid, unallocated, employees, money: { paidTiyn, paidLessons: paid, usedTiyn, scheduledTiyn, unspentTiyn: paidTiyn - usedTiyn } };
 }

@@ -5,13 +5,14 @@ import 'server-only';
 // 4.3, tutor rules 3.5-3.6). Each is a new balanced ledger transaction carrying the lesson's id,
 // written in the caller's transaction with the lesson's row locked: a lesson is given back or
 // earned at most once, however often or wherever the caller runs.
-import { and, eq, gte, inArray, like, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { ledgerEntries, lessonPackages, lessons, paymentOrders } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { addMonths } from '@/lib/time/calendar';
 import { schoolDate, schoolInstant } from '@/lib/time/school-zone';
 import { ACCOUNTS, post } from './ledger';
 import { tutorEarningTiyn } from './model';
+import { poolReturnAccount } from './pool-locks';
 import type { PlanId } from '@/lib/tariffs';
 
 /**
@@ -24,18 +25,22 @@ export const PAID_CANCEL_DEADLINE_MINUTES = 8 * 60;
 export type LessonMoney = 'returned' | 'earned' | 'none';
 
 /**
- * The pool lesson a lesson holds (lib/payments/company-pools.ts syncLessonPoolSpend): the employee's
- * account and invoice it was spent from, and its amount, or null when it holds none (never linked,
- * or given back).
+ * The pool lesson a lesson holds (lib/payments/company-pools.ts syncLessonPoolSpend, the pool's
+ * booking): the employee's account and invoice it was spent from, and its amount, or null when it
+ * holds none (never spent, or given back: to the employee, or to the company's pool once the
+ * employee left). The school's side says whether it is held (a return may go to another account
+ * than the spend came from); the last spend says from whom.
  */
 export async function poolSpendOf(tx: Db, lessonId: number): Promise<{ account: string; invoiceId: number; amountTiyn: number } | null> {
   const rows = await tx
-    .select({ account: ledgerEntries.account, invoiceId: ledgerEntries.companyInvoiceId, sum: sql<string>`sum(${ledgerEntries.amountTiyn})::text` })
+    .select({ id: ledgerEntries.id, account: ledgerEntries.account, invoiceId: ledgerEntries.companyInvoiceId, kind: ledgerEntries.kind, amountTiyn: ledgerEntries.amountTiyn })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.lessonId, lessonId), inArray(ledgerEntries.kind, ['company_lesson_spent', 'company_lesson_returned']), like(ledgerEntries.account, 'employee_balance:%')))
-    .groupBy(ledgerEntries.account, ledgerEntries.companyInvoiceId);
-  const spent = rows.find((r) => Number(r.sum) < 0);
-  return spent ? { account: spent.account, invoiceId: spent.invoiceId!, amountTiyn: -Number(spent.sum) } : null;
+    .where(and(eq(ledgerEntries.lessonId, lessonId), inArray(ledgerEntries.kind, ['company_lesson_spent', 'company_lesson_returned'])))
+    .orderBy(ledgerEntries.id);
+  const held = rows.filter((r) => r.account === ACCOUNTS.schoolRevenue).reduce((sum, r) => sum + r.amountTiyn, 0);
+  if (held <= 0) return null;
+  const last = rows.filter((r) => r.kind === 'company_lesson_spent' && r.account.startsWith('employee_balance:')).at(-1)!;
+  return { account: last.account, invoiceId: last.invoiceId!, amountTiyn: -last.amountTiyn };
 }
 
 /** Whether the tutor's earning of a lesson is booked (a lesson is earned once, whatever paid for it). */
@@ -77,7 +82,8 @@ async function lockedLessonMoney(tx: Db, lessonId: number): Promise<
 /**
  * Gives a lesson's money back where it came from, once: a paid lesson to its package (the reverse of
  * its spend: `school_revenue` −price, `student_balance` +price), a company pool lesson to the
- * employee it was spent from (`company_lesson_returned`). 'none' for a free trial, or a lesson
+ * employee it was spent from, or to the company's pool once that employee left the roster
+ * (`company_lesson_returned`). 'none' for a free trial, or a lesson
  * already given back or earned.
  */
 export async function giveLessonBack(tx: Db, lessonId: number): Promise<LessonMoney> {
@@ -90,7 +96,8 @@ export async function giveLessonBack(tx: Db, lessonId: number): Promise<LessonMo
       'company_lesson_returned',
       [
         { account: ACCOUNTS.schoolRevenue, amountTiyn: -amountTiyn },
-        { account, amountTiyn },
+        // Back to the employee, or to the company's pool when the employee has left the roster.
+        { account: await poolReturnAccount(tx, account, invoiceId), amountTiyn },
       ],
       { lessonId, companyInvoiceId: invoiceId },
     );

@@ -32,7 +32,8 @@ export interface UndecidedLesson {
 }
 
 /** The pool lesson a lesson still holds (spent, not given back): the employee's rows of it sum below zero. */
-const poolSpent = sql`(select coalesce(sum(e.amount_tiyn), 0) from ledger_entries e where e.lesson_id = ${lessons.id} and e.kind in ('company_lesson_spent', 'company_lesson_returned') and e.account like 'employee_balance:%') < 0`;
+// Held by the school's side (a lesson given back may go to the company's pool, not the employee it came from).
+const poolSpent = sql`(select coalesce(sum(e.amount_tiyn), 0) from ledger_entries e where e.lesson_id = ${lessons.id} and e.kind in ('company_lesson_spent', 'company_lesson_returned') and e.account = 'school_revenue') > 0`;
 const packageSpent = sql`exists (select 1 from ledger_entries e where e.lesson_id = ${lessons.id} and e.kind = 'lesson_spent') and not exists (select 1 from ledger_entries e where e.lesson_id = ${lessons.id} and e.kind = 'lesson_returned')`;
 
 /** Ended, settled by the job, spent from a package or a pool, and neither given back nor earned. */

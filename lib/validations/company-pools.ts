@@ -35,3 +35,32 @@ export const invoicesQuery = pageQuery.extend({
   status: param(z.enum(['issued', 'paid', 'cancelled', 'all'], { error: 'invalid_value' })).transform((v) => v ?? 'issued'),
 });
 export type InvoicesQuery = z.output<typeof invoicesQuery>;
+
+/** The act of completed work's month (YYYY-MM); default the previous month (the one an accountant closes). */
+const docLang = param(z.enum(['ru', 'kk', 'en'], { error: 'invalid_value' }));
+export const actQuery = z.object({
+  month: param(z.string({ error: 'invalid_value' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'invalid_value')),
+  /** The document's language (default: the HR person's, or the staff member's page). */
+  lang: docLang,
+});
+
+/** The reconciliation statement's period (Almaty days, inclusive, at most 5 years); default the year so far. */
+export const reconciliationQuery = z
+  .object({
+    from: param(z.string({ error: 'invalid_value' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_value').refine(isDay, 'invalid_value')),
+    to: param(z.string({ error: 'invalid_value' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_value').refine(isDay, 'invalid_value')),
+    lang: docLang,
+  })
+  .refine((q) => !q.from || !q.to || (q.from <= q.to && Date.parse(q.to) - Date.parse(q.from) <= 5 * 366 * 86_400_000), { message: 'period_order', path: ['to'] });
+
+/** HR's export of the lessons per employee: the period as /company/lessons has it, and the file's format. */
+export const lessonsExportFormat = z.object({ format: param(z.enum(['xlsx', 'csv'], { error: 'invalid_value' })).transform((v) => v ?? 'xlsx') });
+
+/** POST /api/company/pool/invitations: HR's invitation to the lessons for one employee, by SMS and/or e-mail. */
+export const lessonsInviteSchema = z.object({
+  employeeId: z.number({ error: 'required' }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' }).max(2_147_483_647, { error: 'invalid_value' }),
+  channels: z.array(z.enum(['sms', 'email'], { error: 'invalid_value' }), { error: 'required' }).min(1, 'required').max(2, 'invalid_value'),
+});
+
+/** POST /api/cabinet/employer: the invitation's token, from the link's fragment. */
+export const lessonsInviteClaimSchema = z.object({ token: z.string({ error: 'required' }).regex(/^[\w-]{20,100}$/, 'invalid_value') });

@@ -60,6 +60,19 @@ export const seriesBookingSchema = z
 /** The paid booking's context (query). */
 export const paidContextSchema = z.object({ packageId });
 
+const idQuery = z.coerce.number({ error: 'invalid_value' }).int('invalid_value').positive('invalid_value').max(2_147_483_647, 'invalid_value');
+/** A booking from the employer's lessons: the context (query), the roster row and the tutor. */
+export const poolContextSchema = z.object({ employeeId: idQuery, tutorId: idQuery });
+
+/** A lesson booked from the employer's lessons: the roster row, the tutor, the subject, a free slot's start, the browser's retry key. */
+export const poolBookingSchema = z.object({
+  employeeId: z.number({ error: 'invalid_value' }).int('invalid_value').positive('invalid_value').max(2_147_483_647, 'invalid_value'),
+  tutorId,
+  subject: z.enum(TUTOR_SUBJECTS, { error: 'required' }),
+  startsAt: z.iso.datetime({ offset: true, error: 'invalid_value' }).transform((s) => new Date(s)),
+  idempotencyKey: z.string({ error: 'required' }).regex(/^[\w-]{16,80}$/, 'invalid_value'),
+});
+
 /**
  * A Kazakh IBAN (KZ, 2 check digits, 3 bank code, 13 account characters: 20 in all), typed with or
  * without spaces, in any case; the ISO 13616 check (mod 97 = 1) catches a mistyped character.

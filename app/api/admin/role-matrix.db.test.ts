@@ -98,6 +98,10 @@ const MATRIX: Record<string, Access> = {
   'GET /api/admin/finance/invoices': ['finance'],
   'POST /api/admin/finance/invoices/[id]/paid': ['finance'],
   'POST /api/admin/finance/invoices/[id]/cancel': ['finance'],
+  // Companies' pools in money, their acts of completed work and reconciliation statements
+  'GET /api/admin/finance/companies': ['finance'],
+  'GET /api/admin/finance/companies/[id]/act': ['finance'],
+  'GET /api/admin/finance/companies/[id]/reconciliation': ['finance'],
 };
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;

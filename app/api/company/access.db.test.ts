@@ -44,12 +44,17 @@ const PORTAL_CALLS: PortalCall[] = [
   { method: 'GET', path: '/api/company/results/certificates/[number]', module: './results/certificates/[number]/route', params: { number: 'A_CERTIFICATE' } },
   { method: 'GET', path: '/api/company/results/placement', module: './results/placement/route' },
   { method: 'GET', path: '/api/company/lessons', module: './lessons/route' },
+  { method: 'GET', path: '/api/company/lessons/export', module: './lessons/export/route' },
+  { method: 'GET', path: '/api/company/documents/act', module: './documents/act/route' },
+  { method: 'GET', path: '/api/company/documents/reconciliation', module: './documents/reconciliation/route' },
   { method: 'GET', path: '/api/company/invoices', module: './invoices/route' },
   { method: 'POST', path: '/api/company/invoices', module: './invoices/route', body: { lessons: 10 } },
   { method: 'GET', path: '/api/company/invoices/[id]/pdf', module: './invoices/[id]/pdf/route', params: { id: 'A_INVOICE' } },
   { method: 'GET', path: '/api/company/pool', module: './pool/route' },
   // Company A's employee named in B's allocation: 404, and nothing is given.
   { method: 'POST', path: '/api/company/pool/allocations', module: './pool/allocations/route', body: { employeeId: 'A_EMPLOYEE', lessons: 1 }, params: {} },
+  // Company A's employee invited to the lessons by B: 404, and nothing is sent.
+  { method: 'POST', path: '/api/company/pool/invitations', module: './pool/invitations/route', body: { employeeId: 'A_EMPLOYEE', channels: ['sms', 'email'] }, params: {} },
 ];
 
 /** The ways in, open to anyone (each has its own tests below): not walked with another company's ids. */

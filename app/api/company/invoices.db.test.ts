@@ -21,7 +21,7 @@ import { call, enrolledStaff, staffRequest } from '@/test/staff';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type InvoiceBody = { invoice: { id: number; number: string; amountTiyn: number; vatTiyn: number; status: string } };
-type PoolBody = { paid: number; unallocated: number; employees: { employeeId: number; allocated: number; spent: number; left: number }[] };
+type PoolBody = { paid: number; unallocated: number; employees: { employeeId: number; allocated: number; scheduled: number; held: number; missed: number; left: number }[]; money: Record<string, number> };
 
 /** The text of a PDF as a reader extracts it (poppler's pdftotext, as the certificate tests use). */
 function pdfText(bytes: Uint8Array): string {
@@ -142,10 +142,62 @@ describe(`company lesson pools: invoice, PDF, paid once, allocation, spend (${db
         'en',
       ),
     );
-    expect(text).toContain('Invoice No. TLM-2026-000042 of 14.03.2026');
-    expect(text).toContain('Including VAT 16 %: 62 068.97 ₸');
+    expect(text).toContain('Invoice No. TLM-2026-000042 dated 14.03.2026');
+    expect(text).toContain('Including 16% VAT: 62 068.97 ₸');
     expect(text).toContain('Total payable: 450 000 ₸');
     expect(text).toContain('Қазақ Ғарыш');
+    expect(text).toContain('Four hundred fifty thousand tenge 00 tiyn');
+    expect(text).not.toContain('SAMPLE');
+  });
+
+  it('what a Kazakh accountant pays by: Кбе, КНП 859, the amount in words, the signatory, the contract; made with the placeholder requisites, it says so in large letters', async () => {
+    await t.db
+      .update(companies)
+      .set({ bankIban: 'KZ86125KZT5004100100', bankName: 'АО «Kaspi Bank»', bankBic: 'CASPKZKA', kbe: '17', signatoryName: 'Ахметов Серік', signatoryPosition: 'Директор', contractNumber: 'Д-15/2026', contractDate: '2026-01-20' })
+      .where(eq(companies.id, alpha));
+    const { invoice } = (await (await order(hrA.cookie, { lessons: 10 })).json()) as InvoiceBody;
+    const [row] = await t.db.select().from(companyInvoices).where(eq(companyInvoices.id, invoice.id));
+    expect(row!.buyer).toMatchObject({ iban: 'KZ86125KZT5004100100', bic: 'CASPKZKA', kbe: '17', contract: { number: 'Д-15/2026', date: '2026-01-20' }, signatory: { name: 'Ахметов Серік', position: 'Директор' } });
+    expect(row!.school).toMatchObject({ kbe: '17', placeholder: true, signatory: { name: 'DEV: set SCHOOL_DIRECTOR_NAME', position: 'Директор' } });
+    await t.db.update(companyUsers).set({ locale: 'ru' }).where(eq(companyUsers.id, hrA.id));
+    const ru = pdfText(new Uint8Array(await (await call(r.pdf, companyRequest(`/api/company/invoices/${invoice.id}/pdf`, { cookie: hrA.cookie }), { id: String(invoice.id) })).arrayBuffer()));
+    expect(ru).toContain('ОБРАЗЕЦ: реквизиты школы не настроены');
+    expect(ru).toMatch(/Кбе: 17/);
+    expect(ru).toContain('Код назначения платежа (КНП): 859');
+    expect(ru).toContain('Сумма прописью: Сорок пять тысяч тенге 00 тиын');
+    expect(ru).toContain('Всего наименований 1, на сумму 45 000 ₸');
+    expect(ru).toContain('Основание: договор № Д-15/2026 от 20.01.2026');
+    expect(ru).toContain('KZ86125KZT5004100100');
+    expect(ru).toContain('CASPKZKA');
+    expect(ru).toMatch(/Директор _+ \/ DEV: set SCHOOL_DIRECTOR_NAME \//);
+    expect(ru).toContain('М.П.');
+
+    // With the school's requisites set: no warning; the director signs; Kazakh words; without a contract, the public offer.
+    const text = pdfText(
+      await renderInvoicePdf(
+        {
+          number: 'TLM-2026-000043',
+          createdAt: new Date('2026-03-14T06:00:00Z'),
+          lessons: 10,
+          perLessonTiyn: 450_000,
+          amountTiyn: 4_500_000,
+          vatPayer: false,
+          vatPercent: 0,
+          vatTiyn: 0,
+          school: { name: '«Тилмен Онлайн» ЖШС', bin: '230140012345', iban: 'KZ86125KZT5004100100', bank: 'Halyk Bank', bic: 'HSBKKZKX', address: 'Алматы', kbe: '17', signatory: { name: 'Ахметов С.', position: 'Директор' }, accountant: 'Серікова Д.', placeholder: false },
+          buyer: { name: 'Қазақ Ғарыш', bin: '990140000385', address: null },
+        },
+        'kk',
+      ),
+    );
+    expect(text).not.toContain('ҮЛГІ');
+    expect(text).toContain('Кбе: 17');
+    expect(text).toContain('Төлем мақсатының коды (ТМК, КНП): 859');
+    expect(text).toContain('Сома жазбаша: Қырық бес мың теңге 00 тиын');
+    expect(text).toContain('жария оферта');
+    expect(text).toContain('/docs/public-offer-kk.pdf');
+    expect(text).toMatch(/Директор _+ \/ Ахметов С\. \//);
+    expect(text).toMatch(/Бухгалтер _+ \/ Серікова Д\. \//);
   });
 
   it('finance marks it paid once (409 the second time), the ledger credits the company, the sum stays zero; an unpaid one can be cancelled; the list filters by status', async () => {
@@ -202,7 +254,7 @@ describe(`company lesson pools: invoice, PDF, paid once, allocation, spend (${db
     const at = (h: number) => new Date(Date.now() - h * 3_600_000);
     const [l1, l2, l3] = await t.db
       .insert(lessons)
-      .values([1, 30, 60].map((h, i) => ({ tutorId: tutor, studentId: students[i]!, subject: 'kazakh', status: 'held' as const, startsAt: at(h + 1), endsAt: at(h) })))
+      .values([1, 30, 60].map((h, i) => ({ tutorId: tutor, studentId: students[i]!, kind: 'paid' as const, subject: 'kazakh', status: 'held' as const, startsAt: at(h + 1), endsAt: at(h) })))
       .returning();
     const link = (lessonId: number, body: unknown) => call(r.link, staffRequest(`/api/admin/trials/${lessonId}/company`, { method: 'PUT', body, cookie: sales.cookie }), { id: String(lessonId) });
     expect(((await (await link(l1!.id, { employeeId: emp!.id })).json()) as { fromPool: boolean }).fromPool).toBe(true);
@@ -216,8 +268,9 @@ describe(`company lesson pools: invoice, PDF, paid once, allocation, spend (${db
     const pool = (await (await call(r.pool, companyRequest('/api/company/pool', { cookie: hrA.cookie }))).json()) as PoolBody;
     expect(pool).toMatchObject({ paid: 20, unallocated: 15 });
     expect(pool.employees).toEqual([
-      { employeeId: emp!.id, lastName: 'Ахметова', firstName: 'Алия', allocated: 2, spent: 1, left: 1 },
-      { employeeId: other!.id, lastName: 'Бекова', firstName: 'Дана', allocated: 3, spent: 1, left: 2 },
+      // Linked, not yet settled by the room's log: booked ("scheduled"), never "held" before the log says so.
+      { employeeId: emp!.id, lastName: 'Ахметова', firstName: 'Алия', allocated: 2, scheduled: 1, held: 0, missed: 0, left: 1 },
+      { employeeId: other!.id, lastName: 'Бекова', firstName: 'Дана', allocated: 3, scheduled: 1, held: 0, missed: 0, left: 2 },
     ]);
     expect(((await (await call(r.pool, companyRequest('/api/company/pool', { cookie: hrB.cookie }))).json()) as PoolBody).employees).toEqual([]);
     expect(await balance(t.db, ACCOUNTS.schoolRevenue)).toBe(2 * 450_000);
@@ -234,15 +287,15 @@ describe(`company lesson pools: invoice, PDF, paid once, allocation, spend (${db
     const tutor = await purchasableTutor(t.db, { phone: '+77011115507', price: 5000 });
     const studentId = await insertTestUser(t.db, { phone: '+77011115508' });
     const startsAt = new Date(Date.now() + 48 * 3_600_000);
-    const [lesson] = await t.db.insert(lessons).values({ tutorId: tutor, studentId, subject: 'kazakh', status: 'booked', startsAt, endsAt: new Date(startsAt.getTime() + 30 * 60_000) }).returning();
+    const [lesson] = await t.db.insert(lessons).values({ tutorId: tutor, studentId, kind: 'paid', subject: 'kazakh', status: 'booked', startsAt, endsAt: new Date(startsAt.getTime() + 50 * 60_000) }).returning();
     const linked = await call(r.link, staffRequest(`/api/admin/trials/${lesson!.id}/company`, { method: 'PUT', body: { employeeId: emp!.id }, cookie: sales.cookie }), { id: String(lesson!.id) });
     expect(((await linked.json()) as { fromPool: boolean }).fromPool).toBe(true);
     const left = async () => ((await (await call(r.pool, companyRequest('/api/company/pool', { cookie: hrA.cookie }))).json()) as PoolBody).employees.find((e) => e.employeeId === emp!.id);
-    expect(await left()).toMatchObject({ allocated: 1, spent: 1, left: 0 });
+    expect(await left()).toMatchObject({ allocated: 1, scheduled: 1, left: 0 });
 
     const [student] = await t.db.select().from(users).where(eq(users.id, studentId));
     await cancelLesson(t.db, student!, lesson!.id);
-    expect(await left()).toMatchObject({ allocated: 1, spent: 0, left: 1 });
+    expect(await left()).toMatchObject({ allocated: 1, scheduled: 0, left: 1 });
     expect(await ledgerTotal(t.db)).toEqual({ total: 0, unbalancedTxns: 0 });
   });
   it('the tutor of a pool lesson earns their price less the fee when the room settles it held, at that price in the register; the tutor\'s no-show gives the lesson back to the employee; a tutor dearer than 7 500 ₸, a package lesson, a relink after the earning', async () => {
@@ -257,7 +310,7 @@ describe(`company lesson pools: invoice, PDF, paid once, allocation, spend (${db
     const month = previousMonth();
     const start = (day: number) => new Date(`${month}-${String(day).padStart(2, '0')}T10:00:00+05:00`);
     const lesson = async (tutorId: number, day: number) =>
-      (await t.db.insert(lessons).values({ tutorId, studentId: await insertTestUser(t.db, { phone: `+770111155${20 + day}` }), subject: 'kazakh', status: 'booked', startsAt: start(day), endsAt: new Date(start(day).getTime() + 50 * 60_000) }).returning())[0]!;
+      (await t.db.insert(lessons).values({ tutorId, studentId: await insertTestUser(t.db, { phone: `+770111155${20 + day}` }), kind: 'paid', subject: 'kazakh', status: 'booked', startsAt: start(day), endsAt: new Date(start(day).getTime() + 50 * 60_000) }).returning())[0]!;
     const link = (lessonId: number, body: unknown) => call(r.link, staffRequest(`/api/admin/trials/${lessonId}/company`, { method: 'PUT', body, cookie: sales.cookie, locale: 'en' }), { id: String(lessonId) });
     const attend = async (l: typeof lessons.$inferSelect, sides: ('student' | 'tutor')[]) => {
       for (const side of sides) {

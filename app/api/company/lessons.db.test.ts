@@ -11,7 +11,7 @@ import { hashIin } from '@/lib/quiz/attempts';
 
 const MIN = 60_000;
 
-type Body = { employees: { employeeId: number; lastName: string; firstName: string; lessons: number; attendedMinutes: number }[]; totalMinutes: number };
+type Body = { employees: { employeeId: number; lastName: string; firstName: string; held: number; notHeld: number; scheduled: number; attendedMinutes: number }[]; totalMinutes: number };
 
 /** HR sees the attended minutes of the company's employees in the lessons it pays for, never the content. */
 describe(`company portal: employees' lesson minutes (${dbLabel()})`, () => {
@@ -40,7 +40,7 @@ describe(`company portal: employees' lesson minutes (${dbLabel()})`, () => {
     const start = new Date(Date.now() - 2 * 24 * 60 * MIN);
     const [paid] = await t.db
       .insert(lessons)
-      .values({ tutorId: tutor, studentId: student, subject: 'english', status: 'held', startsAt: start, endsAt: new Date(start.getTime() + 30 * MIN) })
+      .values({ tutorId: tutor, studentId: student, kind: 'paid', subject: 'english', status: 'held', factStatus: 'held', startsAt: start, endsAt: new Date(start.getTime() + 50 * MIN) })
       .returning();
     // Sales say the company pays for it (audited); a bad body or an unknown employee is a 4xx.
     const sales = await enrolledStaff(t.db, { email: 'les-sales@school.kz', scopes: ['sales'] });
@@ -80,7 +80,7 @@ describe(`company portal: employees' lesson minutes (${dbLabel()})`, () => {
     expect(res.status).toBe(200);
     const text = await res.text();
     const body = JSON.parse(text) as Body;
-    expect(body.employees).toEqual([{ employeeId: employee!.id, lastName: 'Ахметова', firstName: 'Алия', lessons: 1, attendedMinutes: 25 }]);
+    expect(body.employees).toEqual([{ employeeId: employee!.id, lastName: 'Ахметова', firstName: 'Алия', held: 1, notHeld: 0, scheduled: 0, attendedMinutes: 25 }]);
     expect(body.totalMinutes).toBe(25);
     // Minutes only: no chat, report, level, tutor or subject.
     expect(text).not.toMatch(/КОНФИДЕНЦИАЛЬНО|СЕКРЕТНАЯ|Секретный|B1|english|covered|chat/);

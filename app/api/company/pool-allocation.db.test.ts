@@ -65,7 +65,7 @@ describe(`company lesson pool: parallel allocations on the last lesson (${dbLabe
     await allocateLessons(t.db, hr, companyId, { employeeId: leaves!.id, lessons: 5 });
     expect((await companyPool(t.db, hr, companyId)).unallocated).toBe(2);
 
-    expect(await removeEmployee(t.db, hr, companyId, leaves!.id)).toEqual({ removed: true, lessonsReturned: 5 });
+    expect(await removeEmployee(t.db, hr, companyId, leaves!.id)).toEqual({ removed: true, lessonsReturned: 5, lessonsCancelled: 0 });
     const pool = await companyPool(t.db, hr, companyId);
     expect(pool.unallocated).toBe(7);
     expect(pool.employees.map((e) => [e.employeeId, e.left])).toEqual([[stays!.id, 3]]);

@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { Children, type ReactNode } from 'react';
+import { labelRow } from '@/components/ui/stack-rows';
 import stack from '@/components/ui/stack-table.module.css';
 
 /**
@@ -30,21 +31,6 @@ export function DataTable({ caption, head, children, empty }: { caption: string;
       {empty}
     </div>
   );
-}
-
-type Cell = ReactElement<{ children?: ReactNode; 'data-label'?: string; role?: string }>;
-
-/** A row's cells named by their column (only rows written as <tr> with <td>/<th> cells). */
-function labelRow(row: ReactNode, labels: (string | undefined)[]): ReactNode {
-  if (!isValidElement(row) || row.type !== 'tr') return row;
-  const tr = row as Cell;
-  let column = 0;
-  const cells = Children.map(tr.props.children, (cell) => {
-    if (!isValidElement(cell) || (cell.type !== 'td' && cell.type !== 'th')) return cell;
-    const label = labels[column++];
-    return cloneElement(cell as Cell, { 'data-label': label, role: cell.type === 'th' ? 'rowheader' : 'cell' });
-  });
-  return cloneElement(tr, { role: 'row' }, cells);
 }
 
 export const cellClass = 'px-3 py-2.5 align-top';

@@ -1,5 +1,7 @@
 // ── Corporate clients and their portal (issues: tests, company portal).
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from './accounts';
 import { createdAt } from './columns';
 import { staff } from './staff';
 
@@ -14,6 +16,21 @@ export const companies = pgTable('companies', {
   /** The legal entity's BIN (12 digits) and legal address, for the invoices of lesson pools (optional until the first invoice). */
   bin: text('bin'),
   legalAddress: text('legal_address'),
+  /**
+   * The rest of what a Kazakh invoice, act of completed work and reconciliation statement carry
+   * (docs/payments.md, "Company lesson pools"): the company's bank account (ИИК, an IBAN), its bank
+   * and БИК, the beneficiary code (Кбе), who signs for it (name and position) and the contract with
+   * the school (number and date; without one, the documents name the public offer). All optional.
+   */
+  bankIban: text('bank_iban'),
+  bankName: text('bank_name'),
+  bankBic: text('bank_bic'),
+  kbe: text('kbe'),
+  signatoryName: text('signatory_name'),
+  signatoryPosition: text('signatory_position'),
+  contractNumber: text('contract_number'),
+  /** YYYY-MM-DD. */
+  contractDate: text('contract_date'),
   createdAt: createdAt(),
 });
 
@@ -105,11 +122,24 @@ export const companyEmployees = pgTable(
     email: text('email'),
     /** The language of the employee's invitations. */
     locale: text('locale').notNull().default('ru'),
+    /**
+     * The student account that took HR's invitation to the company's lessons (lib/payments/employer.ts):
+     * from then on only this account books this employee's pool lessons. Without it, the account
+     * whose phone (proven by SMS at registration) equals `phone` is the employee.
+     */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** HR's invitation to the lessons: the link's token as its SHA-256 (single use) and when it lapses. */
+    lessonsInviteHash: text('lessons_invite_hash'),
+    lessonsInviteExpiresAt: timestamp('lessons_invite_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('company_employees_iin').on(t.companyId, t.iinHash),
+    // One roster row per account and company; the phone match looks rows up by phone.
+    uniqueIndex('company_employees_user_uq').on(t.companyId, t.userId).where(sql`user_id is not null`),
+    index('company_employees_phone_idx').on(t.phone).where(sql`phone is not null`),
+    uniqueIndex('company_employees_lessons_invite_uq').on(t.lessonsInviteHash).where(sql`lessons_invite_hash is not null`),
     index('company_employees_name_idx').on(t.companyId, t.lastName, t.firstName),
   ],
 );

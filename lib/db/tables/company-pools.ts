@@ -17,6 +17,16 @@ export interface InvoiceParty {
   bank?: string | null;
   bic?: string | null;
   address: string | null;
+  /** The beneficiary code (Кбе: 17 for a resident private company). */
+  kbe?: string | null;
+  /** Who signs for the party (the school's director; the company's signatory, for the acts). */
+  signatory?: { name: string; position: string } | null;
+  /** The school's chief accountant, when it has one (the invoice's second signature). */
+  accountant?: string | null;
+  /** The buyer's contract with the school (else the documents name the public offer). */
+  contract?: { number: string; date: string } | null;
+  /** The school's requisites were the development placeholders when the invoice was issued. */
+  placeholder?: boolean;
 }
 
 /**

@@ -6,6 +6,7 @@ import { accountPageMetadata } from '@/components/auth/auth-shell';
 import { CabinetView } from '@/components/auth/cabinet-view';
 import { CabinetLessons } from '@/components/booking/cabinet-lessons';
 import { CabinetMoney } from '@/components/checkout/cabinet-money';
+import { EmployerInviteClaim } from '@/components/checkout/employer-invite-claim';
 import { TutorEarnings } from '@/components/checkout/tutor-earnings';
 import { ScheduleEditor } from '@/components/booking/schedule-editor';
 import { CabinetDictionary } from '@/components/lesson-room/dictionary';
@@ -45,6 +46,7 @@ export default async function CabinetPage({ params }: Props) {
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('title')}</h1>
       <div className="mt-8">
         <NextIntlClientProvider messages={picked}>
+          <EmployerInviteClaim />
           <CabinetView
             tutorTools={
               <>

@@ -116,8 +116,8 @@ export default async function TutorPage({ params }: Props) {
               </a>
             </p>
           )}
-          {/* A signed-in student with lessons left with this tutor books them from the package. */}
-          <PackageBookingLink tutorId={tutor.id} href={localePath(locale, '/cabinet')} label={t('bookFromPackage')} />
+          {/* A signed-in student with lessons left with this tutor books them from the package; an employee, from the employer's lessons. */}
+          <PackageBookingLink tutorId={tutor.id} price={p.price} href={localePath(locale, '/cabinet')} label={t('bookFromPackage')} employerLabel={t('bookFromEmployer')} />
         </div>
       </div>
 

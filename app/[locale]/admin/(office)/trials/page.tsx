@@ -6,7 +6,7 @@ import { FilterBar, FilterInput } from '@/components/admin/ui/form';
 import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
 import { getDb } from '@/lib/db/client';
 import { attendanceCorrections } from '@/lib/lesson-room/attendance';
-import { companiesForLessons, lessonCompanyLink, lessonDeliveries, trialFigures, viewRecentTrials } from '@/lib/marketplace/admin';
+import { companiesForLessons, lessonCompanyLink, lessonDeliveries, lessonKindOf, trialFigures, viewRecentTrials } from '@/lib/marketplace/admin';
 import { LessonCompanyForm } from '@/components/admin/trials/lesson-company-form';
 import { hasScope } from '@/lib/validations/staff-scopes';
 import { localePath } from '@/lib/seo';
@@ -29,13 +29,14 @@ export default async function TrialsPage({ params, searchParams }: Props) {
   const { from, to } = trialsPeriod(q);
   const lessonId = /^\d{1,9}$/.test(one(sp.lesson) ?? '') ? Number(one(sp.lesson)) : null;
   const db = await getDb();
-  const [figures, recent, deliveries, corrections, companyLink, companyList] = await Promise.all([
+  const [figures, recent, deliveries, corrections, companyLink, companyList, lessonKind] = await Promise.all([
     trialFigures(db, from, to),
     viewRecentTrials(db, actor),
     lessonId ? lessonDeliveries(db, lessonId) : Promise.resolve(null),
     lessonId ? attendanceCorrections(db, lessonId) : Promise.resolve([]),
     lessonId ? lessonCompanyLink(db, lessonId) : Promise.resolve(null),
     lessonId && canLink ? companiesForLessons(db) : Promise.resolve([]),
+    lessonId ? lessonKindOf(db, lessonId) : Promise.resolve(null),
   ]);
   const t = await getTranslations('Admin.trials');
   const tc = await getTranslations('Admin.common');
@@ -113,7 +114,10 @@ export default async function TrialsPage({ params, searchParams }: Props) {
             ))}
           </DataTable>
           <h3 className="mt-6 mb-3 font-semibold">{t('company.title')}</h3>
-          {canLink ? (
+          {lessonKind === 'trial' && !companyLink ? (
+            // A free trial is never paid from a company's pool (docs/payments.md): employees book pool lessons in their cabinet.
+            <p className="text-sm">{t('company.trialNote')}</p>
+          ) : canLink ? (
             <LessonCompanyForm lessonId={lessonId!} link={companyLink} companies={companyList} />
           ) : (
             <p className="text-sm">{companyLink ? t('company.current', { company: companyLink.company, employee: companyLink.employee, last4: companyLink.iinLast4 }) : t('company.studentPays')}</p>

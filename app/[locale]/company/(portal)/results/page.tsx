@@ -63,6 +63,7 @@ export default async function ResultsPage({ params, searchParams }: Props) {
       </h3>
       <PortalTable
         labelledBy={id}
+        labels={[t('summary.group'), t('summary.total'), t('summary.started'), t('summary.finished')]}
         head={
           <>
             <th scope="col" className={th}>

@@ -124,7 +124,21 @@ export default async function CompanyPage({ params }: Props) {
         {isAdmin ? (
           <>
             <CompanyForm company={{ id: company.id, name: company.name, slug: company.slug, active: company.active, rosterOnly: company.rosterOnly }} />
-            <CompanyRequisitesForm company={{ id: company.id, bin: company.bin, legalAddress: company.legalAddress }} />
+            <CompanyRequisitesForm
+              company={{
+                id: company.id,
+                bin: company.bin,
+                legalAddress: company.legalAddress,
+                bankIban: company.bankIban,
+                bankName: company.bankName,
+                bankBic: company.bankBic,
+                kbe: company.kbe,
+                signatoryName: company.signatoryName,
+                signatoryPosition: company.signatoryPosition,
+                contractNumber: company.contractNumber,
+                contractDate: company.contractDate,
+              }}
+            />
           </>
         ) : (
           <p className="text-sm text-muted">{t('readOnly')}</p>

@@ -1,0 +1,37 @@
+// The school's own requisites on company invoices, acts and reconciliation statements
+// (docs/payments.md, "Company lesson pools"): their development placeholders, which lib/env.ts
+// takes as defaults, and the check that finds them still in place. Plain TypeScript without app
+// imports: lib/env.ts and instrumentation.ts load it.
+
+/** The defaults: visibly placeholders, so a document made with them cannot pass for a real one. */
+export const SCHOOL_PLACEHOLDERS = {
+  SCHOOL_LEGAL_NAME: 'ТОО «Tilmen» (DEV: set SCHOOL_LEGAL_NAME)',
+  SCHOOL_BIN: '000000000000',
+  SCHOOL_IBAN: 'KZ000000000000000000',
+  SCHOOL_BANK: 'DEV bank (set SCHOOL_BANK)',
+  SCHOOL_BIC: 'DEVBKZKA',
+  SCHOOL_ADDRESS: 'DEV address (set SCHOOL_ADDRESS)',
+  SCHOOL_DIRECTOR_NAME: 'DEV: set SCHOOL_DIRECTOR_NAME',
+} as const;
+
+export type SchoolRequisiteName = keyof typeof SCHOOL_PLACEHOLDERS;
+
+/** The requisites still at their placeholder (in the order above); none on a configured install. */
+export function unsetSchoolRequisites(values: Record<SchoolRequisiteName, string>): SchoolRequisiteName[] {
+  return (Object.keys(SCHOOL_PLACEHOLDERS) as SchoolRequisiteName[]).filter((k) => values[k] === SCHOOL_PLACEHOLDERS[k]);
+}
+
+/** The start-up warning of a production server whose documents would carry placeholders, or null. */
+export function schoolRequisitesWarning(unset: readonly string[]): string | null {
+  if (unset.length === 0) return null;
+  const bar = '!'.repeat(78);
+  return [
+    bar,
+    `!! The school's requisites are not set: ${unset.join(', ')}.`,
+    '!! Company invoices, acts of completed work and reconciliation statements are made with',
+    '!! development placeholders (BIN 000000000000, IBAN KZ000000000000000000) and say so in large',
+    '!! letters: a company cannot pay such an invoice. Set the real ones (deploy/tilmen.env.example)',
+    '!! and restart; invoices issued before keep the requisites they were issued with.',
+    bar,
+  ].join('\n');
+}
