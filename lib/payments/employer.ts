@@ -7,7 +7,7 @@ import 'server-only';
 // of that company has the same phone (a shared number names nobody). Only students.
 import { and, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { hasUserScope } from '@/lib/auth/scope';
-import { lessons, tutorProfiles, users } from '@/lib/db/schema';
+import { ledgerEntries, lessons, tutorProfiles, users } from '@/lib/db/schema';
 import { rowsOf } from '@/lib/db/rows';
 import type { Db } from '@/lib/db/types';
 import { lessonsLeft, poolTutorPriceMax } from './company-pools';
@@ -62,9 +62,23 @@ export interface EmployerView {
   tutors: { id: number; name: string; slug: string }[];
 }
 
-/** What the cabinet shows of the employers' lessons: per matched roster row, the lessons left, booked ahead and the tutors so far. */
+/**
+ * What the cabinet shows of the employers' lessons: per matched roster row that was ever given
+ * lessons (a roster kept for the Kazakh test alone shows nothing), the lessons left, booked ahead and
+ * the tutors so far.
+ */
 export async function employerView(db: Db, user: Student, now = new Date()): Promise<EmployerView[]> {
-  const links = await employerLinks(db, user);
+  const matched = await employerLinks(db, user);
+  if (matched.length === 0) return [];
+  const given = new Set(
+    (
+      await db
+        .selectDistinct({ account: ledgerEntries.account })
+        .from(ledgerEntries)
+        .where(inArray(ledgerEntries.account, matched.map((l) => ACCOUNTS.employeeBalance(l.employeeId))))
+    ).map((r) => r.account),
+  );
+  const links = matched.filter((l) => given.has(ACCOUNTS.employeeBalance(l.employeeId)));
   if (links.length === 0) return [];
   const ids = links.map((l) => l.employeeId);
   const ahead = await db

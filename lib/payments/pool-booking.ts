@@ -18,7 +18,7 @@ import { bookableTutor, freeSlotsOfTutor } from '@/lib/marketplace/availability'
 import { dropExpiredHolds, tutorSubjects } from '@/lib/marketplace/booking';
 import { notifyLesson } from '@/lib/marketplace/notify';
 import { slotsChanged } from '@/lib/marketplace/revalidate';
-import { lessonsLeft, poolTutorPrice, postPoolSpend } from './company-pools';
+import { lessonsLeft, poolTutorPrice, poolTutorPriceMax, postPoolSpend } from './company-pools';
 import { employeeLessonsLeft, matchedEmployee, type EmployerLink } from './employer';
 import { ACCOUNTS } from './ledger';
 import { PAID_LESSON_MINUTES, type Lesson } from './lessons';
@@ -90,6 +90,8 @@ export async function bookFromPool(db: Db, student: Student, input: PoolBookingI
       if (!(await lockEmployee(tx, input.employeeId)) || !(await matchedEmployee(tx, student, input.employeeId))) throw new ApiError(404, 'not_found');
       const [first] = await lessonsLeft(tx, ACCOUNTS.employeeBalance(input.employeeId));
       if (!first) throw new ApiError(409, 'employee_pool_empty');
+      // The cap is the invoice's: a pool lesson never pays a tutor more than it cost the company.
+      if (price > poolTutorPriceMax(first.perLessonTiyn)) throw new ApiError(409, 'pool_tutor_price');
       await dropExpiredHolds(tx, input.tutorId, input.startsAt, endsAt, now);
       const [booked] = await tx
         .insert(lessons)

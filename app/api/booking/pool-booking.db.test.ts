@@ -151,6 +151,9 @@ describe(`an employee books from the employer's lessons (${dbLabel()})`, () => {
     const { accessToken } = await openSession(t.db, { id: stranger, scope: 'student' });
     expect((await book(accessToken, me.employee.id)).status).toBe(404);
     expect(((await (await call(cabinetMoney, req('/api/cabinet/payments', { token: accessToken }))).json()) as { employers: unknown[] }).employers).toEqual([]);
+    // On the roster (for the Kazakh test, say) but never given lessons: the cabinet shows no employer.
+    const rosterOnly = await employeeWithAccount(t.db, alpha.companyId, { lastName: 'Тесттен' });
+    expect(((await (await call(cabinetMoney, req('/api/cabinet/payments', { token: rosterOnly.token }))).json()) as { employers: unknown[] }).employers).toEqual([]);
     // Two roster rows of one company with the same phone name nobody.
     const shared = phone();
     const first = await employeeWithAccount(t.db, alpha.companyId, { phone: shared, lastName: 'Бірінші' });

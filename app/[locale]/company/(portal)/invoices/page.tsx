@@ -73,7 +73,9 @@ export default async function CompanyInvoicesPage({ params }: Props) {
       >
         {rows.map((r) => (
           <tr key={r.id}>
-            <th scope="row" className={`${td} font-mono font-normal`}>{r.number}</th>
+            <th scope="row" className={`${td} font-normal`}>
+              <span className="font-mono">{r.number}</span>
+            </th>
             <td className={`${td} whitespace-nowrap`}>{schoolLongDate(r.createdAt, locale)}</td>
             <td className={`${td} text-right tabular-nums`}>{r.lessons}</td>
             <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatTiyn(r.amountTiyn, locale)}</td>
