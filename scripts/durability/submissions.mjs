@@ -176,6 +176,10 @@ export const SUBMISSIONS = [
       const tutor = await register(api, 'tutor', accountPhone('708', 900, run), { tutorKind: 'local', name: 'Дана', lastname: 'Killpay', teachingLanguage: 'kk', subject: 'english' });
       const made = await api.call('POST', '/api/dev/bookable-tutor', { phone: tutor.phone, price: 6000 });
       if (made.status !== 200) throw new Error(`dev/bookable-tutor: ${made.status} ${made.text}`);
+      // A package is bought only from a tutor with free time ahead (lib/payments/checkout.ts).
+      const weekly = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [[0, 1440]]]));
+      const saved = await api.call('PUT', '/api/tutor/schedule', { weekly, daysOff: [], minNoticeHours: 12, horizonWeeks: 2 }, { authorization: `Bearer ${tutor.token}` });
+      if (saved.status !== 200) throw new Error(`PUT tutor/schedule: ${saved.status} ${saved.text}`);
       const students = await pool(Array.from({ length: PAYING_STUDENTS }, (_, k) => k), 4, (k) =>
         register(api, 'student', accountPhone('707', 900 + k, run), { name: 'Әсел', lastname: `Killpay${alpha(k)}`, subject: 'english' }),
       );
