@@ -19,6 +19,19 @@ interface Schedule {
 
 const HALF_HOURS = Array.from({ length: 49 }, (_, i) => i * 30);
 const input = 'rounded-lg border border-line bg-white px-2 py-2 text-base';
+/** A half hour of the day: a range's start (00:00–23:30) or its end (00:30–24:00). */
+function ClockSelect({ edge, value, onChange }: { edge: 'from' | 'to'; value: number; onChange: (minutes: number) => void }) {
+  return (
+    <select className={input} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+      {(edge === 'from' ? HALF_HOURS.slice(0, -1) : HALF_HOURS.slice(1)).map((m) => (
+        <option key={m} value={m}>
+          {formatClock(m)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 const small = 'rounded-lg border border-brand-dark px-3 py-2 text-sm font-medium text-brand-dark hover:bg-brand-tint';
 
 /**
@@ -109,23 +122,11 @@ export function ScheduleEditor() {
           <div className="mt-3 flex flex-wrap items-end gap-2">
             <label className="flex items-center gap-1">
               <span className="text-sm">{t('from')}</span>
-              <select className={input} value={bulkFrom} onChange={(e) => setBulkFrom(Number(e.target.value))}>
-                {HALF_HOURS.slice(0, -1).map((m) => (
-                  <option key={m} value={m}>
-                    {formatClock(m)}
-                  </option>
-                ))}
-              </select>
+              <ClockSelect edge="from" value={bulkFrom} onChange={setBulkFrom} />
             </label>
             <label className="flex items-center gap-1">
               <span className="text-sm">{t('to')}</span>
-              <select className={input} value={bulkTo} onChange={(e) => setBulkTo(Number(e.target.value))}>
-                {HALF_HOURS.slice(1).map((m) => (
-                  <option key={m} value={m}>
-                    {formatClock(m)}
-                  </option>
-                ))}
-              </select>
+              <ClockSelect edge="to" value={bulkTo} onChange={setBulkTo} />
             </label>
             <button
               type="button"
@@ -152,23 +153,11 @@ export function ScheduleEditor() {
                   <li key={i} className="flex flex-wrap items-center gap-2">
                     <label className="flex items-center gap-1">
                       <span className="text-sm">{t('from')}</span>
-                      <select className={input} value={from} onChange={(e) => setDay(d, day(d).map((r, j) => (j === i ? [Number(e.target.value), r[1]] : r)))}>
-                        {HALF_HOURS.slice(0, -1).map((m) => (
-                          <option key={m} value={m}>
-                            {formatClock(m)}
-                          </option>
-                        ))}
-                      </select>
+                      <ClockSelect edge="from" value={from} onChange={(v) => setDay(d, day(d).map((r, j) => (j === i ? [v, r[1]] : r)))} />
                     </label>
                     <label className="flex items-center gap-1">
                       <span className="text-sm">{t('to')}</span>
-                      <select className={input} value={to} onChange={(e) => setDay(d, day(d).map((r, j) => (j === i ? [r[0], Number(e.target.value)] : r)))}>
-                        {HALF_HOURS.slice(1).map((m) => (
-                          <option key={m} value={m}>
-                            {formatClock(m)}
-                          </option>
-                        ))}
-                      </select>
+                      <ClockSelect edge="to" value={to} onChange={(v) => setDay(d, day(d).map((r, j) => (j === i ? [r[0], v] : r)))} />
                     </label>
                     <button type="button" className={small} onClick={() => setDay(d, day(d).filter((_, j) => j !== i))} aria-label={t('removeRange', { day: t(`day${d}`), from: formatClock(from), to: formatClock(to) })}>
                       {t('remove')}

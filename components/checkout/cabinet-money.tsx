@@ -5,7 +5,8 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useAuthState } from '@/components/auth/auth-store';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
-import { SCHOOL_FIXED_ZONE, schoolLongDate } from '@/lib/time/school-clock';
+import { schoolLongDate } from '@/lib/time/school-clock';
+import { clock, SCHOOL_ZONE } from '@/components/booking/slot-times';
 import { formatTenge } from '@/lib/tariffs';
 import type { PackageView, PaymentView } from '@/lib/payments/cabinet';
 import type { EmployerView } from '@/lib/payments/employer';
@@ -16,8 +17,7 @@ import { EMPLOYER_LINKED } from './employer-invite-claim';
 
 /** A booked lesson's day and time on the school's clock: «4 декабря 2026 г., 19:00». */
 function when(iso: string, locale = 'ru'): string {
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone: SCHOOL_FIXED_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
-  return `${schoolLongDate(iso, locale)}, ${time}`;
+  return `${schoolLongDate(iso, locale)}, ${clock(iso, SCHOOL_ZONE)}`;
 }
 
 /**

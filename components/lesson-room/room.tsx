@@ -12,7 +12,7 @@ import { ChatPanel, type ChatLine } from './chat-panel';
 import { NotesPanel, type SavedNotes } from './notes-panel';
 import { TRANSLATION_LANGS, translationLangFor, type TranslationLang } from './translation';
 import { WordsPanel, type Word } from './words-panel';
-import { SCHOOL_FIXED_ZONE } from '@/lib/time/school-clock';
+import { clock, SCHOOL_ZONE } from '@/components/booking/slot-times';
 import { roomButton, type JoinMedia, type RoomInfo } from './types';
 
 type Tab = 'chat' | 'notes' | 'words' | 'board';
@@ -262,7 +262,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
     sendPresence(micOn, true, true);
   };
 
-  const endsAt = new Intl.DateTimeFormat('en-GB', { timeZone: SCHOOL_FIXED_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(info.lesson.endsAt));
+  const endsAt = clock(info.lesson.endsAt, SCHOOL_ZONE);
   const cabinet = locale === 'ru' ? '/cabinet' : `/${locale}/cabinet`;
   /** Leaves on purpose: the other side reads "ended the lesson" / "left the lesson", then the cabinet (the report, the rating). */
   const leave = async () => {

@@ -70,12 +70,21 @@ export async function bookFromPackage(db: Db, student: { id: number; scope: stri
     slotsChanged();
     return { lesson, replayed: false };
   } catch (err) {
-    const { code, constraint } = dbErrorInfo(err);
-    if (code === '23P01') throw new ApiError(409, 'slot_taken');
-    if (code === '23505' && constraint === 'lessons_idempotency_uq') {
-      const same = await replay();
-      if (same) return { lesson: same, replayed: true };
-    }
-    throw err;
+    return bookingRefused(err, replay);
   }
+}
+
+/**
+ * A paid booking's insert refused by the database: the slot taken meanwhile (the no-overlap
+ * constraint) is 409 `slot_taken`; the same idempotency key committed by a parallel call answers that
+ * lesson (replayed). Anything else is thrown on. Shared by package and pool bookings.
+ */
+export async function bookingRefused(err: unknown, replay: () => Promise<Lesson | undefined>): Promise<{ lesson: Lesson; replayed: true }> {
+  const { code, constraint } = dbErrorInfo(err);
+  if (code === '23P01') throw new ApiError(409, 'slot_taken');
+  if (code === '23505' && constraint === 'lessons_idempotency_uq') {
+    const same = await replay();
+    if (same) return { lesson: same, replayed: true };
+  }
+  throw err;
 }

@@ -10,7 +10,6 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { hasUserScope } from '@/lib/auth/scope';
-import { dbErrorInfo } from '@/lib/db/errors';
 import { lessons } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
@@ -21,7 +20,7 @@ import { slotsChanged } from '@/lib/marketplace/revalidate';
 import { lessonsLeft, poolTutorPrice, poolTutorPriceMax, postPoolSpend } from './company-pools';
 import { employeeLessonsLeft, matchedEmployee, type EmployerLink } from './employer';
 import { ACCOUNTS } from './ledger';
-import { PAID_LESSON_MINUTES, type Lesson } from './lessons';
+import { bookingRefused, PAID_LESSON_MINUTES, type Lesson } from './lessons';
 import { lockEmployee } from './pool-locks';
 
 type Student = { id: number; phone: string; scope: string };
@@ -117,12 +116,6 @@ export async function bookFromPool(db: Db, student: Student, input: PoolBookingI
     slotsChanged();
     return { lesson, replayed: false };
   } catch (err) {
-    const { code, constraint } = dbErrorInfo(err);
-    if (code === '23P01') throw new ApiError(409, 'slot_taken');
-    if (code === '23505' && constraint === 'lessons_idempotency_uq') {
-      const same = await replay();
-      if (same) return { lesson: same, replayed: true };
-    }
-    throw err;
+    return bookingRefused(err, replay);
   }
 }
