@@ -7,7 +7,8 @@ import { companies, companyEmployees, lessonMessages, lessons, outbox, users } f
 import type { Db } from '@/lib/db/types';
 import { removeEmployee } from '@/lib/company-portal/roster';
 import { recordAttendance, settleEndedLessons } from '@/lib/lesson-room/attendance';
-import { freeSlotsOfTutor } from '@/lib/marketplace/availability';
+import { freeSlotsOfTutor, saveSchedule } from '@/lib/marketplace/availability';
+import { scheduleSchema } from '@/lib/validations/booking';
 import { cancelLesson } from '@/lib/marketplace/booking';
 import { allocateLessons, COMPANY_LESSON_TIYN, companyPool, createInvoice, markInvoicePaid } from '@/lib/payments/company-pools';
 import { ACCOUNTS, balance, ledgerTotal } from '@/lib/payments/ledger';
@@ -245,11 +246,20 @@ describe(`an employee books from the employer's lessons (${dbLabel()})`, () => {
  * A pool lesson keeps a paid lesson's rules (docs/payments.md, "A paid lesson's money"), and HR's
  * figures follow the room's log: a booked lesson is "scheduled", never "held", until the log says so.
  */
+/**
+ * A tutor free around the clock: "booked 11 hours ago" then puts the first slots an hour or two from
+ * now whatever the hour the suite runs at (with the usual 08:00–22:00 a run at 00:50 in Almaty found
+ * the first slot 7 hours away, past the 8-hour line the tests draw: the date sweep's finding).
+ */
+const freeAllDay = (db: Db, tutorId: number) =>
+  saveSchedule(db, tutorId, scheduleSchema.parse({ weekly: Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [[0, 1440]]])), daysOff: [], minNoticeHours: 12, horizonWeeks: 4 }));
+
 describe(`a pool lesson's money and HR's figures (${dbLabel()})`, () => {
   const t = useTestDb({ asAppDb: true });
 
   it('cancelled in time: back; cancelled late: spent and earned; held by the log: earned at the tutor’s price; the tutor did not come: back. HR counts held lessons by the log', async () => {
     const tutorId = await purchasableTutor(t.db, { phone: phone(), price: 6000 });
+    await freeAllDay(t.db, tutorId);
     const alpha = await companyWithPool(t.db, 'rules-book', 10);
     const me = await employeeWithAccount(t.db, alpha.companyId);
     await allocateLessons(t.db, alpha.hr, alpha.companyId, { employeeId: me.employee.id, lessons: 5 });
@@ -311,6 +321,7 @@ describe(`an employee leaves the roster (${dbLabel()})`, () => {
 
   it('far lessons cancelled and back in the company’s pool; a near one stands and, the tutor absent, returns to the company; the sums stay zero', async () => {
     const tutorId = await purchasableTutor(t.db, { phone: phone(), price: 5000 });
+    await freeAllDay(t.db, tutorId);
     const alpha = await companyWithPool(t.db, 'leaving-book', 10);
     const me = await employeeWithAccount(t.db, alpha.companyId);
     await allocateLessons(t.db, alpha.hr, alpha.companyId, { employeeId: me.employee.id, lessons: 4 });
