@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { CONSENT_VERSION } from '../lib/consent';
-import { asVisitor, localePath, messages, uniquePhone, type Locale } from './helpers';
+import { asVisitor, confirmPhoneOnEntry, localePath, messages, uniquePhone, type Locale } from './helpers';
+import { confirmedTestPhone } from './sessions';
 import { adminCreate, enrolStaff } from './staff';
 
 // The back office's records as an admin uses them: a Kazakh sitting annulled (the person retakes
@@ -34,7 +35,7 @@ async function signedInAdmin(page: Page, tag: string) {
 async function visitor(browser: Browser) {
   const context = await browser.newContext({ locale: 'ru-RU' });
   const page = await context.newPage();
-  await asVisitor(page, ['**/api/tests/kazakh', '**/api/leads', '**/api/promo/check']);
+  await asVisitor(page, ['**/api/tests/kazakh', '**/api/sms/send', '**/api/leads', '**/api/promo/check']);
   return { page, close: () => context.close() };
 }
 
@@ -45,6 +46,7 @@ async function fillKazakhEntry(page: Page, iin: string) {
   await page.getByLabel(f.firstName).fill('Гүлнар');
   await page.getByLabel(f.iin, { exact: true }).fill(iin);
   await page.getByLabel(f.workerCode).fill('ACC-2');
+  await confirmPhoneOnEntry(page, f);
   await page.getByRole('button', { name: f.submit }).click();
 }
 
@@ -71,16 +73,17 @@ async function sitToTheEnd(page: Page): Promise<string> {
  */
 async function sitThroughApi(page: Page, iin: string): Promise<string> {
   await page.goto('/kazakh-test');
-  return page.evaluate(async ({ iin, consent }) => {
+  const phone = await confirmedTestPhone();
+  return page.evaluate(async ({ iin, consent, phone }) => {
     const post = async (url: string, body: unknown, token?: string) => {
       const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { 'x-test-token': token } : {}) }, body: JSON.stringify(body) });
       if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
       return res.json() as Promise<{ token: string; test: { items: { id: string }[]; certificate: { number: string } } }>;
     };
-    const started = await post('/api/tests/kazakh', { lastName: 'Жұмабаева', firstName: 'Гүлнар', iin, workerCode: 'ACC-2', consent });
+    const started = await post('/api/tests/kazakh', { lastName: 'Жұмабаева', firstName: 'Гүлнар', iin, workerCode: 'ACC-2', consent, ...phone });
     const finished = await post('/api/tests/attempt/finish', { answers: Object.fromEntries(started.test.items.map((i) => [i.id, 0])) }, started.token);
     return finished.test.certificate.number;
-  }, { iin, consent: CONSENT_VERSION });
+  }, { iin, consent: CONSENT_VERSION, phone });
 }
 
 /** A start from a fresh browser (the test page resumes a stored sitting): refused with the message. */

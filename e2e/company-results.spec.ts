@@ -4,6 +4,7 @@ import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { bytes, companyWithHr, hrSignsIn } from './company';
 import { messages, uniquePhone } from './helpers';
+import { confirmedTestPhone } from './sessions';
 import { adminCreate, enrolStaff } from './staff';
 
 // Issue 13, Results: an employee on company A's roster takes the Kazakh test through the company's
@@ -45,7 +46,7 @@ test('an employee takes the Kazakh test through the company link; HR sees the le
 
   // The employee, on another device: the Kazakh test through the company's link, answered and finished.
   const employee = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL!, 'accept-language': 'kk' } });
-  const started = await employee.post('/api/tests/kazakh', { data: { ...done, workerCode: 'HR-01', consent: '2026-11', company: slugA } });
+  const started = await employee.post('/api/tests/kazakh', { data: { ...done, workerCode: 'HR-01', consent: '2026-11', company: slugA, ...(await confirmedTestPhone()) } });
   expect(started.status()).toBe(201);
   const { token, test: sitting } = (await started.json()) as { token: string; test: { items: { id: string }[] } };
   const finished = await employee.post('/api/tests/attempt/finish', { data: { answers: Object.fromEntries(sitting.items.map((i) => [i.id, 0])) }, headers: { 'x-test-token': token } });

@@ -4,6 +4,7 @@ import { expect, test as base, type Page } from '@playwright/test';
 import ru from '../messages/ru.json';
 import kk from '../messages/kk.json';
 import en from '../messages/en.json';
+import { phoneOf, sms } from './sessions';
 
 export const LOCALES = ['ru', 'kk', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -212,4 +213,17 @@ export async function expectNoSidewaysScroll(page: Page) {
   } finally {
     if (before) await page.setViewportSize(before);
   }
+}
+
+/**
+ * The Kazakh test entry form's phone (a public sitting): a fresh number, "get a code", the code from
+ * the SMS typed in. Send the page's SMS calls from an address of its own first (`asVisitor`).
+ */
+export async function confirmPhoneOnEntry(page: Page, f: { phone: string; sendCode: string; smsCode: string }): Promise<string> {
+  const phone = phoneOf();
+  await page.getByLabel(f.phone).fill(phone);
+  await page.getByRole('button', { name: f.sendCode }).click();
+  const code = (await sms(phone)).find((x) => x.code)?.code;
+  await page.getByLabel(f.smsCode).fill(code!);
+  return phone;
 }

@@ -73,6 +73,18 @@ export async function sms(phone: string, containing?: string): Promise<{ body: s
   throw new Error(`no SMS to ${phone} containing ${containing}`);
 }
 
+/**
+ * A phone confirmed for a public Kazakh test sitting, through the API: the code sent (purpose
+ * kazakh_test) and read as the person reads the SMS. → what the start's body adds.
+ */
+export async function confirmedTestPhone(): Promise<{ phone: string; smsCode: string }> {
+  const phone = phoneOf();
+  expect((await loopbackCall('POST', '/api/sms/send', { phone, purpose: 'kazakh_test' })).status).toBe(202);
+  const smsCode = (await sms(phone)).find((x) => x.code)?.code;
+  if (!smsCode) throw new Error(`no code to ${phone}`);
+  return { phone, smsCode };
+}
+
 /** Signs up through the API with the SMS code: the phone's registration, then the account (201). */
 export async function signUp(kind: 'student' | 'tutor', fields: Record<string, unknown>, opts: { phone?: string; password?: string; locale?: string; from?: string } = {}) {
   const phone = opts.phone ?? phoneOf();

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { LOCALES, localePath, messages, uniquePhone, localeTest } from './helpers';
+import { asVisitor, confirmPhoneOnEntry, LOCALES, localePath, messages, uniquePhone, localeTest } from './helpers';
 
 // The placement test, the student quiz and the once-only Kazakh test with its certificate, in
 // every locale, as a visitor uses them: keyboard and mouse, a reload in the middle, a PDF download.
@@ -115,6 +115,7 @@ for (const locale of LOCALES) {
   test(`${locale}: Kazakh test — IIN checked, test to the certificate PDF, QR to the verification page, second attempt refused`, async ({ page, browser }) => {
     test.slow();
     const iin = freshIin();
+    await asVisitor(page);
     await page.goto(localePath(locale, '/kazakh-test'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.Tests.kazakh.title);
     const f = m.Tests.kazakh.form;
@@ -125,6 +126,10 @@ for (const locale of LOCALES) {
     await page.getByRole('button', { name: f.submit }).click();
     await expect(page.getByText(m.Validation.iin_checksum)).toBeVisible();
     await page.getByLabel(f.iin, { exact: true }).fill(iin);
+    // A public sitting: the phone is confirmed by an SMS code first (one sitting per phone a year).
+    await page.getByRole('button', { name: f.submit }).click();
+    await expect(page.getByText(m.Validation.required).first()).toBeVisible();
+    await confirmPhoneOnEntry(page, f);
     await page.getByRole('button', { name: f.submit }).click();
 
     await expect(page.getByText(fill(r.progress, { current: 1, total: 30 })).first()).toBeVisible();
@@ -186,11 +191,13 @@ for (const locale of LOCALES) {
     // The same person again, in a fresh browser: refused with the message, in this language.
     const other = await browser.newContext({ locale: 'ru-RU' });
     const second = await other.newPage();
+    await asVisitor(second);
     await second.goto(localePath(locale, '/kazakh-test'));
     await second.getByLabel(f.lastName).fill('Нұрмағанбетова');
     await second.getByLabel(f.firstName).fill('Әйгерім');
     await second.getByLabel(f.iin, { exact: true }).fill(`${iin.slice(0, 6)} ${iin.slice(6)}`);
     await second.getByLabel(f.workerCode).fill('HR-17');
+    await confirmPhoneOnEntry(second, f);
     await second.getByRole('button', { name: f.submit }).click();
     await expect(second.getByTestId('kazakh-alert')).toHaveText(m.Errors.test_already_taken);
     await other.close();

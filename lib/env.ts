@@ -82,10 +82,6 @@ const serverEnvSchema = z.object({
   // Notification SMS (lessons booked, moved, cancelled and reminded; tutor decisions; company
   // invitations and reminders) have a daily budget of their own (lib/sms/notify-budget.ts).
   SMS_NOTIFY_DAILY_BUDGET: z.coerce.number().int().min(0).max(10_000_000).default(3000),
-  // Kazakh test starts (lib/quiz/limits.ts reads them per request, so tests can raise them): across
-  // everyone per hour, and per company (the public page counts as one) per UTC day.
-  KAZAKH_TEST_HOURLY_CAP: z.coerce.number().int().min(1).max(100_000_000).default(200),
-  KAZAKH_TEST_COMPANY_DAILY_CAP: z.coerce.number().int().min(1).max(100_000_000).default(300),
   // With reCAPTCHA on: once this share of a day's budget is spent, every send needs a passing captcha
   // (no fail-open on a Google outage) with at least SMS_STRICT_CAPTCHA_SCORE.
   SMS_STRICT_CAPTCHA_AT: z.coerce.number().min(0).max(1).default(0.5),
@@ -101,7 +97,8 @@ const serverEnvSchema = z.object({
   // Personal data retention (lib/retention.ts, docs/operations.md "Personal data retention"): leads
   // and Kazakh test takers older than this many days are anonymised by the hourly clean-up.
   LEAD_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(730),
-  TEST_TAKER_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(1825),
+  // At least a year: a public sitting's phone hash is kept that long (one sitting per phone per 12 months).
+  TEST_TAKER_RETENTION_DAYS: z.coerce.number().int().min(365).max(36_500).default(1825),
   ROSTER_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(1095),
   INVITATION_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(365),
   LESSON_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(1095),

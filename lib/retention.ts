@@ -223,7 +223,7 @@ export async function anonymisePersonalData(db: Db, periods: PersonalDataPeriods
       const takerIds = (
         await tx
           .update(kazakhTestTakers)
-          .set({ firstName: ANONYMISED, lastName: ANONYMISED, workerCode: ANONYMISED, iinLast4: ANONYMISED, iinHash: sql`'anonymised:' || ${kazakhTestTakers.id}` })
+          .set({ firstName: ANONYMISED, lastName: ANONYMISED, workerCode: ANONYMISED, iinLast4: ANONYMISED, iinHash: sql`'anonymised:' || ${kazakhTestTakers.id}`, phoneHash: null })
           .where(batchOf(kazakhTestTakers, kazakhTestTakers.id, sql`${kazakhTestTakers.createdAt} < ${takerCutoff} and ${kazakhTestTakers.iinHash} not like 'anonymised:%'`, batch))
           .returning({ id: kazakhTestTakers.id })
       ).map((r) => r.id);

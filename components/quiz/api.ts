@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '@/lib/browser/api/error-body';
+import type { CaptchaProof } from '@/lib/validations/captcha';
 import { getAccessToken } from '@/lib/browser/api/token';
 import type { AttemptView, KazakhResultView, PlacementResultView, TestKind } from '@/lib/quiz/attempts';
 
@@ -69,10 +70,11 @@ export async function downloadCertificate(token: string): Promise<{ blob: Blob; 
 }
 
 /** Status and the server's (translated) error of a failed call; the client is not needed to read them. */
-export function errorStatus(error: unknown): { status?: number; code?: string; message?: string; fields: Record<string, string> } {
-  const response = (error as { response?: { status?: number; data?: Partial<ApiErrorBody> } } | null)?.response;
+export function errorStatus(error: unknown): { status?: number; code?: string; message?: string; fields: Record<string, string>; retryAfter?: number } {
+  const response = (error as { response?: { status?: number; data?: Partial<ApiErrorBody>; headers?: Record<string, unknown> } } | null)?.response;
   const body = typeof response?.data?.error?.message === 'string' ? response.data.error : undefined;
-  return { status: response?.status, code: body?.code, message: body?.message, fields: body?.fields ?? {} };
+  const retry = Number(response?.headers?.['retry-after']);
+  return { status: response?.status, code: body?.code, message: body?.message, fields: body?.fields ?? {}, retryAfter: Number.isFinite(retry) && retry > 0 ? retry : undefined };
 }
 
 export interface InvitationInfo {
@@ -93,6 +95,12 @@ export async function fetchInvitation(token: string): Promise<InvitationInfo> {
 export async function startInvitation(token: string, consent: string): Promise<{ token: string; test: AttemptView }> {
   await ensureSession();
   const { data } = await (await client()).post<{ token: string; test: AttemptView }>('/api/tests/invitation', { consent }, { headers: { [HEADER]: token } });
+  return data;
+}
+
+/** An SMS code to confirm a public sitting's phone (POST /api/sms/send, purpose kazakh_test). */
+export async function sendTestCode(phone: string, proof: CaptchaProof): Promise<{ resendAfter: number; expiresIn: number }> {
+  const { data } = await (await client()).post<{ sent: boolean; resendAfter: number; expiresIn: number }>('/api/sms/send', { phone, purpose: 'kazakh_test', ...proof });
   return data;
 }
 

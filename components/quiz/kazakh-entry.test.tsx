@@ -18,4 +18,21 @@ describe('Kazakh test entry (name and IIN): personal data consent', () => {
     expect(screen.getByTestId('consent-notice').textContent).toContain(form.consent);
     expect(screen.getByRole('link', { name: form.privacyPolicy }).getAttribute('href')).toBe('/docs/privacy-policy-ru.pdf');
   });
+
+  it('a public sitting asks for the phone and a code; a roster-only company\'s form does not (the roster is the identity)', () => {
+    const { unmount } = render(
+      <LocaleProvider locale="ru">
+        <KazakhEntryForm text={text} company={null} />
+      </LocaleProvider>,
+    );
+    expect(screen.getByLabelText(form.phone)).toBeTruthy();
+    expect(screen.getByRole('button', { name: form.sendCode })).toBeTruthy();
+    unmount();
+    render(
+      <LocaleProvider locale="ru">
+        <KazakhEntryForm text={text} company="roster-co" rosterOnly />
+      </LocaleProvider>,
+    );
+    expect(screen.queryByLabelText(form.phone)).toBeNull();
+  });
 });

@@ -1,17 +1,19 @@
 'use client';
 
-import { useContext, useId, useRef, useState, type InputHTMLAttributes } from 'react';
+import { useContext, useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CaptchaScope, useCaptcha } from '@/components/forms/captcha';
 import { ConsentNotice } from '@/components/forms/consent-notice';
 import { Field, inputClass } from '@/components/forms/field';
-import { landingPrimaryClass as buttonPrimary } from '@/components/ui/button-classes-landing';
+import { PhoneInput } from '@/components/forms/phone-input';
+import { landingPrimaryClass as buttonPrimary, landingSecondaryClass as buttonSecondary } from '@/components/ui/button-classes-landing';
 import { useLocale } from '@/i18n/navigation';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { checkIin } from '@/lib/iin';
+import { formatKzPhone } from '@/lib/phone';
 import { kazakhEntrySchema, type KazakhEntryValues } from '@/lib/validations/tests';
-import { checkRoster, errorStatus, startTest, type AttemptView } from './api';
+import { checkRoster, errorStatus, sendTestCode, startTest, type AttemptView } from './api';
 import { TestStartContext } from './start-context';
 
 export interface KazakhEntryText {
@@ -31,12 +33,45 @@ export interface KazakhEntryText {
   /** Roster-only company: the IIN is on the roster (its initials follow) / the IIN is being looked up. */
   rosterFound: string;
   rosterChecking: string;
+  /** A public sitting: the phone confirmed by an SMS code (one sitting per phone in 12 months). */
+  phone: string;
+  phoneHint: string;
+  sendCode: string;
+  sendingCode: string;
+  /** "{phone}" is replaced by the number the code went to. */
+  codeSent: string;
+  smsCode: string;
+  resend: string;
+  /** "{time}" is replaced by m:ss. */
+  resendIn: string;
   /** Validation key → message in the page's language. */
   validation: Record<string, string>;
 }
 
 type FieldName = keyof KazakhEntryValues;
-const FIELDS: FieldName[] = ['firstName', 'lastName', 'iin', 'workerCode'];
+const FIELDS: FieldName[] = ['firstName', 'lastName', 'iin', 'workerCode', 'phone', 'smsCode'];
+
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/** Seconds until `at` (ms), ticking each second while above zero. */
+function useCountdown(at: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (at === null) return;
+    const tick = () => {
+      const t = Date.now();
+      setNow(t);
+      if (t >= at) window.clearInterval(timer);
+    };
+    const first = window.setTimeout(tick, 0);
+    const timer = window.setInterval(tick, 1000);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
+  }, [at]);
+  return at === null ? 0 : Math.max(0, Math.ceil((at - now) / 1000));
+}
 
 function EntryForm({
   text,
@@ -62,8 +97,43 @@ function EntryForm({
     setError,
     setFocus,
     clearErrors,
+    getValues,
+    trigger,
     formState: { errors },
   } = useForm<KazakhEntryValues>({ resolver: zodResolver(kazakhEntrySchema), mode: 'onTouched' });
+
+  // A public sitting (not a roster-only company's form): the phone is confirmed by an SMS code first.
+  const needsPhone = !rosterOnly;
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const resendIn = useCountdown(resendAt);
+  const sendCode = async () => {
+    if (!(await trigger('phone')) || !getValues('phone')) {
+      if (!getValues('phone')) setError('phone', { type: 'server', message: text.validation.required });
+      setFocus('phone');
+      return;
+    }
+    const phone = getValues('phone')!;
+    setSending(true);
+    setAlert(null);
+    try {
+      const sent = await guard('sms', (proof) => sendTestCode(phone, proof));
+      setSentTo(phone);
+      setResendAt(Date.now() + sent.resendAfter * 1000);
+      clearErrors(['phone', 'smsCode']);
+      window.setTimeout(() => setFocus('smsCode'), 0);
+    } catch (error) {
+      const { fields, message: serverMessage, retryAfter } = errorStatus(error);
+      if (retryAfter) setResendAt(Date.now() + retryAfter * 1000);
+      if (fields.phone) {
+        setError('phone', { type: 'server', message: fields.phone });
+        setFocus('phone');
+      } else setAlert(serverMessage ?? text.validation.invalid_value ?? '');
+    } finally {
+      setSending(false);
+    }
+  };
 
   // Roster-only company: a valid IIN is looked up once it is typed (rate-limited on the server);
   // one on the roster shows the initials it is listed under (the certificate takes the roster's
@@ -101,7 +171,15 @@ function EntryForm({
     setPending(true);
     setAlert(null);
     try {
-      const { token, test } = await guard('kazakh_test', (proof) => startTest('kazakh', { ...values, ...(company ? { company } : {}), consent: CONSENT_VERSION, ...proof }));
+      if (needsPhone && !sentTo) {
+        setError('smsCode', { type: 'server', message: text.validation.sms_code_missing ?? text.validation.required });
+        setFocus('phone');
+        setPending(false);
+        return;
+      }
+      const { phone, smsCode, ...person } = values;
+      const confirmed = needsPhone ? { phone: sentTo ?? phone, smsCode } : {};
+      const { token, test } = await guard('kazakh_test', (proof) => startTest('kazakh', { ...person, ...confirmed, ...(company ? { company } : {}), consent: CONSENT_VERSION, ...proof }));
       onStarted(token, test);
     } catch (error) {
       const { fields, message: serverMessage } = errorStatus(error);
@@ -152,6 +230,39 @@ function EntryForm({
         </p>
       )}
       {input('workerCode', { autoComplete: 'off', spellCheck: false, maxLength: 40 }, text.workerCodeHint)}
+      {needsPhone && (
+        <fieldset className="grid gap-3" data-testid="kazakh-phone">
+          <Field id={`${id}-phone`} label={text.phone} error={message('phone')} hint={text.phoneHint}>
+            <div className="flex flex-wrap items-stretch gap-3">
+              <PhoneInput
+                id={`${id}-phone`}
+                aria-invalid={message('phone') ? true : undefined}
+                aria-describedby={message('phone') ? `${id}-phone-error` : `${id}-phone-hint`}
+                aria-required="true"
+                className={`${inputClass} min-w-0 flex-1 basis-48`}
+                {...register('phone', { onChange: () => sentTo && setSentTo(null) })}
+              />
+              <button
+                type="button"
+                className={`${buttonSecondary} disabled:opacity-70`}
+                onClick={() => void sendCode()}
+                disabled={sending || pending || resendIn > 0}
+                aria-busy={sending}
+              >
+                {sending ? text.sendingCode : sentTo ? (resendIn > 0 ? text.resendIn.replace('{time}', clock(resendIn)) : text.resend) : text.sendCode}
+              </button>
+            </div>
+          </Field>
+          {sentTo && (
+            <>
+              <p role="status" className="text-sm text-muted" data-testid="kazakh-code-sent">
+                {text.codeSent.replace('{phone}', formatKzPhone(sentTo).replace(/ /g, '\u00a0'))}
+              </p>
+              {input('smsCode', { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6, spellCheck: false })}
+            </>
+          )}
+        </fieldset>
+      )}
       <p className="text-sm text-muted">{text.privacy}</p>
       <ConsentNotice text={text.consent} policy={text.privacyPolicy} locale={locale} className="text-sm text-muted" />
       {alert && (

@@ -6,7 +6,7 @@ import { getTestText } from './server-text';
 import { TestFlow } from './test-flow';
 import { prefixOf, Shell } from './test-pages';
 
-const VALIDATION_KEYS = ['required', 'too_long', 'invalid_value', 'name_invalid', 'name_letters', 'iin_length', 'iin_digits', 'iin_checksum', 'worker_code_invalid', 'iin_not_on_roster'] as const;
+const VALIDATION_KEYS = ['required', 'too_long', 'invalid_value', 'name_invalid', 'name_letters', 'iin_length', 'iin_digits', 'iin_checksum', 'worker_code_invalid', 'iin_not_on_roster', 'phone_invalid', 'phone_not_kz', 'code_invalid', 'sms_code_missing'] as const;
 
 /** /kazakh-test and /kazakh-test/{company}: the once-only Kazakh level test with a certificate. */
 export async function KazakhTestPage({ locale, company }: { locale: Locale; company: CompanyRef | null }) {
@@ -28,6 +28,14 @@ export async function KazakhTestPage({ locale, company }: { locale: Locale; comp
     submitting: t('form.submitting'),
     rosterFound: t('form.rosterFound'),
     rosterChecking: t('form.rosterChecking'),
+    phone: t('form.phone'),
+    phoneHint: t('form.phoneHint'),
+    sendCode: t('form.sendCode'),
+    sendingCode: t('form.sendingCode'),
+    codeSent: t.raw('form.codeSent') as string,
+    smsCode: t('form.smsCode'),
+    resend: t('form.resend'),
+    resendIn: t.raw('form.resendIn') as string,
     validation: Object.fromEntries(VALIDATION_KEYS.map((k) => [k, tv(k)])),
   };
   const intro = (

@@ -44,6 +44,7 @@ export type ErrorCode =
   | 'sms_code_missing'
   | 'company_not_found'
   | 'test_already_taken'
+  | 'test_phone_used'
   | 'invitation_not_found'
   | 'invitation_expired'
   | 'test_not_found'

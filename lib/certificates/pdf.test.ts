@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCertificateDate, IDENTITY_LINE, renderCertificatePdf, type CertificateData } from './pdf';
+import { formatCertificateDate, IDENTITY_LINE, renderCertificatePdf, SCHOOL_LINE, type CertificateData } from './pdf';
 
 // The PDF is checked the way a reader sees it: poppler extracts the text and rasterises the page,
 // zbar decodes the QR code from the pixels. `npm test` installs both (ensure_pdf_tools in scripts/lib.sh).
@@ -90,11 +90,15 @@ describe('certificate PDF', () => {
 
   it('says whether the identity was checked against the employer’s roster (not checked unless stated)', async () => {
     const flat = (file: string) => run('pdftotext', ['-layout', file, '-']).replace(/\s+/g, ' ');
-    expect(flat(files.get('sample')!)).toContain(IDENTITY_LINE.unchecked);
-    expect(flat(await renderTo('identity-unchecked', { ...SAMPLE, identityChecked: false, company: null }))).toContain(IDENTITY_LINE.unchecked);
+    const lines = (l: { kk: string; en: string }) => [l.kk, l.en];
+    for (const line of lines(IDENTITY_LINE.unchecked)) expect(flat(files.get('sample')!)).toContain(line);
+    const unchecked = flat(await renderTo('identity-unchecked', { ...SAMPLE, identityChecked: false, company: null }));
+    for (const line of lines(IDENTITY_LINE.unchecked)) expect(unchecked).toContain(line);
     const checked = flat(await renderTo('identity-checked', { ...SAMPLE, identityChecked: true }));
-    expect(checked).toContain(IDENTITY_LINE.checked);
-    expect(checked).not.toContain(IDENTITY_LINE.unchecked);
+    for (const line of lines(IDENTITY_LINE.checked)) expect(checked).toContain(line);
+    for (const line of lines(IDENTITY_LINE.unchecked)) expect(checked).not.toContain(line);
+    // Whoever holds it reads that it is the school's certificate, not a state KAZTEST result.
+    for (const text of [checked, unchecked]) for (const line of lines(SCHOOL_LINE)) expect(text).toContain(line);
   });
 
   it('extracts every Kazakh letter (ә ғ қ ң ө ұ ү һ і, both cases)', async () => {

@@ -178,8 +178,23 @@ function drawMark(page: PDFPage, x: number, top: number, scale: number, color: R
 
 /** The identity line, in the certificate's two languages (Kazakh / English). */
 export const IDENTITY_LINE = {
-  checked: 'Жеке басы жұмыс берушінің қызметкерлер тізімі бойынша тексерілген / Identity verified against the employer’s staff roster',
-  unchecked: 'Жеке басы жұмыс берушінің қызметкерлер тізімі бойынша тексерілмеген / Identity not verified against the employer’s staff roster',
+  checked: {
+    kk: 'Жеке басы жұмыс берушінің қызметкерлер тізімі бойынша тексерілген',
+    en: 'Identity verified against the employer’s staff roster',
+  },
+  unchecked: {
+    kk: 'Жеке басы жұмыс берушінің қызметкерлер тізімі бойынша тексерілмеген',
+    en: 'Identity not verified against the employer’s staff roster',
+  },
+} as const;
+
+/**
+ * Every certificate says whose it is (design.md, "The Kazakh test's level"): the school's own, graded on
+ * the KAZTEST scale's levels, not a result of the state test.
+ */
+export const SCHOOL_LINE = {
+  kk: 'Tilmen мектебінің сертификаты, мемлекеттік ҚАЗТЕСТ тестілеуінің нәтижесі емес',
+  en: 'A Tilmen school certificate, not a result of the state KAZTEST',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -250,8 +265,13 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Uint8
     const line = `Компания / Company: ${company}`;
     centered(page, line, H - 394, fitSize(line, regular, 12, CONTENT), regular, COLOR.ink);
   }
+  // What the certificate is: identity checked or not, and the school's (not the state's) result; in
+  // Kazakh and English lines narrow enough to pass between the date block and the QR code.
   const identity = data.identityChecked ? IDENTITY_LINE.checked : IDENTITY_LINE.unchecked;
-  centered(page, identity, company ? H - 414 : H - 394, fitSize(identity, regular, 9, CONTENT), regular, COLOR.muted);
+  const NOTE_WIDTH = 400;
+  const notesTop = company ? H - 412 : H - 394;
+  [identity.kk, identity.en].forEach((line, i) => centered(page, line, notesTop - i * 10, fitSize(line, regular, 8.5, NOTE_WIDTH), regular, COLOR.muted));
+  [SCHOOL_LINE.kk, SCHOOL_LINE.en].forEach((line, i) => centered(page, line, notesTop - 25 - i * 10, fitSize(line, bold, 8.5, NOTE_WIDTH), bold, COLOR.dark));
 
   // Bottom left: date and number.
   const LEFT = 60;
@@ -260,11 +280,6 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Uint8
   page.drawText(date, { x: LEFT, y: 131, size: 15, font: bold, color: COLOR.ink });
   label('Сертификат нөмірі / Certificate No.', 102);
   page.drawText(number, { x: LEFT, y: 83, size: fitSize(number, bold, 15, 240), font: bold, color: COLOR.ink });
-
-  // Bottom centre: a seal with the mark.
-  page.drawCircle({ x: CENTER, y: 120, size: 44, borderColor: COLOR.blue, borderWidth: 2 });
-  page.drawCircle({ x: CENTER, y: 120, size: 38, borderColor: COLOR.rule, borderWidth: 1 });
-  drawMark(page, CENTER - 24, 120 + 24, 1.5, COLOR.blue);
 
   // Bottom right: QR code, the URL and how to verify.
   const QR_SIZE = 116;

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { certificates, companies, companyEmployees, kazakhTestTakers, quizItemExposure, testAttempts, type StoredTestResult } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
@@ -90,6 +90,14 @@ type AttemptRow = typeof testAttempts.$inferSelect;
 export function hashIin(iin: string, secret: string): string {
   return createHmac('sha256', secret).update(`iin\u0000${iin}`).digest('base64url');
 }
+
+/** A public sitting's confirmed phone (E.164), keyed like the IIN: a stolen table names no phone. */
+export function hashTestPhone(e164: string, secret: string): string {
+  return createHmac('sha256', secret).update(`kazakh-test-phone\u0000${e164}`).digest('base64url');
+}
+
+/** One public sitting per confirmed phone in this many days (docs/api.md, "Placement test and Kazakh test"). */
+export const PHONE_SITTING_DAYS = 365;
 
 const bankOf = (kind: TestKind) => (kind === 'placement' ? EN_BANK : KK_BANK);
 
@@ -226,6 +234,7 @@ export async function startPlacement(
 }
 
 export class AlreadyTaken extends Error {}
+class PhoneUsed extends Error {}
 
 /**
  * Exposure control for the Kazakh bank: the draw takes the least-shown items of each band and skill
@@ -275,15 +284,31 @@ export async function checkKazakhStart(db: Db, input: { company?: string; iin: s
 export async function startKazakh(
   db: Db,
   input: { firstName: string; lastName: string; iin: string; workerCode: string; company?: string; consent: string },
-  opts: { userId?: number | null; locale: UiLocale; secret: string },
+  opts: { userId?: number | null; locale: UiLocale; secret: string; phoneHash?: string | null; now?: Date },
 ): Promise<{ token: string; view: AttemptView }> {
   const { company, iinHash, employee } = await checkKazakhStart(db, input, opts.secret);
+  const phoneHash = employee ? null : (opts.phoneHash ?? null);
+  // A public sitting is started only with a phone confirmed just before (lib/quiz/sitting.ts).
+  if (!employee && !phoneHash) throw new TypeError('a public Kazakh test sitting needs a confirmed phone');
+  const now = opts.now ?? new Date();
   // Matched on a roster-only company's roster: the roster's names go on the certificate, which then
   // says the identity was checked against the employer's roster.
   const names = employee ? { firstName: employee.firstName, lastName: employee.lastName } : { firstName: input.firstName, lastName: input.lastName };
   const { token, hash } = newOpaqueToken();
   try {
     const row = await db.transaction(async (tx) => {
+      if (phoneHash) {
+        // One sitting per phone per 12 months: parallel starts with one phone queue here, and the
+        // second finds the first.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'kazakh-test-phone:' + phoneHash}))`);
+        const since = new Date(now.getTime() - PHONE_SITTING_DAYS * 86_400_000);
+        const [earlier] = await tx
+          .select({ id: kazakhTestTakers.id })
+          .from(kazakhTestTakers)
+          .where(and(eq(kazakhTestTakers.phoneHash, phoneHash), gt(kazakhTestTakers.createdAt, since), isNull(kazakhTestTakers.annulledAt)))
+          .limit(1);
+        if (earlier) throw new PhoneUsed();
+      }
       const seed = randomBytes(12).toString('base64url');
       const items = await drawKazakh(tx, seed);
       const [attempt] = await tx.insert(testAttempts).values(newAttempt('kazakh', hash, company?.id, opts, { seed, items })).returning();
@@ -296,9 +321,11 @@ export async function startKazakh(
           workerCode: input.workerCode,
           companyId: company?.id ?? null,
           identityChecked: employee !== null,
+          phoneHash,
           attemptId: attempt!.id,
           consentVersion: input.consent,
-          consentAt: new Date(),
+          consentAt: now,
+          createdAt: now,
         })
         .onConflictDoNothing({ target: kazakhTestTakers.iinHash, where: sql`annulled_at is null` })
         .returning({ id: kazakhTestTakers.id });
@@ -317,6 +344,7 @@ export async function startKazakh(
     };
   } catch (err) {
     if (err instanceof AlreadyTaken) throw new ApiError(409, 'test_already_taken');
+    if (err instanceof PhoneUsed) throw new ApiError(409, 'test_phone_used');
     throw err;
   }
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PHONE_SITTING_DAYS } from './attempts';
 import { KK_BANK } from './bank-kk';
+import { KAZAKH_IP_LIMIT, KAZAKH_RANGE_LIMIT } from './limits';
 import { createRng, pickItems, testFromIds } from './draw';
 import { scoreTest } from './score';
 import { KK_BANDS, type Answers } from './types';
@@ -85,9 +87,13 @@ function simulate(seed: string) {
  * sittings: 55-70 % of A1-B2 items and 35-60 % of C1 items right (chance: 25 %); the sitting answered
  * with that key reaches B2 in about half of the runs, never C1. Noise on the level or hidden
  * unscored items would make the certificate less valid and, simulated, hardly slowed this attacker;
- * shuffling the bands' order did not either. What bounds it is the number of sittings (per range,
- * per company, overall per hour, captcha: 1000 sittings are five hours of the whole school's hourly
- * cap) and the certificate's line that the identity was not checked against an employer's roster.
+ * shuffling the bands' order did not either. What bounds it is what each sitting costs (the second
+ * test below states it): a public sitting needs a phone confirmed by SMS, one sitting per phone a
+ * year, and a fresh IIN; starts are limited per address and per network. 1000 sittings are 1000 SIMs
+ * that receive an SMS, and 25 network-hours (40 starts per /24 an hour). No counter is shared by
+ * everyone, so the attacker cannot close the test for others either (the school-wide hourly cap it
+ * replaced could be spent from many addresses). The certificate says the identity was not checked
+ * against an employer's roster and that it is the school's, not a state KAZTEST result.
  * The test fails if a change makes the level leak more than this (fewer items a band, a sharper
  * rule, no exposure control, a level per skill).
  */
@@ -99,5 +105,16 @@ describe('level-only feedback against a scripted attacker (audit 10 #2a)', () =>
       for (const b of byBand) expect(b.right / b.total).toBeLessThan(0.8);
       expect(final).not.toBe('C1');
     }
+  });
+
+  it(`what ${SITTINGS} such sittings cost the attacker now: a confirmed phone each, used once a year, and hours of networks`, () => {
+    // One public sitting per confirmed phone per PHONE_SITTING_DAYS (app/api/tests/kazakh-caps.db.test.ts proves it).
+    expect(PHONE_SITTING_DAYS).toBeGreaterThanOrEqual(365);
+    const phones = SITTINGS;
+    const networkHours = Math.ceil(SITTINGS / KAZAKH_RANGE_LIMIT.max);
+    const addressTenMinutes = Math.ceil(SITTINGS / KAZAKH_IP_LIMIT.max);
+    console.info(`level attack cost: ${SITTINGS} sittings = ${phones} phones confirmed by SMS (each usable once a year), ${SITTINGS} IINs, ${networkHours} /24-hours or ${addressTenMinutes} address-10-minutes`);
+    expect(KAZAKH_RANGE_LIMIT).toEqual({ max: 40, windowSeconds: 3600 });
+    expect(networkHours).toBe(Math.ceil(SITTINGS / 40));
   });
 });

@@ -4,50 +4,28 @@ import type { Db } from '@/lib/db/types';
 import { enforceLimits } from '@/lib/rate-limit';
 
 /**
- * Limits on starting a test (docs/api.md, "Placement test and Kazakh test"). Every start of the Kazakh
- * test costs a fresh IIN, and IINs are free to generate, so these limits, not the IIN, bound how
- * many sittings one actor gets:
+ * Limits on starting a test (docs/api.md, "Placement test and Kazakh test"). A Kazakh test sitting
+ * costs a fresh IIN, which is free to generate, and, for a public sitting, a phone confirmed by SMS
+ * (one sitting per phone per 12 months), which is not. What one actor gets is bounded per network
+ * and per identity, and no counter is shared by everyone, so nobody can close the test for the rest:
  * - per address, 20 per 10 minutes: a company's staff starting together behind one office address
  *   (a room of 20); more wait a few minutes (429 with Retry-After);
  * - per address range (/24, /64), 40 per hour: a few such rooms, or one office plus its neighbours
  *   on a carrier's shared addresses; stops one host hopping over the addresses of its range;
- * - per company (the public page counts as one company), 300 per UTC day, and across everyone 200
- *   per hour: several times the busiest day expected, and the ceiling on what any number of
- *   addresses can script. Both can be raised without a release (KAZAKH_TEST_COMPANY_DAILY_CAP,
- *   KAZAKH_TEST_HOURLY_CAP).
- * The address limits are checked before the captcha (a flood without a captcha costs nothing
- * else); the shared caps after it, so requests without a valid captcha cannot use them up.
+ * - per identity: once per IIN, once per confirmed phone in 12 months (lib/quiz/attempts.ts), and
+ *   the SMS code's own limits per phone, address, network, number prefix and day (lib/sms/codes.ts).
+ * The address limits are checked before the captcha, so a flood without a captcha costs nothing else.
  */
 export const KAZAKH_IP_LIMIT = { max: 20, windowSeconds: 600 } as const;
 export const KAZAKH_RANGE_LIMIT = { max: 40, windowSeconds: 3600 } as const;
-export const KAZAKH_COMPANY_DAILY_DEFAULT = 300;
-export const KAZAKH_HOURLY_DEFAULT = 200;
 /** English placement starts per address: a person retakes a few times; an office shares one address. */
 export const PLACEMENT_IP_LIMIT = { max: 20, windowSeconds: 600 } as const;
-
-function capFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
-  return Number(raw);
-}
-
-export const kazakhHourlyCap = () => capFromEnv('KAZAKH_TEST_HOURLY_CAP', KAZAKH_HOURLY_DEFAULT);
-export const kazakhCompanyDailyCap = () => capFromEnv('KAZAKH_TEST_COMPANY_DAILY_CAP', KAZAKH_COMPANY_DAILY_DEFAULT);
 
 /** Per address and per address range: before the captcha. */
 export function limitKazakhByAddress(db: Db, ctx: { ipHash: string; rangeHash: string }): Promise<void> {
   return enforceLimits(db, [
     { key: `test:kazakh:ip:${ctx.ipHash}`, ...KAZAKH_IP_LIMIT },
     { key: `test:kazakh:range:${ctx.rangeHash}`, ...KAZAKH_RANGE_LIMIT },
-  ]);
-}
-
-/** Per company per day and across everyone per hour: after the captcha. */
-export function limitKazakhShared(db: Db, company: string | undefined): Promise<void> {
-  return enforceLimits(db, [
-    { key: `test:kazakh:company:${company ?? '-'}`, max: kazakhCompanyDailyCap(), windowSeconds: 86_400 },
-    { key: 'test:kazakh:all', max: kazakhHourlyCap(), windowSeconds: 3600 },
   ]);
 }
 

@@ -6,9 +6,12 @@ import type { Db } from '@/lib/db/types';
 import { appSecret } from '@/lib/env';
 import type { KazakhStartRequest } from '@/lib/validations/tests';
 import { enforceLimits } from '@/lib/rate-limit';
-import { certificateOfAttempt, checkKazakhStart, rosterLookup, saveAnswers, startKazakh, startPlacement } from './attempts';
+import { ApiError } from '@/lib/api/errors';
+import { verifyCode } from '@/lib/sms/codes';
+import { smsVerifyError } from '@/lib/sms/errors';
+import { certificateOfAttempt, checkKazakhStart, hashTestPhone, rosterLookup, saveAnswers, startKazakh, startPlacement } from './attempts';
 import { startByInvitation } from './invitation';
-import { limitKazakhByAddress, limitKazakhShared, limitPerIp, limitPerToken, limitPlacementByAddress } from './limits';
+import { limitKazakhByAddress, limitPerIp, limitPerToken, limitPlacementByAddress } from './limits';
 
 /** Who starts a test: the caller, and the signed-in user when there is one (asked only once the limits pass). */
 type Starter = RequestContext & { userId: () => Promise<number | null> };
@@ -21,18 +24,31 @@ export async function startPlacementTest(db: Db, input: { company?: string }, st
 }
 
 /**
- * Starts the Kazakh level test → {token, test}; once per IIN (409). Order matters: the address
- * limits, the captcha, the company and roster checks (404, 422), the shared caps, and only then
- * the once-per-IIN check, so a 409 costs as much as a start and counts against every limit. A
- * start naming no real company, or an IIN off a roster-only company's roster, never spends the
- * shared caps (security review M4: 200 such starts closed the test for everyone for the hour).
+ * Starts the Kazakh level test → {token, test}; once per IIN and, for a public sitting, once per
+ * confirmed phone in 12 months (409). Order matters: the address limits (per address and per
+ * network), the captcha, the company and roster checks (404, 422), the SMS code of a public sitting
+ * (422), and only then the once-per-IIN and once-per-phone checks. No counter is shared by everyone
+ * (design.md, "The Kazakh test's level"): what one actor can start is bounded by its networks and by
+ * the phones it can confirm, so nobody can close the test for the others (the earlier school-wide
+ * hourly cap could be spent by one attacker from many addresses).
+ *
+ * A public sitting is one not matched on a roster-only company's roster (the public page, an open
+ * company's page): the roster is an identity, a free IIN is not, a confirmed phone costs a SIM.
  */
 export async function startKazakhTest(db: Db, input: KazakhStartRequest, starter: Starter) {
   await limitKazakhByAddress(db, starter);
   await passCaptcha(db, input, 'kazakh_test', starter.ip);
-  await checkKazakhStart(db, input, appSecret());
-  await limitKazakhShared(db, input.company);
-  const { token, view } = await startKazakh(db, input, { userId: await starter.userId(), locale: starter.locale, secret: appSecret() });
+  const { employee } = await checkKazakhStart(db, input, appSecret());
+  let phoneHash: string | null = null;
+  if (!employee) {
+    if (!input.phone || !input.smsCode) {
+      throw new ApiError(422, 'validation_failed', { ...(input.phone ? {} : { phone: 'required' }), ...(input.smsCode ? {} : { smsCode: 'required' }) });
+    }
+    const code = await verifyCode(db, { phone: input.phone, purpose: 'kazakh_test', code: input.smsCode, ipHash: starter.ipHash });
+    if (code.status !== 'ok') throw smsVerifyError(code, 'smsCode');
+    phoneHash = hashTestPhone(input.phone, appSecret());
+  }
+  const { token, view } = await startKazakh(db, input, { userId: await starter.userId(), locale: starter.locale, secret: appSecret(), phoneHash });
   return { token, test: view };
 }
 

@@ -3,10 +3,10 @@ import { captchaKindField } from '@/lib/validations/captcha';
 import { kzPhoneField } from '@/lib/validations/lead';
 
 // Messages are keys of the "Validation" namespace, translated where they are shown.
-export const SMS_PURPOSES = ['register', 'reset', 'lesson', 'company_login'] as const;
+export const SMS_PURPOSES = ['register', 'reset', 'lesson', 'company_login', 'kazakh_test'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 /** What the public send call accepts: `company_login` codes are sent only after an HR password passed. */
-export const PUBLIC_SMS_PURPOSES = ['register', 'reset', 'lesson'] as const;
+export const PUBLIC_SMS_PURPOSES = ['register', 'reset', 'lesson', 'kazakh_test'] as const;
 
 export const smsPurposeField = z.enum(PUBLIC_SMS_PURPOSES, { error: 'invalid_value' });
 

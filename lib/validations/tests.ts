@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { checkIin } from '@/lib/iin';
+import { codeField } from './registration';
 import { captchaKindField } from './captcha';
+import { kzPhoneField } from './lead';
 import { consentField } from './consent';
 import { personNameField } from './person-name';
 
@@ -29,12 +31,18 @@ export const workerCodeField = z
   .max(40, 'too_long')
   .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._/-]*$/u, 'worker_code_invalid');
 
-/** The Kazakh test's entry form (the browser validates with the same schema). */
+/**
+ * The Kazakh test's entry form (the browser validates with the same schema). A public sitting (not
+ * matched on a roster-only company's roster) also sends the phone the taker confirmed and the SMS code
+ * it received (purpose `kazakh_test`): optional here, required by the server for such a sitting.
+ */
 export const kazakhEntrySchema = z.object({
   firstName: personNameField,
   lastName: personNameField,
   iin: iinField,
   workerCode: workerCodeField,
+  phone: kzPhoneField.optional(),
+  smsCode: codeField.optional(),
 });
 
 export const placementStartSchema = z.object({

@@ -17,6 +17,7 @@ import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { companyRequest, hrUser, insertCompany } from '@/test/company';
 import { jsonRequest, nextIp } from '@/test/http';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
+import { withConfirmedPhone } from '@/test/sms';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Started = { token: string; test: AttemptView };
@@ -91,14 +92,14 @@ describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
 
     // Off: anyone starts, and the roster is not probed.
     expect(await (await call(rosterCheck, jsonRequest('/api/tests/kazakh/roster-check', { company: 'inv-alpha', iin: onRoster }))).json()).toEqual({ rosterOnly: false });
-    const off = await call(kazakhStart, jsonRequest('/api/tests/kazakh', entry(freshIin())));
+    const off = await call(kazakhStart, jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(freshIin()))));
     expect(off.status).toBe(201);
 
     const on = await call(settings, companyRequest('/api/company/settings', { method: 'PATCH', body: { rosterOnly: true }, cookie: hrA }));
     expect(await on.json()).toEqual({ rosterOnly: true });
 
     for (const [locale, words] of [['kk', /ЖСН/], ['en', /not on the company/], ['ru', /нет в списке/]] as const) {
-      const refused = await call(kazakhStart, jsonRequest('/api/tests/kazakh', entry(outside), { locale }));
+      const refused = await call(kazakhStart, jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(outside)), { locale }));
       expect(refused.status).toBe(422);
       expect(((await refused.json()) as ErrorBody).error.fields?.iin).toMatch(words);
     }
@@ -128,7 +129,7 @@ describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
     expect(office.status).toBe(200);
     expect(await office.json()).toMatchObject({ onRoster: true });
 
-    const started = await call(kazakhStart, jsonRequest('/api/tests/kazakh', entry(onRoster)));
+    const started = await call(kazakhStart, jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(onRoster))));
     expect(started.status).toBe(201);
     // I8: matched on the roster, so the roster's names are the taker's, and the certificate says
     // the identity was checked against the employer's roster (typed names are not what is printed).
@@ -143,7 +144,7 @@ describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
     expect(((await t.db.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.companyId, companyA))).find((r) => r.id !== rosterTaker!.id))!.identityChecked).toBe(false);
     // Another company's roster does not count: B is roster-only too, and A's employee is not on it.
     await call(settings, companyRequest('/api/company/settings', { method: 'PATCH', body: { rosterOnly: true }, cookie: hrB }));
-    const elsewhere = await call(kazakhStart, jsonRequest('/api/tests/kazakh', { ...entry(freshIin()), company: 'inv-beta' }));
+    const elsewhere = await call(kazakhStart, jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, { ...entry(freshIin()), company: 'inv-beta' })));
     expect(elsewhere.status).toBe(422);
     await call(settings, companyRequest('/api/company/settings', { method: 'PATCH', body: { rosterOnly: false }, cookie: hrB }));
     await call(settings, companyRequest('/api/company/settings', { method: 'PATCH', body: { rosterOnly: false }, cookie: hrA }));
@@ -183,7 +184,7 @@ describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
     expect(takers).toMatchObject([{ iinHash: hashIin(iin, appSecret()), iinLast4: iin.slice(-4), firstName: 'Ерлан', lastName: 'Жұмабаев' }]);
     expect(bodies[0]!.test.taker).toEqual({ firstName: 'Ерлан', lastName: 'Жұмабаев', iinLast4: iin.slice(-4) });
     // The employee's IIN typed into the public form now is "already taken"; the other IIN was never used.
-    const publicAgain = await call(kazakhStart, jsonRequest('/api/tests/kazakh', { firstName: 'Ерлан', lastName: 'Жұмабаев', iin, workerCode: 'KZ-1', consent: CONSENT_VERSION, company: 'inv-alpha' }));
+    const publicAgain = await call(kazakhStart, jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, { firstName: 'Ерлан', lastName: 'Жұмабаев', iin, workerCode: 'KZ-1', consent: CONSENT_VERSION, company: 'inv-alpha' })));
     expect(publicAgain.status).toBe(409);
     expect(await t.db.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.iinHash, hashIin(other, appSecret())))).toHaveLength(0);
 
@@ -279,7 +280,7 @@ describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
     const patch = (await import('../admin/companies/[id]/route')).PATCH;
     const r = await call(patch, staffRequest(`/api/admin/companies/${companyB}`, { method: 'PATCH', body: { rosterOnly: true }, cookie: admin.cookie }), { id: String(companyB) });
     expect(r.status).toBe(200);
-    const refused = await call(kazakhStart, jsonRequest('/api/tests/kazakh', { firstName: 'Айдос', lastName: 'Серіков', iin: freshIin(), workerCode: 'KZ-1', consent: CONSENT_VERSION, company: 'inv-beta' }, { locale: 'en' }));
+    const refused = await call(kazakhStart, jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, { firstName: 'Айдос', lastName: 'Серіков', iin: freshIin(), workerCode: 'KZ-1', consent: CONSENT_VERSION, company: 'inv-beta' }), { locale: 'en' }));
     expect(refused.status).toBe(422);
     const [row] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'company.update'), eq(auditLog.entityId, String(companyB))));
     expect(row!.after).toMatchObject({ rosterOnly: true });

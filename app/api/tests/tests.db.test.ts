@@ -21,6 +21,7 @@ import { GET as attemptGet } from './attempt/route';
 import { PUT as answersPut } from './attempt/answers/route';
 import { POST as finishPost } from './attempt/finish/route';
 import { GET as certificateGet } from './attempt/certificate/route';
+import { withConfirmedPhone } from '@/test/sms';
 
 type Started = { token: string; test: AttemptView };
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -146,7 +147,7 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
     const res = await placementPost(jsonRequest('/api/tests/placement', { company: 'no-such-company' }, { locale: 'kk' }));
     expect(res.status).toBe(404);
     expect(((await res.json()) as ErrorBody).error.code).toBe('company_not_found');
-    const bad = await kazakhPost(jsonRequest('/api/tests/kazakh', entry(freshIin(), { company: '../etc' })));
+    const bad = await kazakhPost(jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(freshIin(), { company: '../etc' }))));
     expect(bad.status).toBe(422);
   });
 
@@ -176,7 +177,7 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
       ['', 'en', 'This is a required field'],
     ];
     for (const [iin, locale, message] of cases) {
-      const res = await kazakhPost(jsonRequest('/api/tests/kazakh', entry(iin), { locale }));
+      const res = await kazakhPost(jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(iin)), { locale }));
       expect(res.status, iin).toBe(422);
       expect(((await res.json()) as ErrorBody).error.fields?.iin, iin).toBe(message);
     }
@@ -186,13 +187,13 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
   it('Kazakh: an entry without the current personal-data consent is refused before anything is stored; the consent is stored with the taker', async () => {
     const iin = freshIin();
     for (const consent of [undefined, '2019-01']) {
-      const res = await kazakhPost(jsonRequest('/api/tests/kazakh', entry(iin, { consent }), { locale: 'kk', ip: nextIp() }));
+      const res = await kazakhPost(jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(iin, { consent })), { locale: 'kk', ip: nextIp() }));
       expect(res.status).toBe(422);
       expect(((await res.json()) as ErrorBody).error.fields?.consent).toMatch(/дербес деректерді өңдеуге/);
     }
     expect(await t.db.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.iinLast4, iin.slice(-4)))).toHaveLength(0);
     const before = Date.now();
-    expect((await kazakhPost(jsonRequest('/api/tests/kazakh', entry(iin), { ip: nextIp() }))).status).toBe(201);
+    expect((await kazakhPost(jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(iin)), { ip: nextIp() }))).status).toBe(201);
     const [taker] = await t.db.select().from(kazakhTestTakers).where(eq(kazakhTestTakers.iinLast4, iin.slice(-4)));
     expect(taker!.consentVersion).toBe(CONSENT_VERSION);
     expect(taker!.consentAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
@@ -200,9 +201,10 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
 
   it('Kazakh: ten simultaneous entries with one IIN give one test and nine refusals', async () => {
     const iin = freshIin();
-    const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => kazakhPost(jsonRequest('/api/tests/kazakh', entry(iin, { workerCode: `W-${i}` }), { locale: 'en' }))),
-    );
+    // Ten people (ten confirmed phones) naming one IIN at the same moment.
+    const bodies = [];
+    for (let i = 0; i < 10; i++) bodies.push(await withConfirmedPhone(t.db, entry(iin, { workerCode: `W-${i}` })));
+    const responses = await Promise.all(bodies.map((body) => kazakhPost(jsonRequest('/api/tests/kazakh', body, { locale: 'en' }))));
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
     for (const r of responses.filter((x) => x.status === 409)) {
@@ -217,7 +219,7 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
 
   it('Kazakh: the IIN is stored only as a keyed hash and its last four digits; a later attempt is refused in each language', async () => {
     const iin = freshIin();
-    const res = await kazakhPost(jsonRequest('/api/tests/kazakh', entry(iin, { iin: `${iin.slice(0, 6)} ${iin.slice(6)}` }), { ip: nextIp() }));
+    const res = await kazakhPost(jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(iin, { iin: `${iin.slice(0, 6)} ${iin.slice(6)}` })), { ip: nextIp() }));
     expect(res.status).toBe(201);
     const body = (await res.json()) as Started;
     expect(JSON.stringify(body)).not.toContain(iin);
@@ -234,7 +236,7 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
       en: 'You have already taken this test: it can be taken only once.',
     };
     for (const [locale, message] of Object.entries(blocked)) {
-      const again = await kazakhPost(jsonRequest('/api/tests/kazakh', entry(iin, { lastName: 'Other' }), { locale }));
+      const again = await kazakhPost(jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(iin, { lastName: 'Other' })), { locale }));
       expect(again.status).toBe(409);
       expect(((await again.json()) as ErrorBody).error).toMatchObject({ code: 'test_already_taken', message });
     }
@@ -242,7 +244,7 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
 
   it('Kazakh: finishing issues a certificate that the public lookup confirms with the name shortened', async () => {
     const iin = freshIin();
-    const { token, test } = (await (await kazakhPost(jsonRequest('/api/tests/kazakh', entry(iin, { company: 'demo' })))).json()) as Started;
+    const { token, test } = (await (await kazakhPost(jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(iin, { company: 'demo' }))))).json()) as Started;
     expect(test.items).toHaveLength(30);
     expectNoKey({ test });
     const right = rightAnswers(test);
@@ -287,13 +289,13 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
 
   /** Starts a Kazakh test and answers every item right (a certificate at C1). */
   async function finishedKazakh(ip?: string) {
-    const { token, test } = (await (await kazakhPost(jsonRequest('/api/tests/kazakh', entry(freshIin()), { ip })) ).json()) as Started;
+    const { token, test } = (await (await kazakhPost(jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(freshIin())), { ip })) ).json()) as Started;
     const res = await finishPost(withToken('POST', '/api/tests/attempt/finish', token, { answers: rightAnswers(test) }));
     return { token, test: ((await res.json()) as { test: AttemptView }).test };
   }
 
   it('Kazakh: fewer than two thirds answered gives no level and no certificate, flagged for the back office; counts stay on the server', async () => {
-    const { token, test } = (await (await kazakhPost(jsonRequest('/api/tests/kazakh', entry(freshIin()), { ip: '192.168.200.1' }))).json()) as Started;
+    const { token, test } = (await (await kazakhPost(jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(freshIin())), { ip: '192.168.200.1' }))).json()) as Started;
     const right = rightAnswers(test);
     const nineteen = Object.fromEntries(test.items.slice(0, 19).map((i) => [i.id, right[i.id]!]));
     const res = await finishPost(withToken('POST', '/api/tests/attempt/finish', token, { answers: nineteen }, 'en'));
@@ -307,7 +309,7 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
     expect(row!.result).toMatchObject({ correct: 19, unanswered: 11, total: 30, determined: false });
 
     // Twenty answers, all wrong: a level (below A1) and a certificate, no flag.
-    const second = (await (await kazakhPost(jsonRequest('/api/tests/kazakh', entry(freshIin()), { ip: '192.168.200.2' }))).json()) as Started;
+    const second = (await (await kazakhPost(jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(freshIin())), { ip: '192.168.200.2' }))).json()) as Started;
     const r2 = rightAnswers(second.test);
     const wrong = Object.fromEntries(second.test.items.slice(0, 20).map((i) => [i.id, (r2[i.id]! + 1) % i.options.length]));
     const { test: placed } = (await (await finishPost(withToken('POST', '/api/tests/attempt/finish', second.token, { answers: wrong }))).json()) as { test: AttemptView };
@@ -318,7 +320,7 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
   it('Kazakh: the draw is stored with the attempt and prefers the least-shown items of each band and skill', async () => {
     const tokens: [string, AttemptView][] = [];
     for (let i = 0; i < 4; i++) {
-      const { token, test } = (await (await kazakhPost(jsonRequest('/api/tests/kazakh', entry(freshIin()), { ip: `192.168.${i}.7` }))).json()) as Started;
+      const { token, test } = (await (await kazakhPost(jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(freshIin())), { ip: `192.168.${i}.7` }))).json()) as Started;
       tokens.push([token, test]);
     }
     // A reload rebuilds the same items and options from the stored ids and the seed.
@@ -342,15 +344,15 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
   it('Kazakh: a refusal for an IIN that has sat the test says nothing more, and counts against the limits like a start', async () => {
     const ip = '172.16.5.9';
     const iin = freshIin();
-    expect((await kazakhPost(jsonRequest('/api/tests/kazakh', entry(iin), { ip }))).status).toBe(201);
+    expect((await kazakhPost(jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(iin)), { ip }))).status).toBe(201);
     for (let i = 0; i < 19; i++) {
-      const res = await kazakhPost(jsonRequest('/api/tests/kazakh', entry(iin, { firstName: `Other${'x'.repeat(i)}` }), { ip, locale: 'en' }));
+      const res = await kazakhPost(jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(iin, { firstName: `Other${'x'.repeat(i)}` })), { ip, locale: 'en' }));
       expect(res.status).toBe(409);
       expect(await res.json()).toEqual({ error: { code: 'test_already_taken', message: 'You have already taken this test: it can be taken only once.' } });
     }
     // 20 per address in 10 minutes, refusals included: the next call is refused by the limit, not answered.
     for (const next of [iin, freshIin()]) {
-      const res = await kazakhPost(jsonRequest('/api/tests/kazakh', entry(next), { ip }));
+      const res = await kazakhPost(jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(next)), { ip }));
       expect(res.status).toBe(429);
       expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
     }
@@ -371,14 +373,14 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
   });
 
   it('Kazakh: names are normalised and only Latin or Cyrillic letters are accepted, with a message in each language', async () => {
-    const res = await kazakhPost(jsonRequest('/api/tests/kazakh', entry(freshIin(), { firstName: 'Ａｉｄａ', lastName: '  Нұр   Ali’Ханова-Ким ' }), { ip: '192.168.202.1' }));
+    const res = await kazakhPost(jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(freshIin(), { firstName: 'Ａｉｄａ', lastName: '  Нұр   Ali’Ханова-Ким ' })), { ip: '192.168.202.1' }));
     expect(res.status).toBe(201);
     expect(((await res.json()) as Started).test.taker).toMatchObject({ firstName: 'Aida', lastName: "Нұр Ali'Ханова-Ким" });
     const messages = Object.fromEntries(
       ['ru', 'kk', 'en'].map((l) => [l, (JSON.parse(readFileSync(`messages/${l}.json`, 'utf8')) as { Validation: Record<string, string> }).Validation.name_letters]),
     );
     for (const [name, locale] of [['张伟', 'en'], ['محمد', 'ru'], ['Ali.', 'kk'], ['Анна2', 'en'], ['--', 'ru']] as const) {
-      const bad = await kazakhPost(jsonRequest('/api/tests/kazakh', entry(freshIin(), { firstName: name }), { locale, ip: '192.168.202.2' }));
+      const bad = await kazakhPost(jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(freshIin(), { firstName: name })), { locale, ip: '192.168.202.2' }));
       expect(bad.status, name).toBe(422);
       expect(((await bad.json()) as ErrorBody).error.fields?.firstName, name).toBe(messages[locale]);
     }
@@ -400,7 +402,7 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
       .values({ role: 'student', name: 'Aigul', lastname: 'Sadyk', phone: '+77015550002', passwordHash: 'x' })
       .returning();
     const { sid } = await startSession(t.db, user!.id);
-    const req = jsonRequest('/api/tests/kazakh', entry(freshIin()));
+    const req = jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(freshIin())));
     req.headers.set('authorization', `Bearer ${await signAccessToken({ sub: user!.id, scope: 'student', sid }, appSecret())}`);
     const { token, test } = (await (await kazakhPost(req)).json()) as Started;
     const right = rightAnswers(test);

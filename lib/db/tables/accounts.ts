@@ -101,7 +101,7 @@ export const smsCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     phone: text('phone').notNull(),
-    purpose: text('purpose').$type<'register' | 'reset' | 'lesson' | 'company_login'>().notNull(),
+    purpose: text('purpose').$type<'register' | 'reset' | 'lesson' | 'company_login' | 'kazakh_test'>().notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

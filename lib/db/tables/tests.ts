@@ -82,6 +82,12 @@ export const kazakhTestTakers = pgTable(
    * certificate ("verified against the employer's roster").
    */
   identityChecked: boolean('identity_checked').notNull().default(false),
+  /**
+   * A public sitting's phone, confirmed by SMS before the start: a keyed hash (`hashTestPhone`), for the
+   * rule of one sitting per phone per 12 months. Null for roster sittings (the roster is the identity)
+   * and once the row is anonymised.
+   */
+  phoneHash: text('phone_hash'),
   ...consent(),
   createdAt: createdAt(),
   annulledAt: timestamp('annulled_at', { withTimezone: true }),
@@ -90,6 +96,7 @@ export const kazakhTestTakers = pgTable(
     uniqueIndex('kazakh_test_takers_live_iin').on(t.iinHash).where(sql`annulled_at is null`),
     index('kazakh_test_takers_iin_idx').on(t.iinHash),
     index('kazakh_test_takers_company_idx').on(t.companyId, t.createdAt),
+    index('kazakh_test_takers_phone_idx').on(t.phoneHash, t.createdAt),
   ],
 );
 

@@ -7,6 +7,7 @@ import { findCompany } from '@/lib/quiz/attempts';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
+import { withConfirmedPhone } from '@/test/sms';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Detail = { name: string; slug: string; active: boolean; takers: number; placements: number; certificates: number; links: { locale: string; placement: string; kazakh: string }[] };
@@ -56,7 +57,7 @@ describe(`back office: companies and their test links (${dbLabel()})`, () => {
 
   it("the company's page: absolute links to both tests in three languages, and its counts", async () => {
     await placement(jsonRequest('/api/tests/placement', { company: 'alma-trade' }));
-    await kazakh(jsonRequest('/api/tests/kazakh', { firstName: 'Әйгерім', lastName: 'Сәрсенова', iin: '900101300017', workerCode: 'HR-1', consent: CONSENT_VERSION, company: 'alma-trade' }));
+    await kazakh(jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, { firstName: 'Әйгерім', lastName: 'Сәрсенова', iin: '900101300017', workerCode: 'HR-1', consent: CONSENT_VERSION, company: 'alma-trade' })));
     const res = await call(get, staffRequest(`/api/admin/companies/${id}`, { cookie: sales.cookie }), { id: String(id) });
     const body = (await res.json()) as Detail;
     expect(body).toMatchObject({ takers: 1, placements: 1, certificates: 0 });

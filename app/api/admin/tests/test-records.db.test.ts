@@ -9,6 +9,7 @@ import { TEST_TOKEN_HEADER, type AttemptView } from '@/lib/quiz/attempts';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { jsonRequest } from '@/test/http';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
+import { withConfirmedPhone } from '@/test/sms';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Started = { token: string; test: AttemptView };
@@ -35,8 +36,8 @@ describe(`back office: Kazakh test takers, annulment and one retake, revoked cer
   let list: unknown, annul: unknown, revoke: unknown;
   let admin: Awaited<ReturnType<typeof enrolledStaff>>, sales: Awaited<ReturnType<typeof enrolledStaff>>;
 
-  const start = (iin: string, extra: object = {}) =>
-    kazakh(jsonRequest('/api/tests/kazakh', { firstName: 'Әйгерім', lastName: 'Нұрмағанбетова', iin, workerCode: 'HR-17', consent: CONSENT_VERSION, ...extra }, { ip: freshAddress(), locale: 'kk' }));
+  const start = async (iin: string, extra: object = {}) =>
+    kazakh(jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, { firstName: 'Әйгерім', lastName: 'Нұрмағанбетова', iin, workerCode: 'HR-17', consent: CONSENT_VERSION, ...extra }), { ip: freshAddress(), locale: 'kk' }));
   const withToken = (path: string, token: string, method = 'POST', body: unknown = {}) =>
     new NextRequest(`http://localhost${path}`, {
       method,
