@@ -126,6 +126,11 @@ export const GLOSSARY: Concept[] = [
     refused: { en: { words: ['commission*'] } },
   },
   {
+    concept: 'an individual entrepreneur (ИП), the tax status the tutor FAQ and the earnings name',
+    word: { ru: 'ИП', kk: 'ЖК', en: 'individual entrepreneur' },
+    refused: { en: { words: ['sole trader*', 'sole proprietor*'] } },
+  },
+  {
     concept: "a student's progress (never school marks)",
     word: { ru: 'прогресс', kk: 'прогресс', en: 'progress' },
     refused: { ru: { words: ['успеваемост*'] }, kk: { words: ['үлгерім*'] } },
