@@ -136,9 +136,9 @@ export const GLOSSARY: Concept[] = [
     refused: { ru: { words: ['успеваемост*'] }, kk: { words: ['үлгерім*'] } },
   },
   {
-    concept: "a lesson taken from the student's package (not bookkeeping's «written off»)",
-    word: { ru: 'списывается из пакета', kk: 'пакеттен алынады', en: 'uses up a lesson' },
-    refused: { kk: { words: ['есептен шығар*'], keys: /^(?!Admin\.)/ }, en: { words: ['spent from'] } },
+    concept: "a lesson taken from a package or a company pool (not bookkeeping's «written off»)",
+    word: { ru: 'списывается из пакета', kk: 'пакеттен алынады / пайдаланылды', en: 'uses up a lesson' },
+    refused: { kk: { words: ['есептен шығар*'] }, en: { words: ['spent from'] } },
   },
   {
     concept: 'an app (the authenticator, the bank app); kk «қосымша» is "additional"',
@@ -171,7 +171,7 @@ export const GLOSSARY_ALLOWED: { key: string; word: string; reason: string }[] =
   { key: 'kk:Admin.scopes.finance', word: 'төлемд*', reason: '«төлемдер, қайтарымдар, төлемақы»: the customers\' payments next to the payouts' },
   { key: 'file:scripts/docs/tutor-rules.mjs', word: 'состояни*', reason: '«в актуальном состоянии» ("up to date"), not a status' },
   ...(['преподавател*', 'оқытушы*', 'teacher*'] as const).map((word) => ({ key: 'file:scripts/docs/public-offer.mjs', word, reason: 'the offer defines «Репетитор» as the teacher the school engages' })),
-  ...(['үлгерім*', 'learner*'] as const).map((word) => ({
+  ...(['үлгерім*', 'learner*', 'есептен шығар*'] as const).map((word) => ({
     key: 'file:scripts/docs/public-offer.mjs',
     word,
     reason: 'the public offer in force (its edition date): a wording change is a new edition of the offer, left to the next one',
