@@ -52,6 +52,15 @@ export const GLOSSARY: Concept[] = [
     refused: { ru: { words: ['пакет* компани*', 'компани* пакет*'] }, kk: { words: ['компания* пакет*'] }, en: { words: ["company package*", "company's package*"] } },
   },
   {
+    concept: "to allocate a company pool's lessons to an employee",
+    word: { ru: 'выделить', kk: 'бөлу', en: 'allocate' },
+    refused: {
+      ru: { words: ['распредел*'], where: { locale: 'ru', word: 'пул*' } },
+      kk: { words: ['берілген', 'беру', 'берілді'], where: { locale: 'ru', word: 'пул*' } },
+      en: { words: ['give', 'given', 'giving'], where: { locale: 'ru', word: 'пул*' } },
+    },
+  },
+  {
     concept: 'a status (column, filter, running text)',
     word: { ru: 'статус', kk: 'күйі', en: 'status' },
     refused: { ru: { words: ['состояни*'] }, kk: { words: ['мәртебе*'] }, en: { words: ['state'], keys: /(state|status)\w*$/i } },
