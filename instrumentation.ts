@@ -13,8 +13,8 @@ export async function register() {
     const warning = siteUrlWarning(site === DEFAULT_SITE_URL ? undefined : site, 'start');
     if (warning) console.warn(warning);
     // Company invoices and acts carry the school's requisites: placeholders are said loudly too.
-    const { schoolRequisitesWarning, unsetSchoolRequisites } = await import('./lib/school-requisites');
-    const requisites = schoolRequisitesWarning(unsetSchoolRequisites(e));
+    const { schoolNameKk, schoolRequisitesWarning, unsetSchoolRequisites } = await import('./lib/school-requisites');
+    const requisites = schoolRequisitesWarning(unsetSchoolRequisites(e), schoolNameKk(e));
     if (requisites) console.warn(requisites);
   }
   // Made (or read) now, so a missing or unreadable secret stops the server before any request.

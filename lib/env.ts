@@ -128,6 +128,8 @@ const serverEnvSchema = z.object({
   // docs/payments.md "Company lesson pools"). The defaults are DEVELOPMENT placeholders, marked as
   // such on every invoice: set the real ones in production (deploy/tilmen.env.example).
   SCHOOL_LEGAL_NAME: z.string().min(2).max(200).default(SCHOOL_PLACEHOLDERS.SCHOOL_LEGAL_NAME),
+  // Its Kazakh form on Kazakh documents; by default derived from SCHOOL_LEGAL_NAME («ТОО «X»» → «X» ЖШС).
+  SCHOOL_LEGAL_NAME_KK: z.string().min(2).max(200).optional(),
   SCHOOL_BIN: z.string().regex(/^\d{12}$/, 'must be 12 digits').default(SCHOOL_PLACEHOLDERS.SCHOOL_BIN),
   SCHOOL_IBAN: z.string().regex(/^KZ[0-9A-Z]{18}$/, 'must be a Kazakh IBAN: KZ and 18 digits or capital letters').default(SCHOOL_PLACEHOLDERS.SCHOOL_IBAN),
   SCHOOL_BANK: z.string().min(2).max(200).default(SCHOOL_PLACEHOLDERS.SCHOOL_BANK),

@@ -16,22 +16,46 @@ export const SCHOOL_PLACEHOLDERS = {
 
 export type SchoolRequisiteName = keyof typeof SCHOOL_PLACEHOLDERS;
 
+const KAZAKH_LEGAL_FORMS: Record<string, string> = { ТОО: 'ЖШС', АО: 'АҚ', ИП: 'ЖК' };
+
+/** A Russian legal name in its Kazakh form («ТОО «Тилмен Онлайн»» → «Тилмен Онлайн» ЖШС), or null when it is not «ТОО/АО/ИП «…»». */
+export function kazakhLegalName(ru: string): string | null {
+  const m = /^(ТОО|АО|ИП)\s*(«.+»|".+")$/u.exec(ru.trim());
+  return m ? `«${m[2]!.slice(1, -1)}» ${KAZAKH_LEGAL_FORMS[m[1]!]}` : null;
+}
+
+/** The school's legal name on a Kazakh document: SCHOOL_LEGAL_NAME_KK, else derived from SCHOOL_LEGAL_NAME, else null (the Russian name is printed). */
+export const schoolNameKk = (v: { SCHOOL_LEGAL_NAME: string; SCHOOL_LEGAL_NAME_KK?: string | undefined }): string | null =>
+  v.SCHOOL_LEGAL_NAME_KK ?? kazakhLegalName(v.SCHOOL_LEGAL_NAME);
+
 /** The requisites still at their placeholder (in the order above); none on a configured install. */
 export function unsetSchoolRequisites(values: Record<SchoolRequisiteName, string>): SchoolRequisiteName[] {
   return (Object.keys(SCHOOL_PLACEHOLDERS) as SchoolRequisiteName[]).filter((k) => values[k] === SCHOOL_PLACEHOLDERS[k]);
 }
 
-/** The start-up warning of a production server whose documents would carry placeholders, or null. */
-export function schoolRequisitesWarning(unset: readonly string[]): string | null {
-  if (unset.length === 0) return null;
+/**
+ * The start-up warning of a production server whose documents would carry placeholders, or whose
+ * Kazakh documents would print the Russian legal name (`kazakhName` null: SCHOOL_LEGAL_NAME_KK unset
+ * and not derivable), or null.
+ */
+export function schoolRequisitesWarning(unset: readonly string[], kazakhName: string | null = ''): string | null {
+  const noKazakhName = kazakhName === null && !unset.includes('SCHOOL_LEGAL_NAME');
+  if (unset.length === 0 && !noKazakhName) return null;
   const bar = '!'.repeat(78);
-  return [
-    bar,
-    `!! The school's requisites are not set: ${unset.join(', ')}.`,
-    '!! Company invoices, acts of completed work and reconciliation statements are made with',
-    '!! development placeholders (BIN 000000000000, IBAN KZ000000000000000000) and say so in large',
-    '!! letters: a company cannot pay such an invoice. Set the real ones (deploy/tilmen.env.example)',
-    '!! and restart; invoices issued before keep the requisites they were issued with.',
-    bar,
-  ].join('\n');
+  const placeholders = unset.length
+    ? [
+        `!! The school's requisites are not set: ${unset.join(', ')}.`,
+        '!! Company invoices, acts of completed work and reconciliation statements are made with',
+        '!! development placeholders (BIN 000000000000, IBAN KZ000000000000000000) and say so in large',
+        '!! letters: a company cannot pay such an invoice. Set the real ones (deploy/tilmen.env.example)',
+        '!! and restart; invoices issued before keep the requisites they were issued with.',
+      ]
+    : [];
+  const kazakh = noKazakhName
+    ? [
+        "!! SCHOOL_LEGAL_NAME_KK is not set and the Kazakh name cannot be derived from SCHOOL_LEGAL_NAME",
+        '!! (not «ТОО «…»»): Kazakh invoices, acts and reconciliation statements print the Russian name.',
+      ]
+    : [];
+  return [bar, ...placeholders, ...kazakh, bar].join('\n');
 }

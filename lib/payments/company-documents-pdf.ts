@@ -1,6 +1,6 @@
 import 'server-only';
 // The act of completed work and the reconciliation statement as PDFs (lib/payments/company-documents.ts
-// has their figures), in Russian, Kazakh or English, laid out by lib/payments/document-pdf.ts like
+// has their figures), in Kazakh for a Kazakh reader and in Russian for everyone else (documentLocale), laid out by lib/payments/document-pdf.ts like
 // the invoice; a warning across the top when the school's requisites are the development placeholders.
 import { createTranslator } from 'use-intl/core';
 import type { Locale } from '@/i18n/routing';
@@ -10,7 +10,7 @@ import kk from '@/messages/kk.json';
 import ru from '@/messages/ru.json';
 import { amountInWords } from './amount-words';
 import type { ActOfMonth, Reconciliation } from './company-documents';
-import { day, money, PdfDoc } from './document-pdf';
+import { day, documentLocale, money, PdfDoc, schoolIn } from './document-pdf';
 import { offerUrl } from './invoice-pdf';
 
 const RU_MONTHS = ['январь', 'февраль', 'март', 'апрель', 'май', 'июнь', 'июль', 'август', 'сентябрь', 'октябрь', 'ноябрь', 'декабрь'];
@@ -26,7 +26,9 @@ export function monthName(month: string, locale: Locale): string {
 const messages = { ru, kk, en };
 const partyKeys = (t: (k: never) => string) => (k: 'bin' | 'iban' | 'bank' | 'bic' | 'kbe' | 'address') => t(k as never);
 
-export async function renderActPdf(act: ActOfMonth, locale: Locale, now = new Date()): Promise<Uint8Array> {
+export async function renderActPdf(data: ActOfMonth, readerLocale: Locale, now = new Date()): Promise<Uint8Array> {
+  const locale = documentLocale(readerLocale);
+  const act = { ...data, school: schoolIn(data.school, locale) };
   const t = createTranslator({ locale, messages: messages[locale], namespace: 'Company.actPdf' });
   const ti = createTranslator({ locale, messages: messages[locale], namespace: 'Company.invoicePdf' });
   const title = t('title', { number: act.number, date: day(act.date) });
@@ -66,7 +68,9 @@ export async function renderActPdf(act: ActOfMonth, locale: Locale, now = new Da
   return doc.save();
 }
 
-export async function renderReconciliationPdf(r: Reconciliation, locale: Locale, now = new Date()): Promise<Uint8Array> {
+export async function renderReconciliationPdf(data: Reconciliation, readerLocale: Locale, now = new Date()): Promise<Uint8Array> {
+  const locale = documentLocale(readerLocale);
+  const r = { ...data, school: schoolIn(data.school, locale) };
   const t = createTranslator({ locale, messages: messages[locale], namespace: 'Company.reconciliationPdf' });
   const ti = createTranslator({ locale, messages: messages[locale], namespace: 'Company.invoicePdf' });
   const ta = createTranslator({ locale, messages: messages[locale], namespace: 'Company.actPdf' });

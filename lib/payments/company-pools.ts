@@ -12,7 +12,7 @@ import { rowsOf } from '@/lib/db/rows';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
-import { unsetSchoolRequisites } from '@/lib/school-requisites';
+import { schoolNameKk, unsetSchoolRequisites } from '@/lib/school-requisites';
 import { notifyLesson } from '@/lib/marketplace/notify';
 import { slotsChanged } from '@/lib/marketplace/revalidate';
 import { schoolDay } from '@/lib/time/wall-clock';
@@ -43,6 +43,7 @@ export function schoolRequisites(): InvoiceParty {
   const e = env();
   return {
     name: e.SCHOOL_LEGAL_NAME,
+    nameKk: schoolNameKk(e),
     bin: e.SCHOOL_BIN,
     iban: e.SCHOOL_IBAN,
     bank: e.SCHOOL_BANK,

@@ -8,6 +8,7 @@ import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Locale } from '@/i18n/routing';
 import { rubikPdf } from '@/lib/certificates/pdf';
 import type { InvoiceParty } from '@/lib/db/schema';
+import { kazakhLegalName } from '@/lib/school-requisites';
 import { formatTiyn } from '@/lib/tariffs';
 import { schoolDay } from '@/lib/time/wall-clock';
 
@@ -19,6 +20,17 @@ export const ALARM = rgb(0.75, 0.1, 0.1);
 const PAGE_W = 595.28;
 const PAGE_H = 841.89;
 const MARGIN = 50;
+
+/**
+ * The language a company document prints in: Kazakh for a reader whose language is Kazakh, Russian
+ * for everyone else (English included). The invoice, the act and the reconciliation statement are
+ * filed by a Kazakh accountant, and Kazakh accounting documents are in Kazakh or Russian.
+ */
+export const documentLocale = (locale: Locale): 'ru' | 'kk' => (locale === 'kk' ? 'kk' : 'ru');
+
+/** The school as a document in `locale` names it: its Kazakh legal name on a Kazakh document (derived from the Russian one for invoices issued before SCHOOL_LEGAL_NAME_KK). */
+export const schoolIn = (school: InvoiceParty, locale: 'ru' | 'kk'): InvoiceParty =>
+  locale === 'kk' ? { ...school, name: school.nameKk || kazakhLegalName(school.name) || school.name } : school;
 
 /** An amount as the documents print it: "450 000 ₸" (plain spaces, so the text copies cleanly). */
 export const money = (tiyn: number, locale: Locale) => formatTiyn(tiyn, locale).replace(/\u00a0/g, ' ');

@@ -1,6 +1,6 @@
 import 'server-only';
 // The invoice of a company lesson pool as a PDF (docs/payments.md, "Company lesson pools"): A4
-// portrait, in Russian, Kazakh or English (lib/payments/document-pdf.ts). What a Kazakh accountant
+// portrait, in Kazakh for a Kazakh reader and in Russian for everyone else (documentLocale). What a Kazakh accountant
 // pays it by: both parties' requisites with the beneficiary code (Кбе) and the payment purpose code
 // (КНП 859, services), the basis (the contract, or the public offer), the line, the total and VAT,
 // the amount in words, the payment reference, the school's signatures and the stamp's place; a
@@ -13,7 +13,7 @@ import en from '@/messages/en.json';
 import kk from '@/messages/kk.json';
 import ru from '@/messages/ru.json';
 import { amountInWords } from './amount-words';
-import { day, money, PdfDoc } from './document-pdf';
+import { day, documentLocale, money, PdfDoc, schoolIn } from './document-pdf';
 
 /** The payment purpose code (КНП) of a payment for services, printed for the buyer's payment order. */
 export const KNP_SERVICES = '859';
@@ -34,7 +34,9 @@ export interface InvoicePdfData {
 /** The public offer a company without its own contract accepts by paying (the same offer as the students'; it names legal entities too). */
 export const offerUrl = (locale: Locale) => absoluteUrl(`/docs/public-offer-${locale}.pdf`);
 
-export async function renderInvoicePdf(data: InvoicePdfData, locale: Locale): Promise<Uint8Array> {
+export async function renderInvoicePdf(invoice: InvoicePdfData, readerLocale: Locale): Promise<Uint8Array> {
+  const locale = documentLocale(readerLocale);
+  const data = { ...invoice, school: schoolIn(invoice.school, locale) };
   const t = createTranslator({ locale, messages: { ru, kk, en }[locale], namespace: 'Company.invoicePdf' });
   const title = t('title', { number: data.number, date: day(data.createdAt) });
   const doc = await PdfDoc.create({ title, author: data.school.name, locale, date: data.createdAt });

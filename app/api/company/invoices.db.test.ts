@@ -123,7 +123,7 @@ describe(`company lesson pools: invoice, PDF, paid once, allocation, spend (${db
     expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'invoice.create'))).length).toBe(1);
   });
 
-  it('a VAT-paying school: "VAT 16 %" included, in English', async () => {
+  it('a VAT-paying school: "VAT 16%" included; an English-speaking reader gets it in Russian (a Kazakh accountant files it)', async () => {
     expect(vatIncludedTiyn(11_600)).toBe(1_600);
     const text = pdfText(
       await renderInvoicePdf(
@@ -136,18 +136,20 @@ describe(`company lesson pools: invoice, PDF, paid once, allocation, spend (${db
           vatPayer: true,
           vatPercent: 16,
           vatTiyn: vatIncludedTiyn(45_000_000),
-          school: { name: 'Tilmen LLP', bin: '123456789012', iban: 'KZ123456789012345678', bank: 'Halyk Bank', bic: 'HSBKKZKX', address: 'Astana' },
+          school: { name: 'ТОО «Тилмен Онлайн»', nameKk: '«Тилмен Онлайн» ЖШС', bin: '123456789012', iban: 'KZ123456789012345678', bank: 'Halyk Bank', bic: 'HSBKKZKX', address: 'Astana' },
           buyer: { name: 'Қазақ Ғарыш', bin: '990140000385', address: null },
         },
         'en',
       ),
     );
-    expect(text).toContain('Invoice No. TLM-2026-000042 dated 14.03.2026');
-    expect(text).toContain('Including 16% VAT: 62 068.97 ₸');
-    expect(text).toContain('Total payable: 450 000 ₸');
+    expect(text).toContain('Счёт на оплату № TLM-2026-000042 от 14.03.2026');
+    expect(text).toContain('В том числе НДС 16%: 62 068,97 ₸');
+    expect(text).toContain('Всего к оплате: 450 000 ₸');
+    expect(text).toContain('ТОО «Тилмен Онлайн»');
     expect(text).toContain('Қазақ Ғарыш');
-    expect(text).toContain('Four hundred fifty thousand tenge 00 tiyn');
-    expect(text).not.toContain('SAMPLE');
+    expect(text).toContain('Четыреста пятьдесят тысяч тенге 00 тиын');
+    expect(text).toContain('/docs/public-offer-ru.pdf');
+    expect(text).not.toMatch(/Invoice|Total|VAT|SAMPLE|ЖШС/);
   });
 
   it('what a Kazakh accountant pays by: Кбе, КНП 859, the amount in words, the signatory, the contract; made with the placeholder requisites, it says so in large letters', async () => {
@@ -184,13 +186,16 @@ describe(`company lesson pools: invoice, PDF, paid once, allocation, spend (${db
           vatPayer: false,
           vatPercent: 0,
           vatTiyn: 0,
-          school: { name: '«Тилмен Онлайн» ЖШС', bin: '230140012345', iban: 'KZ86125KZT5004100100', bank: 'Halyk Bank', bic: 'HSBKKZKX', address: 'Алматы', kbe: '17', signatory: { name: 'Ахметов С.', position: 'Директор' }, accountant: 'Серікова Д.', placeholder: false },
+          school: { name: 'ТОО «Тилмен Онлайн»', bin: '230140012345', iban: 'KZ86125KZT5004100100', bank: 'Halyk Bank', bic: 'HSBKKZKX', address: 'Алматы', kbe: '17', signatory: { name: 'Ахметов С.', position: 'Директор' }, accountant: 'Серікова Д.', placeholder: false },
           buyer: { name: 'Қазақ Ғарыш', bin: '990140000385', address: null },
         },
         'kk',
       ),
     );
     expect(text).not.toContain('ҮЛГІ');
+    // The school's Kazakh legal name, derived from the Russian one when the invoice has none of its own.
+    expect(text).toContain('«Тилмен Онлайн» ЖШС');
+    expect(text).not.toContain('ТОО «Тилмен');
     expect(text).toContain('Кбе: 17');
     expect(text).toContain('Төлем мақсатының коды (ТМК, КНП): 859');
     expect(text).toContain('Сома жазбаша: Қырық бес мың теңге 00 тиын');

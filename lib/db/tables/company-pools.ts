@@ -12,6 +12,8 @@ export type InvoiceStatus = 'issued' | 'paid' | 'cancelled';
 /** A party's requisites as the invoice states them (a snapshot: later edits do not change an issued invoice). */
 export interface InvoiceParty {
   name: string;
+  /** The school's legal name in Kazakh, printed on Kazakh documents (invoices issued before it existed derive it from `name`). */
+  nameKk?: string | null;
   bin: string | null;
   iban?: string | null;
   bank?: string | null;

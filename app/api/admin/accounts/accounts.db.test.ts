@@ -133,7 +133,7 @@ describe(`back office: accounts — search, one account, block and unblock (${db
     const refreshed = await call(refresh, new NextRequest('http://localhost/api/member/refresh', { method: 'POST', headers: { cookie: rt, origin: 'http://localhost' } }));
     expect(refreshed.status).toBe(401);
     // Sign-in is refused with a clear message, in the request's language.
-    for (const [locale, text] of [['en', 'The school has blocked this account. Call us and we will help sort it out.'], ['kk', 'Тіркелгіні мектеп бұғаттаған. Бізге қоңырау шалыңыз, мәселені бірге шешеміз.']] as const) {
+    for (const [locale, text] of [['en', 'The school has blocked this account. Call us and we will help sort it out.'], ['kk', 'Аккаунтты мектеп бұғаттаған. Бізге қоңырау шалыңыз, мәселені бірге шешеміз.']] as const) {
       const res = await signIn(locale);
       expect(res.status).toBe(403);
       expect(((await res.json()) as ErrorBody).error).toEqual({ code: 'account_blocked', message: text });

@@ -1,4 +1,4 @@
-// GET /api/company/invoices/{id}/pdf - one invoice of the company as a PDF in the HR person's language (another company's: 404); audited: invoice.pdf.
+// GET /api/company/invoices/{id}/pdf - one invoice of the company as a PDF in Kazakh for a Kazakh-speaking HR person, else Russian (another company's: 404); audited: invoice.pdf.
 import { idParam } from '@/lib/api/params';
 import { audit } from '@/lib/audit/log';
 import { companyRoute } from '@/lib/company-portal/http';
