@@ -23,7 +23,7 @@ export interface PaymentWorld {
 /** Starts the fake and our notification route on loopback ports and points the settings at them. */
 export async function startPaymentWorld(): Promise<PaymentWorld> {
   const fake = await startFakeEpay({ lateMs: 300 });
-  const { POST: notify } = await import('@/app/api/payments/epay/notify/route');
+  const { POST: notify } = await import('@/app/api/payments/[provider]/notify/route');
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -32,7 +32,7 @@ export async function startPaymentWorld(): Promise<PaymentWorld> {
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
       headers.set('x-forwarded-for', '127.0.0.1');
       const request = new NextRequest(`http://localhost${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? Buffer.concat(chunks) : undefined });
-      void (req.url?.startsWith('/api/payments/epay/notify') ? call(notify, request) : Promise.resolve(new Response('{}', { status: 404 }))).then(async (r) => {
+      void (req.url?.startsWith('/api/payments/epay/notify') ? call(notify, request, { provider: 'epay' }) : Promise.resolve(new Response('{}', { status: 404 }))).then(async (r) => {
         res.writeHead(r.status, { 'content-type': 'application/json' });
         res.end(await r.text());
       });

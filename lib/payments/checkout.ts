@@ -15,7 +15,7 @@ import { quotePromo } from '@/lib/promo/quote';
 import { enforceLimits } from '@/lib/rate-limit';
 import type { PlanId } from '@/lib/tariffs';
 import type { CheckoutInput } from '@/lib/validations/payments';
-import { paymentProvider, paymentSiteOrigin } from './config';
+import { notifyUrlOf, paymentProvider, paymentSiteOrigin } from './config';
 import { ABANDON_AFTER_MS, reconcileOrder, secretHashOf } from './events';
 import { PAID_LESSON_MINUTES } from './lessons';
 import { CURRENCY, quotePackage, type PackageQuote } from './model';
@@ -190,8 +190,8 @@ export async function startCheckout(db: Db, student: { id: number; scope: string
       locale: ctx.locale,
       secret,
       accountId: String(student.id),
-      notifyUrl: `${origin}/api/payments/epay/notify`,
-      failureNotifyUrl: `${origin}/api/payments/epay/notify`,
+      notifyUrl: notifyUrlOf(origin, provider.name),
+      failureNotifyUrl: notifyUrlOf(origin, provider.name),
       backUrl: back,
       // Back by the failure link (declined, or "Cancel" on the bank's page): the return page does not
       // wait for a bank that has nothing to say (components/checkout/payment-result.tsx).

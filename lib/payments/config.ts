@@ -3,32 +3,35 @@ import 'server-only';
 // env(): server.mjs points EPAY_* at the local fake after Next has started (docs/payments.md).
 import { parseServerEnv } from '@/lib/env';
 import { publicEnv } from '@/lib/public-env';
-import { EpayProvider } from './epay';
-import type { PaymentProvider } from './provider';
+import { epayFromEnv } from './epay';
+import type { PaymentProvider, PaymentProviderName } from './provider';
 import type { CashRegister } from './register';
 import { WebkassaRegister } from './webkassa';
 
-export interface EpayConfig {
-  clientId: string;
-  clientSecret: string;
-  terminal: string;
-  oauthUrl: string;
-  apiUrl: string;
-  pageUrl: string;
-  fake: boolean;
-}
+/**
+ * The adapters, by the name stored on each order. A second provider (Kaspi through a partner) is one
+ * file implementing PaymentProvider, its name in PAYMENT_PROVIDERS, and its line here. Each reads its
+ * own settings per call and answers null when they are not set.
+ */
+const ADAPTERS: Record<PaymentProviderName, () => PaymentProvider | null> = {
+  epay: () => epayFromEnv(parseServerEnv()),
+};
 
-let cache: { key: string; provider: PaymentProvider } | undefined;
-
-/** The provider, or null when no merchant credentials (nor the fake's) are set: checkout is off. */
+/** Which provider takes new payments (one today); null when its credentials are not set: checkout is off. */
 export function paymentProvider(): PaymentProvider | null {
-  const e = parseServerEnv();
-  if (!e.EPAY_CLIENT_ID || !e.EPAY_CLIENT_SECRET || !e.EPAY_TERMINAL_ID) return null;
-  const config: EpayConfig = { clientId: e.EPAY_CLIENT_ID, clientSecret: e.EPAY_CLIENT_SECRET, terminal: e.EPAY_TERMINAL_ID, oauthUrl: e.EPAY_OAUTH_URL, apiUrl: e.EPAY_API_URL, pageUrl: e.EPAY_PAGE_URL, fake: e.EPAY_FAKE };
-  const key = JSON.stringify(config);
-  if (cache?.key !== key) cache = { key, provider: new EpayProvider(config) };
-  return cache.provider;
+  return ADAPTERS.epay();
 }
+
+/**
+ * The provider an order was paid through (its status, refunds, reconciliation, notifications), or
+ * null for a name we have no adapter for, or whose credentials are not set.
+ */
+export function providerByName(name: string): PaymentProvider | null {
+  return Object.hasOwn(ADAPTERS, name) ? ADAPTERS[name as PaymentProviderName]() : null;
+}
+
+/** Where a provider posts its notifications (app/api/payments/[provider]/notify). */
+export const notifyUrlOf = (origin: string, name: PaymentProviderName) => `${origin}/api/payments/${name}/notify`;
 
 /** Where notifications and the buyer's browser come back to: PAYMENT_SITE_ORIGIN, else the site's address. */
 export function paymentSiteOrigin(): string {

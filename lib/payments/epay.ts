@@ -15,7 +15,7 @@ import 'server-only';
 //    "100" with a transaction whose statusName is AUTH, CHARGE, REFUND, CANCEL, FAILED…;
 //  - refund: POST EPAY_API_URL/operation/{transaction id}/refund?amount=&externalID= (Bearer).
 import { z } from 'zod';
-import type { EpayConfig } from './config';
+import type { ServerEnv } from '@/lib/env';
 import { ProviderError, type CreatePaymentInput, type PaymentProvider, type PaymentStart, type ProviderNotification, type ProviderStatus } from './provider';
 
 const TIMEOUT_MS = 15_000;
@@ -73,6 +73,27 @@ const statusSchema = z.looseObject({
     })
     .optional(),
 });
+
+export interface EpayConfig {
+  clientId: string;
+  clientSecret: string;
+  terminal: string;
+  oauthUrl: string;
+  apiUrl: string;
+  pageUrl: string;
+  fake: boolean;
+}
+
+let cache: { key: string; provider: EpayProvider } | undefined;
+
+/** ePay from the settings (EPAY_*), or null without the merchant's credentials (nor the fake's). */
+export function epayFromEnv(e: ServerEnv): EpayProvider | null {
+  if (!e.EPAY_CLIENT_ID || !e.EPAY_CLIENT_SECRET || !e.EPAY_TERMINAL_ID) return null;
+  const config: EpayConfig = { clientId: e.EPAY_CLIENT_ID, clientSecret: e.EPAY_CLIENT_SECRET, terminal: e.EPAY_TERMINAL_ID, oauthUrl: e.EPAY_OAUTH_URL, apiUrl: e.EPAY_API_URL, pageUrl: e.EPAY_PAGE_URL, fake: e.EPAY_FAKE };
+  const key = JSON.stringify(config);
+  if (cache?.key !== key) cache = { key, provider: new EpayProvider(config) };
+  return cache.provider;
+}
 
 export class EpayProvider implements PaymentProvider {
   readonly name = 'epay' as const;

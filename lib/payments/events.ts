@@ -8,7 +8,7 @@ import { keyedHash } from '@/lib/crypto/tokens';
 import { paymentOrders, providerEvents } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
-import { paymentProvider } from './config';
+import { paymentProvider, providerByName } from './config';
 import { ProviderError, type PaymentProvider, type ProviderStatus } from './provider';
 import { creditPaid, markDeclined, markExpired, type Order, type SettleResult } from './settle';
 
@@ -62,8 +62,13 @@ async function storeAndAct(
  * and the amount from that answer. The provider unreachable: 503, the order stays as it was (the
  * pending-payments job asks again).
  */
-export async function handleNotification(db: Db, body: unknown, from: { ipHash: string }, now = new Date()): Promise<{ result: SettleResult | 'pending'; duplicate: boolean }> {
-  const provider = paymentProvider();
+export async function handleNotification(
+  db: Db,
+  body: unknown,
+  from: { ipHash: string; provider: string },
+  now = new Date(),
+): Promise<{ result: SettleResult | 'pending'; duplicate: boolean }> {
+  const provider = providerByName(from.provider);
   if (!provider) throw new ApiError(404, 'not_found');
   const n = provider.parseNotification(body);
   const refuse = (why: string, invoice = n?.invoiceId ?? '?') => {
@@ -123,8 +128,8 @@ export const ABANDON_AFTER_MS = 3 * 3600_000;
  * be reached leaves the order pending for the next pass.
  */
 export async function reconcileOrder(db: Db, order: Order, now = new Date()): Promise<SettleResult | 'expired' | 'pending'> {
-  const provider = paymentProvider();
-  if (!provider || order.provider !== provider.name || order.status !== 'pending') return 'unchanged';
+  const provider = providerByName(order.provider);
+  if (!provider || order.status !== 'pending') return 'unchanged';
   await db.update(paymentOrders).set({ checkedAt: now }).where(eq(paymentOrders.id, order.id));
   let status: ProviderStatus;
   try {

@@ -3,7 +3,7 @@ import 'server-only';
 // provider status, refunds the rules leave to people, revenue by plan and by utm source, and the
 // reconciliation of our orders with the provider's status. Every view of payment data and every
 // decision is an audit row.
-import { and, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
 import { companyInvoices, fiscalReceipts, ledgerEntries, lessonPackages, paymentOrders, paymentRefunds, providerEvents, users, type PaymentAnomaly } from '@/lib/db/schema';
@@ -339,7 +339,7 @@ export async function reconcile(db: Db, actor: Actor, q: { from: string; to: str
   const orders = await db
     .select({ id: paymentOrders.id, invoiceId: paymentOrders.invoiceId, status: paymentOrders.status, amountTiyn: paymentOrders.amountTiyn, createdAt: paymentOrders.createdAt })
     .from(paymentOrders)
-    .where(and(gte(paymentOrders.createdAt, dayStart(q.from)), lt(paymentOrders.createdAt, dayStart(addDays(q.to, 1))), inArray(paymentOrders.provider, ['epay'])))
+    .where(and(gte(paymentOrders.createdAt, dayStart(q.from)), lt(paymentOrders.createdAt, dayStart(addDays(q.to, 1))), eq(paymentOrders.provider, provider.name)))
     .orderBy(paymentOrders.id)
     .limit(RECONCILE_MAX_ORDERS + 1);
   const truncated = orders.length > RECONCILE_MAX_ORDERS;

@@ -1,6 +1,11 @@
 // The provider interface (docs/payments.md, "Providers"): what lib/payments asks of a card
 // acquirer. Halyk ePay is the first adapter (./epay.ts); CloudPayments or Kaspi through a partner
-// would be one more file implementing this, chosen in ./config.ts. Types only: client-safe.
+// is one more file implementing this and its entry in ./config.ts's ADAPTERS (with its name in
+// PAYMENT_PROVIDERS), and a local fake. Its notifications come to /api/payments/{name}/notify.
+// Types only: client-safe.
+import type { PaymentProviderName } from '@/lib/db/tables/payments';
+
+export type { PaymentProviderName };
 
 /** What the checkout asks the provider for. Amounts in tiyn; the adapter converts to its unit. */
 export interface CreatePaymentInput {
@@ -27,7 +32,8 @@ export interface CreatePaymentInput {
  */
 export interface PaymentStart {
   scriptUrl: string;
-  call: 'halyk.pay';
+  /** The global function the library defines, as a dotted path (ePay: `halyk.pay`). */
+  call: string;
   paymentObject: Record<string, unknown>;
 }
 
@@ -67,7 +73,8 @@ export interface ProviderStatus {
 }
 
 export interface PaymentProvider {
-  readonly name: 'epay';
+  /** Stored on each order (`payment_orders.provider`), and the notification address's segment. */
+  readonly name: PaymentProviderName;
   /** The merchant's terminal: a notification or a status answer naming another is not ours. */
   readonly terminal: string;
   /** The local fake, not a real acquirer: the pages say "test payment". */

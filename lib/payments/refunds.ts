@@ -12,7 +12,7 @@ import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { cancelLesson } from '@/lib/marketplace/booking';
 import { addBusinessDays } from '@/lib/time/business-days';
-import { paymentProvider } from './config';
+import { providerByName } from './config';
 import { ACCOUNTS, balance, post } from './ledger';
 import { PAID_CANCEL_DEADLINE_MINUTES } from './lesson-money';
 import { ProviderError } from './provider';
@@ -140,8 +140,9 @@ export async function undecidedLessons(db: Db, packageId: number, now = new Date
  * A failure is counted and left for the next pass. Returns the refund as it now stands.
  */
 export async function sendRefund(db: Db, refund: Refund, now = new Date()): Promise<Refund | null> {
-  const provider = paymentProvider();
   const [order] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, refund.orderId)).limit(1);
+  // The provider that took the payment returns it, whichever takes new payments now.
+  const provider = order ? providerByName(order.provider) : null;
   if (!provider || !order?.providerPaymentId || refund.status !== 'requested') return null;
   try {
     // The bank's own word first (security.md C2): the transaction must be the one that paid this

@@ -25,7 +25,7 @@ async function main() {
   const opened = await openDb({ seed: false });
   (globalThis as unknown as { __tilmenDb?: Promise<unknown> }).__tilmenDb = Promise.resolve(opened);
   const { db } = opened;
-  const { POST } = await import('@/app/api/payments/epay/notify/route');
+  const { POST } = await import('@/app/api/payments/[provider]/notify/route');
   const [tutor] = await db.insert(users).values({ role: 'tutor', name: 'Bench', lastname: 'Tutor', phone: '+77010000001', passwordHash: 'x', scope: 'tutor tutor:bookable' }).returning({ id: users.id });
   const [student] = await db.insert(users).values({ role: 'student', name: 'Bench', lastname: 'Student', phone: '+77010000002', passwordHash: 'x', scope: 'student' }).returning({ id: users.id });
   const q = quotePackage(6000, 'basic');
@@ -57,7 +57,7 @@ async function main() {
         while (k < bodies.length) {
           const n = k++;
           const s = performance.now();
-          const res = await POST(request(bodies[n]!, n), { params: Promise.resolve({}) });
+          const res = await POST(request(bodies[n]!, n), { params: Promise.resolve({ provider: 'epay' }) });
           times.push(performance.now() - s);
           codes[res.status] = (codes[res.status] ?? 0) + 1;
         }

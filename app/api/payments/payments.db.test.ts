@@ -26,10 +26,12 @@ import { GET as refundPreviewRoute, POST as refundPost } from '../cabinet/packag
 const refundRoute = ((r: NextRequest, ctx: unknown) => ((r.method === 'GET' ? refundPreviewRoute : refundPost) as unknown as Handler)(r, ctx as never)) as unknown;
 import { GET as cabinetPayments } from '../cabinet/payments/route';
 import { POST as checkout } from './checkout/route';
-import { POST as notify } from './epay/notify/route';
+import { POST as notify } from './[provider]/notify/route';
 import { GET as orderRoute } from './orders/[invoice]/route';
 import { POST as quote } from './quote/route';
 
+/** The notification route's segment for ePay: /api/payments/epay/notify. */
+const EPAY = { provider: 'epay' };
 const APPROVE = '4405639704015096';
 const THREE_DS = '5522042705066736';
 const DECLINE = '4003032704547597';
@@ -147,7 +149,7 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     const s = await student();
     const started = await start(s.token);
     const forged = { invoiceId: started.invoiceId, id: 'forged', amount: started.amountTiyn / 100, currency: 'KZT', code: 'ok', reason: 'success', secret_hash: 'guessed-secret' };
-    const res = await call(notify, req('/api/payments/epay/notify', { body: forged, locale: 'en' }));
+    const res = await call(notify, req('/api/payments/epay/notify', { body: forged, locale: 'en' }), EPAY);
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'payment_notification_invalid', message: 'The payment notification did not pass the check.' });
     expect(warn.mock.calls.some(([line]) => String(line).includes(`refused a epay notification for invoice ${started.invoiceId}: bad secret`))).toBe(true);
@@ -157,8 +159,12 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     expect(await packagesOf(started.invoiceId)).toHaveLength(0);
     expect(await t.db.select().from(providerEvents).where(eq(providerEvents.paymentId, started.invoiceId))).toHaveLength(0);
     // Without any secret, and for an unknown invoice, alike.
-    expect((await call(notify, req('/api/payments/epay/notify', { body: { ...forged, secret_hash: undefined } }))).status).toBe(400);
-    expect((await call(notify, req('/api/payments/epay/notify', { body: { ...forged, invoiceId: '999999999' } }))).status).toBe(400);
+    expect((await call(notify, req('/api/payments/epay/notify', { body: { ...forged, secret_hash: undefined } }), EPAY)).status).toBe(400);
+    expect((await call(notify, req('/api/payments/epay/notify', { body: { ...forged, invoiceId: '999999999' } }), EPAY)).status).toBe(400);
+    // The route is the provider's by name: a name we have no adapter for is a 404, and ePay's body there changes nothing.
+    expect((await call(notify, req('/api/payments/kaspi/notify', { body: forged }), { provider: 'kaspi' })).status).toBe(404);
+    expect((await call(notify, req('/api/payments/constructor/notify', { body: forged }), { provider: 'constructor' })).status).toBe(404);
+    expect((await orderOf(started.invoiceId)).status).toBe('pending');
     warn.mockRestore();
   });
 
@@ -201,7 +207,7 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     // The declined card's real failure notification went to the attacker: our order is still pending.
     expect((await orderOf(started.invoiceId)).status).toBe('pending');
     const forged = { ...leaked, code: 'ok', reason: 'success', reasonCode: 0, id: 'forged-tx-1' };
-    const res = await call(notify, req('/api/payments/epay/notify', { body: forged }));
+    const res = await call(notify, req('/api/payments/epay/notify', { body: forged }), EPAY);
     expect(res.status, await res.clone().text()).toBe(200);
     // The bank, asked, says FAILED: the order is declined, never paid.
     expect(((await res.json()) as { result: string }).result).toBe('declined');
@@ -211,11 +217,11 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     expect(await balance(t.db, ACCOUNTS.studentBalance(s.id))).toBe(0);
     expect(await t.db.select().from(fiscalReceipts).where(eq(fiscalReceipts.orderId, order.id))).toHaveLength(0);
     // Again, and from the job later: still nothing.
-    await call(notify, req('/api/payments/epay/notify', { body: forged }));
+    await call(notify, req('/api/payments/epay/notify', { body: forged }), EPAY);
     expect((await orderOf(started.invoiceId)).status).toBe('declined');
     // Without the amount, with another amount or another terminal: refused outright.
     for (const bad of [{ ...forged, amount: undefined }, { ...forged, amount: 1 }, { ...forged, terminal: 'another-terminal' }, { ...forged, terminal: undefined }]) {
-      expect((await call(notify, req('/api/payments/epay/notify', { body: bad }))).status).toBe(400);
+      expect((await call(notify, req('/api/payments/epay/notify', { body: bad }), EPAY)).status).toBe(400);
     }
     warn.mockRestore();
   });
@@ -227,7 +233,7 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     const a = await start(s.token, { plan: 'basic' });
     const real = await leakNotification(a, APPROVE);
     // The genuine notification, handed on: the bank's answer credits A with its own transaction.
-    await call(notify, req('/api/payments/epay/notify', { body: real }));
+    await call(notify, req('/api/payments/epay/notify', { body: real }), EPAY);
     const orderA = await eventually(async () => {
       const o = await orderOf(a.invoiceId);
       return o.status === 'paid' ? o : null;
@@ -237,7 +243,7 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     const b = await start(s.token, { plan: 'basic' });
     const leakedB = await leakNotification(b, DECLINE);
     const forged = { ...leakedB, code: 'ok', reason: 'success', id: real.id, amount: b.amountTiyn / 100 };
-    expect(((await (await call(notify, req('/api/payments/epay/notify', { body: forged }))).json()) as { result: string }).result).toBe('declined');
+    expect(((await (await call(notify, req('/api/payments/epay/notify', { body: forged }), EPAY)).json()) as { result: string }).result).toBe('declined');
     expect(await packagesOf(b.invoiceId)).toHaveLength(0);
     // The database holds one order per transaction whatever the code does.
     const orderB = await orderOf(b.invoiceId);
@@ -349,9 +355,9 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     // Decline after paid: the bank's answer is CHARGE, the paid order stays paid, once.
     const a = await start(s.token, { plan: 'basic' });
     const real = await leakNotification(a, APPROVE);
-    await call(notify, req('/api/payments/epay/notify', { body: real }));
+    await call(notify, req('/api/payments/epay/notify', { body: real }), EPAY);
     expect((await orderOf(a.invoiceId)).status).toBe('paid');
-    const late = await call(notify, req('/api/payments/epay/notify', { body: { ...real, code: 'error', reason: 'Declined', reasonCode: 2092 } }));
+    const late = await call(notify, req('/api/payments/epay/notify', { body: { ...real, code: 'error', reason: 'Declined', reasonCode: 2092 } }), EPAY);
     expect(late.status).toBe(200);
     expect((await orderOf(a.invoiceId)).status).toBe('paid');
     expect(await paymentTxns((await orderOf(a.invoiceId)).id)).toBe(1);
@@ -362,7 +368,7 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     expect((await orderOf(b.invoiceId)).status).toBe('expired');
     const inv = world.fake.invoices.get(b.invoiceId)!;
     Object.assign(inv, { status: 'CHARGE', cardMask: '440563...5096', reason: 'success', reasonCode: 0, updatedAt: Date.now() });
-    await call(notify, req('/api/payments/epay/notify', { body: world.fake.notificationOf(b.invoiceId) }));
+    await call(notify, req('/api/payments/epay/notify', { body: world.fake.notificationOf(b.invoiceId) }), EPAY);
     expect((await orderOf(b.invoiceId)).status).toBe('paid');
     expect(await packagesOf(b.invoiceId)).toHaveLength(1);
     // Paid after a full refund: the bank says REFUND; a replayed "ok" credits nothing more.
@@ -370,7 +376,7 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     const refund = await call(refundRoute, req(`/api/cabinet/packages/${pkgB!.lesson_packages.id}/refund`, { token: s.token, body: {} }), { id: String(pkgB!.lesson_packages.id) });
     expect(refund.status).toBe(201);
     expect((await orderOf(b.invoiceId)).status).toBe('refunded');
-    const again = await call(notify, req('/api/payments/epay/notify', { body: world.fake.notificationOf(b.invoiceId) }));
+    const again = await call(notify, req('/api/payments/epay/notify', { body: world.fake.notificationOf(b.invoiceId) }), EPAY);
     expect(again.status).toBe(200);
     expect((await orderOf(b.invoiceId)).status).toBe('refunded');
     expect(await paymentTxns((await orderOf(b.invoiceId)).id)).toBe(1);

@@ -7,7 +7,9 @@ import { users } from './accounts';
 import { createdAt } from './columns';
 
 export type PaymentStatus = 'pending' | 'paid' | 'declined' | 'expired' | 'refunded';
-export type PaymentProvider = 'epay';
+/** The card providers an order can be paid through (lib/payments/config.ts holds their adapters). */
+export const PAYMENT_PROVIDERS = ['epay'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 /** Why a provider's paid answer was not credited (shown to finance): another amount, no transaction id, a transaction other than the order's, a transaction another order holds. */
 export const PAYMENT_ANOMALIES = ['amount', 'no_transaction', 'other_transaction', 'transaction_taken'] as const;
 export type PaymentAnomaly = (typeof PAYMENT_ANOMALIES)[number];
@@ -51,7 +53,7 @@ export const paymentOrders = pgTable(
     currency: text('currency').notNull().default('KZT'),
     promoCode: text('promo_code'),
     promoPercent: integer('promo_percent').notNull().default(0),
-    provider: text('provider').$type<PaymentProvider>().notNull(),
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
     /** True when the provider is the local fake (no merchant credentials): the pages say "test payment". */
     test: boolean('test').notNull().default(false),
     invoiceId: text('invoice_id').notNull(),
@@ -122,7 +124,7 @@ export const providerEvents = pgTable(
   'provider_events',
   {
     id: serial('id').primaryKey(),
-    provider: text('provider').$type<PaymentProvider>().notNull(),
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
     /** Our invoice id (the payment's id at the provider's side of the protocol). */
     paymentId: text('payment_id').notNull(),
     /** The event: the notification's outcome (`ok`, `error`) or a status answer (`status:CHARGE`). */
