@@ -60,7 +60,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         MEDIA_DIR: `${dataDir}-media`,
         ENABLE_DEV_TOOLS: 'true',
-        // The lesson room's TURN relay: e2e/lesson-room.spec.ts starts coturn there for its relay-only test.
+        // The lesson room's TURN relay: e2e/lesson-room.spec.ts starts coturn there for its relay-only test
+        // (its poor-link test starts a second one at PORT + 28, relay ports 49210-49250, and points one side there).
         TURN_URLS: `turn:127.0.0.1:${PORT + 27}?transport=udp`,
         TURN_SECRET: 'e2e-turn-secret-0123456789',
         // Held after 15 seconds together (not 15 minutes), so e2e/lesson-room.spec.ts sees attendance make a

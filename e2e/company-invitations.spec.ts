@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { bytes, companyWithHr, hrSignsIn, rosterXlsx } from './company';
+import { bytes, chooseRosterFile, companyWithHr, hrSignsIn, rosterXlsx } from './company';
 import { watchCsp } from './csp-watch';
 import { messages, uniquePhone } from './helpers';
 import { adminCreate, enrolStaff } from './staff';
@@ -43,11 +43,11 @@ test('HR invites two employees; one takes the test through the personal link acr
   ];
   const xlsx = (r: typeof rows) => rosterXlsx([col.lastName, col.firstName, col.iin, col.positionCode, col.phone, col.locale], r);
   // First with a mistyped IIN: the preview names the row and the problem, and nothing can be imported.
-  await a.page.getByLabel(im.file).setInputFiles(await xlsx([rows[0]!, ['Ivanov', 'Petr', '900101300018', 'IT-02', phones[1]!, 'ru']]));
+  await chooseRosterFile(a.page.getByLabel(im.file), await xlsx([rows[0]!, ['Ivanov', 'Petr', '900101300018', 'IT-02', phones[1]!, 'ru']]));
   await expect(a.page.getByTestId('roster-problems')).toContainText(en.Company.roster.problem.iin_checksum);
   await expect(a.page.getByRole('button', { name: /^Import/ })).toHaveCount(0);
   // Fixed in the file and chosen again: every row goes in.
-  await a.page.getByLabel(im.file).setInputFiles(await xlsx(rows));
+  await chooseRosterFile(a.page.getByLabel(im.file), await xlsx(rows));
   await expect(a.page.getByText(im.clean)).toBeVisible();
   await a.page.getByLabel(im.basisConfirm).check();
   await a.page.getByRole('button', { name: 'Import 2 employees' }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { companyWithHr, hrSignsIn, rosterXlsx } from './company';
+import { chooseRosterFile, companyWithHr, hrSignsIn, rosterXlsx } from './company';
 import { expectNoSidewaysScroll, messages, uniquePhone } from './helpers';
 import { adminCreate, enrolStaff } from './staff';
 
@@ -33,14 +33,14 @@ test('staff give HR access; the HR person signs in with the SMS code, imports a 
     ['Ivanov', 'Petr', '900101300017', 'IT-02', null],
     ['Kim', 'Olga', '900101300018', 'IT-03', 'IT'],
   ];
-  await a.page.getByLabel(im.file).setInputFiles(await rosterXlsx(HEADER, rows));
+  await chooseRosterFile(a.page.getByLabel(im.file), await rosterXlsx(HEADER, rows));
   const problems = a.page.getByTestId('roster-problems');
   await expect(problems).toContainText('Row 4, “IIN”: The IIN has a mistake');
   await expect(a.page.getByText(en.Company.roster.note.iin_zero_restored)).toBeVisible();
   await expect(a.page.getByRole('button', { name: /Import/ })).toHaveCount(0);
 
   rows[2]![2] = '880415300018';
-  await a.page.getByLabel(im.file).setInputFiles(await rosterXlsx(HEADER, rows));
+  await chooseRosterFile(a.page.getByLabel(im.file), await rosterXlsx(HEADER, rows));
   await expect(a.page.getByText(im.clean)).toBeVisible();
   await a.page.getByLabel(im.basisConfirm).check();
   await a.page.getByRole('button', { name: 'Import 3 employees' }).click();

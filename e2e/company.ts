@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { expect, type Browser, type Download, type Page } from '@playwright/test';
+import { expect, type Browser, type Download, type Locator, type Page } from '@playwright/test';
 import { watchCsp } from './csp-watch';
 import { asVisitor, messages, readMails } from './helpers';
 
@@ -22,6 +22,20 @@ export async function rosterXlsx(header: string[], rows: (string | number | null
   sheet.addRow(header);
   for (const r of rows) sheet.addRow(r);
   return { name: 'staff.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await wb.xlsx.writeBuffer()) };
+}
+
+/**
+ * Chooses a roster file on the import page, once the page can take it. The file input is disabled
+ * until React has hydrated (components/company/use-hydrated.ts), so a person cannot pick a file
+ * before its change handler exists; Playwright's setInputFiles does not wait for that: it sets the
+ * files and fires `change` on a disabled input too, and a change fired before hydration is lost —
+ * the preview never comes (a CI run: `Row 4, "IIN"` not found in 10 s, passed on the retry; here with
+ * the page's scripts held back 3 s it fails every time). The page is reached through a full load
+ * whenever a link is clicked before the page before it hydrated (the sign-in ends with one).
+ */
+export async function chooseRosterFile(input: Locator, file: Awaited<ReturnType<typeof rosterXlsx>>) {
+  await expect(input).toBeEnabled();
+  await input.setInputFiles(file);
 }
 
 /** The admin pages make a company (slug `<slugPrefix>-<digits>`) and give an HR person access. */

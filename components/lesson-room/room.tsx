@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { api } from '@/lib/browser/api/client';
 import { openChannel, type Channel, type RoomEvent } from '@/lib/browser/lesson-room/channel';
 import { Call, readQuality, type CallState, type Quality, type SignalPayload } from '@/lib/browser/lesson-room/peer';
-import { poorLinkWatch } from '@/lib/browser/lesson-room/poor-link';
+import { poorLinkWatch, recoveryWatch } from '@/lib/browser/lesson-room/poor-link';
 import { BoardLoader } from './board-loader';
 import { createBoardStore, type BoardElement, type BoardFile } from './board-store';
 import { ChatPanel, type ChatLine } from './chat-panel';
@@ -47,7 +47,9 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
   const [board] = useState(createBoardStore);
   /** Video paused by the fall-back to audio only (a poor link); the camera stays on to come back at once. */
   const [audioOnly, setAudioOnly] = useState(false);
-  const fallback = useRef({ watch: poorLinkWatch(), active: false, sending: Boolean(media.video) });
+  /** While the video is paused: the link has been good again for a while, and the video is offered back. */
+  const [linkBack, setLinkBack] = useState(false);
+  const fallback = useRef({ watch: poorLinkWatch(), recovery: recoveryWatch(), active: false, sending: Boolean(media.video) });
 
   const sendPresence = (audio: boolean, video: boolean, screen = false) => void channel.current?.send('presence', { audio, video, screen }).catch(() => {});
 
@@ -132,8 +134,13 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
         setQuality(q);
         // A sustained poor link while this side sends its camera: stop sending video, keep the sound.
         const f = fallback.current;
-        if (f.watch.push(q) === 'drop' && !f.active && f.sending && tracks.current.video && tracks.current.video === tracks.current.camera) {
+        // Paused: the readings go on (the audio and the browser's bandwidth probes still measure the
+        // link), and once they are good again the video is offered back.
+        if (f.active) setLinkBack(f.recovery.push(q));
+        else if (f.watch.push(q) === 'drop' && f.sending && tracks.current.video && tracks.current.video === tracks.current.camera) {
           f.active = true;
+          f.recovery.reset();
+          setLinkBack(false);
           tracks.current.video = null;
           void call.current?.setTrack('video', null);
           setAudioOnly(true);
@@ -163,6 +170,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
     fallback.current.sending = sending;
     fallback.current.watch.reset();
     setAudioOnly(false);
+    setLinkBack(false);
   };
 
   /** Back from the audio-only fall-back: the camera's track goes out again. */
@@ -171,6 +179,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
     f.active = false;
     f.watch.reset();
     setAudioOnly(false);
+    setLinkBack(false);
     const cam = tracks.current.camera;
     if (!cam || sharing) return;
     tracks.current.video = cam;
@@ -307,8 +316,13 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
           </p>
         </div>
         {audioOnly ? (
-          <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-amber-900/60 p-3 text-sm" data-testid="audio-only">
-            <p>{t('audioOnly.text')}</p>
+          <div
+            role="status"
+            className={`flex flex-wrap items-center justify-between gap-2 rounded-lg p-3 text-sm ${linkBack ? 'bg-emerald-900/60' : 'bg-amber-900/60'}`}
+            data-testid="audio-only"
+            data-link={linkBack ? 'back' : 'poor'}
+          >
+            <p>{linkBack ? t('audioOnly.better') : t('audioOnly.text')}</p>
             <button type="button" className={`${roomButton} bg-slate-700 hover:bg-slate-600`} onClick={() => void resumeVideo()}>
               {t('audioOnly.resume')}
             </button>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Call, type SignalPayload } from './peer';
+import { Call, readQuality, type SignalPayload } from './peer';
 
 /**
  * A stand-in for the browser's RTCPeerConnection with the parts of its signalling state machine the
@@ -192,5 +192,27 @@ describe('the call after a network drop (perfect negotiation with ICE restarts)'
     expect(asked[1]!()).toBe(true);
     call.close();
     expect(asked[1]!()).toBe(false);
+  });
+});
+
+describe('readQuality: the call quality from getStats', () => {
+  const report = (pairState: string) => {
+    const entries = [
+      { id: 'T01', type: 'transport', selectedCandidatePairId: 'CP1' },
+      { id: 'CP1', type: 'candidate-pair', nominated: true, state: pairState, currentRoundTripTime: 0.02, availableOutgoingBitrate: 90_000, localCandidateId: 'L1' },
+      { id: 'CP2', type: 'candidate-pair', nominated: false, state: 'failed', localCandidateId: 'L2' },
+      { id: 'L1', type: 'local-candidate', candidateType: 'relay' },
+      { id: 'L2', type: 'local-candidate', candidateType: 'host' },
+      { id: 'IA', type: 'inbound-rtp', kind: 'audio', packetsLost: 30, packetsReceived: 70, totalAudioEnergy: 0.5 },
+      { id: 'RA', type: 'remote-inbound-rtp', kind: 'audio', fractionLost: 0.25 },
+    ];
+    return { getStats: async () => new Map(entries.map((e) => [e.id, e])) } as unknown as RTCPeerConnection;
+  };
+
+  it("reads the transport's selected pair, also while one of its checks is unanswered (in-progress on a lossy link): never 'none' during a call", async () => {
+    for (const state of ['succeeded', 'in-progress']) {
+      const q = await readQuality(report(state));
+      expect(q).toMatchObject({ rttMs: 20, outBitrate: 90_000, relay: true, lossPct: 30, outLossPct: 25, level: 'poor' });
+    }
   });
 });

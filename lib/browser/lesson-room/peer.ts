@@ -263,8 +263,15 @@ export async function readQuality(pc: RTCPeerConnection, prev?: { lost: number; 
   let outLoss = 0;
   const byId = new Map<string, RTCStats & Record<string, unknown>>();
   stats.forEach((s) => byId.set(s.id, s as RTCStats & Record<string, unknown>));
+  // The pair the call uses: the transport's selected one. Not "nominated and succeeded": on a lossy
+  // link the selected pair reads `in-progress` whenever one of its consent checks is still
+  // unanswered, and the call looked gone (level `none`) every other reading, just when the link
+  // was at its worst (seen in e2e/lesson-room.spec.ts's poor-link test). That only as a fall-back.
+  const selected = new Set<string>();
+  for (const s of byId.values()) if (s.type === 'transport' && typeof s.selectedCandidatePairId === 'string') selected.add(s.selectedCandidatePairId);
+  const inUse = (s: RTCStats & Record<string, unknown>) => (selected.size > 0 ? selected.has(s.id) : Boolean(s.nominated) && s.state === 'succeeded');
   for (const s of byId.values()) {
-    if (s.type === 'candidate-pair' && s.nominated && s.state === 'succeeded') {
+    if (s.type === 'candidate-pair' && inUse(s)) {
       if (typeof s.currentRoundTripTime === 'number') rtt = s.currentRoundTripTime * 1000;
       const local = byId.get(String(s.localCandidateId));
       if (local?.candidateType === 'relay') relay = true;

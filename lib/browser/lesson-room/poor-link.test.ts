@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPoorSample, POOR_LINK, poorLinkWatch } from './poor-link';
+import { isPoorSample, POOR_LINK, poorLinkWatch, recoveryWatch } from './poor-link';
 
 const good = { level: 'good' as const, rttMs: 80, lossPct: 0, outBitrate: 1_500_000, outLossPct: 0 };
 
@@ -22,5 +22,28 @@ describe('the audio-only fall-back: when a link is poor', () => {
     for (let i = 1; i < POOR_LINK.samples; i++) expect(w.push(poor)).toBeNull();
     expect(w.push(poor)).toBe('drop');
     expect(w.push(poor)).toBeNull();
+  });
+
+  it('a reading without a call (no connected pair for a moment) neither counts as poor nor breaks the run', () => {
+    const w = poorLinkWatch();
+    const poor = { ...good, lossPct: 30 };
+    for (let i = 1; i < POOR_LINK.samples; i++) expect(w.push(poor)).toBeNull();
+    expect(w.push({ ...good, level: 'none', rttMs: null, outBitrate: null })).toBeNull();
+    expect(w.push(poor)).toBe('drop');
+  });
+
+  it('after the fall-back, the link is back after enough good readings in a row; a poor one takes it back, a reading without a call changes nothing', () => {
+    const r = recoveryWatch();
+    const poor = { ...good, outLossPct: 25 };
+    const none = { ...good, level: 'none' as const, rttMs: null, outBitrate: null };
+    for (let i = 1; i < POOR_LINK.recoverSamples; i++) expect(r.push(good)).toBe(false);
+    expect(r.push(none)).toBe(false);
+    expect(r.push(good)).toBe(true);
+    expect(r.push(none)).toBe(true);
+    expect(r.push(poor)).toBe(false);
+    for (let i = 1; i < POOR_LINK.recoverSamples; i++) expect(r.push(good)).toBe(false);
+    expect(r.push(good)).toBe(true);
+    r.reset();
+    expect(r.push(good)).toBe(false);
   });
 });
