@@ -196,7 +196,7 @@ describe('the call after a network drop (perfect negotiation with ICE restarts)'
 });
 
 describe('readQuality: the call quality from getStats', () => {
-  const report = (pairState: string) => {
+  const report = (pairState: string, connectionState = 'connected') => {
     const entries = [
       { id: 'T01', type: 'transport', selectedCandidatePairId: 'CP1' },
       { id: 'CP1', type: 'candidate-pair', nominated: true, state: pairState, currentRoundTripTime: 0.02, availableOutgoingBitrate: 90_000, localCandidateId: 'L1' },
@@ -206,7 +206,7 @@ describe('readQuality: the call quality from getStats', () => {
       { id: 'IA', type: 'inbound-rtp', kind: 'audio', packetsLost: 30, packetsReceived: 70, totalAudioEnergy: 0.5 },
       { id: 'RA', type: 'remote-inbound-rtp', kind: 'audio', fractionLost: 0.25 },
     ];
-    return { getStats: async () => new Map(entries.map((e) => [e.id, e])) } as unknown as RTCPeerConnection;
+    return { connectionState, getStats: async () => new Map(entries.map((e) => [e.id, e])) } as unknown as RTCPeerConnection;
   };
 
   it("reads the transport's selected pair, also while one of its checks is unanswered (in-progress on a lossy link): never 'none' during a call", async () => {
@@ -214,5 +214,9 @@ describe('readQuality: the call quality from getStats', () => {
       const q = await readQuality(report(state));
       expect(q).toMatchObject({ rttMs: 20, outBitrate: 90_000, relay: true, lossPct: 30, outLossPct: 25, level: 'poor' });
     }
+  });
+
+  it('says nothing about the link while the call is down (reconnecting): no poor readings that would pause the video', async () => {
+    for (const state of ['disconnected', 'failed', 'connecting']) expect((await readQuality(report('in-progress', state))).level).toBe('none');
   });
 });

@@ -288,6 +288,9 @@ export async function readQuality(pc: RTCPeerConnection, prev?: { lost: number; 
   const dLost = lost - (prev?.lost ?? 0);
   const dRecv = received - (prev?.received ?? 0);
   const lossPct = dLost + dRecv > 0 ? (100 * dLost) / (dLost + dRecv) : 0;
-  const level = rtt === null ? 'none' : rtt < 250 && lossPct < 2 ? 'good' : rtt < 600 && lossPct < 8 ? 'fair' : 'poor';
+  // While the call is down (reconnecting: the relay or the network gone) there is no link to judge:
+  // the selected pair keeps its last round trip and a falling bandwidth estimate, and read as a poor
+  // link they paused the video during a mere reconnect (the relay e2e, coturn stopped for a while).
+  const level = rtt === null || pc.connectionState !== 'connected' ? 'none' : rtt < 250 && lossPct < 2 ? 'good' : rtt < 600 && lossPct < 8 ? 'fair' : 'poor';
   return { level, rttMs: rtt, lossPct, inboundFrames: frames, audioEnergy: energy, relay, outBitrate, outLossPct: outLoss, counters: { lost, received } };
 }
