@@ -18,7 +18,7 @@ import type { CheckoutInput } from '@/lib/validations/payments';
 import { paymentProvider, paymentSiteOrigin } from './config';
 import { ABANDON_AFTER_MS, reconcileOrder, secretHashOf } from './events';
 import { PAID_LESSON_MINUTES } from './lessons';
-import { CURRENCY, quotePackage, type PackageQuote } from './model';
+import { CURRENCY, quotePackage, type PackageQuote } from '@/lib/money/model';
 import { ProviderError, type PaymentStart } from './provider';
 import type { Order } from './settle';
 

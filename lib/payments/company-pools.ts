@@ -18,10 +18,10 @@ import { slotsChanged } from '@/lib/marketplace/revalidate';
 import { schoolDay } from '@/lib/time/wall-clock';
 import { pricePerLesson, STUDENT_PLANS } from '@/lib/tariffs';
 import type { InvoicePaidInput, InvoicesQuery } from '@/lib/validations/company-pools';
-import { ACCOUNTS, post } from './ledger';
+import { ACCOUNTS, post } from '@/lib/money/ledger';
 import { giveLessonBack, isEarned, poolSpendOf, settleLessonMoney, PAID_CANCEL_DEADLINE_MINUTES } from './lesson-money';
 import { lockEmployee, poolReturnAccount } from './pool-locks';
-import { TIYN_PER_TENGE, tutorEarningTiyn } from './model';
+import { TIYN_PER_TENGE, tutorEarningTiyn } from '@/lib/money/model';
 
 /**
  * The company price of a pool lesson: the published Intensive plan's price per lesson at the

@@ -11,7 +11,7 @@ import { ledgerEntries, lessons, tutorProfiles, users } from '@/lib/db/schema';
 import { rowsOf } from '@/lib/db/rows';
 import type { Db } from '@/lib/db/types';
 import { lessonsLeft, poolTutorPriceMax } from './company-pools';
-import { ACCOUNTS } from './ledger';
+import { ACCOUNTS } from '@/lib/money/ledger';
 
 export interface EmployerLink {
   employeeId: number;

@@ -4,7 +4,7 @@ import 'server-only';
 // Each is claimed by its marker on the package in the same transaction as the messages, so parallel
 // instances and repeated passes send it once (the lesson reminders' pattern, lib/marketplace/reminders.ts).
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import { ledgerEntries, lessonPackages, users } from '@/lib/db/schema';
+import { lessonPackages, users } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { translatorFor } from '@/lib/i18n/translate';
@@ -13,7 +13,7 @@ import { checkKzMobile } from '@/lib/phone';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import { enqueueNotifySms } from '@/lib/sms/notify-budget';
 import { schoolDateTime } from '@/lib/marketplace/notify';
-import { ACCOUNTS } from './ledger';
+import { ACCOUNTS, balance } from '@/lib/money/ledger';
 
 const DAY = 86_400_000;
 export const EXPIRY_REMINDER_DAYS = [14, 3] as const;
@@ -38,11 +38,8 @@ export async function remindExpiringPackages(db: Db, now = new Date()): Promise<
         if (!pkg) return false;
         // The 3 days' reminder makes the 14 days' one pointless when both fall due together.
         if (days === 14 && pkg.validUntil.getTime() - now.getTime() <= 3 * DAY) return false;
-        const [row] = await tx
-          .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountTiyn}), 0)` })
-          .from(ledgerEntries)
-          .where(and(eq(ledgerEntries.account, ACCOUNTS.studentBalance(pkg.studentId)), eq(ledgerEntries.packageId, pkg.id)));
-        const left = Math.floor(Number(row?.sum ?? 0) / pkg.perLessonTiyn);
+        const held = await balance(tx, ACCOUNTS.studentBalance(pkg.studentId), pkg.id);
+        const left = Math.floor(held / pkg.perLessonTiyn);
         if (left < 1) return false;
         const people = await tx.select().from(users).where(sql`${users.id} in (${pkg.studentId}, ${pkg.tutorId})`);
         const me = people.find((p) => p.id === pkg.studentId);

@@ -10,8 +10,8 @@ import { ledgerEntries, lessonPackages, lessons, paymentOrders } from '@/lib/db/
 import type { Db } from '@/lib/db/types';
 import { addMonths } from '@/lib/time/calendar';
 import { schoolDate, schoolInstant } from '@/lib/time/school-zone';
-import { ACCOUNTS, post } from './ledger';
-import { tutorEarningTiyn } from './model';
+import { ACCOUNTS, post } from '@/lib/money/ledger';
+import { tutorEarningTiyn } from '@/lib/money/model';
 import { poolReturnAccount } from './pool-locks';
 import type { PlanId } from '@/lib/tariffs';
 

@@ -12,7 +12,7 @@ import type { Db } from '@/lib/db/types';
 import { bookableTutor, freeSlotsOfTutor } from '@/lib/marketplace/availability';
 import { slotsChanged } from '@/lib/marketplace/revalidate';
 import { notifyLesson } from '@/lib/marketplace/notify';
-import { ACCOUNTS, balance, post } from './ledger';
+import { ACCOUNTS, balance, post } from '@/lib/money/ledger';
 
 /** A paid lesson's length (the tariff page: lessons of 50 minutes). */
 export const PAID_LESSON_MINUTES = 50;

@@ -19,7 +19,7 @@ import { notifyLesson } from '@/lib/marketplace/notify';
 import { slotsChanged } from '@/lib/marketplace/revalidate';
 import { lessonsLeft, poolTutorPrice, poolTutorPriceMax, postPoolSpend } from './company-pools';
 import { employeeLessonsLeft, matchedEmployee, type EmployerLink } from './employer';
-import { ACCOUNTS } from './ledger';
+import { ACCOUNTS } from '@/lib/money/ledger';
 import { bookingRefused, PAID_LESSON_MINUTES, type Lesson } from './lessons';
 import { lockEmployee } from './pool-locks';
 

@@ -13,7 +13,7 @@ import type { Db } from '@/lib/db/types';
 import { cancelLesson } from '@/lib/marketplace/booking';
 import { addBusinessDays } from '@/lib/time/business-days';
 import { paymentProvider } from './config';
-import { ACCOUNTS, balance, post } from './ledger';
+import { ACCOUNTS, balance, post } from '@/lib/money/ledger';
 import { PAID_CANCEL_DEADLINE_MINUTES } from './lesson-money';
 import { ProviderError } from './provider';
 import { recordReceipt } from './receipts';

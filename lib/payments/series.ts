@@ -18,7 +18,7 @@ import { slotsChanged } from '@/lib/marketplace/revalidate';
 import { notifySeries } from '@/lib/marketplace/notify';
 import { addDays, isoWeekday } from '@/lib/time/calendar';
 import { schoolDate, schoolInstant } from '@/lib/time/school-zone';
-import { ACCOUNTS, balance, post } from './ledger';
+import { ACCOUNTS, balance, post } from '@/lib/money/ledger';
 import { PAID_LESSON_MINUTES, type Lesson } from './lessons';
 
 export type SeriesSkip = 'taken' | 'unavailable' | 'past_validity' | 'no_lessons_left';

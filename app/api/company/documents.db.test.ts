@@ -11,7 +11,7 @@ import type { Db } from '@/lib/db/types';
 import { recordAttendance, settleEndedLessons } from '@/lib/lesson-room/attendance';
 import { actOfMonth, reconciliation } from '@/lib/payments/company-documents';
 import { allocateLessons, COMPANY_LESSON_TIYN, companyPool, createInvoice, lessonsLeft, markInvoicePaid, postPoolSpend } from '@/lib/payments/company-pools';
-import { ACCOUNTS, balance, ledgerTotal } from '@/lib/payments/ledger';
+import { ACCOUNTS, balance, ledgerTotal } from '@/lib/money/ledger';
 import { lockEmployee } from '@/lib/payments/pool-locks';
 import { addDays, addMonths } from '@/lib/time/calendar';
 import { schoolDate } from '@/lib/time/school-zone';
