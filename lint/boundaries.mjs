@@ -3,7 +3,7 @@
 //   components never import lib/db; no import cycles; server code is marked and kept out of the browser;
 //   route handlers (app/api/**/route.ts) never import drizzle-orm, lib/db/schema or lib/rate-limit, and
 //   pages and layouts never import drizzle-orm or lib/db/schema;
-//   lib/ has floors (LIB_FLOORS: kernel → services → domains → server), and no floor imports one above it.
+//   lib/ has floors (LIB_FLOORS: kernel → services → core → domains → server), and no floor imports one above it.
 // Folder rules and cycles come from eslint-plugin-import-x; the two rules about `import 'server-only'`
 // are this project's (a marker is a fact of a file's text, which no folder glob can express), and so
 // are the ones about route handlers and pages (they name a package as well as files, which import-x's zones cannot).
@@ -253,6 +253,11 @@ export const LIB_FLOORS = [
     paths: null,
   },
   { name: 'services', what: 'auth, sms, captcha, certificates, staff, the route wrapper', paths: ['lib/auth', 'lib/sms', 'lib/captcha', 'lib/certificates', 'lib/staff', 'lib/api/route.ts'] },
+  {
+    name: 'core',
+    what: 'the money (the ledger and the model) and the lesson (its whole life and the money each step moves)',
+    paths: ['lib/money', 'lib/lessons'],
+  },
   {
     name: 'domains',
     what: 'leads (intake and pipeline), marketplace, the lesson room, the company portal, quiz, review, promo, payments, the back office\'s rooms',

@@ -65,7 +65,7 @@ describe('import boundaries (eslint.config.mjs)', { timeout: 180_000 }, () => {
   it('lets every lib/ floor import its own and the floors below it', async () => {
     const lines = (...specs: string[]) => ["import 'server-only';", ...specs.map((s, i) => `import * as m${i} from '${s}';`), `export const all = [${specs.map((_, i) => `m${i}`).join(', ')}];`].join('\n');
     // A domain (the lesson room, a folder still to come, included) on services and the kernel.
-    expect(await problems('lib/lesson-room/fixture.ts', lines('@/lib/auth/sign-in', '@/lib/api/route', '@/lib/outbox/kick', '@/lib/marketplace/booking'))).toEqual([]);
+    expect(await problems('lib/lesson-room/fixture.ts', lines('@/lib/auth/sign-in', '@/lib/api/route', '@/lib/outbox/kick', '@/lib/lessons/booking'))).toEqual([]);
     // The route wrapper, a service, checks captchas; a service on the kernel.
     expect(await problems('lib/api/route.ts', lines('@/lib/captcha/policy', '@/lib/api/errors', '@/lib/db/client'))).toEqual([]);
     expect(await problems('lib/staff/fixture.ts', lines('@/lib/api/route', '@/lib/captcha/policy', '@/lib/time/school-clock'))).toEqual([]);

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { reviewFigures, salesFigures } from '@/lib/dashboard/figures';
-import { notifyLesson } from '@/lib/marketplace/notify';
+import { notifyLesson } from '@/lib/lessons/notify';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { lessons, outbox, tutorProfiles, users } from './schema';
 import { hideDemoTutors, seedDemoTutors } from './seed-tutors';

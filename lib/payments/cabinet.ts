@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api/errors';
 import { addMonths } from '@/lib/time/calendar';
 import type { PlanId } from '@/lib/tariffs';
 import { ACCOUNTS, balanceOf } from '@/lib/money/ledger';
-import { tutorMonth, type TutorMonth } from './lesson-money';
+import { tutorMonth, type TutorMonth } from '@/lib/lessons/money';
 import { orderView, type OrderView } from './checkout';
 import { receiptsOfOrders, type ReceiptView } from './receipts';
 import { TUTOR_FEE_PERCENT, tutorEarningTiyn, tutorPlanByLoad } from '@/lib/money/model';

@@ -10,7 +10,7 @@ import { hasUserScope } from '@/lib/auth/scope';
 import { ledgerEntries, lessons, tutorProfiles, users } from '@/lib/db/schema';
 import { rowsOf } from '@/lib/db/rows';
 import type { Db } from '@/lib/db/types';
-import { lessonsLeft, poolTutorPriceMax } from './company-pools';
+import { lessonsLeft, poolTutorPriceMax } from '@/lib/lessons/money';
 import { ACCOUNTS } from '@/lib/money/ledger';
 
 export interface EmployerLink {

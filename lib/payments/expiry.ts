@@ -2,7 +2,7 @@ import 'server-only';
 // Expiry reminders (issue 24: "nothing expires silently"): 14 and 3 days before a package's validity
 // ends, while it still holds a lesson, the student gets an SMS and an e-mail through the outbox.
 // Each is claimed by its marker on the package in the same transaction as the messages, so parallel
-// instances and repeated passes send it once (the lesson reminders' pattern, lib/marketplace/reminders.ts).
+// instances and repeated passes send it once (the lesson reminders' pattern, lib/lessons/reminders.ts).
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { lessonPackages, users } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
@@ -12,7 +12,7 @@ import { enqueue } from '@/lib/outbox';
 import { checkKzMobile } from '@/lib/phone';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import { enqueueNotifySms } from '@/lib/sms/notify-budget';
-import { schoolDateTime } from '@/lib/marketplace/notify';
+import { schoolDateTime } from '@/lib/lessons/notify';
 import { ACCOUNTS, balance } from '@/lib/money/ledger';
 
 const DAY = 86_400_000;

@@ -13,8 +13,8 @@ import { companies, companyInvoices, ledgerEntries, lessonAttendanceCorrections,
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { ACCOUNTS, balanceOf } from '@/lib/money/ledger';
-import { lessonsAttendance } from '@/lib/lesson-room/attendance';
-import { bookTutorEarning, giveLessonBack } from './lesson-money';
+import { lessonsAttendance } from '@/lib/lessons/attendance';
+import { bookTutorEarning, giveLessonBack } from '@/lib/lessons/money';
 
 export interface UndecidedLesson {
   id: number;

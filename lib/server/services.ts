@@ -10,8 +10,8 @@ import { stopRoomBus } from '@/lib/lesson-room/bus';
 import { env } from '@/lib/env';
 import { remindCallbacks } from '@/lib/leads/reminders';
 import { importMediaDir } from '@/lib/media/photo';
-import { remindLessons } from '@/lib/marketplace/reminders';
-import { settleEndedLessons } from '@/lib/lesson-room/attendance';
+import { remindLessons } from '@/lib/lessons/reminders';
+import { settleEndedLessons } from '@/lib/lessons/attendance';
 import { resolvePendingPayments } from '@/lib/payments/events';
 import { remindExpiringPackages } from '@/lib/payments/expiry';
 import { remindPayoutRegister } from '@/lib/payments/payouts';
@@ -54,14 +54,14 @@ export function remindCallbackLeads(now = new Date()): Promise<void> {
   });
 }
 
-/** Reminds both sides 24 hours and 1 hour before each booked trial lesson (lib/marketplace/reminders.ts). */
+/** Reminds both sides 24 hours and 1 hour before each booked trial lesson (lib/lessons/reminders.ts). */
 export function remindTrialLessons(now = new Date()): Promise<void> {
   return runBackgroundPass('lesson-reminders', async (db) => {
     if ((await remindLessons(db, now)) > 0) void kickOutbox();
   });
 }
 
-/** Closes booked lessons whose end has passed from the room's attendance log (lib/lesson-room/attendance.ts). */
+/** Closes booked lessons whose end has passed from the room's attendance log (lib/lessons/attendance.ts). */
 export function settleLessons(now = new Date()): Promise<void> {
   return runBackgroundPass('lesson-attendance', async (db) => {
     const closed = await settleEndedLessons(db, now);

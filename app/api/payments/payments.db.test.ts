@@ -4,7 +4,7 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSession } from '@/lib/auth/http';
 import { fiscalReceipts, tutorProfiles, ledgerEntries, lessonMessages, lessonPackages, lessons, outbox, paymentOrders, paymentRefunds, promoCodes, providerEvents } from '@/lib/db/schema';
-import { freeSlotsOfTutor } from '@/lib/marketplace/availability';
+import { freeSlotsOfTutor } from '@/lib/lessons/availability';
 import { ACCOUNTS, balance, ledgerTotal, post } from '@/lib/money/ledger';
 import { paymentProvider } from '@/lib/payments/config';
 import { resolvePendingPayments } from '@/lib/payments/events';

@@ -1,6 +1,6 @@
 import { ApiError, readCapped } from '@/lib/api/errors';
 import { route } from '@/lib/api/route';
-import { applyCacheEvent } from '@/lib/marketplace/revalidate';
+import { applyCacheEvent } from '@/lib/lessons/revalidate';
 import { acceptCacheCall } from '@/lib/db/cache-bus';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
