@@ -280,6 +280,43 @@ export const LIB_FLOORS = [
   { name: 'server', what: 'the server\'s wiring: background work, retention', paths: ['lib/server', 'lib/retention.ts'] },
 ];
 
+// ── Sideways, inside the domains floor ───────────────────────────────────────────────────────────
+// The lesson calls money; features call the lesson; no feature calls another sideways. A domain
+// imports the floors below it and, on its own floor, only the domains named here: each tie one way,
+// the whole a graph without a circle (lint/boundaries.test.ts checks it). The lesson's three
+// features, marketplace, payments and the lesson room, name none of each other: what two of them
+// share belongs to lib/lessons or lib/money.
+export const DOMAIN_USES = {
+  'lib/accounts-admin': [],
+  'lib/cabinet': ['lib/quiz'],
+  'lib/companies': [],
+  'lib/company-portal': ['lib/companies', 'lib/leads', 'lib/payments', 'lib/quiz'],
+  'lib/dashboard': ['lib/leads'],
+  'lib/leads': ['lib/promo'],
+  'lib/lesson-room': [],
+  'lib/marketplace': ['lib/quiz', 'lib/review'],
+  'lib/payments': ['lib/leads', 'lib/promo'],
+  'lib/promo': [],
+  'lib/quiz': [],
+  'lib/review': [],
+  'lib/test-records': ['lib/quiz'],
+};
+
+const domainFloor = () => LIB_FLOORS.find((f) => f.name === 'domains').paths;
+
+const sidewaysZones = () =>
+  domainFloor().map((domain) => {
+    const uses = DOMAIN_USES[domain];
+    if (!uses) throw new Error(`lint/boundaries.mjs: name ${domain} in DOMAIN_USES (the domains it may import sideways)`);
+    return {
+      target: `./${domain}`,
+      from: domainFloor()
+        .filter((d) => d !== domain && !uses.includes(d))
+        .map((d) => `./${d}`),
+      message: `lib/ domains: ${domain} never imports another domain sideways unless DOMAIN_USES names it (the lesson calls money; features call the lesson; no feature calls another sideways): move the shared piece down to lib/lessons or lib/money (lint/boundaries.mjs DOMAIN_USES).`,
+    };
+  });
+
 /** import-x targets for a floor: its paths, or for the kernel every lib/ path no other floor names. */
 function floorTargets(floor) {
   if (floor.paths) return floor.paths.map((p) => `./${p}`);
@@ -340,6 +377,7 @@ export const boundaries = [
               message: 'Server and shared lib/ code never imports browser code (lib/browser/).',
             },
             ...floorZones,
+            ...sidewaysZones(),
           ],
         },
       ],

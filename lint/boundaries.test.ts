@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DOMAIN_USES, LIB_FLOORS } from './boundaries.mjs';
 
 // Each boundary rule is run through the project's own eslint.config.mjs on a snippet placed at a
 // path of the tree (the snippet need not exist on disk; what it imports does), so a rule that is
@@ -48,12 +49,17 @@ describe('import boundaries (eslint.config.mjs)', { timeout: 180_000 }, () => {
     expect(found).toContainEqual({ rule: 'import-x/no-restricted-paths', severity: 2, message: expect.stringMatching(message) });
   });
 
-  // lib/'s floors (lint/boundaries.mjs LIB_FLOORS): kernel → services → domains → server, never back up.
+  // lib/'s floors (lint/boundaries.mjs LIB_FLOORS): kernel → services → core → domains → server, never back up.
   it.each([
     ['kernel → services', 'lib/db/fixture.ts', "import { signIn } from '@/lib/auth/sign-in';\nexport const s = signIn;\n", /the kernel floor .* never imports the services floor/],
     ['kernel → services (the route wrapper)', 'lib/api/fixture.ts', "import { route } from '@/lib/api/route';\nexport const r = route;\n", /the kernel floor .* never imports the services floor/],
     ['kernel → domains', 'lib/outbox/fixture.ts', "import { moveLead } from '@/lib/leads/pipeline';\nexport const m = moveLead;\n", /the kernel floor .* never imports the domains floor/],
     ['kernel → server (a file directly under lib/)', 'lib/fixture.ts', "import { pruneTables } from '@/lib/server/services';\nexport const p = pruneTables;\n", /the kernel floor .* never imports the server floor/],
+    ['kernel → core (the money)', 'lib/db/fixture.ts', "import { post } from '@/lib/money/ledger';\nexport const p = post;\n", /the kernel floor .* never imports the core floor/],
+    ['services → core (the lesson)', 'lib/auth/fixture.ts', "import { cancelLesson } from '@/lib/lessons/booking';\nexport const c = cancelLesson;\n", /the services floor .* never imports the core floor/],
+    ['core → domains: the lesson → payments', 'lib/lessons/fixture.ts', "import { startCheckout } from '@/lib/payments/checkout';\nexport const s = startCheckout;\n", /the core floor .* never imports the domains floor/],
+    ['core → domains: the lesson → the room', 'lib/lessons/fixture.ts', "import { roomStream } from '@/lib/lesson-room/stream';\nexport const r = roomStream;\n", /the core floor .* never imports the domains floor/],
+    ['core → domains: the money → marketplace', 'lib/money/fixture.ts', "import { readPublishedTutors } from '@/lib/marketplace/catalogue';\nexport const r = readPublishedTutors;\n", /the core floor .* never imports the domains floor/],
     ['services → domains', 'lib/auth/fixture.ts', "import { moveLead } from '@/lib/leads/pipeline';\nexport const m = moveLead;\n", /the services floor .* never imports the domains floor/],
     ['services → server', 'lib/sms/fixture.ts', "import { prune } from '@/lib/retention';\nexport const p = prune;\n", /the services floor .* never imports the server floor/],
     ['domains → server', 'lib/leads/fixture.ts', "import { pruneTables } from '@/lib/server/services';\nexport const p = pruneTables;\n", /the domains floor .* never imports the server floor/],
@@ -62,10 +68,39 @@ describe('import boundaries (eslint.config.mjs)', { timeout: 180_000 }, () => {
     expect(found).toContainEqual({ rule: 'import-x/no-restricted-paths', severity: 2, message: expect.stringMatching(message) });
   });
 
+  // Inside the domains floor (lint/boundaries.mjs DOMAIN_USES): no feature calls another sideways.
+  it.each([
+    ['payments → marketplace', 'lib/payments/fixture.ts', "import { readPublishedTutors } from '@/lib/marketplace/catalogue';\nexport const r = readPublishedTutors;\n", /lib\/payments never imports another domain sideways/],
+    ['marketplace → payments', 'lib/marketplace/fixture.ts', "import { startCheckout } from '@/lib/payments/checkout';\nexport const s = startCheckout;\n", /lib\/marketplace never imports another domain sideways/],
+    ['the room → payments', 'lib/lesson-room/fixture.ts', "import { studentMoney } from '@/lib/payments/cabinet';\nexport const s = studentMoney;\n", /lib\/lesson-room never imports another domain sideways/],
+    ['payments → the room, a type only', 'lib/payments/fixture.ts', "import type { RoomEvent } from '@/lib/lesson-room/events';\nexport type R = RoomEvent;\n", /lib\/payments never imports another domain sideways/],
+    ['a tie DOMAIN_USES does not name (quiz → leads)', 'lib/quiz/fixture.ts', "import { moveLead } from '@/lib/leads/pipeline';\nexport const m = moveLead;\n", /lib\/quiz never imports another domain sideways/],
+  ])('forbids a sideways import between domains: %s', async (_, file, code, message) => {
+    const found = await problems(file, `import 'server-only';\n${code}`);
+    expect(found).toContainEqual({ rule: 'import-x/no-restricted-paths', severity: 2, message: expect.stringMatching(message) });
+  });
+
+  it('names every domain in DOMAIN_USES, no tie among the lesson\'s features, and no circle', () => {
+    const domains = LIB_FLOORS.find((f) => f.name === 'domains')!.paths!;
+    expect(Object.keys(DOMAIN_USES).sort()).toEqual([...domains].sort());
+    const uses = DOMAIN_USES as Record<string, string[]>;
+    for (const used of Object.values(uses)) for (const d of used) expect(domains).toContain(d);
+    const features = ['lib/marketplace', 'lib/payments', 'lib/lesson-room'];
+    for (const f of features) expect(uses[f]!.filter((d) => features.includes(d)), f).toEqual([]);
+    // A circle would let two domains lean on each other: walk every path from every domain.
+    const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
+      uses[from]!.some((d) => d === to || (!seen.has(d) && (seen.add(d), reaches(d, to, seen))));
+    expect(domains.filter((d) => reaches(d, d))).toEqual([]);
+  });
+
   it('lets every lib/ floor import its own and the floors below it', async () => {
     const lines = (...specs: string[]) => ["import 'server-only';", ...specs.map((s, i) => `import * as m${i} from '${s}';`), `export const all = [${specs.map((_, i) => `m${i}`).join(', ')}];`].join('\n');
     // A domain (the lesson room, a folder still to come, included) on services and the kernel.
     expect(await problems('lib/lesson-room/fixture.ts', lines('@/lib/auth/sign-in', '@/lib/api/route', '@/lib/outbox/kick', '@/lib/lessons/booking'))).toEqual([]);
+    // A domain on the core floor: payments on the lesson and the money; a declared sideways tie.
+    expect(await problems('lib/payments/fixture.ts', lines('@/lib/lessons/money', '@/lib/lessons/availability', '@/lib/money/ledger', '@/lib/promo/check'))).toEqual([]);
+    // The core floor on services and the kernel: the lesson calls money.
+    expect(await problems('lib/lessons/fixture.ts', lines('@/lib/money/ledger', '@/lib/money/model', '@/lib/auth/scope', '@/lib/sms/notify-budget', '@/lib/db/client'))).toEqual([]);
     // The route wrapper, a service, checks captchas; a service on the kernel.
     expect(await problems('lib/api/route.ts', lines('@/lib/captcha/policy', '@/lib/api/errors', '@/lib/db/client'))).toEqual([]);
     expect(await problems('lib/staff/fixture.ts', lines('@/lib/api/route', '@/lib/captcha/policy', '@/lib/time/school-clock'))).toEqual([]);
