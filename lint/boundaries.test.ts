@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,45 @@ describe('import boundaries (eslint.config.mjs)', { timeout: 180_000 }, () => {
     expect(domains.filter((d) => reaches(d, d))).toEqual([]);
   });
 
+  it('has no circle among lib/ folders, and lib/db stands alone at the bottom', () => {
+    // A unit is a folder directly under lib/, a single module there, or a file LIB_FLOORS puts on
+    // another floor than its folder (lib/api/route.ts). Every import counts, type-only ones too;
+    // tests are left out (they may reach across).
+    const split = LIB_FLOORS.flatMap((f) => f.paths ?? []).filter((p) => p.split('/').length === 3);
+    const unitOf = (file: string) => split.find((p) => file === p) ?? file.split('/').slice(0, 2).join('/').replace(/\.(ts|tsx|mts|mjs)$/, '');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(path.join(ROOT, dir))) {
+        const rel = `${dir}/${name}`;
+        if (statSync(path.join(ROOT, rel)).isDirectory()) {
+          if (name !== 'migrations') walk(rel);
+        } else if (/\.(ts|tsx|mts|mjs)$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.mts')) files.push(rel);
+      }
+    };
+    walk('lib');
+    const resolve = (spec: string, from: string) => {
+      const base = spec.startsWith('@/') ? spec.slice(2) : spec.startsWith('.') ? path.posix.join(path.posix.dirname(from), spec) : null;
+      if (!base) return null;
+      return ['', '.ts', '.tsx', '.mts', '.mjs', '/index.ts'].map((e) => base + e).find((f) => existsSync(path.join(ROOT, f)) && statSync(path.join(ROOT, f)).isFile()) ?? null;
+    };
+    const edges = new Map<string, Set<string>>();
+    for (const file of files) {
+      for (const [, spec] of readFileSync(path.join(ROOT, file), 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
+        const target = resolve(spec!, file);
+        if (!target?.startsWith('lib/')) continue;
+        const [a, b] = [unitOf(file), unitOf(target)];
+        if (a !== b) edges.set(a, (edges.get(a) ?? new Set()).add(b));
+      }
+    }
+    expect(edges.size).toBeGreaterThan(30);
+    const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
+      [...(edges.get(from) ?? [])].some((u) => u === to || (!seen.has(u) && (seen.add(u), reaches(u, to, seen))));
+    expect([...edges.keys()].filter((u) => reaches(u, u))).toEqual([]);
+    // The database stands on nothing but its settings (lib/env.ts) and the pure rules its tables
+    // check (lib/validations: the pipeline's stages, staff scopes); neither reaches a database.
+    expect([...(edges.get('lib/db') ?? [])].sort()).toEqual(['lib/env', 'lib/validations']);
+  });
+
   it('lets every lib/ floor import its own and the floors below it', async () => {
     const lines = (...specs: string[]) => ["import 'server-only';", ...specs.map((s, i) => `import * as m${i} from '${s}';`), `export const all = [${specs.map((_, i) => `m${i}`).join(', ')}];`].join('\n');
     // A domain (the lesson room, a folder still to come, included) on services and the kernel.
@@ -105,7 +144,7 @@ describe('import boundaries (eslint.config.mjs)', { timeout: 180_000 }, () => {
     expect(await problems('lib/api/route.ts', lines('@/lib/captcha/policy', '@/lib/api/errors', '@/lib/db/client'))).toEqual([]);
     expect(await problems('lib/staff/fixture.ts', lines('@/lib/api/route', '@/lib/captcha/policy', '@/lib/time/school-clock'))).toEqual([]);
     // The server's wiring on everything.
-    expect(await problems('lib/server/fixture.ts', lines('@/lib/leads/reminders', '@/lib/sms/codes', '@/lib/retention', '@/lib/db/background'))).toEqual([]);
+    expect(await problems('lib/server/fixture.ts', lines('@/lib/leads/reminders', '@/lib/sms/codes', '@/lib/retention', '@/lib/runtime/background'))).toEqual([]);
   });
 
   it.each([
@@ -152,6 +191,8 @@ describe('import boundaries (eslint.config.mjs)', { timeout: 180_000 }, () => {
     ['lib/db/schema by a relative path, as a type', "import type { users } from '../../../lib/db/schema';\nexport type U = typeof users;\n", /lib\/db\/schema\.ts/],
     ['a table by its domain file', "import { leads } from '@/lib/db/tables/leads';\nexport const l = leads;\n", /'lib\/db\/tables\/leads\.ts' \(the tables\)/],
     ['lib/rate-limit', "import { hit } from '@/lib/rate-limit';\nexport const h = hit;\n", /'lib\/rate-limit\.ts' \(rate limits\)/],
+    ['lib/db itself (the handler has ctx.db)', "import { getDb } from '@/lib/db/client';\nexport const g = getDb;\n", /'lib\/db\/client\.ts' \(the database/],
+    ['lib/db, even a type', "import type { Db } from '@/lib/db/types';\nexport type D = Db;\n", /'lib\/db\/types\.ts' \(the database/],
   ])('keeps %s out of a route handler', async (_, code, message) => {
     const found = await problems('app/api/fixture/route.ts', code);
     expect(found).toContainEqual({ rule: 'boundaries/thin-route-handlers', severity: 2, message: expect.stringMatching(message) });

@@ -2,10 +2,10 @@ import 'server-only';
 // The server's wiring, the top floor of lib/ (docs/architecture.md, "Import boundaries"): the timers
 // of the background work, the clean-up and the reminders, the cache listener, the stop at shutdown.
 // What use cases need from here lives lower down: runAfterResponse (lib/api/after.ts), kickOutbox
-// (lib/outbox/kick.ts), runBackgroundPass (lib/db/background.ts), captchaConfig (lib/captcha/config.ts).
+// (lib/outbox/kick.ts), runBackgroundPass (lib/runtime/background.ts), captchaConfig (lib/captcha/config.ts).
 import { closeAppDb } from '@/lib/db/client';
-import { background, runBackgroundPass } from '@/lib/db/background';
-import { startCacheListener, stopCacheListener } from '@/lib/db/cache-bus';
+import { background, runBackgroundPass } from '@/lib/runtime/background';
+import { startCacheListener, stopCacheListener } from '@/lib/runtime/cache-bus';
 import { stopRoomBus } from '@/lib/lesson-room/bus';
 import { env } from '@/lib/env';
 import { remindCallbacks } from '@/lib/leads/reminders';
@@ -142,7 +142,7 @@ export function startBackgroundWork(opts: { outboxPollMs: number; retentionMs?: 
   for (const timer of bg.timers) timer.unref();
   void pruneTables();
   void importLegacyMedia();
-  // With PostgreSQL, the other instances' changes reach this instance's cache (lib/db/cache-bus.ts).
+  // With PostgreSQL, the other instances' changes reach this instance's cache (lib/runtime/cache-bus.ts).
   startCacheListener();
 }
 

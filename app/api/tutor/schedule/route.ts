@@ -8,7 +8,8 @@ import { hasUserScope } from '@/lib/auth/scope';
 import { getSchedule, saveSchedule } from '@/lib/lessons/availability';
 import { scheduleSchema } from '@/lib/validations/booking';
 import type { NextRequest } from 'next/server';
-import type { Db } from '@/lib/db/types';
+
+type Db = Parameters<typeof requireUser>[0];
 
 async function requireTutor(db: Db, req: NextRequest) {
   const user = await requireUser(db, req);
