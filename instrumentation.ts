@@ -26,7 +26,10 @@ export async function register() {
   // server.mjs runs this before it listens (Next alone would at the first request): the data folder's
   // lock is taken here (lib/db/data-dir-lock.mjs), and a folder another server holds stops the start.
   const { getOpenDb } = await import('./lib/db/client');
-  const { driver } = await getOpenDb();
+  const opened = await getOpenDb();
+  const { driver } = opened;
+  const { demoTutorsOnOpen } = await import('./lib/server/demo-tutors');
+  await demoTutorsOnOpen(opened, e.DATABASE_URL ? undefined : e.DATA_DIR);
   console.info(`[db] ${driver === 'pglite' ? `embedded PGlite in ${e.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}: migrated and seeded.`);
   if (driver === 'pglite') {
     // For the commands (admin:create, db:backup): the database is open, the port answers in a moment.

@@ -37,7 +37,7 @@ const serverEnvSchema = z.object({
   RECAPTCHA_HOSTNAMES: z.string().optional(),
   ENABLE_DEV_TOOLS: bool,
   LESSON_URL: z.url().default('https://lesson.tilmen.kz/room/welcome'),
-  // An outside lesson room instead of our own /lesson/{id} (lib/marketplace/room.ts): {id} is the
+  // An outside lesson room instead of our own /lesson/{id} (lib/lessons/links.ts): {id} is the
   // lesson id, {key} a keyed hash of it (so a room name cannot be guessed from a neighbour's id).
   LESSON_ROOM_URL: z
     .string()
@@ -57,7 +57,7 @@ const serverEnvSchema = z.object({
   // (lib/payments/checkout.ts; security.md M2). The kill -9 check pays 134 orders of 4 students: it raises both.
   CHECKOUT_PER_10_MIN: z.coerce.number().int().min(1).max(10_000).default(6),
   CHECKOUT_MAX_PENDING: z.coerce.number().int().min(1).max(10_000).default(5),
-  // A lesson is held when both sides were in its room together at least this long (lib/lesson-room/attendance.ts).
+  // A lesson is held when both sides were in its room together at least this long (lib/lessons/attendance.ts).
   // Fractions are allowed (e2e uses 0.25: a quarter of a minute).
   LESSON_HELD_MINUTES: z.coerce.number().min(0.1).max(240).default(15),
   // Between two SMS sends to one phone (lib/sms/codes.ts): 60 s; e2e uses 15 (its reset-by-phone

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addEmployee } from '@/lib/company-portal/roster';
 import { auditLog, companies, companyEmployees, companyInvitations, lessons } from '@/lib/db/schema';
 import { allocateLessons, createInvoice, markInvoicePaid } from '@/lib/payments/company-pools';
-import { ACCOUNTS, balance, ledgerTotal } from '@/lib/payments/ledger';
+import { ACCOUNTS, balance, ledgerTotal } from '@/lib/money/ledger';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { hrUser, insertCompany, validIin } from '@/test/company';
 import { pruneCompanyAndLessons } from './retention';

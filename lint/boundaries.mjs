@@ -1,9 +1,9 @@
 // The house's import boundaries (docs/architecture.md, "Import boundaries"), enforced by `eslint .`:
 //   app → components → lib (browser-safe parts), app → lib; never lib → components or components → app;
 //   components never import lib/db; no import cycles; server code is marked and kept out of the browser;
-//   route handlers (app/api/**/route.ts) never import drizzle-orm, lib/db/schema or lib/rate-limit, and
+//   route handlers (app/api/**/route.ts) never import drizzle-orm, lib/db (any of it) or lib/rate-limit, and
 //   pages and layouts never import drizzle-orm or lib/db/schema;
-//   lib/ has floors (LIB_FLOORS: kernel → services → domains → server), and no floor imports one above it.
+//   lib/ has floors (LIB_FLOORS: kernel → services → core → domains → server), and no floor imports one above it.
 // Folder rules and cycles come from eslint-plugin-import-x; the two rules about `import 'server-only'`
 // are this project's (a marker is a fact of a file's text, which no folder glob can express), and so
 // are the ones about route handlers and pages (they name a package as well as files, which import-x's zones cannot).
@@ -197,10 +197,11 @@ const ROUTE_FORBIDDEN = [
   { file: 'lib/db/schema.ts', why: 'the tables' },
   { dir: 'lib/db/tables/', why: 'the tables' },
   { file: 'lib/rate-limit.ts', why: 'rate limits' },
+  { dir: 'lib/db/', why: 'the database: the handler gets it from its wrapper (ctx.db) and hands it to a use case' },
 ];
 // What a page or layout may not reach: it loads its data through a use case of lib/<domain> (getDb()
 // and the use case are fine), so no query is written, and no scope check skipped, in app/.
-const PAGE_FORBIDDEN = ROUTE_FORBIDDEN.filter((f) => f.file !== 'lib/rate-limit.ts');
+const PAGE_FORBIDDEN = ROUTE_FORBIDDEN.filter((f) => f.file !== 'lib/rate-limit.ts' && f.dir !== 'lib/db/');
 
 /** A rule that reports every import (type-only ones too) of the listed packages and files. */
 function forbiddenImports(forbidden, description, message) {
@@ -254,6 +255,11 @@ export const LIB_FLOORS = [
   },
   { name: 'services', what: 'auth, sms, captcha, certificates, staff, the route wrapper', paths: ['lib/auth', 'lib/sms', 'lib/captcha', 'lib/certificates', 'lib/staff', 'lib/api/route.ts'] },
   {
+    name: 'core',
+    what: 'the money (the ledger and the model) and the lesson (its whole life and the money each step moves)',
+    paths: ['lib/money', 'lib/lessons'],
+  },
+  {
     name: 'domains',
     what: 'leads (intake and pipeline), marketplace, the lesson room, the company portal, quiz, review, promo, payments, the back office\'s rooms',
     paths: [
@@ -274,6 +280,43 @@ export const LIB_FLOORS = [
   },
   { name: 'server', what: 'the server\'s wiring: background work, retention', paths: ['lib/server', 'lib/retention.ts'] },
 ];
+
+// ── Sideways, inside the domains floor ───────────────────────────────────────────────────────────
+// The lesson calls money; features call the lesson; no feature calls another sideways. A domain
+// imports the floors below it and, on its own floor, only the domains named here: each tie one way,
+// the whole a graph without a circle (lint/boundaries.test.ts checks it). The lesson's three
+// features, marketplace, payments and the lesson room, name none of each other: what two of them
+// share belongs to lib/lessons or lib/money.
+export const DOMAIN_USES = {
+  'lib/accounts-admin': [],
+  'lib/cabinet': ['lib/quiz'],
+  'lib/companies': [],
+  'lib/company-portal': ['lib/companies', 'lib/leads', 'lib/payments', 'lib/quiz'],
+  'lib/dashboard': ['lib/leads'],
+  'lib/leads': ['lib/promo'],
+  'lib/lesson-room': [],
+  'lib/marketplace': ['lib/quiz', 'lib/review'],
+  'lib/payments': ['lib/leads', 'lib/promo'],
+  'lib/promo': [],
+  'lib/quiz': [],
+  'lib/review': [],
+  'lib/test-records': ['lib/quiz'],
+};
+
+const domainFloor = () => LIB_FLOORS.find((f) => f.name === 'domains').paths;
+
+const sidewaysZones = () =>
+  domainFloor().map((domain) => {
+    const uses = DOMAIN_USES[domain];
+    if (!uses) throw new Error(`lint/boundaries.mjs: name ${domain} in DOMAIN_USES (the domains it may import sideways)`);
+    return {
+      target: `./${domain}`,
+      from: domainFloor()
+        .filter((d) => d !== domain && !uses.includes(d))
+        .map((d) => `./${d}`),
+      message: `lib/ domains: ${domain} never imports another domain sideways unless DOMAIN_USES names it (the lesson calls money; features call the lesson; no feature calls another sideways): move the shared piece down to lib/lessons or lib/money (lint/boundaries.mjs DOMAIN_USES).`,
+    };
+  });
 
 /** import-x targets for a floor: its paths, or for the kernel every lib/ path no other floor names. */
 function floorTargets(floor) {
@@ -335,6 +378,7 @@ export const boundaries = [
               message: 'Server and shared lib/ code never imports browser code (lib/browser/).',
             },
             ...floorZones,
+            ...sidewaysZones(),
           ],
         },
       ],

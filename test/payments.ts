@@ -5,7 +5,7 @@ import http from 'node:http';
 import { NextRequest } from 'next/server';
 import { tutorProfiles } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { saveSchedule } from '@/lib/marketplace/availability';
+import { saveSchedule } from '@/lib/lessons/availability';
 import type { PaymentStart } from '@/lib/payments/provider';
 import { scheduleSchema } from '@/lib/validations/booking';
 import { emptyProfile } from '@/lib/validations/tutor-profile';

@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ledgerEntries, lessonPackages, lessons, paymentOrders, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { ACCOUNTS } from '@/lib/payments/ledger';
-import { tutorEarningTiyn } from '@/lib/payments/model';
+import { ACCOUNTS } from '@/lib/money/ledger';
+import { tutorEarningTiyn } from '@/lib/money/model';
 import { monthBounds } from '@/lib/payments/payouts';
 
 type LedgerRow = typeof ledgerEntries.$inferInsert;

@@ -6,7 +6,7 @@ import { useAuthState } from '@/components/auth/auth-store';
 import { restoreSession } from '@/components/auth/restore-session';
 import { primaryClass, secondaryClass } from '@/components/ui/button-classes';
 import { plainTranslator, type PlainMessages } from '@/lib/i18n/plain';
-import type { PackageQuote } from '@/lib/payments/model';
+import type { PackageQuote } from '@/lib/money/model';
 import type { PaymentStart } from '@/lib/payments/provider';
 import { formatTenge, type PlanId } from '@/lib/tariffs';
 

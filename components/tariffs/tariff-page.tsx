@@ -3,7 +3,7 @@ import { JsonLd } from '@/components/layout/json-ld';
 import { LeadSection } from '@/components/forms/lead-section';
 import { FeatureList } from '@/components/ui/feature-list';
 import { PageHero } from '@/components/ui/section';
-import { EARNING_EXAMPLE_PRICE, tenge, tutorEarningTiyn } from '@/lib/payments/model';
+import { EARNING_EXAMPLE_PRICE, tenge, tutorEarningTiyn } from '@/lib/money/model';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import { pricePerLesson, PRICES, STUDENT_PLANS, TEACHER_PLANS, formatTenge } from '@/lib/tariffs';
 import { TariffBoard, type PlanView, type PromoLabels } from './tariff-board';
@@ -27,7 +27,7 @@ export async function TariffPage({ audience, locale, hoursNote }: { audience: 's
     name: t(`plans.${p.id}.name`),
     popular: p.popular,
     lessons: p.lessons,
-    // A tutor's line is what they earn at the example price under their plan's fee (lib/payments/model.ts).
+    // A tutor's line is what they earn at the example price under their plan's fee (lib/money/model.ts).
     pricePerLesson: audience === 'student' ? pricePerLesson(p) : tenge(tutorEarningTiyn(EARNING_EXAMPLE_PRICE, p.id)),
     discountPercent: p.discountPercent,
     features: (

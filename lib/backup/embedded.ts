@@ -1,27 +1,15 @@
 import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import type { PGlite } from '@electric-sql/pglite';
+import { ApiError } from '@/lib/api/errors';
+import { getOpenDb } from '@/lib/db/client';
 import { lockDataDir, type DataDirLock } from '@/lib/db/data-dir-lock.mjs';
-import { openPglite } from '@/lib/db/pglite';
+import { dumpPglite, openPglite } from '@/lib/db/pglite';
 import type { Db } from '@/lib/db/types';
+import { appSecret } from '@/lib/env';
 import { spendSignature } from '@/lib/rate-limit';
 
-/**
- * Backups of the embedded database (PGlite). A backup is PGlite's own dump of the data folder, a
- * gzipped tar: taken by the process that holds the folder, after a CHECKPOINT, while no transaction
- * is open and no query runs (PGlite's transaction and query locks), so it is a consistent snapshot
- * of committed data while the server keeps serving. Only the uncompressed copy is taken under the
- * locks (about 3 s for 100 000 leads, while requests wait); compressing it happens afterwards, as the
- * stream is read. PostgreSQL has its own tools (pg_dump / pg_restore, docs/operations.md).
- */
-export async function dumpPglite(client: PGlite): Promise<ReadableStream<Uint8Array>> {
-  await client.query('CHECKPOINT');
-  // _runExclusiveTransaction: the lock a transaction holds from BEGIN to COMMIT; dumpDataDir takes the query lock.
-  const exclusive = client as unknown as { _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> };
-  const tar = await exclusive._runExclusiveTransaction(() => client.dumpDataDir('none'));
-  return tar.stream().pipeThrough(new CompressionStream('gzip'));
-}
+// Backups of the embedded database (PGlite): the dump itself is lib/db/pglite.ts dumpPglite.
 
 /** True when `dir` does not exist or is empty. */
 export function isEmptyDir(dir: string): boolean {
@@ -84,3 +72,27 @@ export function validBackupSignature(secret: string, timestamp: string | null, s
 
 /** A backup signature works once: a replay within its minute is refused (I5). */
 export const spendBackupSignature = (db: Db, signature: string) => spendSignature(db, 'backup', signature);
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * `npm run db:backup` against a running server with the embedded database (POST /api/internal/backup):
+ * the server holds the data folder, so it takes the dump itself and streams it back. Loopback only,
+ * signed with the application secret (X-Backup-Time, X-Backup-Signature), each signature once;
+ * anything else, and any server on PostgreSQL, answers 404.
+ */
+export async function answerBackupCall(req: Request, ip: string): Promise<Response> {
+  if (!LOOPBACK.has(ip) || !validBackupSignature(appSecret(), req.headers.get('x-backup-time'), req.headers.get('x-backup-signature'))) {
+    throw new ApiError(404, 'not_found');
+  }
+  const opened = await getOpenDb();
+  if (!opened.dump) throw new ApiError(404, 'not_found');
+  if (!(await spendBackupSignature(opened.db, req.headers.get('x-backup-signature')!))) throw new ApiError(404, 'not_found');
+  return new Response(await opened.dump(), {
+    headers: {
+      'Content-Type': 'application/gzip',
+      'Content-Disposition': `attachment; filename="${backupFileName()}"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}

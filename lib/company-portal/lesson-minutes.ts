@@ -5,11 +5,12 @@ import { audit, auditListView, type Actor } from '@/lib/audit/log';
 import { companyEmployees, lessonAttendance, lessons } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { translatorFor } from '@/lib/i18n/translate';
-import { presence } from '@/lib/lesson-room/attendance';
+import { presence } from '@/lib/lessons/attendance';
 import { maskIin } from '@/lib/mask';
 import { poolLessonsOf } from '@/lib/payments/company-pools';
 import { schoolClock, schoolDay } from '@/lib/time/wall-clock';
-import { exportTable, fileResponse, type ResultsFormat } from './results-export';
+import { fileResponse } from '@/lib/api/download';
+import { exportTable, type ResultsFormat } from './results-export';
 
 /** At most this many lessons are read for one period (a company's month of lessons fits many times over). */
 export const LESSON_MINUTES_LIMIT = 5000;

@@ -16,35 +16,12 @@ import { translatorFor } from '@/lib/i18n/translate';
 import { absoluteUrl } from '@/lib/seo';
 import { companyCertificates, filterForAudit, resultRowsForExport, type ExportRow, type ResultsFilter } from './results';
 import { openIin } from './roster';
+import { fileResponse } from '@/lib/api/download';
 
 export type ResultsFormat = 'xlsx' | 'csv';
 
-const CONTENT_TYPES: Record<ResultsFormat | 'zip' | 'pdf', string> = {
-  pdf: 'application/pdf',
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  zip: 'application/zip',
-};
-
 export const resultsFileName = (ext: ResultsFormat | 'zip', full: boolean, now = new Date()) =>
   ext === 'zip' ? `certificates-${schoolDay(now)}.zip` : `results-${full ? 'full-iin-' : ''}${schoolDay(now)}.${ext}`;
-
-/** `attachment` with an ASCII name for old clients and the UTF-8 one (a Cyrillic last name) for the rest. */
-export function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
-export function fileResponse(body: BodyInit, ext: ResultsFormat | 'zip' | 'pdf', name: string): Response {
-  return new Response(body, {
-    headers: {
-      'Content-Type': CONTENT_TYPES[ext],
-      'Content-Disposition': contentDisposition(name),
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
-}
 
 /** The export's columns in the HR person's language, and each row's cells. */
 function table(rows: ExportRow[], locale: Locale, full: boolean) {

@@ -22,5 +22,5 @@ export function dashboardWindows(now: Date, days = 30) {
   return { today, since, todayDate: almatyDate(now), sinceDate: dates[0]!, dates };
 }
 
-/** Not one of the demo tutors a fresh embedded install seeds (lib/db/seed-tutors.ts): they are no activity. */
+/** Not one of the demo tutors a fresh embedded install seeds (lib/server/demo-tutors.ts): they are no activity. */
 export const notDemo = (userId: AnyColumn) => sql`not exists (select 1 from tutor_profiles dp where dp.user_id = ${userId} and dp.demo)`;

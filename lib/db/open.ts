@@ -1,9 +1,8 @@
 import 'server-only';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { dumpPglite } from '@/lib/backup/embedded';
 import * as schema from './schema';
-import { openPglite, type LockOptions } from './pglite';
+import { dumpPglite, openPglite, type LockOptions } from './pglite';
 import { seed } from './seed';
 import type { Db } from './types';
 
@@ -97,12 +96,7 @@ export async function openDb(opts: { url?: string; dataDir?: string; seed?: bool
 /** Seeds a freshly opened database and checks it answers. */
 async function prepare(opened: OpenDb, opts: { dataDir?: string; seed?: boolean }): Promise<void> {
   if (opts.seed !== false) await seed(opened.db);
-  // Demo tutors only in an embedded database kept in a folder (npm start), never on PostgreSQL or in
-  // tests; DEMO_TUTORS=false keeps them out (and takes earlier ones out of the catalogue).
-  if (opts.seed !== false && opened.driver === 'pglite' && opts.dataDir && process.env.NODE_ENV !== 'test') {
-    const { hideDemoTutors, seedDemoTutors } = await import('./seed-tutors');
-    const work = process.env.DEMO_TUTORS === 'false' ? hideDemoTutors(opened.db) : seedDemoTutors(opened.db);
-    await work.catch((err: unknown) => console.error('[db] demo tutors:', err instanceof Error ? err.message : err));
-  }
+  // The demo tutors of an embedded database kept in a folder are the opener's (lib/server/demo-tutors.ts
+  // demoTutorsOnOpen: the server's start, the seed and admin commands): lib/db imports no other lib/ folder.
   await opened.db.execute(sql`select 1`);
 }

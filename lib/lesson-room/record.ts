@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api/errors';
 import { lessonRoomEvents, lessonWords, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { roomSide } from './access';
-import { lessonAttendanceOf } from './attendance';
+import { lessonAttendanceOf } from '@/lib/lessons/attendance';
 import { reportable, reportOf, reportView } from './report';
 
 /** A board element as stored: Excalidraw's element with its id and version. */

@@ -10,7 +10,7 @@ import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { call } from '@/test/staff';
 import { GET as roomRoute } from '@/app/api/lessons/[id]/room/route';
 import { GET as streamRoute, POST as sendRoute } from '@/app/api/lessons/[id]/room/events/route';
-import { lessonAttendanceOf, markHeldIfTogether, presence, settleEndedLessons, togetherMs } from './attendance';
+import { lessonAttendanceOf, markHeldIfTogether, presence, settleEndedLessons, togetherMs } from '@/lib/lessons/attendance';
 import { stopRoomBus } from './bus';
 import { startLessonNowForDev } from './dev';
 import { sendEvent } from './events';

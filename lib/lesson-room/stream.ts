@@ -6,7 +6,7 @@ import type { RoomSide } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { enforceLimits } from '@/lib/rate-limit';
 import type { RoomLesson } from './access';
-import { HEARTBEAT_MS, markHeldIfTogether, recordAttendance } from './attendance';
+import { HEARTBEAT_MS, markHeldIfTogether, recordAttendance } from '@/lib/lessons/attendance';
 import { roomBus, type RoomBus } from './bus';
 import { appendEvent, lastSeq, readEvents, type RoomEvent } from './events';
 

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { companies, companyEmployees, lessonMessages, lessons, outbox, users } from '@/lib/db/schema';
 import { appSecret } from '@/lib/env';
-import { syncLessonPoolSpend } from '@/lib/payments/company-pools';
+import { syncLessonPoolSpend } from '@/lib/lessons/money';
 import { hashIin } from '@/lib/quiz/attempts';
 import type { LessonCompanyInput } from '@/lib/validations/booking';
 import { ApiError } from '@/lib/api/errors';

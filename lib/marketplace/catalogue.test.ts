@@ -6,7 +6,7 @@ vi.mock('server-only', () => ({}));
 vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => {}, revalidatePath: () => {} }));
 vi.mock('@/lib/db/client', () => ({ getDb: () => Promise.reject(new Error('no database in this test')) }));
 const { searchTutors, stillFree, CATALOGUE_PAGE_SIZE } = await import('./catalogue');
-const { freeTimeMask } = await import('./slots');
+const { freeTimeMask } = await import('@/lib/lessons/slots');
 
 const tutor = (slug: string, p: Partial<ProfileData>, freeMask = 0) => ({ id: 1, slug, name: slug, publishedAt: '2026-11-01T00:00:00.000Z', profile: { ...emptyProfile(), ...p }, next: [], freeMask, noticeMinutes: 0 });
 const all = [

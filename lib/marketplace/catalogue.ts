@@ -6,14 +6,14 @@ import { tutorProfiles, tutorSchedules, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import type { CatalogueQuery } from '@/lib/validations/catalogue';
 import type { ProfileData } from '@/lib/validations/tutor-profile';
-import { freeSlotsOf } from './availability';
-import { TUTORS_TAG, tutorTag } from './revalidate';
-import { freeTimeMask, matchesFreeTime, WEEK_AHEAD_DAYS } from './slots';
+import { freeSlotsOf } from '@/lib/lessons/availability';
+import { TUTORS_TAG, tutorTag } from '@/lib/lessons/revalidate';
+import { freeTimeMask, matchesFreeTime, WEEK_AHEAD_DAYS } from '@/lib/lessons/slots';
 
 /**
  * The public catalogue (issue 14): published profiles only (`published`, never the draft), of
  * accounts that are not blocked. The public name is the first name and the last name's initial.
- * Reads are cached under the `tutors` tag (lib/marketplace/revalidate.ts refreshes it when a
+ * Reads are cached under the `tutors` tag (lib/lessons/revalidate.ts refreshes it when a
  * reviewer publishes a profile), so a visit costs no database query.
  *
  * Free time rides along, computed when the cache is filled (refreshed when a schedule, hold or

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lessonAttendanceCorrections, lessons, users } from '@/lib/db/schema';
-import { correctAttendance, settleEndedLessons } from '@/lib/lesson-room/attendance';
+import { correctAttendance, settleEndedLessons } from '@/lib/lessons/attendance';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { trialFigures } from './admin';
-import { rateLesson } from './booking';
+import { rateLesson } from '@/lib/lessons/booking';
 
 const H = 3_600_000;
 

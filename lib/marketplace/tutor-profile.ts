@@ -17,7 +17,7 @@ import {
   type ProfileReturnReason,
 } from '@/lib/validations/tutor-profile';
 import { PHOTO_MAX_BYTES, storePhoto } from '@/lib/media/photo';
-import { profileChanged } from './revalidate';
+import { profileChanged } from '@/lib/lessons/revalidate';
 
 /**
  * Tutor profiles (issue 14). Only a tutor whose application is approved has one. The tutor edits

@@ -2,7 +2,7 @@ import 'server-only';
 // Sending what is due: a use case that queued a message kicks the outbox after its response
 // (runAfterResponse(kickOutbox)), and the server's timer kicks it every OUTBOX_POLL_MS
 // (lib/server/services.ts). The transports are this folder's: ./mail.ts and ./sms.ts.
-import { runBackgroundPass } from '@/lib/db/background';
+import { runBackgroundPass } from '@/lib/runtime/background';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { processOutbox, type Sender } from './index';

@@ -4,7 +4,7 @@ import { OUTBOX_LEASE_MS, type OutboxMessage, type Sender } from './index';
 /** How a calendar invitation is meant: a new or moved event, or its cancellation. */
 export type IcsMethod = 'REQUEST' | 'CANCEL';
 
-/** The METHOD line of a stored .ics (lib/marketplace/ics.ts writes them), for the mail's text/calendar part. */
+/** The METHOD line of a stored .ics (lib/lessons/ics.ts writes them), for the mail's text/calendar part. */
 export const icsMethod = (ics: string): IcsMethod => (/^METHOD:CANCEL/m.test(ics) ? 'CANCEL' : 'REQUEST');
 
 /**

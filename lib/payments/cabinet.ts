@@ -7,11 +7,11 @@ import type { Db } from '@/lib/db/types';
 import { ApiError } from '@/lib/api/errors';
 import { addMonths } from '@/lib/time/calendar';
 import type { PlanId } from '@/lib/tariffs';
-import { ACCOUNTS } from './ledger';
-import { tutorMonth, type TutorMonth } from './lesson-money';
+import { ACCOUNTS, balanceOf } from '@/lib/money/ledger';
+import { tutorMonth, type TutorMonth } from '@/lib/lessons/money';
 import { orderView, type OrderView } from './checkout';
 import { receiptsOfOrders, type ReceiptView } from './receipts';
-import { TUTOR_FEE_PERCENT, tutorEarningTiyn, tutorPlanByLoad } from './model';
+import { TUTOR_FEE_PERCENT, tutorEarningTiyn, tutorPlanByLoad } from '@/lib/money/model';
 import { schoolMonth, statementLessons, tutorStatements, type Statement, type StatementLesson } from './payouts';
 
 export interface PackageView {
@@ -40,7 +40,7 @@ const tutorName = sql<string>`${users.name} || ' ' || left(${users.lastname}, 1)
 
 export async function studentMoney(db: Db, studentId: number, now = new Date()): Promise<{ packages: PackageView[]; payments: PaymentView[] }> {
   const account = ACCOUNTS.studentBalance(studentId);
-  const balance = sql<string>`coalesce((select sum(${ledgerEntries.amountTiyn}) from ${ledgerEntries} where ${ledgerEntries.account} = ${account} and ${ledgerEntries.packageId} = ${lessonPackages.id}), 0)`;
+  const balance = balanceOf(account, eq(ledgerEntries.packageId, lessonPackages.id));
   const ahead = sql<number>`(select count(*)::int from lessons l where l.package_id = ${lessonPackages.id} and l.kind = 'paid' and l.status = 'booked' and l.starts_at > ${now.toISOString()}::timestamptz)`;
   const packages = await db
     .select({ p: lessonPackages, tutorName, balance, ahead })

@@ -10,7 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Locale } from '@/i18n/routing';
 import { ApiError } from '@/lib/api/errors';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
-import { fileResponse } from '@/lib/company-portal/results-export';
+import { fileResponse } from '@/lib/api/download';
 import { companies, companyInvoices, type InvoiceParty } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { addDays, addMonths } from '@/lib/time/calendar';

@@ -7,28 +7,19 @@ import 'server-only';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
-import { companies, companyEmployees, companyInvoices, ledgerEntries, lessons, tutorProfiles, type InvoiceParty } from '@/lib/db/schema';
+import { companies, companyEmployees, companyInvoices, ledgerEntries, lessons, type InvoiceParty } from '@/lib/db/schema';
 import { rowsOf } from '@/lib/db/rows';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { schoolNameKk, unsetSchoolRequisites } from '@/lib/school-requisites';
-import { notifyLesson } from '@/lib/marketplace/notify';
-import { slotsChanged } from '@/lib/marketplace/revalidate';
+import { notifyLesson } from '@/lib/lessons/notify';
+import { slotsChanged } from '@/lib/lessons/revalidate';
 import { schoolDay } from '@/lib/time/wall-clock';
-import { pricePerLesson, STUDENT_PLANS } from '@/lib/tariffs';
 import type { InvoicePaidInput, InvoicesQuery } from '@/lib/validations/company-pools';
-import { ACCOUNTS, post } from './ledger';
-import { giveLessonBack, isEarned, poolSpendOf, settleLessonMoney, PAID_CANCEL_DEADLINE_MINUTES } from './lesson-money';
-import { lockEmployee, poolReturnAccount } from './pool-locks';
-import { TIYN_PER_TENGE, tutorEarningTiyn } from './model';
-
-/**
- * The company price of a pool lesson: the published Intensive plan's price per lesson at the
- * standard tutor price (5 000 ₸ − 10 % = 4 500 ₸, "individual lessons from 4 500 ₸"): a pool of 10
- * to 1 000 lessons is bought in bulk, so it gets the deepest published plan discount.
- */
-export const COMPANY_LESSON_TIYN = pricePerLesson(STUDENT_PLANS.find((p) => p.id === 'intensive')!) * TIYN_PER_TENGE;
+import { ACCOUNTS, post } from '@/lib/money/ledger';
+import { COMPANY_LESSON_TIYN, giveLessonBack, lessonsLeft, PAID_CANCEL_DEADLINE_MINUTES } from '@/lib/lessons/money';
+import { lockEmployee } from '@/lib/lessons/pool-locks';
 
 /** The standard VAT rate of the Tax Code of Kazakhstan in force from 1 January 2026. */
 export const VAT_PERCENT = 16;
@@ -205,18 +196,6 @@ export async function cancelInvoice(db: Db, actor: Actor, id: number, reason: st
   });
 }
 
-/** Lessons left on an account, per invoice (oldest first): its rows for the invoice ÷ the invoice's price per lesson. */
-export async function lessonsLeft(tx: Db, account: string): Promise<{ invoiceId: number; perLessonTiyn: number; lessons: number }[]> {
-  const rows = await tx
-    .select({ invoiceId: ledgerEntries.companyInvoiceId, sum: sql<string>`sum(${ledgerEntries.amountTiyn})::text`, perLessonTiyn: companyInvoices.perLessonTiyn })
-    .from(ledgerEntries)
-    .innerJoin(companyInvoices, eq(companyInvoices.id, ledgerEntries.companyInvoiceId))
-    .where(eq(ledgerEntries.account, account))
-    .groupBy(ledgerEntries.companyInvoiceId, companyInvoices.perLessonTiyn)
-    .orderBy(ledgerEntries.companyInvoiceId);
-  return rows.map((r) => ({ invoiceId: r.invoiceId!, perLessonTiyn: r.perLessonTiyn, lessons: Math.floor(Number(r.sum) / r.perLessonTiyn) })).filter((r) => r.lessons > 0);
-}
-
 /**
  * HR gives N lessons of the paid pool to an employee of its roster (another company's employee:
  * 404). The company's row is locked, so parallel allocations see each other: the pool never goes
@@ -281,91 +260,6 @@ export async function returnEmployeeLessons(tx: Db, companyId: number, employeeI
     lessons += Math.floor(amount / r.perLessonTiyn);
   }
   return lessons;
-}
-
-/**
- * The highest tutor price (whole tenge) a company pool lesson can pay for: the tutor earns their
- * own price less their plan's fee (at most 60 % of it, on Intensive), and that must not be more
- * than the company paid for the lesson (4 500 ₸ → 7 500 ₸). A dearer tutor's lesson cannot be
- * paid from a pool: the school would pay the tutor more than it received.
- */
-export const poolTutorPriceMax = (perLessonTiyn = COMPANY_LESSON_TIYN): number => Math.floor(perLessonTiyn / tutorEarningTiyn(1, 'intensive'));
-
-/** Why a linked lesson is not paid from the employee's pool: none left, a student's package pays, or the tutor did not come. */
-export type PoolSpend = 'spent' | 'none_left' | 'package' | 'not_held';
-
-/**
- * The hook of a lesson's company link (lib/marketplace/admin.ts setLessonCompany), in its
- * transaction: the lesson holds at most one spent pool lesson, of the employee it is linked to.
- * Linked to an employee with lessons left: one is spent (`company_lesson_spent`: employee balance →
- * `school_revenue`, the lesson's id on both rows) and the tutor's price is kept on the lesson for
- * their earning (`pool_tutor_price`); relinked elsewhere or unlinked: that lesson goes back first
- * (`company_lesson_returned`). The same link again changes nothing. Not spent: a lesson paid from a
- * student's package (`package`), a cancelled lesson or one the tutor (or both) did not come to
- * (`not_held`), an employee with none left (`none_left`). A lesson already settled by the room's
- * log gets its money at once (held → the tutor earns). Refused: a free trial (409 `pool_trial`: a
- * 30-minute trial is free for everyone and never a paid 50-minute pool lesson), a tutor dearer than
- * `poolTutorPriceMax` (409 `pool_tutor_price`), and any change once the tutor earned the pool
- * lesson (409 `lesson_decided`). The employee's own booking from the pool (lib/payments/pool-booking.ts)
- * spends through `postPoolSpend` too.
- */
-export async function syncLessonPoolSpend(tx: Db, lessonId: number, employeeId: number | null): Promise<PoolSpend> {
-  await tx.execute(sql`select id from lessons where id = ${lessonId} for update`);
-  const [lesson] = await tx.select().from(lessons).where(eq(lessons.id, lessonId)).limit(1);
-  // A free 30-minute trial is free for everyone: it never spends a paid 50-minute pool lesson
-  // (nor earns the tutor one). Unlinking an old trial's link stays possible.
-  if (employeeId !== null && lesson!.kind === 'trial') throw new ApiError(409, 'pool_trial');
-  const spent = await poolSpendOf(tx, lessonId);
-  if (spent && employeeId !== null && spent.account === ACCOUNTS.employeeBalance(employeeId)) return 'spent';
-  if (spent && (await isEarned(tx, lessonId))) throw new ApiError(409, 'lesson_decided');
-  if (spent) {
-    await post(
-      tx,
-      'company_lesson_returned',
-      [
-        { account: ACCOUNTS.schoolRevenue, amountTiyn: -spent.amountTiyn },
-        { account: await poolReturnAccount(tx, spent.account, spent.invoiceId), amountTiyn: spent.amountTiyn },
-      ],
-      { lessonId, companyInvoiceId: spent.invoiceId },
-    );
-  }
-  if (employeeId === null) return 'none_left';
-  if (lesson!.kind === 'paid' && lesson!.packageId !== null) return 'package';
-  if (lesson!.status === 'cancelled' || (lesson!.factStatus === 'not_held' && (lesson!.factNoShow === 'tutor' || lesson!.factNoShow === 'both'))) return 'not_held';
-  if (!(await lockEmployee(tx, employeeId))) return 'none_left';
-  const [first] = await lessonsLeft(tx, ACCOUNTS.employeeBalance(employeeId));
-  if (!first) return 'none_left';
-  const price = await poolTutorPrice(tx, lesson!.tutorId, first.perLessonTiyn);
-  await postPoolSpend(tx, lessonId, employeeId, first);
-  await tx.update(lessons).set({ poolTutorPrice: price }).where(eq(lessons.id, lessonId));
-  // Linked after the room's log settled it: its money follows the facts now, as the job would have.
-  if (lesson!.factStatus) await settleLessonMoney(tx, lessonId, { status: lesson!.factStatus, noShow: lesson!.factNoShow });
-  return 'spent';
-}
-
-/**
- * The tutor's published price (whole tenge: what their students pay and their earning is counted
- * from), when a pool lesson at `perLessonTiyn` can pay for it; 409 `pool_tutor_price` for a tutor
- * dearer than `poolTutorPriceMax` or without a published price.
- */
-export async function poolTutorPrice(tx: Db, tutorId: number, perLessonTiyn = COMPANY_LESSON_TIYN): Promise<number> {
-  const [profile] = await tx.select({ published: tutorProfiles.published }).from(tutorProfiles).where(eq(tutorProfiles.userId, tutorId)).limit(1);
-  const price = profile?.published?.price ?? null;
-  if (price === null || price > poolTutorPriceMax(perLessonTiyn)) throw new ApiError(409, 'pool_tutor_price');
-  return price;
-}
-
-/** One pool lesson of the employee spent on a lesson (`company_lesson_spent`: the employee's balance → `school_revenue`), from the invoice `from`; the employee's row is locked by the caller. */
-export async function postPoolSpend(tx: Db, lessonId: number, employeeId: number, from: { invoiceId: number; perLessonTiyn: number }): Promise<void> {
-  await post(
-    tx,
-    'company_lesson_spent',
-    [
-      { account: ACCOUNTS.employeeBalance(employeeId), amountTiyn: -from.perLessonTiyn },
-      { account: ACCOUNTS.schoolRevenue, amountTiyn: from.perLessonTiyn },
-    ],
-    { lessonId, companyInvoiceId: from.invoiceId },
-  );
 }
 
 /**

@@ -22,7 +22,7 @@ import { spend } from '@/lib/rate-limit';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import { spendNotifySms } from '@/lib/sms/notify-budget';
 import { formatTenge } from '@/lib/tariffs';
-import { poolTutorPriceMax } from './company-pools';
+import { poolTutorPriceMax } from '@/lib/lessons/money';
 import { employeeLessonsLeft } from './employer';
 
 /** The link lives this long. */

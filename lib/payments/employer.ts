@@ -10,8 +10,8 @@ import { hasUserScope } from '@/lib/auth/scope';
 import { ledgerEntries, lessons, tutorProfiles, users } from '@/lib/db/schema';
 import { rowsOf } from '@/lib/db/rows';
 import type { Db } from '@/lib/db/types';
-import { lessonsLeft, poolTutorPriceMax } from './company-pools';
-import { ACCOUNTS } from './ledger';
+import { lessonsLeft, poolTutorPriceMax } from '@/lib/lessons/money';
+import { ACCOUNTS } from '@/lib/money/ledger';
 
 export interface EmployerLink {
   employeeId: number;

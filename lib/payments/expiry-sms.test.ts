@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routing } from '@/i18n/routing';
 import { translatorFor } from '@/lib/i18n/translate';
-import { schoolDateTime } from '@/lib/marketplace/notify';
+import { schoolDateTime } from '@/lib/lessons/notify';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import { smsParts } from '@/lib/sms/length';
 

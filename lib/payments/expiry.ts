@@ -2,9 +2,9 @@ import 'server-only';
 // Expiry reminders (issue 24: "nothing expires silently"): 14 and 3 days before a package's validity
 // ends, while it still holds a lesson, the student gets an SMS and an e-mail through the outbox.
 // Each is claimed by its marker on the package in the same transaction as the messages, so parallel
-// instances and repeated passes send it once (the lesson reminders' pattern, lib/marketplace/reminders.ts).
+// instances and repeated passes send it once (the lesson reminders' pattern, lib/lessons/reminders.ts).
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import { ledgerEntries, lessonPackages, users } from '@/lib/db/schema';
+import { lessonPackages, users } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { translatorFor } from '@/lib/i18n/translate';
@@ -12,8 +12,8 @@ import { enqueue } from '@/lib/outbox';
 import { checkKzMobile } from '@/lib/phone';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import { enqueueNotifySms } from '@/lib/sms/notify-budget';
-import { schoolDateTime } from '@/lib/marketplace/notify';
-import { ACCOUNTS } from './ledger';
+import { schoolDateTime } from '@/lib/lessons/notify';
+import { ACCOUNTS, balance } from '@/lib/money/ledger';
 
 const DAY = 86_400_000;
 export const EXPIRY_REMINDER_DAYS = [14, 3] as const;
@@ -38,11 +38,8 @@ export async function remindExpiringPackages(db: Db, now = new Date()): Promise<
         if (!pkg) return false;
         // The 3 days' reminder makes the 14 days' one pointless when both fall due together.
         if (days === 14 && pkg.validUntil.getTime() - now.getTime() <= 3 * DAY) return false;
-        const [row] = await tx
-          .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountTiyn}), 0)` })
-          .from(ledgerEntries)
-          .where(and(eq(ledgerEntries.account, ACCOUNTS.studentBalance(pkg.studentId)), eq(ledgerEntries.packageId, pkg.id)));
-        const left = Math.floor(Number(row?.sum ?? 0) / pkg.perLessonTiyn);
+        const held = await balance(tx, ACCOUNTS.studentBalance(pkg.studentId), pkg.id);
+        const left = Math.floor(held / pkg.perLessonTiyn);
         if (left < 1) return false;
         const people = await tx.select().from(users).where(sql`${users.id} in (${pkg.studentId}, ${pkg.tutorId})`);
         const me = people.find((p) => p.id === pkg.studentId);

@@ -15,7 +15,7 @@ import { addDays } from '@/lib/time/calendar';
 import { dayStart, schoolDay } from '@/lib/time/wall-clock';
 import type { PaymentsQuery, PeriodQuery, RefundsQuery } from '@/lib/validations/finance';
 import { paymentProvider } from './config';
-import { ACCOUNTS, post } from './ledger';
+import { ACCOUNTS, balance, post } from '@/lib/money/ledger';
 import { ProviderError, type ProviderState } from './provider';
 import { tellRefundDecided } from './notices';
 import { sendRefund, type Refund } from './refunds';
@@ -239,7 +239,7 @@ export interface RevenueReport {
   /**
    * The school's share: the ledger's `school_revenue` movement over the period (lessons spent, less
    * lessons returned, tutors' earnings and plan adjustments). Positive is the school's: the account's
-   * rows add what the school keeps (lib/payments/ledger.ts), so it is shown as it is.
+   * rows add what the school keeps (lib/money/ledger.ts), so it is shown as it is.
    */
   schoolRevenueTiyn: number;
 }
@@ -282,10 +282,7 @@ export async function revenueReport(db: Db, actor: Actor, q: PeriodQuery, now = 
   const byPlan = group((r) => r.plan).sort((a, b) => planOrder.indexOf(a.key ?? '') - planOrder.indexOf(b.key ?? ''));
   const bySource = group((r) => r.source || null);
   const total = group(() => 'total')[0] ?? { key: 'total', orders: 0, paidTiyn: 0, refundedTiyn: 0, netTiyn: 0 };
-  const [school] = await db
-    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountTiyn}), 0)` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.account, ACCOUNTS.schoolRevenue), gte(ledgerEntries.createdAt, start), lt(ledgerEntries.createdAt, end)));
+  const schoolTiyn = await balance(db, ACCOUNTS.schoolRevenue, and(gte(ledgerEntries.createdAt, start), lt(ledgerEntries.createdAt, end)));
   await audit(db, actor, { action: 'payment.revenue', entity: 'payment', after: { from, to, touch: q.touch } });
   const [companies] = await db
     .select({ n: sql<number>`count(*)::int`, sum: sql<string>`coalesce(sum(${companyInvoices.amountTiyn}), 0)` })
@@ -301,7 +298,7 @@ export async function revenueReport(db: Db, actor: Actor, q: PeriodQuery, now = 
     total: { ...total, key: null },
     companies: companiesPaid,
     receivedTiyn: total.paidTiyn + companiesPaid.paidTiyn,
-    schoolRevenueTiyn: Number(school?.sum ?? 0),
+    schoolRevenueTiyn: schoolTiyn,
   };
 }
 

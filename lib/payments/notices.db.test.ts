@@ -6,7 +6,7 @@ import type { OpenDb } from '@/lib/db/open';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { approveRefund, rejectRefund } from '@/lib/payments/finance';
-import { ACCOUNTS, post } from '@/lib/payments/ledger';
+import { ACCOUNTS, post } from '@/lib/money/ledger';
 import { approveRegister, exportRegister, markRegisterPaid, remindPayoutRegister } from '@/lib/payments/payouts';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { seedTaughtMonth } from '@/test/payouts';

@@ -16,8 +16,8 @@ import type { Db } from '@/lib/db/types';
 import { addMonths } from '@/lib/time/calendar';
 import { schoolDate, schoolInstant } from '@/lib/time/school-zone';
 import type { PlanId } from '@/lib/tariffs';
-import { ACCOUNTS, post, type Leg } from './ledger';
-import { monthEarningTiyn, TUTOR_FEE_PERCENT, tutorPlanByLoad } from './model';
+import { ACCOUNTS, post, type Leg } from '@/lib/money/ledger';
+import { monthEarningTiyn, TUTOR_FEE_PERCENT, tutorPlanByLoad } from '@/lib/money/model';
 import { remindFinanceOfPayouts, tellPayoutsSent, tellStatementsReady } from './notices';
 
 /** The statement of a month is ready by this day of the next month, and paid by the next. */

@@ -2,10 +2,10 @@ import 'server-only';
 // An employee books lessons from the lessons their employer gave them (docs/payments.md, "Company
 // lesson pools", "The employee books"): a 50-minute lesson with any bookable tutor whose price a
 // pool lesson pays for (at most 7 500 ₸), in one of the tutor's subjects, at one of the tutor's free
-// slots. The same rules as a lesson from a package (lib/payments/lessons.ts): one lesson spent per
+// slots. The same rules as a lesson from a package (lib/lessons/paid.ts): one lesson spent per
 // booking in one transaction with the lesson's row, the employee's roster row the lock, so parallel
 // bookings on the last lesson spend it once; the cancel, no-show and held rules and the tutor's
-// earning are a paid lesson's (lib/payments/lesson-money.ts). Only the matched employee
+// earning are a paid lesson's (lib/lessons/money.ts). Only the matched employee
 // (lib/payments/employer.ts), only their own lessons, never another company's.
 import { and, eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
@@ -13,15 +13,15 @@ import { hasUserScope } from '@/lib/auth/scope';
 import { lessons } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
-import { bookableTutor, freeSlotsOfTutor } from '@/lib/marketplace/availability';
-import { dropExpiredHolds, tutorSubjects } from '@/lib/marketplace/booking';
-import { notifyLesson } from '@/lib/marketplace/notify';
-import { slotsChanged } from '@/lib/marketplace/revalidate';
-import { lessonsLeft, poolTutorPrice, poolTutorPriceMax, postPoolSpend } from './company-pools';
+import { bookableTutor, freeSlotsOfTutor } from '@/lib/lessons/availability';
+import { dropExpiredHolds, tutorSubjects } from '@/lib/lessons/booking';
+import { notifyLesson } from '@/lib/lessons/notify';
+import { slotsChanged } from '@/lib/lessons/revalidate';
+import { lessonsLeft, poolTutorPrice, poolTutorPriceMax, postPoolSpend } from '@/lib/lessons/money';
 import { employeeLessonsLeft, matchedEmployee, type EmployerLink } from './employer';
-import { ACCOUNTS } from './ledger';
-import { bookingRefused, PAID_LESSON_MINUTES, type Lesson } from './lessons';
-import { lockEmployee } from './pool-locks';
+import { ACCOUNTS } from '@/lib/money/ledger';
+import { bookingRefused, PAID_LESSON_MINUTES, type Lesson } from '@/lib/lessons/paid';
+import { lockEmployee } from '@/lib/lessons/pool-locks';
 
 type Student = { id: number; phone: string; scope: string };
 
@@ -84,7 +84,7 @@ export async function bookFromPool(db: Db, student: Student, input: PoolBookingI
   const endsAt = new Date(input.startsAt.getTime() + PAID_LESSON_MINUTES * MIN);
   try {
     const lesson = await transaction(db, async (tx) => {
-      // The employee's row is the lock: every change of their lessons waits here (lib/payments/pool-locks.ts),
+      // The employee's row is the lock: every change of their lessons waits here (lib/lessons/pool-locks.ts),
       // and the match is read again under it (HR may have removed them meanwhile).
       if (!(await lockEmployee(tx, input.employeeId)) || !(await matchedEmployee(tx, student, input.employeeId))) throw new ApiError(404, 'not_found');
       const [first] = await lessonsLeft(tx, ACCOUNTS.employeeBalance(input.employeeId));

@@ -10,11 +10,11 @@ import { dbErrorInfo } from '@/lib/db/errors';
 import { ledgerEntries, lessonPackages, lessons, paymentOrders, paymentRefunds } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
-import { cancelLesson } from '@/lib/marketplace/booking';
+import { cancelLesson } from '@/lib/lessons/booking';
 import { addBusinessDays } from '@/lib/time/business-days';
 import { providerByName } from './config';
-import { ACCOUNTS, balance, post } from './ledger';
-import { PAID_CANCEL_DEADLINE_MINUTES } from './lesson-money';
+import { ACCOUNTS, balance, post } from '@/lib/money/ledger';
+import { PAID_CANCEL_DEADLINE_MINUTES } from '@/lib/lessons/money';
 import { ProviderError } from './provider';
 import { recordReceipt } from './receipts';
 

@@ -6,8 +6,8 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { lessonPackages, paymentOrders, type PaymentAnomaly, type PaymentStatus } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { countPaidPromoUse } from '@/lib/promo/use';
-import { ACCOUNTS, post } from './ledger';
-import { packageValidUntil } from './model';
+import { ACCOUNTS, post } from '@/lib/money/ledger';
+import { packageValidUntil } from '@/lib/money/model';
 import { recordReceipt } from './receipts';
 
 export type Order = typeof paymentOrders.$inferSelect;

@@ -9,11 +9,12 @@ import { and, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ApiError } from '@/lib/api/errors';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
-import { companies, companyInvoices, lessonAttendanceCorrections, lessonPackages, lessons, paymentOrders, users } from '@/lib/db/schema';
+import { companies, companyInvoices, ledgerEntries, lessonAttendanceCorrections, lessonPackages, lessons, paymentOrders, users } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
-import { lessonsAttendance } from '@/lib/lesson-room/attendance';
-import { bookTutorEarning, giveLessonBack } from './lesson-money';
+import { ACCOUNTS, balanceOf } from '@/lib/money/ledger';
+import { lessonsAttendance } from '@/lib/lessons/attendance';
+import { bookTutorEarning, giveLessonBack } from '@/lib/lessons/money';
 
 export interface UndecidedLesson {
   id: number;
@@ -33,7 +34,7 @@ export interface UndecidedLesson {
 
 /** The pool lesson a lesson still holds (spent, not given back): the employee's rows of it sum below zero. */
 // Held by the school's side (a lesson given back may go to the company's pool, not the employee it came from).
-const poolSpent = sql`(select coalesce(sum(e.amount_tiyn), 0) from ledger_entries e where e.lesson_id = ${lessons.id} and e.kind in ('company_lesson_spent', 'company_lesson_returned') and e.account = 'school_revenue') > 0`;
+const poolSpent = sql`${balanceOf(ACCOUNTS.schoolRevenue, eq(ledgerEntries.lessonId, lessons.id), inArray(ledgerEntries.kind, ['company_lesson_spent', 'company_lesson_returned']))} > 0`;
 const packageSpent = sql`exists (select 1 from ledger_entries e where e.lesson_id = ${lessons.id} and e.kind = 'lesson_spent') and not exists (select 1 from ledger_entries e where e.lesson_id = ${lessons.id} and e.kind = 'lesson_returned')`;
 
 /** Ended, settled by the job, spent from a package or a pool, and neither given back nor earned. */

@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { outbox, rateLimits } from '@/lib/db/schema';
 import { enqueue } from '@/lib/outbox';
 import { dbLabel, useTestDb } from '@/test/db';
-import { runBackgroundPass } from '@/lib/db/background';
+import { runBackgroundPass } from '@/lib/runtime/background';
 import { kickOutbox } from '@/lib/outbox/kick';
 import { pruneTables, startBackgroundWork, stopBackgroundWork } from './services';
 

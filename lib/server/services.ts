@@ -2,16 +2,16 @@ import 'server-only';
 // The server's wiring, the top floor of lib/ (docs/architecture.md, "Import boundaries"): the timers
 // of the background work, the clean-up and the reminders, the cache listener, the stop at shutdown.
 // What use cases need from here lives lower down: runAfterResponse (lib/api/after.ts), kickOutbox
-// (lib/outbox/kick.ts), runBackgroundPass (lib/db/background.ts), captchaConfig (lib/captcha/config.ts).
+// (lib/outbox/kick.ts), runBackgroundPass (lib/runtime/background.ts), captchaConfig (lib/captcha/config.ts).
 import { closeAppDb } from '@/lib/db/client';
-import { background, runBackgroundPass } from '@/lib/db/background';
-import { startCacheListener, stopCacheListener } from '@/lib/db/cache-bus';
+import { background, runBackgroundPass } from '@/lib/runtime/background';
+import { startCacheListener, stopCacheListener } from '@/lib/runtime/cache-bus';
 import { stopRoomBus } from '@/lib/lesson-room/bus';
 import { env } from '@/lib/env';
 import { remindCallbacks } from '@/lib/leads/reminders';
 import { importMediaDir } from '@/lib/media/photo';
-import { remindLessons } from '@/lib/marketplace/reminders';
-import { settleEndedLessons } from '@/lib/lesson-room/attendance';
+import { remindLessons } from '@/lib/lessons/reminders';
+import { settleEndedLessons } from '@/lib/lessons/attendance';
 import { resolvePendingPayments } from '@/lib/payments/events';
 import { remindExpiringPackages } from '@/lib/payments/expiry';
 import { remindPayoutRegister } from '@/lib/payments/payouts';
@@ -54,14 +54,14 @@ export function remindCallbackLeads(now = new Date()): Promise<void> {
   });
 }
 
-/** Reminds both sides 24 hours and 1 hour before each booked trial lesson (lib/marketplace/reminders.ts). */
+/** Reminds both sides 24 hours and 1 hour before each booked trial lesson (lib/lessons/reminders.ts). */
 export function remindTrialLessons(now = new Date()): Promise<void> {
   return runBackgroundPass('lesson-reminders', async (db) => {
     if ((await remindLessons(db, now)) > 0) void kickOutbox();
   });
 }
 
-/** Closes booked lessons whose end has passed from the room's attendance log (lib/lesson-room/attendance.ts). */
+/** Closes booked lessons whose end has passed from the room's attendance log (lib/lessons/attendance.ts). */
 export function settleLessons(now = new Date()): Promise<void> {
   return runBackgroundPass('lesson-attendance', async (db) => {
     const closed = await settleEndedLessons(db, now);
@@ -142,7 +142,7 @@ export function startBackgroundWork(opts: { outboxPollMs: number; retentionMs?: 
   for (const timer of bg.timers) timer.unref();
   void pruneTables();
   void importLegacyMedia();
-  // With PostgreSQL, the other instances' changes reach this instance's cache (lib/db/cache-bus.ts).
+  // With PostgreSQL, the other instances' changes reach this instance's cache (lib/runtime/cache-bus.ts).
   startCacheListener();
 }
 

@@ -75,7 +75,7 @@ function freshBuild(): boolean {
   const id = path.join(ROOT, '.next/BUILD_ID');
   if (!existsSync(id)) return false;
   const built = statSync(id).mtimeMs;
-  const code = ['instrumentation.ts', 'lib/db/data-dir-lock.mjs', 'lib/db/pglite.ts', 'lib/db/open.ts', 'lib/db/client.ts', 'lib/server/instance-mark.ts'];
+  const code = ['instrumentation.ts', 'lib/db/data-dir-lock.mjs', 'lib/db/pglite.ts', 'lib/db/open.ts', 'lib/db/client.ts', 'lib/server/instance-mark.ts', 'lib/server/demo-tutors.ts'];
   return code.every((f) => statSync(path.join(ROOT, f)).mtimeMs < built);
 }
 

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { appSecret, env } from '@/lib/env';
 import { isDataDirLocked } from '@/lib/db/data-dir-lock.mjs';
 import { openDb } from '@/lib/db/open';
+import { demoTutorsOnOpen } from '@/lib/server/demo-tutors';
 import { readInstanceMark } from '@/lib/server/instance-mark';
 import { bootstrapAdmin, bootstrapSignature } from '@/lib/staff/bootstrap';
 import { emailField } from '@/lib/validations/auth';
@@ -54,6 +55,7 @@ async function direct(url: string | undefined, dataDir: string | undefined) {
   // On a folder, openDb takes its lock first: it throws DataDirLockedError when a server holds it, and
   // waits (up to a minute) while another command does.
   const opened = await openDb({ url, dataDir, lock: { waitMs: 60_000, onWait: (h) => console.log(`Waiting for ${h.command} (pid ${h.pid}) to finish with ${dataDir}…`) } });
+  await demoTutorsOnOpen(opened, dataDir);
   try {
     return (await bootstrapAdmin(opened.db, input)).link;
   } finally {

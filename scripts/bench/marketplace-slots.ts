@@ -9,9 +9,9 @@
 import { openDb } from '@/lib/db/open';
 import { lessons, tutorSchedules, users } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
-import { freeSlotsOf } from '@/lib/marketplace/availability';
-import { bookTrial } from '@/lib/marketplace/booking';
-import { freeSlots } from '@/lib/marketplace/slots';
+import { freeSlotsOf } from '@/lib/lessons/availability';
+import { bookTrial } from '@/lib/lessons/booking';
+import { freeSlots } from '@/lib/lessons/slots';
 
 const TUTORS = Number(process.env.BENCH_TUTORS || 1000);
 const RUNS = Number(process.env.BENCH_SLOT_RUNS || 20);

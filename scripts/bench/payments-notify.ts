@@ -9,8 +9,8 @@ import { NextRequest } from 'next/server';
 import { openDb } from '@/lib/db/open';
 import { ledgerEntries, paymentOrders, users } from '@/lib/db/schema';
 import { secretHashOf } from '@/lib/payments/events';
-import { ledgerTotal } from '@/lib/payments/ledger';
-import { quotePackage } from '@/lib/payments/model';
+import { ledgerTotal } from '@/lib/money/ledger';
+import { quotePackage } from '@/lib/money/model';
 import { FAKE_CREDENTIALS, startFakeEpay } from '@/scripts/fakes/epay.mjs';
 import { sql } from 'drizzle-orm';
 

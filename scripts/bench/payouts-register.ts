@@ -7,7 +7,7 @@
 import type { Actor } from '@/lib/audit/log';
 import { openDb } from '@/lib/db/open';
 import { BANK_FILE_COLUMNS, bankCsv, bankXlsx, type BankFileColumn } from '@/lib/payments/bank-file';
-import { ledgerTotal } from '@/lib/payments/ledger';
+import { ledgerTotal } from '@/lib/money/ledger';
 import { payoutAccounts, savePayoutDetails } from '@/lib/payments/payout-details';
 import { approveRegister, exportRegister, markRegisterPaid, payoutRegister, previousMonth, registerLines } from '@/lib/payments/payouts';
 import { seedTaughtMonth } from '@/test/payouts';

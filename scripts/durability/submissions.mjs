@@ -18,7 +18,7 @@ const SUBJECTS = ['english', 'kazakh', 'russian', 'mathematics', 'physics', 'che
 /** Bookable tutors the bookings are spread over, one per subject (a trial is in one of the tutor's subjects). */
 const TUTORS = SUBJECTS.length;
 /**
- * lib/marketplace/booking.ts BOOKINGS_PER_DAY is 5 a student a day. The burst gives each student 4:
+ * lib/lessons/booking.ts BOOKINGS_PER_DAY is 5 a student a day. The burst gives each student 4:
  * the daily count is taken before the booking's transaction, so a request cut by the kill may have
  * spent one count without a lesson (its resend then still fits under the cap).
  */

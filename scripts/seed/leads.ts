@@ -12,6 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '@/lib/auth/password';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { openDb } from '@/lib/db/open';
+import { demoTutorsOnOpen } from '@/lib/server/demo-tutors';
 import { leads, staff, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
@@ -108,6 +109,7 @@ async function main() {
   if (running) refuse(`a server (pid ${running.pid}, port ${running.port}) has the embedded database ${dataDir} open, and it allows one process. Stop the server, run this again, then start it.`);
   console.log(`seed:leads → ${e.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : dataDir}`);
   const opened = await openDb({ url: e.DATABASE_URL, dataDir });
+  await demoTutorsOnOpen(opened, dataDir);
   try {
     const r = random(Number(values.seed) || 1);
     if (values['staff-session']) await staffSession(opened.db, path.resolve(values['staff-session']));

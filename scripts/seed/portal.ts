@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '@/lib/auth/password';
 import { openCompanySession } from '@/lib/company-portal/sessions';
 import { openDb } from '@/lib/db/open';
+import { demoTutorsOnOpen } from '@/lib/server/demo-tutors';
 import { randomBytes } from 'node:crypto';
 import { certificates, companies, companyUsers, kazakhTestTakers, testAttempts } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
@@ -88,6 +89,7 @@ async function main() {
   const running = dataDir ? readInstanceMark(dataDir) : null;
   if (running) refuse(`a server (pid ${running.pid}) has the embedded database ${dataDir} open. Stop it first.`);
   const opened = await openDb({ url: e.DATABASE_URL, dataDir });
+  await demoTutorsOnOpen(opened, dataDir);
   try {
     const db = opened.db;
     const slug = `bench-portal-${Date.now().toString(36)}`;

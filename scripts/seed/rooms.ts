@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { hashPassword } from '@/lib/auth/password';
 import { openDb } from '@/lib/db/open';
+import { demoTutorsOnOpen } from '@/lib/server/demo-tutors';
 import { lessons, users } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { readInstanceMark } from '@/lib/server/instance-mark';
@@ -37,6 +38,7 @@ async function main() {
   const running = dataDir ? readInstanceMark(dataDir) : null;
   if (running) refuse(`a server (pid ${running.pid}) has the embedded database ${dataDir} open. Stop it first.`);
   const opened = await openDb({ url: e.DATABASE_URL, dataDir });
+  await demoTutorsOnOpen(opened, dataDir);
   try {
     const db = opened.db;
     const passwordHash = await hashPassword(BENCH_ROOM_PASSWORD);

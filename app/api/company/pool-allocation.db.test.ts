@@ -5,7 +5,7 @@ import { companies, companyEmployees } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { removeEmployee } from '@/lib/company-portal/roster';
 import { allocateLessons, companyPool, createInvoice, markInvoicePaid } from '@/lib/payments/company-pools';
-import { ACCOUNTS, balance, ledgerTotal } from '@/lib/payments/ledger';
+import { ACCOUNTS, balance, ledgerTotal } from '@/lib/money/ledger';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { hrUser, insertCompany } from '@/test/company';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openSession } from '@/lib/auth/http';
 import { lessonMessages, lessons, outbox } from '@/lib/db/schema';
 import { trialFigures } from '@/lib/marketplace/admin';
-import { saveSchedule } from '@/lib/marketplace/availability';
+import { saveSchedule } from '@/lib/lessons/availability';
 import { scheduleSchema } from '@/lib/validations/booking';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { call } from '@/test/staff';

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { lessonPackages, outbox, paymentOrders } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { remindExpiringPackages } from '@/lib/payments/expiry';
-import { ACCOUNTS, post } from '@/lib/payments/ledger';
-import { quotePackage } from '@/lib/payments/model';
+import { ACCOUNTS, post } from '@/lib/money/ledger';
+import { quotePackage } from '@/lib/money/model';
 import { creditPaid } from '@/lib/payments/settle';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 

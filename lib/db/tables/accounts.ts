@@ -173,5 +173,5 @@ export const emailConfirmations = pgTable(
   (t) => [index('email_confirmations_user_idx').on(t.userId)],
 );
 
-/** The demo tutors' accounts (lib/db/seed-tutors.ts): no password can match it, and nothing is sent to them. */
+/** The demo tutors' accounts (lib/server/demo-tutors.ts): no password can match it, and nothing is sent to them. */
 export const DEMO_PASSWORD_HASH = '!demo';

@@ -16,7 +16,7 @@ export type TimeRange = [number, number];
 export type WeeklyRules = Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', TimeRange[]>>;
 
 /**
- * A tutor's booking rules (lib/marketplace/availability.ts). One row per tutor: the weekly ranges
+ * A tutor's booking rules (lib/lessons/availability.ts). One row per tutor: the weekly ranges
  * and the dates off are small JSON values read together with the row, so the free slots of a
  * thousand tutors come from two queries.
  */
@@ -50,7 +50,7 @@ export const lessons = pgTable(
     /** Null while a hold waits for its visitor to sign in. */
     studentId: integer('student_id').references(() => users.id),
     kind: text('kind').$type<'trial' | 'paid'>().notNull().default('trial'),
-    /** A paid lesson: the package it takes a lesson from (lib/payments/lessons.ts). */
+    /** A paid lesson: the package it takes a lesson from (lib/lessons/paid.ts). */
     packageId: integer('package_id').references(() => lessonPackages.id),
     subject: text('subject').notNull(),
     status: text('status').$type<LessonStatus>().notNull(),
@@ -71,7 +71,7 @@ export const lessons = pgTable(
     noShow: text('no_show').$type<'student' | 'tutor' | 'both'>(),
     markedAt: timestamp('marked_at', { withTimezone: true }),
     /**
-     * The outcome from the room's log (lib/lesson-room/attendance.ts), whatever the tutor marked:
+     * The outcome from the room's log (lib/lessons/attendance.ts), whatever the tutor marked:
      * `status` may carry the tutor's correction (lesson_attendance_corrections), these never do.
      * Null until the lesson is settled. The back office's trial figures count these.
      */

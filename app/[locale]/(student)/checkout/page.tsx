@@ -9,7 +9,7 @@ import { publishedTutors, stillFree } from '@/lib/marketplace/catalogue';
 import { photoUrl } from '@/lib/media/photo';
 import { purchasableTutor } from '@/lib/payments/checkout';
 import { paymentProvider } from '@/lib/payments/config';
-import { isPlanId, quotePackage } from '@/lib/payments/model';
+import { isPlanId, quotePackage } from '@/lib/money/model';
 import { localePath } from '@/lib/seo';
 import { formatTenge, STUDENT_PLANS, type PlanId } from '@/lib/tariffs';
 

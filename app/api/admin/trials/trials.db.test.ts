@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lessonMessages, lessons, outbox } from '@/lib/db/schema';
-import { saveSchedule } from '@/lib/marketplace/availability';
-import { bookTrial, cancelLesson } from '@/lib/marketplace/booking';
-import { remindLessons } from '@/lib/marketplace/reminders';
+import { saveSchedule } from '@/lib/lessons/availability';
+import { bookTrial, cancelLesson } from '@/lib/lessons/booking';
+import { remindLessons } from '@/lib/lessons/reminders';
 import { scheduleSchema } from '@/lib/validations/booking';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';

@@ -2,9 +2,9 @@
 // POST /api/booking/paid {packageId, startsAt, idempotencyKey} - the signed-in student (bearer) books a 50-minute lesson from a package's balance: 201 {lesson}; a retry with the same key answers 200 with the same lesson; 409 package_empty, package_expired, slot_taken, slot_unavailable.
 import { route } from '@/lib/api/route';
 import { requireUser } from '@/lib/auth/http';
-import { PAID_CANCEL_DEADLINE_MINUTES } from '@/lib/payments/lesson-money';
-import { bookFromPackage, PAID_LESSON_MINUTES } from '@/lib/payments/lessons';
-import { paidBookingContext } from '@/lib/payments/series';
+import { PAID_CANCEL_DEADLINE_MINUTES } from '@/lib/lessons/money';
+import { bookFromPackage, PAID_LESSON_MINUTES } from '@/lib/lessons/paid';
+import { paidBookingContext } from '@/lib/lessons/series';
 import { SCHOOL_ZONE_NAME } from '@/lib/time/school-clock';
 import { paidBookingSchema, paidContextSchema } from '@/lib/validations/payments';
 

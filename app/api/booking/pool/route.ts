@@ -2,8 +2,8 @@
 // POST /api/booking/pool {employeeId, tutorId, subject, startsAt, idempotencyKey} - the employee books a 50-minute lesson from their employer's lessons: 201 {lesson}; a retry with the same key answers 200 with the same lesson; 404 for a roster row that is not theirs; 409 employee_pool_empty, pool_tutor_price, slot_taken, slot_unavailable; 422 subject_not_offered.
 import { route } from '@/lib/api/route';
 import { requireUser } from '@/lib/auth/http';
-import { PAID_CANCEL_DEADLINE_MINUTES } from '@/lib/payments/lesson-money';
-import { PAID_LESSON_MINUTES } from '@/lib/payments/lessons';
+import { PAID_CANCEL_DEADLINE_MINUTES } from '@/lib/lessons/money';
+import { PAID_LESSON_MINUTES } from '@/lib/lessons/paid';
 import { bookFromPool, poolBookingContext } from '@/lib/payments/pool-booking';
 import { SCHOOL_ZONE_NAME } from '@/lib/time/school-clock';
 import { poolBookingSchema, poolContextSchema } from '@/lib/validations/payments';

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import { route } from '@/lib/api/route';
-import { bookableTutor, freeSlotsOfTutor } from '@/lib/marketplace/availability';
-import { CANCEL_DEADLINE_MINUTES, TRIAL_MINUTES } from '@/lib/marketplace/slots';
+import { bookableTutor, freeSlotsOfTutor } from '@/lib/lessons/availability';
+import { CANCEL_DEADLINE_MINUTES, TRIAL_MINUTES } from '@/lib/lessons/slots';
 import { SCHOOL_ZONE_NAME } from '@/lib/time/school-clock';
 
 const query = z.object({ tutorId: z.coerce.number({ error: 'invalid_value' }).int('invalid_value').positive('invalid_value').max(2_147_483_647, 'invalid_value') });

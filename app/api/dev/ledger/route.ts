@@ -1,6 +1,6 @@
 // GET /api/dev/ledger - development and e2e only (ENABLE_DEV_TOOLS): the ledger's sum and its unbalanced transactions ({total, unbalancedTxns}: both 0 when every money move balanced). e2e's teardown asks it after the whole run.
 import { route } from '@/lib/api/route';
-import { ledgerTotal } from '@/lib/payments/ledger';
+import { ledgerTotal } from '@/lib/money/ledger';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,12 +1,12 @@
 import { ApiError, readCapped } from '@/lib/api/errors';
 import { route } from '@/lib/api/route';
-import { applyCacheEvent } from '@/lib/marketplace/revalidate';
-import { acceptCacheCall } from '@/lib/db/cache-bus';
+import { applyCacheEvent } from '@/lib/lessons/revalidate';
+import { acceptCacheCall } from '@/lib/runtime/cache-bus';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
- * POST /api/internal/cache - a change another instance announced (lib/db/cache-bus.ts), handed
+ * POST /api/internal/cache - a change another instance announced (lib/runtime/cache-bus.ts), handed
  * by this instance's own listener to its cache: revalidateTag needs a Next request. From the
  * loopback interface (or the instance's own listening address) only, signed with the application
  * secret (X-Cache-Time, X-Cache-Signature), each signature once; anything else answers 404.

@@ -5,10 +5,11 @@ import { ApiError } from '@/lib/api/errors';
 import { route } from '@/lib/api/route';
 import { requireUser } from '@/lib/auth/http';
 import { hasUserScope } from '@/lib/auth/scope';
-import { getSchedule, saveSchedule } from '@/lib/marketplace/availability';
+import { getSchedule, saveSchedule } from '@/lib/lessons/availability';
 import { scheduleSchema } from '@/lib/validations/booking';
 import type { NextRequest } from 'next/server';
-import type { Db } from '@/lib/db/types';
+
+type Db = Parameters<typeof requireUser>[0];
 
 async function requireTutor(db: Db, req: NextRequest) {
   const user = await requireUser(db, req);

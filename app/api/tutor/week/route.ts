@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api/errors';
 import { route } from '@/lib/api/route';
 import { requireUser } from '@/lib/auth/http';
 import { hasUserScope } from '@/lib/auth/scope';
-import { tutorWeek } from '@/lib/marketplace/booking';
+import { tutorWeek } from '@/lib/lessons/booking';
 import { addDays, isoWeekday } from '@/lib/time/calendar';
 import { schoolDate } from '@/lib/time/school-zone';
 import { weekQuery } from '@/lib/validations/booking';

@@ -6,7 +6,7 @@ import type { Locale } from '@/i18n/routing';
 import { SlotPicker } from '@/components/booking/slot-picker';
 import { getDb } from '@/lib/db/client';
 import { pickMessages } from '@/lib/i18n/pick';
-import { bookableTutor } from '@/lib/marketplace/availability';
+import { bookableTutor } from '@/lib/lessons/availability';
 
 type Props = { params: Promise<{ locale: Locale; tutorId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

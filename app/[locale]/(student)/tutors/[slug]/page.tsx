@@ -8,7 +8,7 @@ import { VideoFacade } from '@/components/tutors/video-facade';
 import { PackageBookingLink } from '@/components/checkout/package-booking-link';
 import { clock, dayKey, dayLabel, SCHOOL_ZONE } from '@/components/booking/slot-times';
 import { stillFree, tutorBySlug, weekSlotsOf } from '@/lib/marketplace/catalogue';
-import { TRIAL_MINUTES } from '@/lib/marketplace/slots';
+import { TRIAL_MINUTES } from '@/lib/lessons/slots';
 import { photoUrl } from '@/lib/media/photo';
 import { absoluteUrl, buildMetadata, localePath } from '@/lib/seo';
 import { PROFILE_LOCALES, videoEmbedUrl, type ProfileLocale } from '@/lib/validations/tutor-profile';
@@ -16,7 +16,7 @@ import { PROFILE_LOCALES, videoEmbedUrl, type ProfileLocale } from '@/lib/valida
 type Props = { params: Promise<{ locale: Locale; slug: string }> };
 
 // Rendered on request from the cached catalogue data (tags `tutors` and `tutor:{slug}`, refreshed
-// by lib/marketplace/revalidate.ts when a reviewer publishes a change). An empty
+// by lib/lessons/revalidate.ts when a reviewer publishes a change). An empty
 // generateStaticParams with ISR made Next 16.4 answer client navigations with HTML (InvariantError
 // "Expected RSC response") and a 404: see the hand-over.
 

@@ -5,7 +5,7 @@ import { formatDateTime } from '@/components/admin/ui/format';
 import { FilterBar, FilterInput } from '@/components/admin/ui/form';
 import { Badge, DataTable, EmptyState, PageHeader, cellClass } from '@/components/admin/ui/table';
 import { getDb } from '@/lib/db/client';
-import { attendanceCorrections } from '@/lib/lesson-room/attendance';
+import { attendanceCorrections } from '@/lib/lessons/attendance';
 import { companiesForLessons, lessonCompanyLink, lessonDeliveries, lessonKindOf, trialFigures, viewRecentTrials } from '@/lib/marketplace/admin';
 import { LessonCompanyForm } from '@/components/admin/trials/lesson-company-form';
 import { hasScope } from '@/lib/validations/staff-scopes';

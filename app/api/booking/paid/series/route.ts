@@ -2,7 +2,7 @@
 // POST /api/booking/paid/series {packageId, weekdays, time, weeks, idempotencyKey} - books every free date in one transaction, one lesson of the balance each: 201 {booked, dates}; a retry with the same key answers 200 with the lessons booked.
 import { route } from '@/lib/api/route';
 import { requireUser } from '@/lib/auth/http';
-import { bookSeries, planSeries } from '@/lib/payments/series';
+import { bookSeries, planSeries } from '@/lib/lessons/series';
 import { seriesBookingSchema, seriesPreviewSchema } from '@/lib/validations/payments';
 
 export const GET = route(async (ctx) => {

@@ -2,7 +2,7 @@
 import { route } from '@/lib/api/route';
 import { idParam } from '@/lib/api/params';
 import { requireUser } from '@/lib/auth/http';
-import { cancelLesson } from '@/lib/marketplace/booking';
+import { cancelLesson } from '@/lib/lessons/booking';
 import { cancelSchema } from '@/lib/validations/booking';
 
 export const POST = route(async (ctx) => {

@@ -2,7 +2,7 @@
 import { ApiError } from '@/lib/api/errors';
 import { idParam } from '@/lib/api/params';
 import { route } from '@/lib/api/route';
-import { lessonCalendar } from '@/lib/marketplace/booking';
+import { lessonCalendar } from '@/lib/lessons/booking';
 
 export const GET = route(async ({ req, db, params }) => {
   const id = idParam(params);

@@ -2,7 +2,7 @@
 import { route } from '@/lib/api/route';
 import { idParam } from '@/lib/api/params';
 import { requireUser } from '@/lib/auth/http';
-import { correctAttendance } from '@/lib/lesson-room/attendance';
+import { correctAttendance } from '@/lib/lessons/attendance';
 import { markSchema } from '@/lib/validations/booking';
 
 export const POST = route(async (ctx) => {

@@ -2,7 +2,7 @@
 import { route } from '@/lib/api/route';
 import { idParam } from '@/lib/api/params';
 import { requireUser } from '@/lib/auth/http';
-import { rateLesson } from '@/lib/marketplace/booking';
+import { rateLesson } from '@/lib/lessons/booking';
 import { rateSchema } from '@/lib/validations/booking';
 
 export const POST = route(async (ctx) => {

@@ -2,7 +2,7 @@
 import { idParam } from '@/lib/api/params';
 import { audit } from '@/lib/audit/log';
 import { companyRoute } from '@/lib/company-portal/http';
-import { fileResponse } from '@/lib/company-portal/results-export';
+import { fileResponse } from '@/lib/api/download';
 import { isLocale } from '@/i18n/routing';
 import { companyInvoice } from '@/lib/payments/company-pools';
 import { renderInvoicePdf } from '@/lib/payments/invoice-pdf';

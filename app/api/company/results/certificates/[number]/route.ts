@@ -4,7 +4,8 @@ import { audit } from '@/lib/audit/log';
 import { certificatePdf } from '@/lib/certificates/store';
 import { companyRoute } from '@/lib/company-portal/http';
 import { companyCertificate } from '@/lib/company-portal/results';
-import { certificateFileName, fileResponse } from '@/lib/company-portal/results-export';
+import { fileResponse } from '@/lib/api/download';
+import { certificateFileName } from '@/lib/company-portal/results-export';
 import { CERTIFICATE_NUMBER_RE } from '@/lib/certificates/number';
 
 export const GET = companyRoute(async ({ db, companyId, actor, params }) => {

@@ -12,14 +12,14 @@ import { dbErrorInfo } from '@/lib/db/errors';
 import { lessonPackages, lessons } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
-import { bookableTutor, busyTimes, freeSlotsOfTutor } from '@/lib/marketplace/availability';
-import { dropExpiredHolds } from '@/lib/marketplace/booking';
-import { slotsChanged } from '@/lib/marketplace/revalidate';
-import { notifySeries } from '@/lib/marketplace/notify';
+import { bookableTutor, busyTimes, freeSlotsOfTutor } from './availability';
+import { dropExpiredHolds } from './booking';
+import { slotsChanged } from './revalidate';
+import { notifySeries } from './notify';
 import { addDays, isoWeekday } from '@/lib/time/calendar';
 import { schoolDate, schoolInstant } from '@/lib/time/school-zone';
-import { ACCOUNTS, balance, post } from './ledger';
-import { PAID_LESSON_MINUTES, type Lesson } from './lessons';
+import { ACCOUNTS, balance, post } from '@/lib/money/ledger';
+import { PAID_LESSON_MINUTES, type Lesson } from './paid';
 
 export type SeriesSkip = 'taken' | 'unavailable' | 'past_validity' | 'no_lessons_left';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { revalidatePath, revalidateTag } from 'next/cache';
-import { shareCacheEvent, type CacheEvent } from '@/lib/db/cache-bus';
+import { shareCacheEvent, type CacheEvent } from '@/lib/runtime/cache-bus';
 
 /** The cache tag of the catalogue's data (every published profile). */
 export const TUTORS_TAG = 'tutors';
@@ -31,7 +31,7 @@ export function applyCacheEvent(event: CacheEvent): boolean {
 /**
  * A published profile changed: the catalogue and that tutor's page are rebuilt on their next visit
  * (the booking half calls this too when a schedule changes), on this instance and, through
- * lib/db/cache-bus.ts, on every other one.
+ * lib/runtime/cache-bus.ts, on every other one.
  */
 export function profileChanged(slug: string): void {
   const event: CacheEvent = { kind: 'profile', slug };

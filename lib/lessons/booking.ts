@@ -2,21 +2,19 @@ import 'server-only';
 import { and, eq, gt, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { errorForLog } from '@/lib/api/error-log';
-import { trialBookedLead } from '@/lib/leads/trial-bookings';
 import { hasUserScope } from '@/lib/auth/scope';
 import { dbErrorInfo } from '@/lib/db/errors';
 import { lessonPackages, lessonReports, lessons, tutorProfiles, users } from '@/lib/db/schema';
-import { CORRECTION_DAYS } from '@/lib/lesson-room/attendance';
-import { syncLessonPoolSpend } from '@/lib/payments/company-pools';
-import { cancelLessonMoney, PAID_CANCEL_DEADLINE_MINUTES } from '@/lib/payments/lesson-money';
-import { PAID_LESSON_MINUTES } from '@/lib/payments/lessons';
+import { CORRECTION_DAYS } from './attendance';
+import { cancelLessonMoney, PAID_CANCEL_DEADLINE_MINUTES, syncLessonPoolSpend } from './money';
+import { PAID_LESSON_MINUTES } from './paid';
 import { localePath } from '@/lib/seo';
 import { enforceLimits, hit, unhit } from '@/lib/rate-limit';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { bookableTutor, busyTimes, getSchedule } from './availability';
 import { lessonIcsFor, notifyLesson } from './notify';
-import { icsPath, roomUrl, validIcsKey } from './room';
+import { icsPath, roomUrl, validIcsKey } from './links';
 import { slotsChanged } from './revalidate';
 import { CANCEL_DEADLINE_MINUTES, freeSlots, TRIAL_MINUTES } from './slots';
 import { addDays, isoWeekday } from '@/lib/time/calendar';
@@ -157,13 +155,20 @@ export interface BookInput {
 }
 
 /**
+ * What a feature does once a trial is stored (the route passes the sales pipeline's
+ * lib/leads/trial-bookings.ts trialBookedLead): a failure is logged, never the booking's.
+ * The lesson does not call the features above it; they hand it their step.
+ */
+export type AfterTrialBooked = (db: Db, trial: { studentId: number; lessonId: number; tutorName: string; startsAt: Date; page: string }, now: Date) => Promise<unknown>;
+
+/**
  * Books a free trial lesson for a signed-in student. The database decides: the exclusion
  * constraint refuses an overlapping lesson of the tutor (409 slot_taken), the partial unique index
  * a second live trial of the student in the subject (409 trial_already_booked) or with the tutor
  * (409 trial_with_tutor_booked); the subject must be one the tutor teaches (422 subject_not_offered); and the unique
  * (student, idempotency key) makes a retried request answer the lesson it booked.
  */
-export async function bookTrial(db: Db, student: User, input: BookInput, now = new Date()): Promise<{ lesson: Lesson; replayed: boolean }> {
+export async function bookTrial(db: Db, student: User, input: BookInput, now = new Date(), afterBooked?: AfterTrialBooked): Promise<{ lesson: Lesson; replayed: boolean }> {
   if (!hasUserScope(student.scope, 'student')) throw new ApiError(403, 'not_student');
   const replay = async () => {
     const [row] = await db
@@ -205,8 +210,8 @@ export async function bookTrial(db: Db, student: User, input: BookInput, now = n
     });
     slotsChanged();
     // With the lesson stored, sales see it in the pipeline (never at the booking's expense).
-    try {
-      await trialBookedLead(db, { studentId: student.id, lessonId: lesson.id, tutorName: [tutor.name, tutor.lastname].filter(Boolean).join(' '), startsAt: lesson.startsAt, page: `/book/${input.tutorId}` }, now);
+    if (afterBooked) try {
+      await afterBooked(db, { studentId: student.id, lessonId: lesson.id, tutorName: [tutor.name, tutor.lastname].filter(Boolean).join(' '), startsAt: lesson.startsAt, page: `/book/${input.tutorId}` }, now);
     } catch (err) {
       console.error(`[booking] lesson #${lesson.id} not in the sales pipeline:`, errorForLog(err));
     }
@@ -240,7 +245,7 @@ const beforeDeadline = (lesson: Lesson, now: Date) => lesson.startsAt.getTime() 
  * Cancels by either side up to the deadline before the start; later a trial stands (409
  * cancel_too_late). A paid lesson may still be cancelled until its start: in time, or by the tutor,
  * the lesson goes back to the package; by the student later, it is spent and counts as taught (offer
- * 4.3, tutor rules 3.6), in the cancel's transaction (lib/payments/lesson-money.ts). A lesson an
+ * 4.3, tutor rules 3.6), in the cancel's transaction (lib/lessons/money.ts). A lesson an
  * employee booked from their company's pool follows the same rules, its lesson going back to the
  * employee; an older lesson staff linked to the pool gives it back whoever cancels.
  */
@@ -403,7 +408,7 @@ export async function tutorWeek(db: Db, tutorId: number, weekStart: string) {
   return { weekStart, days };
 }
 
-/** The keyed calendar file of a lesson for one side (lib/marketplace/room.ts icsPath), or null. */
+/** The keyed calendar file of a lesson for one side (lib/lessons/links.ts icsPath), or null. */
 export async function lessonCalendar(db: Db, id: number, side: string | null, key: string | null): Promise<string | null> {
   if (!validIcsKey(id, side, key)) return null;
   const [lesson] = await db.select().from(lessons).where(eq(lessons.id, id)).limit(1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { publicEnv } from '@/lib/public-env';
-import { roomUrl } from './room';
+import { roomUrl } from './links';
 
 describe('the lesson room link', () => {
   it('is our own /lesson/{id} on the site, in the reader\'s language, unless LESSON_ROOM_URL names an outside room', () => {

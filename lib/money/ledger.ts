@@ -3,7 +3,7 @@ import 'server-only';
 // summing to zero, written in the caller's database transaction (the migration's deferred trigger
 // refuses any other commit). A balance is a sum of rows; nothing stores a total.
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ledgerEntries } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 
@@ -38,12 +38,22 @@ export async function post(tx: Db, kind: LedgerKind, legs: Leg[], refs: { orderI
   return txnId;
 }
 
-/** An account's balance (optionally of one package's rows), in tiyn. */
-export async function balance(db: Db, account: string, packageId?: number): Promise<number> {
+/**
+ * An account's balance as SQL, for a column or a condition of a bigger query (the one sum every
+ * balance is: `coalesce(sum(amount), 0)` over the account's rows), optionally narrowed to some of its
+ * rows (one package's, one lesson's, a period's). A string: Postgres sums to a bigint.
+ */
+export function balanceOf(account: string, ...narrow: SQL[]): SQL<string> {
+  return sql<string>`coalesce((select sum(${ledgerEntries.amountTiyn}) from ${ledgerEntries} where ${and(eq(ledgerEntries.account, account), ...narrow)}), 0)`;
+}
+
+/** An account's balance, in tiyn: of all its rows, of one package's (a number), or of the rows a condition narrows to. */
+export async function balance(db: Db, account: string, narrow?: number | SQL): Promise<number> {
+  const only = narrow === undefined ? [] : [typeof narrow === 'number' ? eq(ledgerEntries.packageId, narrow) : narrow];
   const [row] = await db
     .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountTiyn}), 0)` })
     .from(ledgerEntries)
-    .where(packageId === undefined ? eq(ledgerEntries.account, account) : and(eq(ledgerEntries.account, account), eq(ledgerEntries.packageId, packageId)));
+    .where(and(eq(ledgerEntries.account, account), ...only));
   return Number(row?.sum ?? 0);
 }
 

@@ -3,9 +3,9 @@ import 'server-only';
 // (lib/outbox/kick.ts) runs through it from any use case; the timers that start the other passes,
 // and the stop before the database closes, are the server's wiring (lib/server/services.ts).
 import { errorForLog } from '@/lib/api/error-log';
-import { getDb } from './client';
-import { isDbClosed } from './open';
-import type { Db } from './types';
+import { getDb } from '@/lib/db/client';
+import { isDbClosed } from '@/lib/db/open';
+import type { Db } from '@/lib/db/types';
 
 /** The background loop of this process: its timers and the passes under way, by name. */
 export interface Background {

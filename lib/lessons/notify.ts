@@ -5,12 +5,12 @@ import { lessonMessages, users, type lessons, DEMO_PASSWORD_HASH } from '@/lib/d
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { translatorFor } from '@/lib/i18n/translate';
-import { enqueue } from '@/lib/outbox';
+import { enqueue } from '@/lib/outbox/index';
 import { enqueueNotifySms } from '@/lib/sms/notify-budget';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import type { IcsMethod } from '@/lib/outbox/mail';
 import { lessonIcs } from './ics';
-import { roomUrl } from './room';
+import { roomUrl } from './links';
 import { schoolZone } from '@/lib/time/school-zone';
 
 export type LessonEvent = 'booked' | 'rescheduled' | 'cancelled' | 'reminder_day' | 'reminder_hour';
@@ -116,7 +116,7 @@ const noticeKey = (lesson: Pick<Lesson, 'kind' | 'packageId'>) => (text: NoticeT
   lesson.kind !== 'paid' ? (`notify.${text}` as const) : lesson.packageId === null && poolText(text) ? (`notify.pool.${text}` as const) : (`notify.paid.${text}` as const);
 
 /**
- * Tells both sides about a weekly series of paid lessons booked at once (lib/payments/series.ts): one
+ * Tells both sides about a weekly series of paid lessons booked at once (lib/lessons/series.ts): one
  * SMS and one e-mail each, with every date (each lesson's link and .ics are in the cabinet), linked
  * to every lesson of the series for the back office. In the caller's transaction, like notifyLesson.
  */

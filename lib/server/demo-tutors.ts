@@ -2,12 +2,13 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { storePhoto } from '@/lib/media/photo';
 import type { ProfileData } from '@/lib/validations/tutor-profile';
-import { DEMO_PASSWORD_HASH, tutorApplications, tutorProfiles, tutorSchedules, users, type WeeklyRules } from './schema';
-import type { Db } from './types';
+import { DEMO_PASSWORD_HASH, tutorApplications, tutorProfiles, tutorSchedules, users, type WeeklyRules } from '@/lib/db/schema';
+import type { OpenDb } from '@/lib/db/open';
+import type { Db } from '@/lib/db/types';
 
 /**
  * Three demo tutors for a fresh embedded database (`npm start` without DATABASE_URL), so the
- * catalogue can be tried at once. Never on PostgreSQL (lib/db/open.ts decides). Their accounts
+ * catalogue can be tried at once. Never on PostgreSQL (demoTutorsOnOpen decides). Their accounts
  * cannot sign in (no password hash matches) and their rows are marked `demo`. The photos are
  * drawn here (an SVG made from shapes, rendered by sharp and stored like an upload): no image files
  * of anybody, no licence question.
@@ -126,4 +127,16 @@ export async function seedDemoTutors(db: Db): Promise<void> {
 /** DEMO_TUTORS=false: the demo tutors leave the catalogue (their profiles unpublished; nothing else is touched). */
 export async function hideDemoTutors(db: Db): Promise<void> {
   await db.update(tutorProfiles).set({ published: null }).where(eq(tutorProfiles.demo, true));
+}
+
+/**
+ * After an opener's openDb: demo tutors only in an embedded database kept in a folder (`npm start`,
+ * the seed and admin commands on DATA_DIR), never on PostgreSQL, in memory or in tests;
+ * DEMO_TUTORS=false keeps them out (and takes earlier ones out of the catalogue). A failure is
+ * logged, never the start's.
+ */
+export async function demoTutorsOnOpen(opened: OpenDb, dataDir: string | undefined): Promise<void> {
+  if (opened.driver !== 'pglite' || !dataDir || process.env.NODE_ENV === 'test') return;
+  const work = process.env.DEMO_TUTORS === 'false' ? hideDemoTutors(opened.db) : seedDemoTutors(opened.db);
+  await work.catch((err: unknown) => console.error('[db] demo tutors:', err instanceof Error ? err.message : err));
 }

@@ -10,7 +10,7 @@ import { schoolDate, schoolInstant } from '@/lib/time/school-zone';
  *   :00 or :30 in Almaty time);
  * - a slot must start at least `minNoticeMinutes` after now and before now + `horizonDays` days;
  * - nothing on a day off (a school date); nothing that overlaps a live lesson or hold (`busy`).
- * Pure: the caller loads the rules and the busy times (lib/marketplace/availability.ts).
+ * Pure: the caller loads the rules and the busy times (lib/lessons/availability.ts).
  */
 export const TRIAL_MINUTES = 30;
 export const SLOT_STEP_MINUTES = 30;

@@ -6,7 +6,7 @@ import { lessonAttendance, lessonAttendanceCorrections, lessons, type RoomSide, 
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
-import { bookTutorEarning, settleLessonMoney } from '@/lib/payments/lesson-money';
+import { bookTutorEarning, settleLessonMoney } from './money';
 
 /** An open stream records a heartbeat this often; a connection without one for HEARTBEAT_GRACE_MS is gone. */
 export const HEARTBEAT_MS = 30_000;
@@ -108,7 +108,7 @@ export async function markHeldIfTogether(db: Db, lessonId: number, now = new Dat
       .where(and(eq(lessons.id, lessonId), eq(lessons.status, 'booked')))
       .returning({ id: lessons.id });
     if (fact || row) await audit(tx, SYSTEM, { action: 'lesson.attendance', entity: 'lesson', entityId: lessonId, after: { status: 'held', togetherMinutes: a.togetherMinutes } });
-    // A paid lesson held: the tutor's earning, once (lib/payments/lesson-money.ts).
+    // A paid lesson held: the tutor's earning, once (lib/lessons/money.ts).
     if (fact) await bookTutorEarning(tx, lessonId);
     return Boolean(row);
   });

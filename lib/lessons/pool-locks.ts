@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { companyEmployees, companyInvoices } from '@/lib/db/schema';
 import { rowsOf } from '@/lib/db/rows';
 import type { Db } from '@/lib/db/types';
-import { ACCOUNTS } from './ledger';
+import { ACCOUNTS } from '@/lib/money/ledger';
 
 export const POOL_LOCKS = ['lessons', 'company_employees', 'companies'] as const;
 

@@ -1,10 +1,10 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { reviewFigures, salesFigures } from '@/lib/dashboard/figures';
-import { notifyLesson } from '@/lib/marketplace/notify';
+import { notifyLesson } from '@/lib/lessons/notify';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
-import { lessons, outbox, tutorProfiles, users } from './schema';
-import { hideDemoTutors, seedDemoTutors } from './seed-tutors';
+import { lessons, outbox, tutorProfiles, users } from '@/lib/db/schema';
+import { hideDemoTutors, seedDemoTutors } from './demo-tutors';
 
 /**
  * The demo tutors of a fresh embedded install (journeys A and D, audit issue 14 #8): they are no

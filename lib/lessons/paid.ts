@@ -9,10 +9,10 @@ import { dbErrorInfo } from '@/lib/db/errors';
 import { lessonPackages, lessons } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
-import { bookableTutor, freeSlotsOfTutor } from '@/lib/marketplace/availability';
-import { slotsChanged } from '@/lib/marketplace/revalidate';
-import { notifyLesson } from '@/lib/marketplace/notify';
-import { ACCOUNTS, balance, post } from './ledger';
+import { bookableTutor, freeSlotsOfTutor } from './availability';
+import { slotsChanged } from './revalidate';
+import { notifyLesson } from './notify';
+import { ACCOUNTS, balance, post } from '@/lib/money/ledger';
 
 /** A paid lesson's length (the tariff page: lessons of 50 minutes). */
 export const PAID_LESSON_MINUTES = 50;

@@ -11,7 +11,7 @@ import { call } from '@/test/staff';
 import * as cacheRoute from '@/app/api/internal/cache/route';
 import { applyOnOwnInstance, CACHE_CHANNEL, cacheSignature, shareCacheEvent, startCacheListener, stopCacheListener, type CacheEvent } from './cache-bus';
 
-/** Several instances share one cache invalidation through PostgreSQL (lib/db/cache-bus.ts). */
+/** Several instances share one cache invalidation through PostgreSQL (lib/runtime/cache-bus.ts). */
 
 const signed = (body: string, opts: { ip?: string; time?: string; signature?: string } = {}) => {
   const time = opts.time ?? String(Date.now());
