@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isTimeZone, parseWorkHours } from '@/lib/time/work-hours';
 import { SCHOOL_PLACEHOLDERS } from '@/lib/school-requisites';
+import { SCHOOL_ZONE_NAME } from '@/lib/time/school-clock';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -147,8 +148,8 @@ const serverEnvSchema = z.object({
   SCHOOL_VAT_PAYER: bool,
   WORK_TZ: z
     .string()
-    .default('Asia/Almaty')
-    .refine(isTimeZone, 'must be an IANA time zone such as Asia/Almaty'),
+    .default(SCHOOL_ZONE_NAME)
+    .refine(isTimeZone, `must be an IANA time zone such as ${SCHOOL_ZONE_NAME}`),
 }).superRefine((e, ctx) => {
   if (e.TUTOR_PRICE_MIN > e.TUTOR_PRICE_MAX) ctx.addIssue({ code: 'custom', path: ['TUTOR_PRICE_MIN'], message: 'must not be above TUTOR_PRICE_MAX' });
   // Several instances on one PostgreSQL must share the secret that signs their tokens and keys

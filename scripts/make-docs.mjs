@@ -68,7 +68,7 @@ async function makePdf(doc, locale, file) {
   const bold = await pdf.embedFont(boldBytes, { subset: false, features: { liga: false, kern: false } });
   const L = labels[locale];
 
-  const date = new Date('2026-11-22T09:00:00+05:00');
+  const date = new Date('2026-11-22T04:00:00Z') /* 09:00 in Almaty */;
   pdf.setTitle(`${doc.title} — Tilmen`, { showInWindowTitleBar: true });
   pdf.setAuthor(L.org.split(' · ')[0]);
   pdf.setSubject(doc.subtitle);

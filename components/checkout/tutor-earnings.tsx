@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useAuthState } from '@/components/auth/auth-store';
 import type { TutorEarningsView } from '@/lib/payments/cabinet';
 import { formatTenge, formatTiyn } from '@/lib/tariffs';
-import { schoolLongDate } from '@/lib/time/school-clock';
+import { schoolLongDate, schoolNoon } from '@/lib/time/school-clock';
 import { PayoutDetailsForm } from './payout-details-form';
 import { StatementLessons } from './statement-lessons';
 
@@ -79,7 +79,7 @@ export function TutorEarnings({ plans }: { plans: Record<string, string> }) {
                   <td className="py-1.5 pr-3 text-right tabular-nums">{s.lessons}</td>
                   <td className="py-1.5 pr-3">{plans[s.plan] ?? s.plan} · {s.feePercent}%</td>
                   <td className="py-1.5 pr-3 text-right tabular-nums whitespace-nowrap">{formatTiyn(s.earningTiyn, locale)}</td>
-                  <td className="py-1.5">{t(`st_${s.status}`, { date: schoolLongDate(s.status === 'paid' && s.paidAt ? s.paidAt : `${s.status === 'preparing' ? s.readyBy : s.payBy}T12:00:00+05:00`, locale) })}</td>
+                  <td className="py-1.5">{t(`st_${s.status}`, { date: schoolLongDate(s.status === 'paid' && s.paidAt ? s.paidAt : schoolNoon(s.status === 'preparing' ? s.readyBy : s.payBy), locale) })}</td>
                 </tr>
               ))}
             </tbody>

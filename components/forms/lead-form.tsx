@@ -17,6 +17,7 @@ import { CaptchaScope, useCaptcha } from './captcha';
 import { ConsentNotice } from './consent-notice';
 import { Field, inputClass } from './field';
 import { PhoneInput } from './phone-input';
+import { SCHOOL_ZONE_NAME } from '@/lib/time/school-clock';
 
 export type LeadKind = 'feedback' | 'callback' | 'trial' | 'quiz';
 
@@ -146,7 +147,7 @@ export default function LeadForm(props: LeadFormProps) {
   // document hands down the form's messages; pages that have their own provider need none.
   if (!messages) return form;
   return (
-    <NextIntlClientProvider locale={locale} messages={messages} timeZone="Asia/Almaty">
+    <NextIntlClientProvider locale={locale} messages={messages} timeZone={SCHOOL_ZONE_NAME}>
       {form}
     </NextIntlClientProvider>
   );

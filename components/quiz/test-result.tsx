@@ -7,6 +7,7 @@ import { landingPrimaryClass as buttonPrimary, landingSecondaryClass as buttonSe
 import { SKILLS } from '@/lib/quiz/types';
 import { downloadCertificate, errorStatus, type AttemptView, type PlacementResultView } from './api';
 import { fill, type TestText } from './text';
+import { schoolDateOf } from '@/lib/time/school-clock';
 
 /**
  * Result. Placement: level, counts, per-skill breakdown, then the trial-lesson offer. Kazakh: the
@@ -182,11 +183,10 @@ function CertificateBox({
   const t = text.result;
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
-  // dd.mm.yyyy in Almaty time (UTC+5, no DST), as on the PDF; spelled out by hand because
-  // browsers and Node format kk-KZ differently.
-  const almaty = new Date(new Date(certificate.issuedAt).getTime() + 5 * 3600_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const date = `${pad(almaty.getUTCDate())}.${pad(almaty.getUTCMonth() + 1)}.${almaty.getUTCFullYear()}`;
+  // dd.mm.yyyy on the school's clock, as on the PDF; spelled out by hand because browsers and Node
+  // format kk-KZ differently.
+  const [year, month, day] = schoolDateOf(certificate.issuedAt).split('-');
+  const date = `${day}.${month}.${year}`;
 
   const download = async () => {
     setBusy(true);

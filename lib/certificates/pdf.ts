@@ -17,6 +17,7 @@ import {
   setFillingColor,
 } from 'pdf-lib';
 import { encodeQr } from '@/lib/qr';
+import { schoolDateOf } from '@/lib/time/school-clock';
 
 /**
  * The certificate of the Kazakh level test: one A4 landscape page, Rubik embedded as the full font
@@ -110,9 +111,8 @@ const MARK_HORNS =
 
 /** dd.mm.yyyy in Kazakhstan time (UTC+5 all year since 1 March 2024; fixed so old tzdata cannot shift it). */
 export function formatCertificateDate(date: Date): string {
-  const local = new Date(date.getTime() + 5 * 60 * 60 * 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(local.getUTCDate())}.${pad(local.getUTCMonth() + 1)}.${local.getUTCFullYear()}`;
+  const [y, m, d] = schoolDateOf(date).split('-');
+  return `${d}.${m}.${y}`;
 }
 
 const clean = (s: string) => s.replace(/\s+/g, ' ').trim();

@@ -7,6 +7,7 @@ import { callbackPromiseShare, type PromiseShare } from './callback-share';
 import { reviewMetrics, type ReviewMetrics } from './review-metrics';
 import { DAY_MS } from '@/lib/time/calendar';
 import { dashboardWindows, notDemo } from './time';
+import { schoolDateSql } from '@/lib/time/school-sql';
 
 export type LeadKind = (typeof LEAD_LIST_KINDS)[number];
 /** A figure for today (Almaty) and for the last 30 days, today included. */
@@ -45,7 +46,7 @@ const byKey = (rows: ({ key: string } & TodayAndMonth)[], key: string): TodayAnd
   return r ? { today: r.today, month: r.month } : zero();
 };
 /** The Almaty calendar date of a timestamp column, in SQL that needs no time-zone tables. */
-const almatyDay = (col: Column) => sql<string>`to_char((${col} at time zone 'UTC') + interval '5 hours', 'YYYY-MM-DD')`;
+const almatyDay = (col: Column) => schoolDateSql(col);
 
 /** What sales needs at a glance: leads, the callback promise, tests taken and registrations. */
 export async function salesFigures(db: Db, now = new Date()): Promise<SalesFigures> {

@@ -1,18 +1,15 @@
 import 'server-only';
 import { sql, type AnyColumn } from 'drizzle-orm';
 import { DAY_MS } from '@/lib/time/calendar';
-import { SCHOOL_OFFSET_MINUTES } from '@/lib/time/school-zone';
-/**
- * The school's days: Asia/Almaty, UTC+5 all year (as lib/validations/staff.ts dateQuery). A fixed
- * offset rather than the database's tz tables, which differ between PGlite and an older server.
- */
-export const ALMATY_OFFSET_MS = SCHOOL_OFFSET_MINUTES * 60_000;
+import { schoolDateOf, schoolDayStart } from '@/lib/time/school-clock';
+// The school's days (lib/time/school-clock.ts): a fixed offset rather than the database's tz tables,
+// which differ between PGlite and an older server.
 
 /** Midnight in Almaty of the day `at` falls on. */
-export const almatyDayStart = (at: Date) => new Date(Math.floor((at.getTime() + ALMATY_OFFSET_MS) / DAY_MS) * DAY_MS - ALMATY_OFFSET_MS);
+export const almatyDayStart = (at: Date) => schoolDayStart(schoolDateOf(at));
 
 /** The Almaty calendar date of `at`, as YYYY-MM-DD. */
-export const almatyDate = (at: Date) => new Date(at.getTime() + ALMATY_OFFSET_MS).toISOString().slice(0, 10);
+export const almatyDate = (at: Date) => schoolDateOf(at);
 
 /** Today and the last `days` Almaty days (today included): their starts and calendar dates. */
 export function dashboardWindows(now: Date, days = 30) {

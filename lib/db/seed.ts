@@ -14,16 +14,17 @@ export async function seed(db: Db): Promise<void> {
       {
         code: DEMO_PROMO_CODE,
         percentOff: 10,
-        validFrom: new Date('2026-01-01T00:00:00+05:00'),
-        validUntil: new Date('2028-12-31T23:59:59+05:00'),
+        // 1 January 2026 to 31 December 2028, the school's days (midnight and 23:59:59 in Almaty).
+        validFrom: new Date('2025-12-31T19:00:00Z'),
+        validUntil: new Date('2028-12-31T18:59:59Z'),
         maxUses: 10_000,
         plans: [],
       },
       {
         code: 'INTENSIVE15',
         percentOff: 15,
-        validFrom: new Date('2026-01-01T00:00:00+05:00'),
-        validUntil: new Date('2028-12-31T23:59:59+05:00'),
+        validFrom: new Date('2025-12-31T19:00:00Z'),
+        validUntil: new Date('2028-12-31T18:59:59Z'),
         maxUses: 500,
         plans: ['intensive'],
       },

@@ -2,6 +2,7 @@ import 'server-only';
 import { env } from '@/lib/env';
 import { translatorFor } from '@/lib/i18n/translate';
 import { parseWorkHours, type WorkSegment } from '@/lib/time/work-hours';
+import { SCHOOL_ZONE_NAME } from '@/lib/time/school-clock';
 
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 // 2023-01-01 was a Sunday: day d of the week is that date plus d.
@@ -24,6 +25,6 @@ export function callbackHoursNote(locale: string): string {
   const parsed = parseWorkHours(WORK_HOURS);
   const t = translatorFor(locale, 'CallbackHours');
   if (!parsed.ok) return '';
-  const zone = WORK_TZ === 'Asia/Almaty' ? t('almaty') : WORK_TZ;
+  const zone = WORK_TZ === SCHOOL_ZONE_NAME ? t('almaty') : WORK_TZ;
   return t('note', { hours: describeWorkHours(locale, parsed.schedule.segments), zone });
 }

@@ -2,7 +2,7 @@
 // tiyn), shared by the checkout, the ledger, the cabinet and the tariff pages. No database here.
 import { STUDENT_PLANS, withPromo, type PlanId } from '@/lib/tariffs';
 import { addMonths } from '@/lib/time/calendar';
-import { schoolYmd } from '@/lib/time/school-clock';
+import { schoolDayEnd, schoolYmd } from '@/lib/time/school-clock';
 
 export const CURRENCY = 'KZT';
 export const TIYN_PER_TENGE = 100;
@@ -88,7 +88,7 @@ export const tenge = (tiyn: number): number => Math.round(tiyn / TIYN_PER_TENGE)
 export function packageValidUntil(paidAt: Date, plan: PlanId): Date {
   const [y, m, d] = schoolYmd(paidAt);
   const day = addMonths(`${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`, PLAN_VALIDITY_MONTHS[plan]);
-  return new Date(`${day}T23:59:59.999+05:00`);
+  return schoolDayEnd(day);
 }
 
 /**

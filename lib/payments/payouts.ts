@@ -19,6 +19,7 @@ import type { PlanId } from '@/lib/tariffs';
 import { ACCOUNTS, post, type Leg } from '@/lib/money/ledger';
 import { monthEarningTiyn, TUTOR_FEE_PERCENT, tutorPlanByLoad } from '@/lib/money/model';
 import { remindFinanceOfPayouts, tellPayoutsSent, tellStatementsReady } from './notices';
+import { schoolMonthSql } from '@/lib/time/school-sql';
 
 /** The statement of a month is ready by this day of the next month, and paid by the next. */
 export const STATEMENT_DAY = 5;
@@ -78,7 +79,7 @@ export function monthBounds(month: string): { from: Date; to: Date } {
 const lessonRegister = alias(payoutRegisters, 'lesson_register');
 /** The tutor's price a taught lesson counts at (tenge): its order's for a package lesson, the one kept at the pool spend for a company's. */
 const lessonPrice = sql`coalesce(${paymentOrders.tutorPrice}, ${lessons.poolTutorPrice})`;
-const schoolMonthOf = (at: unknown) => sql<string>`to_char((${at} at time zone 'UTC') + interval '5 hours', 'YYYY-MM')`;
+const schoolMonthOf = schoolMonthSql;
 /**
  * The register month an earning is paid in: its lesson's month, unless that month's register was
  * approved before the earning was booked (a late one: the tutor's correction decided by finance, a

@@ -4,6 +4,7 @@
 // weekend is computed here per the Law "On holidays" (the library's own substitute days miss some,
 // e.g. 25 March 2026); the labour ministry's yearly transfer orders are the table below.
 import Holidays from 'date-holidays';
+import { schoolDateOf } from './school-clock';
 
 type IsoDay = `${number}-${number}-${number}`;
 
@@ -86,8 +87,7 @@ export function addBusinessDays(from: Date, days: number): Date {
   let left = days;
   while (left > 0) {
     d = new Date(d.getTime() + 24 * 3600_000);
-    // Asia/Almaty is UTC+5 all year.
-    if (isKzWorkingDay(iso(new Date(d.getTime() + 5 * 3600_000)))) left--;
+    if (isKzWorkingDay(schoolDateOf(d))) left--;
   }
   return d;
 }

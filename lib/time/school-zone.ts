@@ -1,5 +1,7 @@
 import { tzOffset } from '@date-fns/tz';
-import { SCHOOL_ZONE_NAME } from './school-clock';
+import { SCHOOL_OFFSET, SCHOOL_OFFSET_MINUTES, SCHOOL_ZONE_NAME } from './school-clock';
+
+export { SCHOOL_OFFSET_MINUTES };
 
 /**
  * The school's time. All of Kazakhstan has been UTC+5 since 2024-03-01 (Almaty was UTC+6 before).
@@ -8,8 +10,6 @@ import { SCHOOL_ZONE_NAME } from './school-clock';
  * either way), so a stale ICU never moves a lesson by an hour. Every slot is in the future, so the
  * pre-2024 offset never matters for booking.
  */
-export const SCHOOL_OFFSET_MINUTES = 300;
-
 let zone: string | undefined;
 /** 'Asia/Almaty' when the runtime's zone data is current, else '+05:00'. */
 export function schoolZone(): string {
@@ -20,7 +20,7 @@ export function schoolZone(): string {
     } catch {
       current = false;
     }
-    zone = current ? SCHOOL_ZONE_NAME : '+05:00';
+    zone = current ? SCHOOL_ZONE_NAME : SCHOOL_OFFSET;
   }
   return zone;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { iinField } from './company-roster';
 import { noControlChars } from './query';
 import { TUTOR_SUBJECTS } from './registration';
+import { schoolDayStart } from '@/lib/time/school-clock';
 
 // The tutor's availability editor and the booking calls (issue 14). Messages: keys of "Validation".
 
@@ -91,8 +92,8 @@ export const trialsQuery = z.object({
   to: ymd.optional(),
 });
 export function trialsPeriod(q: z.output<typeof trialsQuery>, now = new Date()): { from: Date; to: Date } {
-  const from = q.from ? new Date(`${q.from}T00:00:00+05:00`) : new Date(now.getTime() - 30 * 86_400_000);
-  const to = q.to ? new Date(new Date(`${q.to}T00:00:00+05:00`).getTime() + 86_400_000) : new Date(now.getTime() + 30 * 86_400_000);
+  const from = q.from ? schoolDayStart(q.from) : new Date(now.getTime() - 30 * 86_400_000);
+  const to = q.to ? new Date(schoolDayStart(q.to).getTime() + 86_400_000) : new Date(now.getTime() + 30 * 86_400_000);
   return { from, to };
 }
 

@@ -5,6 +5,7 @@ import { emailField } from './auth';
 import { personNameField } from './person-name';
 import { noControlChars } from './query';
 import { pageQuery } from './staff';
+import { schoolDayEnd } from '@/lib/time/school-clock';
 
 // Field messages: keys of Validation, or of Company.validation (lib/api/errors.ts).
 export const iinField = z
@@ -73,7 +74,7 @@ export const invitationsSchema = z.strictObject({
     .trim()
     .max(40, 'too_long')
     .transform((v, ctx) => {
-      const d = /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T23:59:59+05:00`) : new Date(v);
+      const d = /^\d{4}-\d{2}-\d{2}$/.test(v) ? schoolDayEnd(v) : new Date(v);
       if (Number.isNaN(d.getTime())) {
         ctx.addIssue({ code: 'custom', message: 'invalid_value' });
         return z.NEVER;

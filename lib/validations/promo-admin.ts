@@ -3,6 +3,7 @@ import { PLAN_IDS } from './lead';
 import { param, plainText, searchParam } from './query';
 import { pageQuery } from './staff';
 import { DAY_MS } from '@/lib/time/calendar';
+import { schoolDayStart } from '@/lib/time/school-clock';
 
 /** A day ("2026-05-01") in the school's time zone, Asia/Almaty (UTC+5 all year); null clears it. */
 const dayField = z
@@ -14,7 +15,7 @@ const dayField = z
   }, 'invalid_value')
   .nullable();
 /** Valid from the start of the first day… */
-export const dayStart = (v: string) => new Date(`${v}T00:00:00+05:00`);
+export const dayStart = (v: string) => schoolDayStart(v);
 /** …until the end of the last day. */
 export const dayEnd = (v: string) => new Date(dayStart(v).getTime() + DAY_MS - 1);
 

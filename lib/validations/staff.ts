@@ -3,6 +3,7 @@ import { noControlChars } from './query';
 import { STAFF_SCOPE_LIST } from './staff-scopes';
 import { emailField, passwordField } from './auth';
 import { personNameField } from './person-name';
+import { schoolDayStart } from '@/lib/time/school-clock';
 
 const tokenField = z.string({ error: 'required' }).regex(/^[\w-]{20,100}$/, 'invalid_value');
 /** A TOTP code (6 digits) or a recovery code ("xxxxx-xxxxx"). */
@@ -52,7 +53,7 @@ export const dateQuery = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_value')
   .optional()
-  .transform((v) => (v ? new Date(`${v}T00:00:00+05:00`) : undefined))
+  .transform((v) => (v ? schoolDayStart(v) : undefined))
   .refine((d) => !d || !Number.isNaN(d.getTime()), 'invalid_value');
 /** …and, for the end of a range, the start of the next day (the range includes the whole day). */
 export const dateToQuery = dateQuery.transform((d) => (d ? new Date(d.getTime() + 24 * 3600 * 1000) : undefined));

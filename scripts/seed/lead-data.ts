@@ -2,6 +2,7 @@
 // Kazakh mobile numbers, the site's kinds and pages, a pipeline a year deep, and utm mixes in which
 // first and last touch sometimes differ. Deterministic for a given seed.
 import type { leads } from '@/lib/db/schema';
+import { schoolDateOf, schoolDayStart } from '@/lib/time/school-clock';
 
 export type SeedLead = typeof leads.$inferInsert;
 
@@ -94,7 +95,6 @@ export function utmPair(r: Random): { utmFirst: Record<string, string>; utmLast:
 const KINDS = [['callback', 30], ['trial', 25], ['feedback', 18], ['quiz', 15], ['registration', 12]] as const;
 const PAGES = [['/', 40], ['/student', 18], ['/stud-tariff-plans', 15], ['/stud-faq', 7], ['/teacher', 6], ['/kazakh-test', 6], ['/stud-test', 8]] as const;
 const LOST_REASONS = ['no_answer', 'too_expensive', 'not_interested', 'chose_competitor', 'wrong_number', 'no_time'];
-const ALMATY_OFFSET_MS = 5 * 3600_000;
 
 /** A lead created on a random day of the last year, in the school's waking hours. */
 export function seedLead(r: Random, now: number, assignees: readonly number[], consentVersion: string): SeedLead {
@@ -102,7 +102,7 @@ export function seedLead(r: Random, now: number, assignees: readonly number[], c
   const name = r.weighted([[`${person.name} ${person.lastname}`, 70], [person.name, 20], [`${person.lastname} ${person.name}`, 10]]);
   const kind = r.weighted(KINDS);
   const page = kind === 'quiz' ? '/stud-quiz' : r.weighted(PAGES);
-  const dayStart = Math.floor((now + ALMATY_OFFSET_MS) / 86_400_000) * 86_400_000 - ALMATY_OFFSET_MS;
+  const dayStart = schoolDayStart(schoolDateOf(now)).getTime();
   const hour = r.weighted([[8, 2], [9, 5], [10, 8], [11, 9], [12, 9], [13, 8], [14, 8], [15, 8], [16, 8], [17, 8], [18, 8], [19, 7], [20, 6], [21, 5], [22, 3], [23, 2], [0, 1], [7, 1]]);
   const created = Math.min(now - 60_000, dayStart - r.int(365) * 86_400_000 + hour * 3600_000 + r.int(3600_000));
   const ageDays = (now - created) / 86_400_000;

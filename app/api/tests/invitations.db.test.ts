@@ -250,7 +250,7 @@ describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
       await expect(send(addDays(max, 1), now)).rejects.toMatchObject({ status: 422, fields: { deadline: 'invite_deadline_range' } });
       expect(await send(max, now)).toEqual({ sent: 1, skipped: [] });
       const [row] = await t.db.select().from(companyInvitations).where(eq(companyInvitations.employeeId, id));
-      expect(row!.deadline.toISOString()).toBe(`${max}T18:59:59.000Z`); // 23:59:59 in Almaty
+      expect(row!.deadline.toISOString()).toBe(`${max}T18:59:59.999Z`); // the day's last moment in Almaty
     }
   });
 

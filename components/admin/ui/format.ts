@@ -1,4 +1,4 @@
-import { intlLocale, SCHOOL_FIXED_ZONE } from '@/lib/time/school-clock';
+import { intlLocale, SCHOOL_FIXED_ZONE, schoolDateOf } from '@/lib/time/school-clock';
 
 /** Dates and times as the back office shows them: the page's language, Almaty time. */
 const TZ = SCHOOL_FIXED_ZONE;
@@ -16,5 +16,5 @@ export function formatDate(locale: string, d: Date | string | null | undefined):
 /** The Almaty day of a moment as "2026-05-01" (the value of a date input). */
 export function almatyDay(d: Date | string | null | undefined): string {
   if (!d) return '';
-  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: TZ }).format(new Date(d));
+  return schoolDateOf(d);
 }

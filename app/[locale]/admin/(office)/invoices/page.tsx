@@ -14,7 +14,7 @@ import { formatTiyn } from '@/lib/tariffs';
 import { invoicesQuery } from '@/lib/validations/company-pools';
 import { pageParams } from '@/lib/validations/query';
 import { FINANCE_SCOPES } from '@/lib/validations/staff-scopes';
-import { schoolLongDate } from '@/lib/time/school-clock';
+import { schoolLongDate, schoolNoon } from '@/lib/time/school-clock';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 const STATUSES = ['issued', 'paid', 'cancelled', 'all'] as const;
@@ -59,7 +59,7 @@ export default async function InvoicesPage({ params, searchParams }: Props) {
             <td className={`${cellClass} whitespace-nowrap text-right tabular-nums`}>{formatTiyn(r.amountTiyn, locale)}</td>
             <td className={cellClass}>
               {t(`invoices.statuses.${r.status}`)}
-              {r.status === 'paid' && <span className="block text-xs text-muted">{`${r.paidOn ? schoolLongDate(`${r.paidOn}T12:00:00+05:00`, locale) : ''} · № ${r.paymentOrder ?? ''}`}</span>}
+              {r.status === 'paid' && <span className="block text-xs text-muted">{`${r.paidOn ? schoolLongDate(schoolNoon(r.paidOn), locale) : ''} · № ${r.paymentOrder ?? ''}`}</span>}
               {r.cancelReason && <span className="block text-xs text-muted">{r.cancelReason}</span>}
             </td>
             <td className={cellClass}>{r.status === 'issued' ? <InvoiceDecision id={r.id} context={`${r.number}, ${r.company}`} /> : '—'}</td>

@@ -16,7 +16,7 @@ import { formatTiyn } from '@/lib/tariffs';
 import { payoutsQuery } from '@/lib/validations/finance';
 import { pageParams } from '@/lib/validations/query';
 import { FINANCE_SCOPES } from '@/lib/validations/staff-scopes';
-import { intlLocale, schoolLongDate } from '@/lib/time/school-clock';
+import { intlLocale, schoolLongDate, schoolNoon } from '@/lib/time/school-clock';
 import { schoolDate } from '@/lib/time/school-zone';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -58,7 +58,7 @@ export default async function PayoutsPage({ params, searchParams }: Props) {
         const today = schoolDate(new Date());
         if (month !== previousMonth() || view.total.tutors === 0) return null;
         const day = Number(today.slice(8, 10));
-        const on = (d: number) => schoolLongDate(`${today.slice(0, 8)}${String(d).padStart(2, '0')}T12:00:00+05:00`, locale);
+        const on = (d: number) => schoolLongDate(schoolNoon(`${today.slice(0, 8)}${String(d).padStart(2, '0')}`), locale);
         const text =
           view.status === 'draft' && day > STATEMENT_DAY
             ? t('payouts.notices.overdueApprove', { month: monthName, readyBy: on(STATEMENT_DAY) })

@@ -11,7 +11,7 @@ import { previousSchoolMonth } from '@/lib/payments/company-documents';
 import { env } from '@/lib/env';
 import { formatTiyn } from '@/lib/tariffs';
 import { addMonths } from '@/lib/time/calendar';
-import { schoolLongDate } from '@/lib/time/school-clock';
+import { schoolLongDate, schoolNoon } from '@/lib/time/school-clock';
 import { schoolDay } from '@/lib/time/wall-clock';
 import { PortalPageHeader } from '@/components/company/page-header';
 import { cellClass, PortalTableSection } from '@/components/company/table';
@@ -80,7 +80,7 @@ export default async function CompanyInvoicesPage({ params }: Props) {
             <td className={`${td} whitespace-nowrap`}>{schoolLongDate(r.createdAt, locale)}</td>
             <td className={`${td} text-right tabular-nums`}>{r.lessons}</td>
             <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatTiyn(r.amountTiyn, locale)}</td>
-            <td className={td}>{r.status === 'paid' ? t('statusPaid', { date: r.paidOn ? schoolLongDate(`${r.paidOn}T12:00:00+05:00`, locale) : '' }) : r.status === 'cancelled' ? t('statusCancelled') : t('statusIssued')}</td>
+            <td className={td}>{r.status === 'paid' ? t('statusPaid', { date: r.paidOn ? schoolLongDate(schoolNoon(r.paidOn), locale) : '' }) : r.status === 'cancelled' ? t('statusCancelled') : t('statusIssued')}</td>
             <td className={td}>
               <a href={`/api/company/invoices/${r.id}/pdf`} className="font-medium text-brand-dark underline underline-offset-2 hover:no-underline">
                 {t('download')}

@@ -10,7 +10,7 @@ import { viewEmployees } from '@/lib/company-portal/roster';
 import { companyPool } from '@/lib/payments/company-pools';
 import { poolTutorPriceMax } from '@/lib/lessons/money';
 import { formatTenge, formatTiyn } from '@/lib/tariffs';
-import { schoolLongDate } from '@/lib/time/school-clock';
+import { schoolLongDate, schoolNoon } from '@/lib/time/school-clock';
 import { schoolDay } from '@/lib/time/wall-clock';
 import { trialsPeriod, trialsQuery } from '@/lib/validations/booking';
 import { PortalPageHeader } from '@/components/company/page-header';
@@ -105,7 +105,7 @@ export default async function CompanyLessonsPage({ params, searchParams }: Props
       </form>
       <PortalTableSection
         id="lessons-title"
-        title={t('periodTitle', { from: schoolLongDate(`${fromDay}T12:00:00+05:00`, locale), to: schoolLongDate(`${toDay}T12:00:00+05:00`, locale) })}
+        title={t('periodTitle', { from: schoolLongDate(schoolNoon(fromDay), locale), to: schoolLongDate(schoolNoon(toDay), locale) })}
         testId="company-lesson-minutes"
         hasRows={data.employees.length > 0}
         empty={t('empty')}
