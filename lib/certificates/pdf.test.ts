@@ -83,7 +83,7 @@ describe('certificate PDF', () => {
     expect(text).toContain('СЕРТИФИКАТ');
     expect(text).toContain('Қазақ тілін меңгеру деңгейі');
     expect(text).toContain('Сертификат нөмірі / Certificate No.');
-    expect(text.replace(/\s+/g, ' ')).toContain('Тексеру үшін QR кодты сканерлеңіз / Verify: scan the QR code');
+    expect(text.replace(/\s+/g, ' ')).toContain('Тексеру үшін QR-кодты сканерлеңіз / Verify: scan the QR code');
     expect(text).toContain(SAMPLE.verifyUrl);
     expect(text).not.toContain('\ufffd');
   });

@@ -179,11 +179,11 @@ function drawMark(page: PDFPage, x: number, top: number, scale: number, color: R
 /** The identity line, in the certificate's two languages (Kazakh / English). */
 export const IDENTITY_LINE = {
   checked: {
-    kk: 'Жеке басы жұмыс берушінің қызметкерлер тізімі бойынша тексерілген',
+    kk: 'Жеке басы жұмыс берушінің қызметкерлер тізімі бойынша расталған',
     en: 'Identity verified against the employer’s staff roster',
   },
   unchecked: {
-    kk: 'Жеке басы жұмыс берушінің қызметкерлер тізімі бойынша тексерілмеген',
+    kk: 'Жеке басы жұмыс берушінің қызметкерлер тізімі бойынша расталмаған',
     en: 'Identity not verified against the employer’s staff roster',
   },
 } as const;
@@ -251,7 +251,7 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Uint8
 
   // Holder.
   const CONTENT = W - 2 * 90;
-  centered(page, 'Осы сертификат берілді / This certificate is awarded to', H - 250, 10.5, regular, COLOR.muted);
+  centered(page, 'Сертификат берілген тұлға / This certificate is awarded to', H - 250, 10.5, regular, COLOR.muted);
   const name = layoutName(fullName, bold, CONTENT);
   const nameTop = name.lines.length === 1 ? H - 298 : H - 279;
   name.lines.forEach((line, i) => centered(page, line, nameTop - i * name.size * 1.12, name.size, bold, COLOR.ink));
@@ -286,7 +286,7 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Uint8
   const qrCenter = W - 150;
   drawQr(page, data.verifyUrl, qrCenter - QR_SIZE / 2, 78, QR_SIZE);
   centered(page, data.verifyUrl, 64, fitSize(data.verifyUrl, regular, 7, 230), regular, COLOR.muted, qrCenter);
-  const verify = 'Тексеру үшін QR кодты сканерлеңіз / Verify: scan the QR code';
+  const verify = 'Тексеру үшін QR-кодты сканерлеңіз / Verify: scan the QR code';
   centered(page, verify, 48, fitSize(verify, regular, 8, 250), regular, COLOR.dark, qrCenter);
 
   return pdf.save();
