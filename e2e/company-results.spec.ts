@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
+import { CONSENT_VERSION } from '../lib/consent';
 import { bytes, companyWithHr, hrSignsIn } from './company';
 import { messages, uniquePhone } from './helpers';
 import { confirmedTestPhone } from './sessions';
@@ -46,7 +47,7 @@ test('an employee takes the Kazakh test through the company link; HR sees the le
 
   // The employee, on another device: the Kazakh test through the company's link, answered and finished.
   const employee = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL!, 'accept-language': 'kk' } });
-  const started = await employee.post('/api/tests/kazakh', { data: { ...done, workerCode: 'HR-01', consent: '2026-11', company: slugA, ...(await confirmedTestPhone()) } });
+  const started = await employee.post('/api/tests/kazakh', { data: { ...done, workerCode: 'HR-01', consent: CONSENT_VERSION, company: slugA, ...(await confirmedTestPhone()) } });
   expect(started.status()).toBe(201);
   const { token, test: sitting } = (await started.json()) as { token: string; test: { items: { id: string }[] } };
   const finished = await employee.post('/api/tests/attempt/finish', { data: { answers: Object.fromEntries(sitting.items.map((i) => [i.id, 0])) }, headers: { 'x-test-token': token } });

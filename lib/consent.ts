@@ -5,4 +5,4 @@
  * or the Kazakh test taker (Law of the Republic of Kazakhstan "On personal data and their protection").
  * Change it whenever the wording of Consent.* or of the privacy policy changes.
  */
-export const CONSENT_VERSION = '2026-11';
+export const CONSENT_VERSION = '2026-11-29';

@@ -44,6 +44,8 @@ export interface KazakhEntryText {
   resend: string;
   /** "{time}" is replaced by m:ss. */
   resendIn: string;
+  /** Start pressed before a code was asked for. */
+  codeFirst: string;
   /** Validation key → message in the page's language. */
   validation: Record<string, string>;
 }
@@ -172,7 +174,7 @@ function EntryForm({
     setAlert(null);
     try {
       if (needsPhone && !sentTo) {
-        setError('smsCode', { type: 'server', message: text.validation.sms_code_missing ?? text.validation.required });
+        setError('phone', { type: 'server', message: text.codeFirst });
         setFocus('phone');
         setPending(false);
         return;

@@ -36,6 +36,7 @@ export async function KazakhTestPage({ locale, company }: { locale: Locale; comp
     smsCode: t('form.smsCode'),
     resend: t('form.resend'),
     resendIn: t.raw('form.resendIn') as string,
+    codeFirst: t('form.codeFirst'),
     validation: Object.fromEntries(VALIDATION_KEYS.map((k) => [k, tv(k)])),
   };
   const intro = (

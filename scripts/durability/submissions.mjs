@@ -11,7 +11,7 @@
 // answer back, not a refusal). The script sends the entries' requests interleaved and counts them
 // per entry.
 
-const CONSENT_VERSION = '2026-11'; // lib/consent.ts
+const CONSENT_VERSION = '2026-11-29'; // lib/consent.ts
 const PASSWORD = 'Qazaq2024sky';
 /** lib/validations/registration.ts TUTOR_SUBJECTS: a student has one live free trial per subject. */
 const SUBJECTS = ['english', 'kazakh', 'russian', 'mathematics', 'physics', 'chemistry', 'biology', 'history', 'geography', 'informatics'];
