@@ -21,7 +21,7 @@ export interface StaticPage {
 }
 
 export declare function headerVariable(name: string): string;
-export declare function nginxString(value: string, opts?: { allowVariables?: boolean }): string;
+export declare function nginxString(value: string): string;
 export declare function publicPath(route: string, defaultLocale?: string): string;
 export declare function configHeaders(rules: HeaderRule[] | undefined, pathname: string): Map<string, string> | null;
 export declare function pageHeaders(opts: { pathname: string; rules: HeaderRule[]; csp: ReturnType<typeof createCsp>; cacheControl: string; etag: string }): Record<string, string> | null;

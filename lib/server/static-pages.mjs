@@ -57,11 +57,11 @@ export const PAGE_HEADERS = [
 /** nginx's variable for a header: `content-security-policy` → `tilmen_page_content_security_policy`. */
 export const headerVariable = (name) => `tilmen_page_${name.toLowerCase().replace(/-/g, '_')}`;
 
-/** A double-quoted nginx string; `$` only where `allowVariables` (the nonce), else refused. */
-export function nginxString(value, { allowVariables = false } = {}) {
+/** A double-quoted nginx string; a `$` (a variable to nginx) or a line break is refused. */
+export function nginxString(value) {
   const s = String(value);
   if (/[\r\n]/.test(s)) throw new Error(`nginx string with a line break: ${s.slice(0, 80)}`);
-  if (!allowVariables && s.includes('$')) throw new Error(`nginx string with a $: ${s.slice(0, 80)}`);
+  if (s.includes('$')) throw new Error(`nginx string with a $: ${s.slice(0, 80)}`);
   return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 

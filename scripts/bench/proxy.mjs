@@ -40,7 +40,7 @@ function load(url, { connections, duration, headers }) {
 // eslint-disable-next-line import/no-anonymous-default-export
 export default {
   id: 'proxy',
-  title: 'Throughput of / through nginx (TLS) beside the bare app',
+  title: 'Throughput of /: nginx from the file, through nginx to the app, the app alone, the bare page',
 
   async run(ctx) {
     const { baseUrl, root, log } = ctx;
