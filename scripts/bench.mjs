@@ -45,7 +45,7 @@ const SECTIONS = [
   landingJs, //   scripts/bench/landing-js.mjs  — JS per prerendered page, from the build (BENCH_JS_BASE=<other .next> compares)
   lighthouse, //  scripts/bench/lighthouse.mjs — 5 pages × 3 locales
   throughput, //  scripts/bench/throughput.mjs — autocannon on /, app vs static copy
-  proxy, //       scripts/bench/proxy.mjs       — autocannon on / through nginx (TLS) beside the bare app
+  proxy, //       scripts/bench/proxy.mjs       — / from nginx's file, through nginx, the app alone, the bare page; landings' HTML bytes
   // ── add new sections here, in the order they should run: ──
   login, //       scripts/bench/login.mjs       — login under 20 concurrent clients
   tests, //       scripts/bench/tests.mjs       — certificate PDF, test result call under 20 clients

@@ -9,7 +9,7 @@
 // can say which instance answers. Its access log records which instance served each request.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import type http from 'node:http';
+import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
@@ -27,6 +27,9 @@ import { startFakeSmsGateway } from '@/test/fake-sms-gateway';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath, fakeMediaArgs } from '@/e2e/chromium-args';
 import en from '@/messages/en.json';
+import zlib from 'node:zlib';
+import { routing } from '@/i18n/routing';
+import { MARKETING_PATHS, TEST_PATHS } from '@/lib/site-map';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.join(ROOT, process.env.NEXT_DIST_DIR || '.next');
@@ -157,6 +160,50 @@ const cookieOf = (res: Res, name: string) => {
   return set.find((c) => c.startsWith(`${name}=`));
 };
 
+/** One plain HTTP request straight to an instance (no nginx): what the app itself answers. */
+function direct(port: number, method: string, urlPath: string, headers: Record<string, string> = {}): Promise<Res> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: urlPath, agent: false, headers: { 'accept-language': 'ru', ...headers }, timeout: 30_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw.toString('utf8'), raw });
+      });
+    });
+    req.on('error', reject);
+    req.on('timeout', () => req.destroy(new Error(`${method} ${urlPath}: timeout`)));
+    req.end();
+  });
+}
+
+/**
+ * Headers left out of the comparison of nginx's file answer with the app's, and why:
+ *  - date, connection, keep-alive, server: the transport's, not the page's (Date is the moment; nginx
+ *    adds Server: nginx to every answer, the app's passed through too);
+ *  - transfer-encoding, content-length: the app compresses as it sends (chunked, no length), nginx
+ *    sends a file of known length; compared when both send a length;
+ *  - content-encoding: compared too, except where the client accepts brotli and not gzip (nginx
+ *    sends the .br file, the app has no brotli and sends identity): the decoded bodies are compared;
+ * and, in Content-Security-Policy, the nonce's value: a fresh one per request on both sides (the
+ * app's 16 random bytes in base64, nginx's $request_id: 16 random bytes in hex).
+ * Names are compared in lower case (HTTP/2 sends them so) and regardless of order.
+ */
+const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'server', 'transfer-encoding', 'content-length', 'content-encoding']);
+const comparable = (res: Res) =>
+  Object.fromEntries(
+    Object.entries(res.headers)
+      .filter(([k]) => !TRANSPORT_HEADERS.has(k))
+      .map(([k, v]) => [k, k === 'content-security-policy' ? String(v).replace(/'nonce-[^']+'/, "'nonce-…'") : v])
+      .sort(([a], [b]) => String(a).localeCompare(String(b))),
+  );
+const decoded = (res: Res) => {
+  const enc = res.headers['content-encoding'];
+  return enc === 'br' ? zlib.brotliDecompressSync(res.raw) : enc === 'gzip' ? zlib.gunzipSync(res.raw) : res.raw;
+};
+/** The pages nginx sends from files (scripts/static-pages.mjs). */
+const staticPages = () => (JSON.parse(fs.readFileSync(path.join(DIST, 'nginx', 'pages.json'), 'utf8')) as { pages: { path: string; file: string }[] }).pages;
+
 /** A Kazakh mobile number; `prefix` (3 digits) varies the part the per-prefix SMS cap counts. */
 const phone = (prefix: number, n: number) => `+7701${String(prefix).padStart(3, '0')}${String(n).padStart(4, '0')}`;
 
@@ -203,6 +250,8 @@ beforeAll(async () => {
   smtp = await startSmtp();
   sms = await startFakeSmsGateway({ apiKey: SMS_KEY, login: 'x', password: 'x' });
   execFileSync('node', ['scripts/precompress.mjs', path.join(DIST, 'static')], { cwd: ROOT, stdio: 'ignore' });
+  // The pages nginx sends from files (npm run build writes them; rewritten here for a build made by next build alone).
+  execFileSync('node', ['scripts/static-pages.mjs', DIST], { cwd: ROOT, stdio: 'ignore' });
 
   const env = {
     ...process.env,
@@ -255,6 +304,7 @@ beforeAll(async () => {
       client_body_temp_path ${tmp}/body; proxy_temp_path ${tmp}/proxy;
       fastcgi_temp_path ${tmp}/fastcgi; uwsgi_temp_path ${tmp}/uwsgi; scgi_temp_path ${tmp}/scgi;
       limit_conn_zone $binary_remote_addr zone=tilmen_room_streams:1m;
+      include ${DIST}/nginx/pages.conf;
       upstream tilmen { server 127.0.0.1:${ports.appA}; server 127.0.0.1:${ports.appB}; keepalive 8; keepalive_timeout 4s; }
       upstream tilmen_a { server 127.0.0.1:${ports.appA}; keepalive 4; keepalive_timeout 4s; }
       upstream tilmen_b { server 127.0.0.1:${ports.appB}; keepalive 4; keepalive_timeout 4s; }
@@ -267,7 +317,8 @@ beforeAll(async () => {
   run('nginx', NGINX, ['-p', tmp, '-e', path.join(tmp, 'error.log'), '-c', path.join(tmp, 'nginx.conf'), '-g', 'daemon off;']);
 
   // Both instances up, each through its pinned port.
-  for (const port of [ports.a, ports.b]) await waitFor(`the instance behind :${port}`, async () => (await request(port, 'GET', '/')).status === 200);
+  // (A query string: / alone is sent by nginx from its file, instance or not.)
+  for (const port of [ports.a, ports.b]) await waitFor(`the instance behind :${port}`, async () => (await request(port, 'GET', '/?up')).status === 200);
 });
 
 afterAll(async () => {
@@ -321,6 +372,109 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     expect(missing.status).toBe(404);
     // Assets never reach the instances.
     expect(accessLog().filter((l) => l.request.includes('/_next/static/')).every((l) => l.upstream === '-')).toBe(true);
+  });
+
+  it('sends every prerendered page from its file with the app’s own answer: status, headers and bytes, in every encoding (all sitemap pages, three languages)', async () => {
+    const pages = staticPages();
+    const paths = pages.map((p) => p.path);
+    // Every page of the sitemap that is not built from the database (the catalogue, tutors' pages) is among them.
+    for (const locale of routing.locales)
+      for (const p of [...MARKETING_PATHS, ...TEST_PATHS]) {
+        const url = locale === routing.defaultLocale ? p : p === '/' ? `/${locale}` : `/${locale}${p}`;
+        expect(paths, `${url} is sent from a file`).toContain(url);
+      }
+    const logBefore = accessLog().length;
+    const encodings = ['identity', 'gzip', 'br', 'gzip, deflate, br, zstd'];
+    for (const page of pages) {
+      for (const encoding of encodings) {
+        const headers = { 'accept-encoding': encoding, 'accept-language': 'ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7' };
+        const [viaNginx, app] = await Promise.all([request(ports.site, 'GET', page.path, { headers }), direct(ports.appA, 'GET', page.path, headers)]);
+        const what = `${page.path} (Accept-Encoding: ${encoding})`;
+        expect(viaNginx.status, what).toBe(200);
+        expect(app.status, what).toBe(200);
+        expect(comparable(viaNginx), what).toEqual(comparable(app));
+        expect(app.headers['content-security-policy'], what).toMatch(/'nonce-[^']+'/);
+        expect(viaNginx.headers['content-security-policy'], what).toMatch(/'nonce-[0-9a-f]{32}'/);
+        const appEncoding = app.headers['content-encoding'];
+        // brotli from the file where the client takes it; else what the app sends (gzip or none).
+        expect(viaNginx.headers['content-encoding'], what).toBe(encoding.includes('br') ? 'br' : appEncoding);
+        if (!appEncoding) {
+          expect(viaNginx.headers['content-encoding'] === 'br' || viaNginx.raw.equals(app.raw), `${what}: the same bytes`).toBe(true);
+          if (viaNginx.headers['content-length'] && app.headers['content-length'] && !viaNginx.headers['content-encoding']) expect(viaNginx.headers['content-length']).toBe(app.headers['content-length']);
+        }
+        expect(decoded(viaNginx).equals(decoded(app)), `${what}: the same page once decoded`).toBe(true);
+        expect(decoded(viaNginx).equals(fs.readFileSync(path.join(DIST, 'nginx', 'pages', page.file))), what).toBe(true);
+      }
+      const [headNginx, headApp] = await Promise.all([request(ports.site, 'HEAD', page.path, { headers: { 'accept-encoding': 'identity' } }), direct(ports.appA, 'HEAD', page.path, { 'accept-encoding': 'identity' })]);
+      expect(headNginx.status).toBe(headApp.status);
+      expect(comparable(headNginx), `HEAD ${page.path}`).toEqual(comparable(headApp));
+      expect(headNginx.headers['content-length'], `HEAD ${page.path}`).toBe(headApp.headers['content-length']);
+    }
+    // None of them reached an instance.
+    const served = await waitFor('the access log', async () => {
+      const lines = accessLog().slice(logBefore);
+      return lines.length >= pages.length * (encodings.length + 1) && lines;
+    }, 5_000);
+    expect(served.length).toBe(pages.length * (encodings.length + 1));
+    expect(served.filter((l) => l.upstream !== '-')).toEqual([]);
+  });
+
+  it('still asks the app whenever the answer depends on the request: utm parameters, the locale cookie, Accept-Language, RSC, conditional and other methods', async () => {
+    /** The answer through nginx, and who gave it ("-": nginx, from the file). */
+    const upstreamOf = async (method: string, url: string, opts: Parameters<typeof request>[3] = {}) => {
+      const before = accessLog().length;
+      const answer = await request(ports.site, method, url, opts);
+      // nginx writes the line as it finishes the answer: a moment after the client may have read it.
+      const line = await waitFor(`the access log line of ${method} ${url}`, async () => accessLog().slice(before).find((l) => l.request === `${method} ${url} HTTP/1.1`), 5_000);
+      return { answer, upstream: line.upstream };
+    };
+    // A campaign's link: the utm cookies are set (over https: Secure), exactly as before.
+    const utm = await upstreamOf('GET', '/kk/student?utm_source=cluster&utm_medium=cpc');
+    expect(utm.upstream).not.toBe('-');
+    expect(utm.answer.status).toBe(200);
+    expect(cookieOf(utm.answer, 'utm_source')).toMatch(/^utm_source=cluster;.*Secure/);
+    expect(cookieOf(utm.answer, 'utm_medium')).toMatch(/^utm_medium=cpc;/);
+    const utmApp = await direct(ports.appA, 'GET', '/kk/student?utm_source=cluster&utm_medium=cpc');
+    expect(decoded(utm.answer).equals(decoded(utmApp))).toBe(true);
+    // A remembered locale: / goes to it; another locale's page updates it.
+    const home = await upstreamOf('GET', '/', { headers: { cookie: 'NEXT_LOCALE=kk' } });
+    expect(home.upstream).not.toBe('-');
+    expect(home.answer.status).toBe(307);
+    expect(home.answer.headers['location']).toBe('/kk');
+    const switched = await upstreamOf('GET', '/en/student', { headers: { cookie: 'NEXT_LOCALE=kk' } });
+    expect(switched.upstream).not.toBe('-');
+    expect(cookieOf(switched.answer, 'NEXT_LOCALE')).toMatch(/^NEXT_LOCALE=en;.*Secure/);
+    // Accept-Language on the default locale's pages: settled on ru → the file; anything else → the app, which negotiates.
+    for (const [language, staticFile] of [
+      ['', true],
+      ['ru', true],
+      ['ru-KZ, kk;q=0.9', true],
+      ['kk, ru', false],
+      ['ru;q=0.5, kk', false],
+      ['ru, kk;q=2', false],
+      ['en-US,en;q=0.9', false],
+    ] as const) {
+      const headers = { 'accept-language': language, 'accept-encoding': 'identity' };
+      const viaNginx = await upstreamOf('GET', '/student', { headers });
+      const app = await direct(ports.appA, 'GET', '/student', headers);
+      expect(viaNginx.upstream === '-', `Accept-Language "${language}"`).toBe(staticFile);
+      expect(viaNginx.answer.status, `Accept-Language "${language}"`).toBe(app.status);
+      expect(viaNginx.answer.headers['location'], `Accept-Language "${language}"`).toBe(app.headers['location']);
+      expect(viaNginx.answer.raw.equals(app.raw), `Accept-Language "${language}"`).toBe(true);
+    }
+    // The client router's RSC payload, a revalidation, a POST, a trailing slash, the /ru prefix: the app.
+    const rsc = await upstreamOf('GET', '/kk/student', { headers: { rsc: '1' } });
+    expect(rsc.upstream).not.toBe('-');
+    const rscApp = await direct(ports.appA, 'GET', '/kk/student', { rsc: '1' });
+    expect([rsc.answer.status, rsc.answer.headers['location'], rsc.answer.headers['content-type']]).toEqual([rscApp.status, rscApp.headers['location'], rscApp.headers['content-type']]);
+    const etag = String((await request(ports.site, 'GET', '/kk/student')).headers['etag']);
+    const revalidated = await upstreamOf('GET', '/kk/student', { headers: { 'if-none-match': etag } });
+    expect(revalidated.upstream).not.toBe('-');
+    expect(revalidated.answer.status).toBe(304);
+    for (const [method, url] of [['POST', '/kk/student'], ['GET', '/kk/student/'], ['GET', '/ru/student'], ['GET', '/kk/student?']] as const) {
+      const res = await upstreamOf(method, url);
+      expect(res.upstream, `${method} ${url}`).not.toBe('-');
+    }
   });
 
   it('holds the per-address lead limit across both instances, whatever X-Forwarded-For the client sends', async () => {
