@@ -1,11 +1,22 @@
+import { cache } from 'react';
 import Image from '@/components/ui/image';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { features } from '@/lib/features';
 import { localizedDocUrl, publicEnv } from '@/lib/public-env';
 
-/** Student footer (light) or teacher footer (dark, with the slogan). Centred below 768 px. */
-export async function SiteFooter({ variant }: { variant: 'student' | 'teacher' }) {
+/**
+ * Student footer (light) or teacher footer (dark, with the slogan). Centred below 768 px.
+ *
+ * Rendered once per request and variant (React's cache): a page's footer and the one of the 404
+ * boundary that Next puts in every page's flight data (app/[locale]/not-found.tsx) are then the
+ * same object, which React writes once and references the second time.
+ */
+export function SiteFooter({ variant }: { variant: 'student' | 'teacher' }) {
+  return renderFooter(variant);
+}
+
+const renderFooter = cache(async (variant: 'student' | 'teacher') => {
   const t = await getTranslations('Footer');
   const nav = await getTranslations('Navigation');
   const locale = await getLocale();
@@ -110,4 +121,4 @@ export async function SiteFooter({ variant }: { variant: 'student' | 'teacher' }
       </div>
     </footer>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { cache } from 'react';
 import { Image } from '@/components/ui/image';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
@@ -19,8 +20,16 @@ interface NavItem {
 /**
  * Student header (logo → /) or teacher header (logo → /teacher). Rendered signed out (static); the
  * HeaderAuth island and the burger switch to the signed-in variant in the browser.
+ *
+ * Rendered once per request and variant (React's cache): a page's header and the one of the 404
+ * boundary that Next puts in every page's flight data (app/[locale]/not-found.tsx) are then the
+ * same object, which React writes once and references the second time.
  */
-export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }) {
+export function SiteHeader({ variant }: { variant: 'student' | 'teacher' }) {
+  return renderHeader(variant);
+}
+
+const renderHeader = cache(async (variant: 'student' | 'teacher') => {
   const t = await getTranslations('Navigation');
   const ta = await getTranslations('AuthHeader');
   const labels = await localeLabels();
@@ -118,4 +127,4 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
       </div>
     </header>
   );
-}
+});
