@@ -91,7 +91,7 @@ const renderHeader = cache(async (variant: 'student' | 'teacher') => {
           <ul className="flex items-center gap-1">
             {nav.map((item) => (
               <li key={item.href} className={item.wideOnly ? 'hidden 2xl:block' : undefined}>
-                <Link href={item.href} className="rounded-lg px-2 py-2 text-[15px] font-medium whitespace-nowrap xl:px-3 text-ink transition-colors duration-150 hover:text-brand">
+                <Link href={item.href} className="nav-link">
                   {item.label}
                 </Link>
               </li>
@@ -103,7 +103,7 @@ const renderHeader = cache(async (variant: 'student' | 'teacher') => {
                 href={publicEnv.NEXT_PUBLIC_KAZAKH_SITE_URL}
                 target="_blank"
                 rel="noopener"
-                className="rounded-lg px-2 py-2 text-[15px] font-medium whitespace-nowrap xl:px-3 text-ink transition-colors duration-150 hover:text-brand"
+                className="nav-link"
               >
                 {t('learnKazakh')}
                 <span className="sr-only"> ({t('learnKazakhHint')})</span>
