@@ -8,20 +8,20 @@ export function FaqList({ items }: { items: FaqItem[] }) {
   return (
     <div className="divide-y divide-line rounded-2xl border border-line bg-white">
       {items.map((item) => (
-        <details key={item.question} className="group px-5 md:px-6">
-          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-5 text-left text-base font-medium md:text-lg [&::-webkit-details-marker]:hidden">
+        <details key={item.question} className="group faq-item">
+          <summary className="faq-question">
             <span>{item.question}</span>
             <svg
               aria-hidden="true"
               width="20"
               height="20"
               viewBox="0 0 20 20"
-              className="shrink-0 text-brand transition-transform duration-300 group-open:rotate-45"
+              className="faq-icon"
             >
               <path d="M10 4v12M4 10h12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </summary>
-          <div className="pb-5 leading-relaxed whitespace-pre-line text-muted">{item.answer}</div>
+          <div className="faq-answer">{item.answer}</div>
         </details>
       ))}
     </div>

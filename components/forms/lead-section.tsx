@@ -29,7 +29,7 @@ export async function LeadSection({
     <section id={id} aria-labelledby={`${id}-title`} className="bg-brand-tint/60 py-14 md:py-20">
       <div className="container-page grid items-center gap-10 md:grid-cols-2">
         <div>
-          <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight md:text-4xl">
+          <h2 id={`${id}-title`} className="section-title">
             {title}
           </h2>
           <p className="mt-4 text-base text-muted md:text-lg">{text}</p>

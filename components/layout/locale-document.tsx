@@ -9,14 +9,14 @@ import { ThirdParties } from '@/components/layout/third-parties';
 import { JsonLd, organizationJsonLd } from '@/components/layout/json-ld';
 import { AuthProvider } from '@/components/auth/auth-provider';
 import { Toaster } from '@/components/ui/toaster';
-import { pickMessages } from '@/lib/i18n/pick';
+import { pickKeys } from '@/lib/i18n/pick';
+import { ISLAND_MESSAGES } from '@/components/forms/island-messages';
 
-// Only what the lead form formats in the browser; the rest of the chrome gets strings as props.
-// No NextIntlClientProvider here: it would bring use-intl and the ICU formatter into every page.
-// The lead form mounts its own around these messages; form pages (registration, cabinet) have theirs.
-// Captcha: the few plain strings of the captcha panel, which every form with a captcha shows.
-// ErrorPage: the error boundary's sentences (app/[locale]/error.tsx), this locale's only.
-const CLIENT_NAMESPACES = ['LeadForm', 'Validation', 'Captcha', 'ErrorPage'];
+// Only what the islands read in the browser (components/forms/island-messages.ts: the lead form's
+// keys, the captcha panel, the error boundary), this locale's only; the rest of the chrome gets
+// strings as props. No NextIntlClientProvider here: it would bring use-intl and the ICU formatter
+// into every page. The lead form mounts its own around these messages; form pages (registration,
+// cabinet) have theirs.
 
 /**
  * The document of every page in a locale: <html lang>, fonts (app/fonts.ts's variables, handed in
@@ -38,7 +38,7 @@ export async function LocaleDocument({ locale, fontVariables, children }: { loca
         >
           {t('skipToContent')}
         </a>
-        <LocaleProvider locale={locale} messages={pickMessages(messages, CLIENT_NAMESPACES)}>
+        <LocaleProvider locale={locale} messages={pickKeys(messages, ISLAND_MESSAGES)}>
           <NavigationProgress />
           <NetworkStatus labels={{ offline: t('offline'), backOnline: t('backOnline') }} />
           <AuthProvider />

@@ -1,11 +1,22 @@
+import { cache } from 'react';
 import Image from '@/components/ui/image';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { features } from '@/lib/features';
 import { localizedDocUrl, publicEnv } from '@/lib/public-env';
 
-/** Student footer (light) or teacher footer (dark, with the slogan). Centred below 768 px. */
-export async function SiteFooter({ variant }: { variant: 'student' | 'teacher' }) {
+/**
+ * Student footer (light) or teacher footer (dark, with the slogan). Centred below 768 px.
+ *
+ * Rendered once per request and variant (React's cache): a page's footer and the one of the 404
+ * boundary that Next puts in every page's flight data (app/[locale]/not-found.tsx) are then the
+ * same object, which React writes once and references the second time.
+ */
+export function SiteFooter({ variant }: { variant: 'student' | 'teacher' }) {
+  return renderFooter(variant);
+}
+
+const renderFooter = cache(async (variant: 'student' | 'teacher') => {
   const t = await getTranslations('Footer');
   const nav = await getTranslations('Navigation');
   const locale = await getLocale();
@@ -37,8 +48,8 @@ export async function SiteFooter({ variant }: { variant: 'student' | 'teacher' }
   ];
   const phone = publicEnv.NEXT_PUBLIC_SUPPORT_PHONE;
   const email = publicEnv.NEXT_PUBLIC_SUPPORT_EMAIL;
-  const link = dark ? 'text-white/85 hover:text-white' : 'text-muted hover:text-brand';
-  const heading = `mb-3 text-sm font-semibold uppercase tracking-wide ${dark ? 'text-white' : 'text-ink'}`;
+  const link = dark ? 'footer-link-dark' : 'footer-link';
+  const heading = `footer-heading ${dark ? 'text-white' : 'text-ink'}`;
 
   return (
     <footer className={dark ? 'mt-auto bg-ink text-white' : 'mt-auto border-t border-line bg-brand-tint/40'}>
@@ -55,7 +66,7 @@ export async function SiteFooter({ variant }: { variant: 'student' | 'teacher' }
           <ul className="space-y-2 text-sm">
             {pages.map((p) => (
               <li key={p.href}>
-                <Link href={p.href} className={`transition-colors duration-150 ${link}`}>
+                <Link href={p.href} className={link}>
                   {p.label}
                 </Link>
               </li>
@@ -67,7 +78,7 @@ export async function SiteFooter({ variant }: { variant: 'student' | 'teacher' }
           <ul className="space-y-2 text-sm">
             {docs.map((d) => (
               <li key={d.href}>
-                <a href={d.href} target="_blank" rel="noopener" className={`transition-colors duration-150 ${link}`}>
+                <a href={d.href} target="_blank" rel="noopener" className={link}>
                   {d.label} <span className="text-xs">({t('pdf')})</span>
                 </a>
               </li>
@@ -80,13 +91,13 @@ export async function SiteFooter({ variant }: { variant: 'student' | 'teacher' }
           <ul className="space-y-2 text-sm">
             <li>
               <span className="sr-only">{t('phoneLabel')}: </span>
-              <a href={`tel:${phone.replace(/[^+\d]/g, '')}`} className={`transition-colors duration-150 ${link}`}>
+              <a href={`tel:${phone.replace(/[^+\d]/g, '')}`} className={link}>
                 {phone}
               </a>
             </li>
             <li>
               <span className="sr-only">{t('emailLabel')}: </span>
-              <a href={`mailto:${email}`} className={`transition-colors duration-150 ${link}`}>
+              <a href={`mailto:${email}`} className={link}>
                 {email}
               </a>
             </li>
@@ -95,7 +106,7 @@ export async function SiteFooter({ variant }: { variant: 'student' | 'teacher' }
           <ul className="flex justify-center gap-4 text-sm md:justify-start">
             {socials.map((s) => (
               <li key={s.href}>
-                <a href={s.href} target="_blank" rel="noopener" className={`transition-colors duration-150 ${link}`}>
+                <a href={s.href} target="_blank" rel="noopener" className={link}>
                   {s.label}
                 </a>
               </li>
@@ -110,4 +121,4 @@ export async function SiteFooter({ variant }: { variant: 'student' | 'teacher' }
       </div>
     </footer>
   );
-}
+});

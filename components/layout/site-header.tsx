@@ -1,3 +1,4 @@
+import { cache } from 'react';
 import { Image } from '@/components/ui/image';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
@@ -19,8 +20,16 @@ interface NavItem {
 /**
  * Student header (logo → /) or teacher header (logo → /teacher). Rendered signed out (static); the
  * HeaderAuth island and the burger switch to the signed-in variant in the browser.
+ *
+ * Rendered once per request and variant (React's cache): a page's header and the one of the 404
+ * boundary that Next puts in every page's flight data (app/[locale]/not-found.tsx) are then the
+ * same object, which React writes once and references the second time.
  */
-export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }) {
+export function SiteHeader({ variant }: { variant: 'student' | 'teacher' }) {
+  return renderHeader(variant);
+}
+
+const renderHeader = cache(async (variant: 'student' | 'teacher') => {
   const t = await getTranslations('Navigation');
   const ta = await getTranslations('AuthHeader');
   const labels = await localeLabels();
@@ -82,7 +91,7 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
           <ul className="flex items-center gap-1">
             {nav.map((item) => (
               <li key={item.href} className={item.wideOnly ? 'hidden 2xl:block' : undefined}>
-                <Link href={item.href} className="rounded-lg px-2 py-2 text-[15px] font-medium whitespace-nowrap xl:px-3 text-ink transition-colors duration-150 hover:text-brand">
+                <Link href={item.href} className="nav-link">
                   {item.label}
                 </Link>
               </li>
@@ -94,7 +103,7 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
                 href={publicEnv.NEXT_PUBLIC_KAZAKH_SITE_URL}
                 target="_blank"
                 rel="noopener"
-                className="rounded-lg px-2 py-2 text-[15px] font-medium whitespace-nowrap xl:px-3 text-ink transition-colors duration-150 hover:text-brand"
+                className="nav-link"
               >
                 {t('learnKazakh')}
                 <span className="sr-only"> ({t('learnKazakhHint')})</span>
@@ -118,4 +127,4 @@ export async function SiteHeader({ variant }: { variant: 'student' | 'teacher' }
       </div>
     </header>
   );
-}
+});

@@ -75,7 +75,7 @@ export function SliderClient({
       <div ref={root} className="swiper !overflow-x-auto md:!overflow-hidden">
         <ul className="swiper-wrapper flex gap-4">
           {slides.map((slide, i) => (
-            <li key={i} hidden={!near && i >= FIRST_SLIDES} className="swiper-slide !h-auto !w-[85%] shrink-0 sm:!w-[calc(50%-0.5rem)] lg:!w-[calc(33.333%-0.667rem)]">
+            <li key={i} hidden={!near && i >= FIRST_SLIDES} className="swiper-slide slide">
               {slide}
             </li>
           ))}
@@ -86,7 +86,7 @@ export function SliderClient({
           ref={prev}
           type="button"
           aria-label={labels.prev}
-          className="flex size-11 items-center justify-center rounded-full border border-line bg-white text-ink transition-colors duration-150 hover:border-brand hover:text-brand disabled:opacity-40"
+          className="slider-button"
         >
           <svg aria-hidden="true" width="18" height="18" viewBox="0 0 18 18" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M11 3L5 9l6 6" />
@@ -96,7 +96,7 @@ export function SliderClient({
           ref={next}
           type="button"
           aria-label={labels.next}
-          className="flex size-11 items-center justify-center rounded-full border border-line bg-white text-ink transition-colors duration-150 hover:border-brand hover:text-brand disabled:opacity-40"
+          className="slider-button"
         >
           <svg aria-hidden="true" width="18" height="18" viewBox="0 0 18 18" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M7 3l6 6-6 6" />

@@ -21,11 +21,11 @@ export function Section({
     <section id={id} aria-labelledby={title ? headingId : undefined} className={`${bg} py-14 md:py-20 ${className}`}>
       <div className="container-page">
         {title && (
-          <h2 id={headingId} className="text-2xl font-bold tracking-tight md:text-4xl">
+          <h2 id={headingId} className="section-title">
             {title}
           </h2>
         )}
-        {lead && <p className={`mt-3 max-w-2xl text-base md:text-lg ${tone === 'dark' ? 'text-white/80' : 'text-muted'}`}>{lead}</p>}
+        {lead && <p className={`section-lead ${tone === 'dark' ? 'text-white/80' : 'text-muted'}`}>{lead}</p>}
         <div className={title || lead ? 'mt-8 md:mt-12' : ''}>{children}</div>
       </div>
     </section>

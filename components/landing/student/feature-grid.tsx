@@ -19,11 +19,11 @@ export function FeatureGrid({ items, cols = 4 }: { items: Feature[]; cols?: keyo
   return (
     <ul className={`grid gap-4 md:gap-6 ${columns[cols]}`}>
       {items.map((item) => (
-        <li key={item.key} className="flex gap-4 rounded-2xl border border-line bg-white p-5 shadow-sm sm:block sm:p-6">
-          <Image src={`/images/icons/${item.icon}.svg`} alt="" width={64} height={64} unoptimized className="size-12 shrink-0 sm:size-16" />
+        <li key={item.key} className="feature-card">
+          <Image src={`/images/icons/${item.icon}.svg`} alt="" width={64} height={64} unoptimized className="feature-icon" />
           <div>
-            <h3 className="text-lg font-semibold sm:mt-4">{item.title}</h3>
-            <p className="mt-1 text-muted sm:mt-2">{item.text}</p>
+            <h3 className="feature-title">{item.title}</h3>
+            <p className="feature-text">{item.text}</p>
           </div>
         </li>
       ))}

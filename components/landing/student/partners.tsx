@@ -11,7 +11,7 @@ export async function Partners() {
     <Section id="partners" title={t('title')} lead={t('lead')}>
       <Slider label={t('sliderLabel')}>
         {PARTNERS.map((id, i) => (
-          <div key={id} className="flex h-28 items-center justify-center rounded-2xl border border-line bg-white px-6">
+          <div key={id} className="partner-tile">
             <Image src={`/images/partners/partner-${i + 1}.svg`} alt={t(`names.${id}`)} width={200} height={64} unoptimized />
           </div>
         ))}

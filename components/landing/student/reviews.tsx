@@ -12,7 +12,7 @@ export async function Reviews({ tone = 'tint' }: { tone?: 'white' | 'tint' | 'da
     <Section id="reviews" tone={tone} title={t('title')} lead={t('lead')}>
       <Slider label={t('sliderLabel')}>
         {REVIEWS.map((id, i) => (
-          <figure key={id} className="flex h-full flex-col rounded-2xl bg-white p-6 text-ink shadow-sm">
+          <figure key={id} className="review-card">
             <blockquote className="text-base">
               <p>{t(`items.${id}.text`)}</p>
             </blockquote>

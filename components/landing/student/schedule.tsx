@@ -50,7 +50,7 @@ export async function Schedule() {
               <div key={time} className="contents">
                 <span className="py-2 text-left text-muted tabular-nums">{time}</span>
                 {SLOTS[row]!.map((free, col) => (
-                  <span key={col} className={`h-9 rounded-lg sm:h-10 ${free ? 'bg-brand' : 'bg-line/70'}`} />
+                  <span key={col} className={`slot ${free ? 'bg-brand' : 'bg-line/70'}`} />
                 ))}
               </div>
             ))}

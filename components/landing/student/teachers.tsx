@@ -12,14 +12,14 @@ export async function Teachers() {
         {TUTORS.map((tutor) => {
           const name = t(`people.${tutor.id}.name`);
           return (
-            <article key={tutor.id} className="flex h-full flex-col items-start gap-4 rounded-2xl bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:gap-5">
+            <article key={tutor.id} className="tutor-card">
               <Image
                 src={tutor.image}
                 alt={t('teachers.portrait', { name })}
                 width={160}
                 height={160}
                 unoptimized
-                className="size-24 shrink-0 rounded-2xl sm:size-32"
+                className="tutor-photo"
               />
               <div className="min-w-0">
                 <h3 className="text-lg font-semibold">{name}</h3>
