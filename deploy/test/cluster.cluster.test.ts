@@ -87,6 +87,16 @@ interface Res {
   raw: Buffer;
 }
 
+/** A response read whole, as `Res`. */
+const collect = (resolve: (r: Res) => void) => (res: http.IncomingMessage) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => {
+    const raw = Buffer.concat(chunks);
+    resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw.toString('utf8'), raw });
+  });
+};
+
 /** One HTTPS request through nginx, from `from` (a 127.x.y.z source address: each is a client). */
 function request(port: number, method: string, urlPath: string, opts: { from?: string; json?: unknown; raw?: Buffer; headers?: Record<string, string> } = {}): Promise<Res> {
   const body = opts.raw ?? (opts.json === undefined ? undefined : Buffer.from(JSON.stringify(opts.json)));
@@ -107,14 +117,7 @@ function request(port: number, method: string, urlPath: string, opts: { from?: s
         },
         timeout: 30_000,
       },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const raw = Buffer.concat(chunks);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw.toString('utf8'), raw });
-        });
-      },
+      collect(resolve),
     );
     req.on('error', reject);
     req.on('timeout', () => req.destroy(new Error(`${method} ${urlPath}: timeout`)));
@@ -163,14 +166,7 @@ const cookieOf = (res: Res, name: string) => {
 /** One plain HTTP request straight to an instance (no nginx): what the app itself answers. */
 function direct(port: number, method: string, urlPath: string, headers: Record<string, string> = {}): Promise<Res> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: urlPath, agent: false, headers: { 'accept-language': 'ru', ...headers }, timeout: 30_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw.toString('utf8'), raw });
-      });
-    });
+    const req = http.request({ host: '127.0.0.1', port, method, path: urlPath, agent: false, headers: { 'accept-language': 'ru', ...headers }, timeout: 30_000 }, collect(resolve));
     req.on('error', reject);
     req.on('timeout', () => req.destroy(new Error(`${method} ${urlPath}: timeout`)));
     req.end();
