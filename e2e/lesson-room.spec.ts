@@ -470,7 +470,9 @@ test('a poor link: the tutor\'s video pauses with the notice while the sound goe
     await expect(notice).toContainText(R.audioOnly.better);
     // Meanwhile (several seconds) the sound went on and the picture did not.
     expect(await stat(sp, 'data-audio-energy')).toBeGreaterThan(energy);
-    expect(await shownFrames(sp)).toBe(pausedAt);
+    // (A frame or two decoded late after the pause was proved may still be counted; a picture that
+    // came through again would be dozens a second.)
+    expect(await shownFrames(sp)).toBeLessThanOrEqual(pausedAt + 2);
     await notice.getByRole('button', { name: R.audioOnly.resume }).click();
     await expect(notice).toHaveCount(0);
     await expect(sp.getByText(R.state.otherCamOff)).toBeHidden();
