@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { audit } from '@/lib/audit/log';
-import { lessonAttendance, lessonAttendanceCorrections, lessons, type RoomSide, users } from '@/lib/db/schema';
+import { groups, lessonAttendance, lessonAttendanceCorrections, lessons, type RoomSide, users } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
@@ -191,6 +191,9 @@ async function settleGroupLesson(db: Db, lessonId: number, now: Date, heldMinute
   const rows = await db.select().from(lessonAttendance).where(eq(lessonAttendance.lessonId, lessonId)).orderBy(asc(lessonAttendance.at));
   const a = groupAttendanceFrom(rows, [...new Set(seats.map((s) => s.studentId))], now, heldMinutes);
   return transaction(db, async (tx) => {
+    // The group's row first (the lock that orders its seats' changes: a student leaving meanwhile
+    // sees this lesson either in progress or spent, never both), then the lesson's.
+    await tx.execute(sql`select id from ${groups} where ${groups.id} = ${lesson.groupId} for update`);
     const [fact] = await tx
       .update(lessons)
       .set({ factStatus: a.status, factNoShow: a.noShow })

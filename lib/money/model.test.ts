@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICE_LIMITS } from '@/lib/validations/tutor-profile';
 import { parseServerEnv } from '@/lib/env';
 import { PRICES, pricePerLesson, STUDENT_PLANS } from '@/lib/tariffs';
+import { GROUP_MAX_SEATS, GROUP_PRICE_MIN_TIYN } from '@/lib/validations/group-rules';
 import { addMonths } from '@/lib/time/calendar';
-import { EARNING_EXAMPLE_PRICE, packageValidUntil, platformFeeTiyn, quotePackage, tenge, tutorEarningTiyn } from './model';
+import { EARNING_EXAMPLE_PRICE, groupEarningBase, groupSeatPrice, groupTutorEarningTiyn, movedSeatPrice, packageValidUntil, platformFeeTiyn, quotePackage, tenge, tutorEarningTiyn } from './model';
 
 describe('the money model (docs/payments.md)', () => {
   it('keeps "from 4 500 ₸" true: the cheapest lesson at the lowest tutor price is Intensive\'s 4 500 ₸', () => {
@@ -41,5 +42,39 @@ describe('the money model (docs/payments.md)', () => {
     // Paid 20:30 UTC on 14 March = 01:30 on 15 March in Almaty.
     expect(packageValidUntil(new Date('2026-03-14T20:30:00Z'), 'basic').toISOString()).toBe('2026-05-15T18:59:59.999Z');
     expect(packageValidUntil(new Date('2026-03-14T10:00:00Z'), 'advanced').toISOString()).toBe('2026-06-14T18:59:59.999Z');
+  });
+
+  it('group seats: "groups of up to 6", "from 3 500 ₸ a lesson"; a seat costs the lessons left at the group\'s price', () => {
+    expect(GROUP_MAX_SEATS).toBe(6);
+    expect(GROUP_PRICE_MIN_TIYN).toBe(PRICES.groupFrom * 100);
+    expect(groupSeatPrice(350_000, 8)).toEqual({ lessons: 8, perLessonTiyn: 350_000, totalTiyn: 2_800_000 });
+    // Joining a running group after 3 of 8 lessons pays for the 5 left.
+    expect(groupSeatPrice(350_000, 5).totalTiyn).toBe(1_750_000);
+    expect(() => groupSeatPrice(350_050, 5)).toThrow();
+  });
+
+  it('the tutor\'s group earning: the plan\'s share (50 / 55 / 60 %) of what the lesson\'s seats paid, never below the group\'s minimum of seats', () => {
+    const group = { minSeats: 3, pricePerLessonTiyn: 350_000 };
+    const six = Array(6).fill(350_000);
+    expect(groupEarningBase(six, group)).toBe(21_000);
+    expect(['basic', 'advanced', 'intensive'].map((p) => tenge(groupTutorEarningTiyn(21_000, p as 'basic')))).toEqual([10_500, 11_550, 12_600]);
+    // Three seats, and the floor: two seats left (or one) still earn as the minimum of three.
+    expect(groupEarningBase(Array(3).fill(350_000), group)).toBe(10_500);
+    expect(groupEarningBase([350_000, 350_000], group)).toBe(10_500);
+    expect(tenge(groupTutorEarningTiyn(groupEarningBase([350_000], group)))).toBe(5_250);
+    // A moved seat at a lower price counts at what it paid.
+    expect(groupEarningBase([400_000, 400_000, 400_000, 300_000], { minSeats: 3, pricePerLessonTiyn: 400_000 })).toBe(15_000);
+    // The same share as a one-on-one lesson at the same base: one rule for the payout register.
+    expect(groupTutorEarningTiyn(21_000, 'advanced')).toBe(tutorEarningTiyn(21_000, 'advanced'));
+    // What the school keeps of a minimum group on the deepest share (Intensive, 60 % to the tutor): 3 × 3 500 − 6 300 = 4 200 ₸.
+    expect(3 * 350_000 - groupTutorEarningTiyn(groupEarningBase(Array(3).fill(350_000), group), 'intensive')).toBe(420_000);
+  });
+
+  it('a moved seat never costs more: the lower price, spread over the new group\'s lessons, the rest refunded', () => {
+    // 8 × 4 000 ₸ paid, moved to a 3 500 ₸ group with 8 lessons left: 8 × 3 500, 4 000 ₸ back.
+    expect(movedSeatPrice(3_200_000, 400_000, 350_000, 8)).toEqual({ perLessonTiyn: 350_000, totalTiyn: 2_800_000, refundTiyn: 400_000 });
+    // 5 lessons left of 3 500 ₸ (17 500 ₸) moved to a 4 000 ₸ group with 6 left: 6 × 2 916 ₸ (what the money spreads to, whole tenge), 4 ₸ back.
+    expect(movedSeatPrice(1_750_000, 350_000, 400_000, 6)).toEqual({ perLessonTiyn: 291_600, totalTiyn: 1_749_600, refundTiyn: 400 });
+    expect(movedSeatPrice(700_000, 350_000, 350_000, 0)).toEqual({ perLessonTiyn: 0, totalTiyn: 0, refundTiyn: 700_000 });
   });
 });

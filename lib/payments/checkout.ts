@@ -21,6 +21,7 @@ import { PAID_LESSON_MINUTES } from '@/lib/lessons/paid';
 import { CURRENCY, quotePackage, type PackageQuote } from '@/lib/money/model';
 import { ProviderError, type PaymentProvider, type PaymentStart } from './provider';
 import { attachSeatOrder, holdSeat } from '@/lib/groups/seats';
+import { findGroup, onSale } from '@/lib/groups/state';
 import type { Order } from './settle';
 
 export interface CheckoutTutor {
@@ -241,6 +242,10 @@ export interface SeatCheckoutStarted extends CheckoutStarted {
  */
 export async function startSeatCheckout(db: Db, student: { id: number; scope: string }, groupId: number, ctx: { locale: string }, now = new Date()): Promise<SeatCheckoutStarted> {
   if (!hasUserScope(student.scope, 'student')) throw new ApiError(403, 'not_student');
+  // Bad input is refused first (4xx: no such group, a company's, not on sale); a site without a provider says so after (503).
+  const group = await findGroup(db, groupId);
+  if (!group || group.companyId !== null) throw new ApiError(404, 'not_found');
+  if (!onSale(group)) throw new ApiError(409, 'group_not_open');
   const provider = paymentProvider();
   if (!provider) throw new ApiError(503, 'payments_unavailable');
   await checkoutLimits(db, student.id, now);

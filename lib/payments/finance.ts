@@ -279,7 +279,8 @@ export async function revenueReport(db: Db, actor: Actor, q: PeriodQuery, now = 
     }
     return [...map.values()].sort((a, b) => b.netTiyn - a.netTiyn || (a.key ?? '').localeCompare(b.key ?? ''));
   };
-  const planOrder = ['basic', 'advanced', 'intensive'];
+  // Group seats beside the individual plans (issue 33: group revenue next to the individual one).
+  const planOrder = ['basic', 'advanced', 'intensive', 'group'];
   const byPlan = group((r) => r.plan).sort((a, b) => planOrder.indexOf(a.key ?? '') - planOrder.indexOf(b.key ?? ''));
   const bySource = group((r) => r.source || null);
   const total = group(() => 'total')[0] ?? { key: 'total', orders: 0, paidTiyn: 0, refundedTiyn: 0, netTiyn: 0 };

@@ -16,7 +16,8 @@ import { resolvePendingPayments } from '@/lib/payments/events';
 import { remindExpiringPackages } from '@/lib/payments/expiry';
 import { remindPayoutRegister } from '@/lib/payments/payouts';
 import { issuePendingReceipts } from '@/lib/payments/receipts';
-import { resendRefunds } from '@/lib/payments/refunds';
+import { resendRefunds, sendRefunds } from '@/lib/payments/refunds';
+import { runGroupPass } from '@/lib/groups/jobs';
 import { remindInvitations } from '@/lib/company-portal/invitations';
 import { kickOutbox } from '@/lib/outbox/kick';
 import { anonymisePersonalData, prune, pruneCompanyAndLessons } from '@/lib/retention';
@@ -80,6 +81,20 @@ export function resolvePayments(now = new Date()): Promise<void> {
   });
 }
 
+/**
+ * The groups' pass (lib/groups/jobs.ts): lapsed seat holds and waitlist offers given up and offered on,
+ * groups under their minimum two days before the start cancelled, started groups running, settled
+ * groups finished; the refunds it opened are sent to the bank at once (lib/payments/refunds.ts).
+ */
+export function runGroupsPass(now = new Date()): Promise<void> {
+  return runBackgroundPass('groups', async (db) => {
+    const pass = await runGroupPass(db, now);
+    if (pass.cancelled.length > 0) console.info(`[groups] cancelled ${pass.cancelled.length} group(s) under their minimum two days before the start.`);
+    if (pass.refunds.length > 0) await sendRefunds(db, pass.refunds, now);
+    if (pass.holdsGivenUp > 0 || pass.cancelled.length > 0 || pass.refunds.length > 0) void kickOutbox();
+  });
+}
+
 /** Reminds students 14 and 3 days before a package with lessons left expires (lib/payments/expiry.ts). */
 export function remindExpiringPackagesPass(now = new Date()): Promise<void> {
   return runBackgroundPass('package-expiry-reminders', async (db) => {
@@ -136,6 +151,7 @@ export function startBackgroundWork(opts: { outboxPollMs: number; retentionMs?: 
     setInterval(() => void remindInvitedEmployees(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void settleLessons(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void resolvePayments(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
+    setInterval(() => void runGroupsPass(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void remindExpiringPackagesPass(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void remindFinanceOfPayoutsPass(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
   ];

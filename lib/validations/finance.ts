@@ -9,7 +9,7 @@ export const monthParam = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'invalid_v
 export const paymentsQuery = pageQuery.extend({
   q: searchParam,
   status: param(z.enum(['pending', 'paid', 'declined', 'expired', 'refunded', 'attention'], { error: 'invalid_value' })),
-  plan: param(z.enum(['basic', 'advanced', 'intensive'], { error: 'invalid_value' })),
+  plan: param(z.enum(['basic', 'advanced', 'intensive', 'group'], { error: 'invalid_value' })),
   from: param(dateQuery),
   to: param(dateToQuery),
 });

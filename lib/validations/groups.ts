@@ -67,3 +67,20 @@ export type GroupFilter = z.output<typeof groupFilterSchema>;
 
 /** Why the school cancels a group or one of its lessons (the notice says it). */
 export const cancelReasonSchema = z.string({ error: 'required' }).trim().min(1, 'required').max(500, 'too_long').refine(noControlChars, 'control_chars');
+
+/** POST /api/admin/groups/{id}/cancel and …/lessons/{id}/cancel: why (the audit keeps it). */
+export const groupCancelSchema = z.object({ reason: cancelReasonSchema });
+/** POST /api/admin/groups/{id}/merge and …/seats/{id}/move: the group the students go to. */
+export const groupIntoSchema = z.object({ into: id });
+/** POST /api/admin/groups/lessons/{id}/move: the lesson's new start (an instant with its offset). */
+export const groupLessonMoveSchema = z.object({ startsAt: z.iso.datetime({ offset: true, error: 'invalid_value' }).transform((s) => new Date(s)) });
+/** PUT /api/admin/groups/tutors/{id}: whether the tutor teaches groups. */
+export const teachesGroupsSchema = z.object({ teachesGroups: z.boolean({ error: 'invalid_value' }) });
+/** GET /api/groups: the filters as a query string (numbers as text). */
+export const groupQuerySchema = z.object({
+  subject: z.enum(GROUP_SUBJECTS).optional().catch(undefined),
+  level: z.enum(GROUP_LEVELS).optional().catch(undefined),
+  ageBand: z.enum(AGE_BANDS).optional().catch(undefined),
+  weekday: z.coerce.number().int().min(1).max(7).optional().catch(undefined),
+  tutorId: z.coerce.number().int().min(1).max(2_147_483_647).optional().catch(undefined),
+});

@@ -102,6 +102,17 @@ const MATRIX: Record<string, Access> = {
   'GET /api/admin/finance/companies': ['finance'],
   'GET /api/admin/finance/companies/[id]/act': ['finance'],
   'GET /api/admin/finance/companies/[id]/reconciliation': ['finance'],
+  // Groups (issue 33: sales runs them)
+  'GET /api/admin/groups': ['sales'],
+  'POST /api/admin/groups': ['sales'],
+  'PUT /api/admin/groups/[id]': ['sales'],
+  'POST /api/admin/groups/[id]/open': ['sales'],
+  'POST /api/admin/groups/[id]/cancel': ['sales'],
+  'POST /api/admin/groups/[id]/merge': ['sales'],
+  'POST /api/admin/groups/seats/[id]/move': ['sales'],
+  'POST /api/admin/groups/lessons/[id]/cancel': ['sales'],
+  'POST /api/admin/groups/lessons/[id]/move': ['sales'],
+  'PUT /api/admin/groups/tutors/[id]': ['sales'],
 };
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
