@@ -8,7 +8,7 @@ import { recordAttendance, settleEndedLessons } from '@/lib/lessons/attendance';
 import { ACCOUNTS, balance, ledgerTotal } from '@/lib/money/ledger';
 import { startSeatCheckout } from '@/lib/payments/checkout';
 import { reconcileOrder } from '@/lib/payments/events';
-import { registerLines } from '@/lib/payments/payouts';
+import { registerLines, statementLessons } from '@/lib/payments/payouts';
 import { sendRefunds } from '@/lib/payments/refunds';
 import { groupSchema, type GroupInput } from '@/lib/validations/groups';
 import { emptyProfile } from '@/lib/validations/tutor-profile';
@@ -211,6 +211,11 @@ describe(`group lessons: seats, money and attendance (${dbLabel()})`, () => {
     const { lines } = await registerLines(db, '2025-03');
     const line = lines.find((l) => l.tutorId === tutorId)!;
     expect(line).toMatchObject({ lessons: 2, priceSumTiyn: (10_500 + 14_000) * 100, bookedTiyn: 1_225_000, earningTiyn: 1_225_000, plan: 'basic' });
+    const statement = await statementLessons(db, tutorId, '2025-03');
+    expect(statement.lessons.map((l) => [l.lessonId, l.priceTiyn, l.earningTiyn, l.groupId, l.pool, l.student])).toEqual([
+      [l1.id, 1_050_000, 525_000, group.id, false, ''],
+      [l3.id, 1_400_000, 700_000, group.id, false, ''],
+    ]);
     await ledgerIsZero();
   });
 
@@ -337,6 +342,19 @@ describe(`group lessons: seats, money and attendance (${dbLabel()})`, () => {
     // Nobody paid by card: no student money moved; the tutor earned the floor (1 seat, minimum 1).
     expect(await balance(db, ACCOUNTS.studentBalance(employee.id))).toBe(0);
     await ledgerIsZero();
+  });
+
+  it('the reminders of a group lesson go to its tutor and every seated student', async () => {
+    const tutorId = await tutor();
+    const group = await openNew({ minSeats: 1 }, tutorId);
+    const seated = [await student(), await student('en')];
+    for (const s of seated) await pay(s, group.id);
+    const { remindLessons } = await import('@/lib/lessons/reminders');
+    await remindLessons(db, new Date(FIRST.getTime() - 30 * MIN));
+    expect((await smsTo(seated[0]!.phone)).some((m) => m.body.includes('через час'))).toBe(true);
+    expect((await smsTo(seated[1]!.phone)).some((m) => m.body.includes('starts in an hour'))).toBe(true);
+    const [first] = await lessonsOf(group.id);
+    expect(first!.remindedHourAt).not.toBeNull();
   });
 
   it('a group lesson is the school\'s to cancel or reschedule, never one side\'s; the tutor\'s calendar keeps its time', async () => {

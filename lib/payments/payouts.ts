@@ -357,6 +357,8 @@ export interface StatementLesson {
   earningTiyn: number;
   /** Paid from a company's lesson pool rather than a student's package. */
   pool: boolean;
+  /** A group's lesson (its id): the price is its earning base, what its seats paid (no student named). */
+  groupId: number | null;
 }
 
 const initials = (name: string | null, lastname: string | null) =>
@@ -382,7 +384,8 @@ export async function statementLessons(db: Db, tutorId: number, month: string): 
       name: users.name,
       lastname: users.lastname,
       price: sql<number>`${lessonPrice}::int`,
-      pool: sql<boolean>`${paymentOrders.id} is null`,
+      pool: sql<boolean>`${paymentOrders.id} is null and ${lessons.groupId} is null`,
+      groupId: lessons.groupId,
     })
     .from(ledgerEntries)
     .innerJoin(lessons, eq(lessons.id, ledgerEntries.lessonId))
@@ -407,7 +410,7 @@ export async function statementLessons(db: Db, tutorId: number, month: string): 
     lessons: unique.map((r) => {
       const priceTiyn = Number(r.price) * 100;
       const earningTiyn = monthEarningTiyn(priceTiyn, plan);
-      return { lessonId: r.lessonId, startsAt: r.startsAt.toISOString(), student: initials(r.name, r.lastname), priceTiyn, feeTiyn: priceTiyn - earningTiyn, earningTiyn, pool: Boolean(r.pool) };
+      return { lessonId: r.lessonId, startsAt: r.startsAt.toISOString(), student: initials(r.name, r.lastname), priceTiyn, feeTiyn: priceTiyn - earningTiyn, earningTiyn, pool: Boolean(r.pool), groupId: r.groupId };
     }),
   };
 }
