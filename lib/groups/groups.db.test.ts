@@ -67,7 +67,7 @@ describe(`group lessons: seats, money and attendance (${dbLabel()})`, () => {
   }
   async function student(locale = 'ru') {
     const id = await insertTestUser(db, { phone: phone(), email: `s${n}@example.kz`, locale });
-    return { id, scope: 'student', phone: `+7702${String(1_000_000 + n)}` };
+    return { id, scope: 'student', phone: `+7702${String(1_000_000 + n)}`, email: `s${n}@example.kz` };
   }
   const input = (tutorId: number, over: Partial<GroupInput> = {}) =>
     groupSchema.parse({ subject: 'english', level: 'A2', ageBand: 'adults', tutorId, weekdays: [1, 3], startTime: '18:30', durationMinutes: 60, startDate: '2025-03-10', lessons: 8, minSeats: 3, maxSeats: 6, pricePerLesson: 3500, ...over });
@@ -139,7 +139,13 @@ describe(`group lessons: seats, money and attendance (${dbLabel()})`, () => {
     // The hold lapses before the bank's word comes; two others take the seats.
     expect(await expireSeatHolds(db, at(21 * MIN))).toBeGreaterThanOrEqual(1);
     expect((await seatsOf(group.id)).find((s) => s.studentId === late.id)).toMatchObject({ status: 'cancelled', endReason: 'lapsed' });
-    for (let i = 0; i < 2; i++) await pay(await student(), group.id, at(22 * MIN));
+    const others = [await student(), await student()];
+    for (const s of others) await pay(s, group.id, at(22 * MIN));
+    // The seat's mail: every date, and one calendar file of the whole series.
+    const [mail] = await db.select().from(outbox).where(and(eq(outbox.channel, 'email'), eq(outbox.recipient, others[0]!.email)));
+    expect(mail!.subject).toBe('Вы в группе «Английский язык A2»');
+    expect(mail!.ics).toContain('METHOD:REQUEST');
+    expect(mail!.ics!.match(/BEGIN:VEVENT/g)).toHaveLength(8);
     const [order] = await db.select().from(paymentOrders).where(eq(paymentOrders.invoiceId, started.invoiceId));
     expect(await reconcileOrder(db, order!, at(25 * MIN))).toBe('credited');
     const seats = await seatsOf(group.id);

@@ -395,7 +395,7 @@ export async function tutorWeek(db: Db, tutorId: number, weekStart: string) {
   const from = schoolInstant(weekStart, 0);
   const to = schoolInstant(addDays(weekStart, 7), 0);
   const rows = await db
-    .select({ id: lessons.id, status: lessons.status, startsAt: lessons.startsAt, endsAt: lessons.endsAt, subject: lessons.subject, name: users.name, lastname: users.lastname })
+    .select({ id: lessons.id, status: lessons.status, startsAt: lessons.startsAt, endsAt: lessons.endsAt, subject: lessons.subject, groupId: lessons.groupId, name: users.name, lastname: users.lastname })
     .from(lessons)
     .leftJoin(users, eq(users.id, lessons.studentId))
     .where(and(eq(lessons.tutorId, tutorId), ne(lessons.status, 'hold'), ne(lessons.status, 'cancelled'), lt(lessons.startsAt, to), gt(lessons.endsAt, from)))
@@ -407,7 +407,7 @@ export async function tutorWeek(db: Db, tutorId: number, weekStart: string) {
     const ranges = off ? [] : (rules.weekly[String(isoWeekday(date)) as keyof typeof rules.weekly] ?? []);
     const dayLessons = rows
       .filter((r) => schoolDate(r.startsAt) === date)
-      .map((r) => ({ id: r.id, status: r.status, subject: r.subject, startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString(), with: [r.name, r.lastname].filter(Boolean).join(' ') }));
+      .map((r) => ({ id: r.id, status: r.status, subject: r.subject, startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString(), with: [r.name, r.lastname].filter(Boolean).join(' '), groupId: r.groupId }));
     return { date, off, ranges, lessons: dayLessons };
   });
   return { weekStart, days };
