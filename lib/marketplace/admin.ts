@@ -41,7 +41,8 @@ export async function trialFigures(db: Db, from: Date, to: Date) {
     })
     .from(lessons)
     .innerJoin(tutor, eq(tutor.id, lessons.tutorId))
-    .where(and(sql`${lessons.status} <> 'hold'`, gte(lessons.startsAt, from), lt(lessons.startsAt, to)))
+    // One-on-one lessons: a group's lessons have their own figures (lib/groups/admin.ts staffGroups).
+    .where(and(sql`${lessons.status} <> 'hold' and ${lessons.kind} <> 'group'`, gte(lessons.startsAt, from), lt(lessons.startsAt, to)))
     .groupBy(lessons.tutorId, tutor.name, tutor.lastname)
     .orderBy(desc(sql`count(*)`), asc(lessons.tutorId))
     .limit(500);
@@ -91,7 +92,7 @@ export async function recentTrials(db: Db, limit = 50) {
     .from(lessons)
     .innerJoin(tutor, eq(tutor.id, lessons.tutorId))
     .leftJoin(student, eq(student.id, lessons.studentId))
-    .where(sql`${lessons.status} <> 'hold'`)
+    .where(sql`${lessons.status} <> 'hold' and ${lessons.kind} <> 'group'`)
     .orderBy(desc(lessons.createdAt))
     .limit(limit);
   // Sales call the student: the name and a masked phone here; the whole number on the account's page (audited).
