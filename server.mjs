@@ -10,6 +10,7 @@ import path from 'node:path';
 import next from 'next';
 import { cabinetOrigin, createCsp, loadManifest } from './lib/server/csp.mjs';
 import { createAppServer, serverOptionsFromEnv } from './lib/server/http-server.mjs';
+import { createStaticPages } from './lib/server/static-pages.mjs';
 import { openBeforeListening } from './lib/server/start.mjs';
 
 const port = Number(process.env.PORT || 3000);
@@ -58,6 +59,12 @@ const csp = createCsp({
   // The checkout loads the provider's JS library from its page's origin.
   payment: cabinetOrigin(process.env.EPAY_PAGE_URL || 'https://epay.homebank.kz'),
 });
-createAppServer((req, res) => handle(req, res), { ...serverOptionsFromEnv(process.env), csp }).listen(port, hostname, () =>
+// The prerendered pages (every locale's marketing pages, tests, sign-in…) are sent from the build's
+// precompressed files by the same rules and with the same headers as nginx sends them
+// (lib/server/static-pages.mjs), so a server without nginx in front does not render, hash and gzip
+// them on every request. SERVE_PRERENDERED_FILES=false leaves them to Next (the cluster test's reference).
+const prerendered = /^(0|false|no|off)$/i.test(process.env.SERVE_PRERENDERED_FILES ?? '') ? null : createStaticPages({ distDir });
+if (prerendered) console.info(`[pages] ${prerendered.count} prerendered pages sent from the build's files (.next/nginx/pages)`);
+createAppServer((req, res) => (prerendered?.serve(req, res) ? undefined : handle(req, res)), { ...serverOptionsFromEnv(process.env), csp }).listen(port, hostname, () =>
   console.log(`▲ Tilmen ready on http://${hostname ?? 'localhost'}:${port}`),
 );
