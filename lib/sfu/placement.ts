@@ -24,14 +24,13 @@ export interface SfuRoom {
   secret: string;
 }
 
-/** FNV-1a (32 bits): a stable, well-spread hash of a short string. */
-function fnv1a(text: string): number {
+/** A stable, well-spread 32-bit hash of a short string: FNV-1a, then MurmurHash3's final mix (FNV alone leaves the last characters in the low bits). */
+function hash32(text: string): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 /**
@@ -45,7 +44,7 @@ export function pickServer(servers: readonly JanusServer[], openRooms: Readonly<
     const rooms = openRooms[server.id] ?? 0;
     if (server.maxRooms !== undefined && rooms >= server.maxRooms) continue;
     const load = rooms / server.weight;
-    const hash = fnv1a(`${key}\u0000${server.id}`);
+    const hash = hash32(`${key}\u0000${server.id}`);
     if (!best || load < best.load || (load === best.load && hash > best.hash)) best = { server, load, hash };
   }
   return best?.server ?? null;

@@ -49,9 +49,7 @@ const secretText = () => randomBytes(18).toString('base64url');
 /** A random room id in 1 … 2^53 − 1 (JSON numbers stay exact in JavaScript). */
 function randomRoomId(): number {
   for (;;) {
-    const bytes = randomBytes(7);
-    bytes[0] = bytes[0]! & 0x1f;
-    const id = Number(bytes.readUIntBE(0, 7));
+    const id = Number(randomBytes(8).readBigUInt64BE(0) >> 11n);
     if (id > 0) return id;
   }
 }

@@ -17,6 +17,9 @@ export interface LocalJanus {
   /** The server as JANUS_SERVERS describes it (id "local"). */
   server: { id: string; url: string; publicUrl: string; apiSecret: string; tokenSecret: string; adminKey: string };
   env: { JANUS_SERVERS: string };
+  /** SIGTERM, waits for the exit (SIGKILL after 3 s), removes the folder. */
   stop(): Promise<void>;
+  /** At once and synchronously (a process's 'exit' handler): SIGTERM, the folder removed. */
+  kill(): void;
 }
 export declare function startLocalJanus(opts?: { origin?: string; rtpPorts?: [number, number]; debugLevel?: number; timeoutMs?: number; keepDir?: boolean }): Promise<LocalJanus>;

@@ -216,6 +216,15 @@ export async function startLocalJanus(opts = {}) {
     ...secrets,
     server,
     /** JANUS_SERVERS for the app: this one server (JSON form). */
+    /** At once and synchronously (a process's 'exit' handler): SIGTERM, the folder removed. */
+    kill() {
+      try {
+        if (child.exitCode === null && child.signalCode === null) process.kill(child.pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
+      if (!opts.keepDir) fs.rmSync(dir, { recursive: true, force: true });
+    },
     env: { JANUS_SERVERS: JSON.stringify([{ id: server.id, url, publicUrl: wsUrl, apiSecret: secrets.apiSecret, tokenSecret: secrets.tokenSecret, adminKey: secrets.adminKey }]) },
     stop,
   };
