@@ -29,6 +29,8 @@ describe('pickServer', () => {
     expect(pickServer(capped, { a: 2, b: 9 }, 'x')?.id).toBe('b');
     expect(pickServer(capped, { a: 2, b: 10 }, 'x')).toBeNull();
     expect(pickServer([], {}, 'x')).toBeNull();
+    // maxRooms 0 drains a server: no new rooms, whatever its count.
+    expect(pickServer([server('old', { maxRooms: 0 }), server('new')], { new: 50 }, 'x')?.id).toBe('new');
   });
 
   it('breaks ties by the lesson: the same lesson always lands alike, different lessons spread', () => {

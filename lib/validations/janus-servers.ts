@@ -25,7 +25,7 @@ export interface JanusServer {
   adminKey: string;
   /** Relative capacity for placement (2 = twice the rooms of a server of weight 1). Default 1. */
   weight: number;
-  /** At most this many open rooms (placement skips a full server). Default: no cap. */
+  /** At most this many open rooms (placement skips a full server; 0 drains it: no new rooms, its rooms still reached). Default: no cap. */
   maxRooms?: number;
 }
 
@@ -49,7 +49,7 @@ const serverSchema = z
     tokenSecret: secret,
     adminKey: secret.optional(),
     weight: z.number().positive().max(1000).optional(),
-    maxRooms: z.number().int().min(1).max(100_000).optional(),
+    maxRooms: z.number().int().min(0).max(100_000).optional(),
   })
   .strict();
 
