@@ -160,3 +160,64 @@ export function publishOffer(): string {
     '',
   ].join('\r\n');
 }
+
+/**
+ * One exchange over Janus's WebSocket transport (subprotocol janus-protocol), as a browser's janus.js
+ * makes it: open (with an Origin), send a request, read its answer. A minimal RFC 6455 client (masked
+ * text frames out, unmasked frames in), so the suites need no WebSocket package.
+ */
+export async function wsRequest(wsUrl: string, body: Record<string, unknown>, opts: { origin?: string } = {}): Promise<{ upgraded: false; status: number } | { upgraded: true; reply: JanusReply }> {
+  const { request } = await import('node:http');
+  const url = new URL(wsUrl);
+  const key = randomBytes(16).toString('base64');
+  return new Promise((resolve, reject) => {
+    const req = request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname || '/',
+      headers: {
+        Connection: 'Upgrade',
+        Upgrade: 'websocket',
+        'Sec-WebSocket-Version': '13',
+        'Sec-WebSocket-Key': key,
+        'Sec-WebSocket-Protocol': 'janus-protocol',
+        ...(opts.origin ? { Origin: opts.origin } : {}),
+      },
+      timeout: 5000,
+    });
+    req.on('response', (res) => {
+      res.resume();
+      resolve({ upgraded: false, status: res.statusCode ?? 0 });
+    });
+    req.on('error', (err) => ((err as NodeJS.ErrnoException).code === 'ECONNRESET' ? resolve({ upgraded: false, status: 0 }) : reject(err)));
+    req.on('upgrade', (_res, socket) => {
+      const payload = Buffer.from(JSON.stringify({ ...body, transaction: randomBytes(6).toString('hex') }));
+      const mask = randomBytes(4);
+      const head = payload.length < 126 ? Buffer.from([0x81, 0x80 | payload.length]) : Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 255]);
+      socket.write(Buffer.concat([head, mask, Buffer.from(payload.map((b, i) => b ^ mask[i % 4]!))]));
+      let buf = Buffer.alloc(0);
+      socket.on('data', (chunk: Buffer) => {
+        buf = Buffer.concat([buf, chunk]);
+        if (buf.length < 2) return;
+        let len = buf[1]! & 0x7f;
+        let offset = 2;
+        if (len === 126) {
+          if (buf.length < 4) return;
+          len = buf.readUInt16BE(2);
+          offset = 4;
+        } else if (len === 127) {
+          if (buf.length < 10) return;
+          len = Number(buf.readBigUInt64BE(2));
+          offset = 10;
+        }
+        if (buf.length < offset + len) return;
+        const reply = JSON.parse(buf.subarray(offset, offset + len).toString('utf8')) as JanusReply;
+        socket.end(Buffer.from([0x88, 0x80, 0, 0, 0, 0]));
+        socket.destroy();
+        resolve({ upgraded: true, reply });
+      });
+      socket.on('error', reject);
+    });
+    req.end();
+  });
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalJanus } from '@/scripts/janus/local-janus.mjs';
-import { JanusBrowser, publishOffer, skipWithoutJanus, startJanus } from '@/test/janus';
+import { JanusBrowser, publishOffer, skipWithoutJanus, startJanus, wsRequest } from '@/test/janus';
 import { serverById } from './config';
 import { SfuError, withVideoRoom } from './janus-http';
 import type { SfuRoom } from './placement';
@@ -21,10 +21,12 @@ const browser = (token: string | undefined) => {
 const joinAsPublisher = (b: JanusBrowser, room: SfuRoom, token: string | undefined, extra: Record<string, unknown> = {}) =>
   b.videoroom({ request: 'join', ptype: 'publisher', room: room.room, pin: room.pin, display: 'someone', ...(token ? { token } : {}), ...extra });
 const lesson = () => `lesson-${randomBytes(4).toString('hex')}`;
+/** The site's origin: the only one whose pages may open Janus's WebSocket (deploy's cors.allow_origin). */
+const SITE = 'http://site.test';
 
 describe.skipIf(skipWithoutJanus)('lib/sfu against a real Janus', () => {
   beforeAll(async () => {
-    janus = await startJanus();
+    janus = await startJanus({ origin: SITE });
     process.env.JANUS_SERVERS = janus.env.JANUS_SERVERS;
   });
   afterAll(async () => {
@@ -114,6 +116,16 @@ describe.skipIf(skipWithoutJanus)('lib/sfu against a real Janus', () => {
     expect(destroy.error_code).toBeDefined();
     const kickOther = await b.videoroom({ request: 'kick', room: room.room, id: joined.id as number });
     expect(kickOther.error_code).toBeDefined();
+  });
+
+  it("the browsers' WebSocket takes the same token from the site's pages only, and refuses a request without one", async () => {
+    const room = await createRoom(lesson());
+    const { token, url } = await admitParticipant(room, { ttlSeconds: 60 });
+    expect(url).toBe(janus.wsUrl);
+    expect(await wsRequest(url, { janus: 'create', token }, { origin: SITE })).toMatchObject({ upgraded: true, reply: { janus: 'success' } });
+    expect(await wsRequest(url, { janus: 'create' }, { origin: SITE })).toMatchObject({ upgraded: true, reply: { janus: 'error', error: { code: 403 } } });
+    // Another site's page (or none) does not get the socket at all.
+    for (const origin of ['http://evil.test', undefined]) expect(await wsRequest(url, { janus: 'create', token }, { origin })).toMatchObject({ upgraded: false });
   });
 
   it('an expired, forged or altered token is refused at the first request', async () => {
