@@ -188,7 +188,7 @@ export async function listParticipants(room: SfuRoom): Promise<SfuParticipant[]>
 }
 
 /** A signed token for the room's server, unique to one participant, lapsing `ttlSeconds` from now (lib/sfu/token.ts tokenTtlSeconds). */
-export function issueToken(room: SfuRoom, opts: { ttlSeconds: number; now?: Date }): { token: string; expiresAt: Date } {
+export function issueToken(room: Pick<SfuRoom, 'serverId'>, opts: { ttlSeconds: number; now?: Date }): { token: string; expiresAt: Date } {
   return issueTokenWithSecret(serverById(room.serverId).tokenSecret, opts);
 }
 
