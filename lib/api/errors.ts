@@ -119,6 +119,14 @@ export type ErrorCode =
   | 'invoice_already_paid'
   | 'invoice_cancelled'
   | 'company_pool_empty'
+  | 'group_lesson'
+  | 'group_full'
+  | 'group_not_open'
+  | 'group_seat_taken'
+  | 'group_has_seats'
+  | 'group_state'
+  | 'group_schedule_busy'
+  | 'group_employee_no_account'
   | 'internal';
 
 export class ApiError extends Error {

@@ -95,10 +95,21 @@ export const AUDIT_ACTIONS = [
   'payout.approve',
   'payout.export',
   'payout.paid',
+  'group.tutor',
+  'group.create',
+  'group.update',
+  'group.open',
+  'group.cancel',
+  'group.merge',
+  'group.seat_move',
+  'group.lesson_cancel',
+  'group.lesson_move',
+  'group.enrol',
+  'group.unenrol',
 ] as const;
 
 /** Record types as the actions name them (the part before the dot). */
-export const AUDIT_ENTITIES = ['lead', 'lesson', 'application', 'account', 'company', 'company_user', 'employee', 'roster', 'invitation', 'results', 'tutor_profile', 'attempt', 'certificate', 'promo', 'payment', 'refund', 'payout', 'invoice', 'pool', 'document', 'staff', 'retention'] as const;
+export const AUDIT_ENTITIES = ['lead', 'lesson', 'application', 'account', 'company', 'company_user', 'employee', 'roster', 'invitation', 'results', 'tutor_profile', 'attempt', 'certificate', 'promo', 'payment', 'refund', 'payout', 'invoice', 'pool', 'document', 'group', 'staff', 'retention'] as const;
 
 export const auditActionKey = (action: string) => action.replace(/\./g, '_');
 

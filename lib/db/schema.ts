@@ -13,3 +13,4 @@ export * from './tables/marketplace';
 export * from './tables/lesson-room';
 export * from './tables/payments';
 export * from './tables/company-pools';
+export * from './tables/groups';

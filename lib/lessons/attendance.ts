@@ -7,16 +7,18 @@ import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { bookTutorEarning, settleLessonMoney } from './money';
+import { recordStudentFacts, seatsOfLesson, settleGroupLessonMoney, type StudentFact } from './group-money';
 
 /** An open stream records a heartbeat this often; a connection without one for HEARTBEAT_GRACE_MS is gone. */
 export const HEARTBEAT_MS = 30_000;
 export const HEARTBEAT_GRACE_MS = 45_000;
 
-type Row = Pick<typeof lessonAttendance.$inferSelect, 'side' | 'connection' | 'kind' | 'at'>;
+type Row = Pick<typeof lessonAttendance.$inferSelect, 'side' | 'connection' | 'kind' | 'at'> & { userId?: number | null };
 type Interval = [number, number];
 
-export async function recordAttendance(db: Db, lessonId: number, side: RoomSide, connection: string, kind: 'join' | 'leave' | 'heartbeat', now = new Date()): Promise<void> {
-  await db.insert(lessonAttendance).values({ lessonId, side, connection, kind, at: now });
+/** One row of the room's log: a connection of a side (and, for a group lesson's students, whose it is) joined, left or is alive. */
+export async function recordAttendance(db: Db, lessonId: number, side: RoomSide, connection: string, kind: 'join' | 'leave' | 'heartbeat', now = new Date(), userId: number | null = null): Promise<void> {
+  await db.insert(lessonAttendance).values({ lessonId, side, connection, kind, at: now, userId });
 }
 
 /** Merges overlapping intervals. */
@@ -94,6 +96,9 @@ const SYSTEM = { kind: 'system' as const, id: null, label: 'lesson-room', ipHash
  * booked lesson becomes held (a lesson the tutor already marked keeps the tutor's mark).
  */
 export async function markHeldIfTogether(db: Db, lessonId: number, now = new Date()): Promise<boolean> {
+  // A group lesson is settled once, at its end, student by student (settleEndedLessons).
+  const [kind] = await db.select({ kind: lessons.kind }).from(lessons).where(eq(lessons.id, lessonId)).limit(1);
+  if (kind?.kind === 'group') return false;
   const a = await lessonAttendanceOf(db, lessonId, now);
   if (!a.held) return false;
   return transaction(db, async (tx) => {
@@ -125,12 +130,16 @@ export async function markHeldIfTogether(db: Db, lessonId: number, now = new Dat
  */
 export async function settleEndedLessons(db: Db, now = new Date()): Promise<number> {
   const ended = await db
-    .select({ id: lessons.id })
+    .select({ id: lessons.id, kind: lessons.kind })
     .from(lessons)
     .where(and(isNull(lessons.factStatus), inArray(lessons.status, ['booked', 'held', 'not_held']), lte(lessons.endsAt, now)))
     .limit(200);
   let closed = 0;
-  for (const { id } of ended) {
+  for (const { id, kind } of ended) {
+    if (kind === 'group') {
+      if (await settleGroupLesson(db, id, now)) closed++;
+      continue;
+    }
     const a = await lessonAttendanceOf(db, id, now);
     const noShow = a.held ? null : !a.joined.student && !a.joined.tutor ? 'both' : !a.joined.student ? 'student' : !a.joined.tutor ? 'tutor' : null;
     const status = a.held ? 'held' : 'not_held';
@@ -154,6 +163,50 @@ export async function settleEndedLessons(db: Db, now = new Date()): Promise<numb
     if (done) closed++;
   }
   return closed;
+}
+
+/**
+ * Each seated student's facts of a group lesson from the room's log: present when together with the
+ * tutor for `heldMinutes` or more (the one-on-one lesson's rule, per student), the minutes together.
+ * The lesson is held when one student was present; not held, the tutor's no-show when the tutor
+ * never joined, the students' when the tutor came and none of them did (each has spent the lesson).
+ */
+export function groupAttendanceFrom(rows: Row[], studentIds: number[], now: Date, heldMinutes: number): { facts: StudentFact[]; status: 'held' | 'not_held'; noShow: 'student' | 'tutor' | 'both' | null; joined: { tutor: boolean; students: boolean } } {
+  const tutorRows = rows.filter((r) => r.side === 'tutor');
+  const facts = studentIds.map((studentId) => {
+    const together = togetherMs(presence([...tutorRows, ...rows.filter((r) => r.side === 'student' && r.userId === studentId)], now));
+    return { studentId, present: together >= heldMinutes * 60_000, minutes: Math.floor(together / 60_000) };
+  });
+  const joined = { tutor: tutorRows.some((r) => r.kind === 'join'), students: rows.some((r) => r.side === 'student' && r.kind === 'join' && r.userId != null && studentIds.includes(r.userId)) };
+  const held = facts.some((f) => f.present);
+  const noShow = held ? null : !joined.tutor && !joined.students ? 'both' : !joined.tutor ? 'tutor' : !joined.students ? 'student' : null;
+  return { facts, status: held ? 'held' : 'not_held', noShow, joined };
+}
+
+/** Settles one ended group lesson (the job): its students' facts, its own, and its money (lib/lessons/group-money.ts). */
+async function settleGroupLesson(db: Db, lessonId: number, now: Date, heldMinutes = env().LESSON_HELD_MINUTES): Promise<boolean> {
+  const [lesson] = await db.select().from(lessons).where(eq(lessons.id, lessonId)).limit(1);
+  if (!lesson) return false;
+  const seats = await seatsOfLesson(db, lesson);
+  const rows = await db.select().from(lessonAttendance).where(eq(lessonAttendance.lessonId, lessonId)).orderBy(asc(lessonAttendance.at));
+  const a = groupAttendanceFrom(rows, [...new Set(seats.map((s) => s.studentId))], now, heldMinutes);
+  return transaction(db, async (tx) => {
+    const [fact] = await tx
+      .update(lessons)
+      .set({ factStatus: a.status, factNoShow: a.noShow })
+      .where(and(eq(lessons.id, lessonId), isNull(lessons.factStatus)))
+      .returning({ id: lessons.id });
+    if (!fact) return false;
+    const [row] = await tx
+      .update(lessons)
+      .set({ status: a.status, noShow: a.noShow, markedAt: now, updatedAt: now })
+      .where(and(eq(lessons.id, lessonId), eq(lessons.status, 'booked')))
+      .returning({ id: lessons.id });
+    await recordStudentFacts(tx, lessonId, a.facts);
+    await audit(tx, SYSTEM, { action: 'lesson.attendance', entity: 'lesson', entityId: lessonId, after: { status: a.status, noShow: a.noShow, present: a.facts.filter((f) => f.present).length, seats: a.facts.length, corrected: !row } });
+    await settleGroupLessonMoney(tx, lessonId, { status: a.status, noShow: a.noShow });
+    return Boolean(row);
+  });
 }
 
 /** The tutor may correct a lesson's outcome from its start until this long after its end. */

@@ -251,6 +251,8 @@ const beforeDeadline = (lesson: Lesson, now: Date) => lesson.startsAt.getTime() 
  */
 export async function cancelLesson(db: Db, user: User, id: number, now = new Date(), opts: { forRefund?: boolean } = {}): Promise<Lesson> {
   const { lesson, side } = await ownLesson(db, user, id);
+  // A group's lesson is cancelled or moved for the whole group by the school (lib/groups), never here.
+  if (lesson.kind === 'group') throw new ApiError(409, 'group_lesson');
   if (lesson.status !== 'booked') throw new ApiError(409, 'lesson_state');
   if (lesson.kind === 'paid' ? lesson.startsAt <= now : !beforeDeadline(lesson, now)) throw new ApiError(409, 'cancel_too_late');
   const late = side === 'tutor' && lesson.startsAt.getTime() - now.getTime() < TUTOR_LATE_CANCEL_MINUTES * MIN;
@@ -281,6 +283,7 @@ export async function cancelLesson(db: Db, user: User, id: number, now = new Dat
 /** Moves the lesson to another free slot of the same tutor, up to the same deadline. */
 export async function rescheduleLesson(db: Db, user: User, id: number, startsAt: Date, now = new Date()): Promise<Lesson> {
   const { lesson } = await ownLesson(db, user, id);
+  if (lesson.kind === 'group') throw new ApiError(409, 'group_lesson');
   if (lesson.status !== 'booked') throw new ApiError(409, 'lesson_state');
   if (!beforeDeadline(lesson, now)) throw new ApiError(409, 'cancel_too_late');
   // A booked lesson's sequence counts its moves (a cancel ends it).
@@ -353,7 +356,9 @@ export async function listLessons(db: Db, user: User, now = new Date(), locale?:
     /** A lesson the student booked from their employer's lessons: the roster row (the student's side only), for its 50-minute slots when moved. */
     employeeId: user.role !== 'tutor' && r.lesson.kind === 'paid' && r.lesson.packageId === null && r.lesson.poolTutorPrice !== null ? r.lesson.companyEmployeeId : null,
     deadlineHours: deadlineMinutes(r.lesson) / 60,
-    cancellable: r.lesson.status === 'booked' && beforeDeadline(r.lesson, now),
+    /** A group's lesson (its group's id): the school moves or cancels it for the whole group. */
+    groupId: r.lesson.groupId,
+    cancellable: r.lesson.kind !== 'group' && r.lesson.status === 'booked' && beforeDeadline(r.lesson, now),
     /** Booked, not started, past the deadline: it can no longer be cancelled or moved. */
     stands: r.lesson.status === 'booked' && r.lesson.startsAt > now && !beforeDeadline(r.lesson, now),
     /** A paid lesson past the deadline, not started: the student may still cancel it, and the lesson is spent. */

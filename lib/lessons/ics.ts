@@ -1,5 +1,5 @@
 import 'server-only';
-import { createEvent } from 'ics';
+import { createEvent, createEvents, type EventAttributes } from 'ics';
 import type { IcsMethod } from '@/lib/outbox/mail';
 
 export interface IcsLesson {
@@ -39,6 +39,37 @@ export function lessonIcs(l: IcsLesson): string {
     organizer: l.organizer,
     attendees: l.attendee ? [{ ...l.attendee, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' }] : [],
   });
+  if (error || !value) throw error ?? new Error('ics: no value');
+  return value;
+}
+
+export type IcsEvent = Pick<IcsLesson, 'id' | 'startsAt' | 'endsAt' | 'sequence' | 'title' | 'description' | 'url'>;
+
+/**
+ * One calendar file of several lessons (a group's series: one .ics for every date; or one group
+ * lesson moved or cancelled), each with its lesson's UID and SEQUENCE, so a later file for one of
+ * them updates that event.
+ */
+export function lessonsIcs(list: IcsEvent[], opts: Pick<IcsLesson, 'organizer' | 'attendee' | 'method'>): string {
+  const events: EventAttributes[] = list.map((l) => ({
+    uid: lessonUid(l.id),
+    sequence: l.sequence,
+    productId: 'tilmen.kz/booking',
+    start: l.startsAt.getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: l.endsAt.getTime(),
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    title: l.title,
+    description: l.description,
+    url: l.url,
+    location: l.url,
+    status: opts.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
+    organizer: opts.organizer,
+    attendees: opts.attendee ? [{ ...opts.attendee, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' }] : [],
+  }));
+  const { error, value } = createEvents(events, { method: opts.method, productId: 'tilmen.kz/booking' });
   if (error || !value) throw error ?? new Error('ics: no value');
   return value;
 }

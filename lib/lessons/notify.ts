@@ -1,7 +1,7 @@
 import 'server-only';
-import { inArray } from 'drizzle-orm';
 import { checkKzMobile } from '@/lib/phone';
-import { lessonMessages, users, type lessons, DEMO_PASSWORD_HASH } from '@/lib/db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { groups, lessonMessages, users, type lessons, DEMO_PASSWORD_HASH } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { translatorFor } from '@/lib/i18n/translate';
@@ -9,7 +9,8 @@ import { enqueue } from '@/lib/outbox/index';
 import { enqueueNotifySms } from '@/lib/sms/notify-budget';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import type { IcsMethod } from '@/lib/outbox/mail';
-import { lessonIcs } from './ics';
+import { lessonIcs, lessonsIcs } from './ics';
+import { lessonStudentIds } from './group-money';
 import { roomUrl } from './links';
 import { schoolZone } from '@/lib/time/school-zone';
 
@@ -71,6 +72,7 @@ function mailbox(): { name: string; email: string } {
  * SMS bodies carry no six-digit run (the SMS driver would take it for a one-time code).
  */
 export async function notifyLesson(db: Db, lesson: Lesson, event: LessonEvent) {
+  if (lesson.kind === 'group') return notifyGroupLesson(db, lesson, event);
   if (!lesson.studentId) return;
   const people = await db
     .select({ id: users.id, name: users.name, lastname: users.lastname, phone: users.phone, email: users.email, locale: users.locale, passwordHash: users.passwordHash })
@@ -173,4 +175,54 @@ export async function lessonIcsFor(db: Db, lesson: Lesson, side: 'student' | 'tu
   const other = people.find((p) => p.id === (side === 'student' ? lesson.tutorId : lesson.studentId));
   if (!me || !other) return null;
   return sideIcs(lesson, me, other, lesson.status === 'cancelled' ? 'CANCEL' : 'REQUEST');
+}
+
+/** A group's name as the notices and calendars write it: "English A2" / «Английский язык A2». */
+export function groupTitle(group: { subject: string; level: string }, locale: string): string {
+  return `${subjectName(group.subject, locale)} ${group.level}`;
+}
+
+/**
+ * Tells a group lesson's tutor and seated students about it (moved for the whole group, cancelled and
+ * given back, the reminders), each in their language, through the outbox in the caller's
+ * transaction: an SMS, and an e-mail with the lesson's .ics (the same UID as the series' calendar
+ * file, so a move or a cancel updates that event). A seat's purchase is told by lib/groups with
+ * every date; `booked` is not sent per lesson.
+ */
+export async function notifyGroupLesson(db: Db, lesson: Lesson, event: LessonEvent) {
+  if (event === 'booked' || lesson.groupId === null) return;
+  const [group] = await db.select({ subject: groups.subject, level: groups.level }).from(groups).where(eq(groups.id, lesson.groupId)).limit(1);
+  if (!group) return;
+  const studentIds = await lessonStudentIds(db, lesson);
+  const ids = [lesson.tutorId, ...studentIds];
+  const people = await db
+    .select({ id: users.id, name: users.name, lastname: users.lastname, phone: users.phone, email: users.email, locale: users.locale, passwordHash: users.passwordHash })
+    .from(users)
+    .where(inArray(users.id, ids));
+  for (const me of people) {
+    if (me.passwordHash === DEMO_PASSWORD_HASH) continue;
+    const role = me.id === lesson.tutorId ? ('tutor' as const) : ('student' as const);
+    const t = translatorFor(me.locale, 'Groups');
+    const { date, time } = schoolDateTime(lesson.startsAt, me.locale);
+    const room = roomUrl(lesson.id, me.locale);
+    const title = groupTitle(group, me.locale);
+    const values = { name: me.name, group: title, date, time, zone: translatorFor(me.locale, 'Booking')('notify.zone'), room, cabinet: absoluteUrl(localePath(me.locale, '/cabinet')) };
+    const link = async (outboxId: number) => db.insert(lessonMessages).values({ lessonId: lesson.id, outboxId, purpose: event, recipientRole: role });
+    const phone = checkKzMobile(me.phone);
+    if (phone.ok) {
+      const sms = await enqueueNotifySms(db, { recipient: phone.e164, body: t(`notify.lesson_${event}_sms`, values) });
+      if (sms !== null) await link(sms);
+    }
+    if (me.email) {
+      const remind = event === 'reminder_day' || event === 'reminder_hour';
+      const ics = remind
+        ? null
+        : lessonsIcs([{ id: lesson.id, startsAt: lesson.startsAt, endsAt: lesson.endsAt, sequence: lesson.sequence, title: t('icsTitle', { group: title }), description: `${t('icsTitle', { group: title })}\n${room}`, url: room }], {
+            organizer: mailbox(),
+            attendee: { name: fullName(me), email: me.email },
+            method: event === 'cancelled' ? 'CANCEL' : 'REQUEST',
+          });
+      await link(await enqueue(db, { channel: 'email', recipient: me.email, subject: t(`notify.lesson_${event}_subject`, values), body: t(`notify.lesson_${event}_body`, values), ics }));
+    }
+  }
 }

@@ -3,7 +3,7 @@ import { audit, auditListView, type Actor } from '@/lib/audit/log';
 import { maskPhone } from '@/lib/mask';
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { companies, companyEmployees, lessonMessages, lessons, outbox, users } from '@/lib/db/schema';
+import { companies, companyEmployees, lessonMessages, lessons, outbox, users, type LessonKind } from '@/lib/db/schema';
 import { appSecret } from '@/lib/env';
 import { syncLessonPoolSpend } from '@/lib/lessons/money';
 import { hashIin } from '@/lib/quiz/attempts';
@@ -154,7 +154,7 @@ export async function lessonCompanyLink(db: Db, lessonId: number): Promise<{ com
 }
 
 /** A lesson's kind (a free trial is never a company's pool lesson: the back office says so instead of offering the link), or null. */
-export async function lessonKindOf(db: Db, lessonId: number): Promise<'trial' | 'paid' | null> {
+export async function lessonKindOf(db: Db, lessonId: number): Promise<LessonKind | null> {
   const [row] = await db.select({ kind: lessons.kind }).from(lessons).where(eq(lessons.id, lessonId)).limit(1);
   return row?.kind ?? null;
 }

@@ -110,3 +110,51 @@ export function tutorPlanByLoad(lessonsHeld: number): PlanId {
 export function monthEarningTiyn(priceSumTiyn: number, plan: PlanId): number {
   return (priceSumTiyn * (100 - TUTOR_FEE_PERCENT[plan])) / 100;
 }
+
+// ── Group seats (issue 33; docs/payments.md, "Group seats") ─────────────────────────────────────
+
+/**
+ * A seat's price: the group's price per lesson × the lessons not yet started when it is taken (a
+ * running group is joined for the lessons left). Whole tenge a lesson, so every refund at the seat's
+ * price of a lesson leaves no tiyn over.
+ */
+export function groupSeatPrice(perLessonTiyn: number, lessonsLeft: number): { lessons: number; perLessonTiyn: number; totalTiyn: number } {
+  if (!Number.isSafeInteger(perLessonTiyn) || perLessonTiyn <= 0 || perLessonTiyn % TIYN_PER_TENGE !== 0) throw new Error('a group price is a positive whole number of tenge, in tiyn');
+  if (!Number.isInteger(lessonsLeft) || lessonsLeft < 0) throw new Error('lessons left is a whole number');
+  return { lessons: lessonsLeft, perLessonTiyn, totalTiyn: perLessonTiyn * lessonsLeft };
+}
+
+/**
+ * A moved seat's price of a lesson in its new group (a merge, or staff moving a student): never more
+ * than the student paid for a lesson nor more than the new group's price, and what the old seat's
+ * balance holds spread over the new group's lessons left (whole tenge, rounded down). What is left of
+ * the balance after `lessons` × that is refunded (`refundTiyn`): a student moved by the school never
+ * pays more and gets back what is not used.
+ */
+export function movedSeatPrice(balanceTiyn: number, oldPerLessonTiyn: number, newPerLessonTiyn: number, lessonsLeft: number): { perLessonTiyn: number; totalTiyn: number; refundTiyn: number } {
+  if (lessonsLeft <= 0) return { perLessonTiyn: 0, totalTiyn: 0, refundTiyn: Math.max(0, balanceTiyn) };
+  const spread = Math.floor(balanceTiyn / lessonsLeft / TIYN_PER_TENGE) * TIYN_PER_TENGE;
+  const per = Math.max(0, Math.min(oldPerLessonTiyn, newPerLessonTiyn, spread));
+  return { perLessonTiyn: per, totalTiyn: per * lessonsLeft, refundTiyn: balanceTiyn - per * lessonsLeft };
+}
+
+/**
+ * What a tutor's earning for a held group lesson is counted from, in whole tenge: the prices of a
+ * lesson its seats paid (each paid seat of the lesson, present or not: a student who missed a lesson
+ * has spent it), and never less than the group's minimum of seats at the group's price (the floor: a
+ * group that shrank below its minimum after students left still pays its tutor as a full minimum).
+ */
+export function groupEarningBase(seatPerLessonTiyn: number[], group: { minSeats: number; pricePerLessonTiyn: number }): number {
+  const paid = seatPerLessonTiyn.reduce((s, p) => s + p, 0);
+  return tenge(Math.max(paid, group.minSeats * group.pricePerLessonTiyn));
+}
+
+/**
+ * The tutor's earning for a held group lesson: their plan's share of the base (50 / 55 / 60 %, the
+ * same fee as a one-on-one lesson: Basic when the lesson is held, the month's register tops it up to
+ * the plan the month's load earns, each group lesson counting as one lesson of that load). Six seats
+ * at 3 500 ₸ on Basic: 21 000 ₸ × 50 % = 10 500 ₸ a lesson; three seats (or fewer, the floor): 5 250 ₸.
+ */
+export function groupTutorEarningTiyn(baseTenge: number, tutorPlan: PlanId = 'basic'): number {
+  return tutorEarningTiyn(baseTenge, tutorPlan);
+}

@@ -6,7 +6,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { hasUserScope } from '@/lib/auth/scope';
 import { env } from '@/lib/env';
-import { paymentOrders, promoCodes, tutorProfiles, users, type PaymentStatus } from '@/lib/db/schema';
+import { paymentOrders, promoCodes, tutorProfiles, users, type OrderPlan, type PaymentStatus } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { bookableTutor, freeSlotsOfTutor } from '@/lib/lessons/availability';
@@ -19,7 +19,8 @@ import { notifyUrlOf, paymentProvider, paymentSiteOrigin } from './config';
 import { ABANDON_AFTER_MS, reconcileOrder, secretHashOf } from './events';
 import { PAID_LESSON_MINUTES } from '@/lib/lessons/paid';
 import { CURRENCY, quotePackage, type PackageQuote } from '@/lib/money/model';
-import { ProviderError, type PaymentStart } from './provider';
+import { ProviderError, type PaymentProvider, type PaymentStart } from './provider';
+import { attachSeatOrder, holdSeat } from '@/lib/groups/seats';
 import type { Order } from './settle';
 
 export interface CheckoutTutor {
@@ -141,21 +142,15 @@ export async function startCheckout(db: Db, student: { id: number; scope: string
   if (tutor.id === student.id) throw new ApiError(422, 'tutor_not_purchasable');
   const provider = paymentProvider();
   if (!provider) throw new ApiError(503, 'payments_unavailable');
-  const limits = env();
-  await enforceLimits(db, [{ key: `checkout:user:${student.id}`, max: limits.CHECKOUT_PER_10_MIN, windowSeconds: 600 }, ...(input.promoCode ? [{ key: `promo:ip:${ctx.ipHash}`, max: 30, windowSeconds: 600 }] : [])], now);
-  const [pending] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(paymentOrders)
-    .where(and(eq(paymentOrders.studentId, student.id), eq(paymentOrders.status, 'pending'), gt(paymentOrders.createdAt, new Date(now.getTime() - ABANDON_AFTER_MS))));
-  if ((pending?.n ?? 0) >= limits.CHECKOUT_MAX_PENDING) throw new ApiError(429, 'rate_limited', undefined, 600);
+  await checkoutLimits(db, student.id, now, input.promoCode ? [{ key: `promo:ip:${ctx.ipHash}`, max: 30, windowSeconds: 600 }] : []);
   const secret = randomBytes(24).toString('base64url');
   const order = await transaction(db, async (tx) => {
     const percent = input.promoCode ? await promoForOrder(tx, input.promoCode, input.plan, student.id, now) : 0;
     const quote = quotePackage(tutor.price, input.plan, percent);
     if (quote.totalTiyn <= 0) throw new ApiError(422, 'promo_not_applicable', { promoCode: 'promo_not_applicable' });
-    const [row] = await tx
-      .insert(paymentOrders)
-      .values({
+    return insertOrder(
+      tx,
+      {
         studentId: student.id,
         tutorId: tutor.id,
         subject: input.subject,
@@ -169,27 +164,31 @@ export async function startCheckout(db: Db, student: { id: number; scope: string
         promoPercent: percent,
         provider: provider.name,
         test: provider.test,
-        // Replaced below by the id's own invoice number, in this transaction.
-        invoiceId: `new-${secret.slice(0, 12)}`,
-        secretHash: secretHashOf(secret),
         locale: ctx.locale,
-      })
-      .returning();
-    const [withInvoice] = await tx.update(paymentOrders).set({ invoiceId: invoiceIdOf(row!.id) }).where(eq(paymentOrders.id, row!.id)).returning();
-    return withInvoice!;
+      },
+      secret,
+    );
   });
+  return startPayment(provider, order, secret, { studentId: student.id, locale: ctx.locale, description: `Tilmen: ${order.lessons} × ${order.subject}, ${order.plan}` });
+}
+
+/**
+ * Asks the provider for a stored order's hosted page (the checkout of a package or of a group seat).
+ * A provider failure leaves the order pending (the job expires it) and answers 502 `payment_provider_error`.
+ */
+async function startPayment(provider: PaymentProvider, order: Order, secret: string, how: { studentId: number; locale: string; description: string }): Promise<CheckoutStarted> {
   const origin = paymentSiteOrigin();
-  const prefix = ctx.locale === 'ru' ? '' : `/${ctx.locale}`;
+  const prefix = how.locale === 'ru' ? '' : `/${how.locale}`;
   const back = `${origin}${prefix}/checkout/return?invoice=${order.invoiceId}`;
   try {
     const start = await provider.createPayment({
       invoiceId: order.invoiceId,
       amountTiyn: order.amountTiyn,
       currency: CURRENCY,
-      description: `Tilmen: ${order.lessons} × ${order.subject}, ${order.plan}`,
-      locale: ctx.locale,
+      description: how.description,
+      locale: how.locale,
       secret,
-      accountId: String(student.id),
+      accountId: String(how.studentId),
       notifyUrl: notifyUrlOf(origin, provider.name),
       failureNotifyUrl: notifyUrlOf(origin, provider.name),
       backUrl: back,
@@ -205,10 +204,83 @@ export async function startCheckout(db: Db, student: { id: number; scope: string
   }
 }
 
+/** The checkout's limits per student (security.md M2): CHECKOUT_PER_10_MIN starts in 10 minutes, CHECKOUT_MAX_PENDING unpaid orders at once (429). */
+async function checkoutLimits(db: Db, studentId: number, now: Date, extra: { key: string; max: number; windowSeconds: number }[] = []): Promise<void> {
+  const limits = env();
+  await enforceLimits(db, [{ key: `checkout:user:${studentId}`, max: limits.CHECKOUT_PER_10_MIN, windowSeconds: 600 }, ...extra], now);
+  const [pending] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.studentId, studentId), eq(paymentOrders.status, 'pending'), gt(paymentOrders.createdAt, new Date(now.getTime() - ABANDON_AFTER_MS))));
+  if ((pending?.n ?? 0) >= limits.CHECKOUT_MAX_PENDING) throw new ApiError(429, 'rate_limited', undefined, 600);
+}
+
+/** Stores an order with its invoice number (ours: from its id) in the caller's transaction. */
+async function insertOrder(tx: Db, values: Omit<typeof paymentOrders.$inferInsert, 'invoiceId' | 'secretHash'>, secret: string): Promise<Order> {
+  // Replaced below by the id's own invoice number, in this transaction.
+  const [row] = await tx.insert(paymentOrders).values({ ...values, invoiceId: `new-${secret.slice(0, 12)}`, secretHash: secretHashOf(secret) }).returning();
+  const [withInvoice] = await tx.update(paymentOrders).set({ invoiceId: invoiceIdOf(row!.id) }).where(eq(paymentOrders.id, row!.id)).returning();
+  return withInvoice!;
+}
+
+export interface SeatCheckoutStarted extends CheckoutStarted {
+  groupId: number;
+  lessons: number;
+  perLessonTiyn: number;
+  /** The seat is held for the buyer until then (the waitlist's offer: until the offer's end). */
+  heldUntil: string;
+}
+
+/**
+ * Starts the payment of a seat in a group (docs/payments.md, "Group seats"): the seat is held with
+ * the group's row locked (lib/groups/seats.ts holdSeat: 409 `group_full` before any payment, and
+ * the other refusals there) and its order stored in the same transaction (product `group_seat`,
+ * plan `group`, the group's tutor and subject, the lessons left at the group's price; no promo
+ * code), then the provider's hosted page. The seat is paid when the bank's word comes
+ * (lib/payments/settle.ts creditPaid → confirmSeatPayment). The checkout's own limits apply.
+ */
+export async function startSeatCheckout(db: Db, student: { id: number; scope: string }, groupId: number, ctx: { locale: string }, now = new Date()): Promise<SeatCheckoutStarted> {
+  if (!hasUserScope(student.scope, 'student')) throw new ApiError(403, 'not_student');
+  const provider = paymentProvider();
+  if (!provider) throw new ApiError(503, 'payments_unavailable');
+  await checkoutLimits(db, student.id, now);
+  const secret = randomBytes(24).toString('base64url');
+  const { order, heldUntil } = await transaction(db, async (tx) => {
+    const hold = await holdSeat(tx, student, groupId, now);
+    const row = await insertOrder(
+      tx,
+      {
+        studentId: student.id,
+        tutorId: hold.group.tutorId,
+        subject: hold.group.subject,
+        plan: 'group',
+        product: 'group_seat',
+        groupId,
+        lessons: hold.seat.lessons,
+        tutorPrice: Math.round(hold.seat.perLessonTiyn / 100),
+        perLessonTiyn: hold.seat.perLessonTiyn,
+        amountTiyn: hold.seat.amountTiyn,
+        currency: CURRENCY,
+        provider: provider.name,
+        test: provider.test,
+        locale: ctx.locale,
+        createdAt: now,
+      },
+      secret,
+    );
+    await attachSeatOrder(tx, hold.seat.id, row.id);
+    return { order: row, heldUntil: hold.heldUntil };
+  });
+  const started = await startPayment(provider, order, secret, { studentId: student.id, locale: ctx.locale, description: `Tilmen: ${order.lessons} × ${order.subject}, group #${groupId}` });
+  return { ...started, groupId, lessons: order.lessons, perLessonTiyn: order.perLessonTiyn, heldUntil: heldUntil.toISOString() };
+}
+
 export interface OrderView {
   invoiceId: string;
   status: PaymentStatus;
-  plan: PlanId;
+  /** The student plan of a package, or `group` for a group seat (`groupId`). */
+  plan: OrderPlan;
+  groupId: number | null;
   subject: string;
   lessons: number;
   amountTiyn: number;
@@ -223,6 +295,7 @@ export const orderView = (o: Order): OrderView => ({
   invoiceId: o.invoiceId,
   status: o.status,
   plan: o.plan,
+  groupId: o.groupId,
   subject: o.subject,
   lessons: o.lessons,
   amountTiyn: o.amountTiyn,

@@ -10,6 +10,7 @@ import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { paymentProvider, providerByName } from './config';
 import { ProviderError, type PaymentProvider, type ProviderStatus } from './provider';
+import { sendOpenRefunds } from './refunds';
 import { creditPaid, markDeclined, markExpired, type Order, type SettleResult } from './settle';
 
 /** The stored form of an order's notification secret. */
@@ -113,7 +114,10 @@ async function actOnStatus(
       console.warn(`[payments] ${provider.name} ${order.invoiceId}: the status names another terminal; not credited.`);
       return { result: 'unchanged', duplicate: false };
     }
-    return storeAndAct(db, provider, order, event, (tx, o) => creditPaid(tx, o, { providerPaymentId: status.providerPaymentId, amountTiyn: status.amountTiyn }, now));
+    const acted = await storeAndAct(db, provider, order, event, (tx, o) => creditPaid(tx, o, { providerPaymentId: status.providerPaymentId, amountTiyn: status.amountTiyn }, now));
+    // A seat's payment that found its group full is refunded in the same credit: sent to the bank now.
+    if (acted.result === 'credited' && order.product === 'group_seat') await sendOpenRefunds(db, order.id, now);
+    return acted;
   }
   if (status.state === 'declined') return storeAndAct(db, provider, order, event, (tx, o) => markDeclined(tx, o, status.reason, now));
   return { result: 'pending', duplicate: false };
@@ -139,7 +143,7 @@ export async function reconcileOrder(db: Db, order: Order, now = new Date()): Pr
     return 'pending';
   }
   if (status.state === 'not_found' && now.getTime() - order.createdAt.getTime() > ABANDON_AFTER_MS) {
-    return (await markExpired(db, order, now)) ? 'expired' : 'unchanged';
+    return (await transaction(db, (tx) => markExpired(tx, order, now))) ? 'expired' : 'unchanged';
   }
   return (await actOnStatus(db, provider, order, status, { source: 'status' }, now)).result;
 }

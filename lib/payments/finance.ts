@@ -6,7 +6,7 @@ import 'server-only';
 import { and, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
-import { companyInvoices, fiscalReceipts, ledgerEntries, lessonPackages, paymentOrders, paymentRefunds, providerEvents, users, type PaymentAnomaly } from '@/lib/db/schema';
+import { companyInvoices, fiscalReceipts, ledgerEntries, lessonPackages, paymentOrders, paymentRefunds, providerEvents, users, type OrderPlan, type PaymentAnomaly } from '@/lib/db/schema';
 import { likeEscape } from '@/lib/db/like';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
@@ -25,7 +25,8 @@ export interface PaymentRow {
   invoiceId: string;
   student: string;
   tutor: string;
-  plan: 'basic' | 'advanced' | 'intensive';
+  /** The student plan of a package, or `group` for a group seat. */
+  plan: OrderPlan;
   amountTiyn: number;
   status: 'pending' | 'paid' | 'declined' | 'expired' | 'refunded';
   /** The provider said paid but the answer could not be credited (lib/payments/settle.ts): finance checks it. */
@@ -201,7 +202,7 @@ export async function rejectRefund(db: Db, actor: Actor, id: number, reason: str
         { account: ACCOUNTS.refundsDue, amountTiyn: -refund.amountTiyn },
         { account: ACCOUNTS.studentBalance(refund.studentId), amountTiyn: refund.amountTiyn },
       ],
-      { orderId: refund.orderId, packageId: refund.packageId },
+      { orderId: refund.orderId, packageId: refund.packageId ?? undefined },
     );
     await audit(tx, actor, { action: 'refund.reject', entity: 'refund', entityId: id, before: { status: 'review' }, after: { status: 'rejected', reason } });
     await tellRefundDecided(tx, row!, now);

@@ -77,8 +77,13 @@ export function monthBounds(month: string): { from: Date; to: Date } {
 
 /** The register of the lesson's own month (approved or not yet): the join that places an earning. */
 const lessonRegister = alias(payoutRegisters, 'lesson_register');
-/** The tutor's price a taught lesson counts at (tenge): its order's for a package lesson, the one kept at the pool spend for a company's. */
-const lessonPrice = sql`coalesce(${paymentOrders.tutorPrice}, ${lessons.poolTutorPrice})`;
+/**
+ * The price a taught lesson counts at (tenge): its order's tutor price for a package lesson, the one
+ * kept at the pool spend for a company's, and a group lesson's earning base (what its seats paid, at
+ * least its minimum of seats: lib/money/model.ts groupEarningBase). A group lesson's earning has no
+ * order; a package lesson's order is never a group seat's.
+ */
+const lessonPrice = sql`coalesce(${lessons.groupEarningBase}, ${paymentOrders.tutorPrice}, ${lessons.poolTutorPrice})`;
 const schoolMonthOf = schoolMonthSql;
 /**
  * The register month an earning is paid in: its lesson's month, unless that month's register was

@@ -11,16 +11,15 @@ import { ledgerEntries, lessonPackages, lessons, paymentOrders, paymentRefunds }
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { cancelLesson } from '@/lib/lessons/booking';
-import { addBusinessDays } from '@/lib/time/business-days';
 import { providerByName } from './config';
 import { ACCOUNTS, balance, post } from '@/lib/money/ledger';
+import { openRefund, REFUND_BUSINESS_DAYS, type Refund } from '@/lib/money/refunds';
 import { PAID_CANCEL_DEADLINE_MINUTES } from '@/lib/lessons/money';
 import { ProviderError } from './provider';
 import { recordReceipt } from './receipts';
 
-export const REFUND_BUSINESS_DAYS = 10;
-
-export type Refund = typeof paymentRefunds.$inferSelect;
+export { REFUND_BUSINESS_DAYS };
+export type { Refund };
 
 /** The provider's idempotency key of a refund (ePay: externalID): a retry never refunds twice. */
 export const refundKey = (refund: { id: number }) => `tilmen-refund-${refund.id}`;
@@ -95,20 +94,7 @@ export async function requestRefund(db: Db, student: { id: number }, packageId: 
       const lessons = Math.floor(amount / pkg.perLessonTiyn);
       if (amount <= 0 || lessons <= 0) throw new ApiError(409, 'nothing_to_refund');
       const status = (await undecidedLessons(tx, pkg.id, now)) > 0 ? 'review' : 'requested';
-      const [created] = await tx
-        .insert(paymentRefunds)
-        .values({ orderId: pkg.orderId, packageId: pkg.id, studentId: student.id, amountTiyn: amount, lessons, status, dueBy: addBusinessDays(now, REFUND_BUSINESS_DAYS) })
-        .returning();
-      await post(
-        tx,
-        'refund',
-        [
-          { account, amountTiyn: -amount },
-          { account: ACCOUNTS.refundsDue, amountTiyn: amount },
-        ],
-        { orderId: pkg.orderId, packageId: pkg.id },
-      );
-      return created!;
+      return openRefund(tx, { orderId: pkg.orderId, packageId: pkg.id, studentId: student.id, amountTiyn: amount, lessons, status }, now);
     });
   } catch (err) {
     const { code, constraint } = dbErrorInfo(err);
@@ -193,7 +179,7 @@ export async function sendRefund(db: Db, refund: Refund, now = new Date()): Prom
         { account: ACCOUNTS.refundsDue, amountTiyn: -done.amountTiyn },
         { account: ACCOUNTS.providerClearing, amountTiyn: done.amountTiyn },
       ],
-      { orderId: done.orderId, packageId: done.packageId },
+      { orderId: done.orderId, packageId: done.packageId ?? undefined },
     );
     await recordReceipt(tx, 'sale_return', { orderId: done.orderId, studentId: done.studentId, amountTiyn: done.amountTiyn, refundId: done.id }, now);
     // The whole payment back (nothing was spent): the order says refunded.
@@ -213,4 +199,21 @@ export async function resendRefunds(db: Db, now = new Date()): Promise<number> {
   let done = 0;
   for (const r of open) if ((await sendRefund(db, r, now))?.status === 'done') done++;
   return done;
+}
+
+/**
+ * Sends refunds just opened (a group seat's: a payment for a full group, a student leaving, a group
+ * cancelled or merged, a lesson given back) to the bank at once; one the bank does not take now is
+ * retried by the job. Returns them as they now stand.
+ */
+export async function sendRefunds(db: Db, refunds: Refund[], now = new Date()): Promise<Refund[]> {
+  const out: Refund[] = [];
+  for (const r of refunds) out.push((r.status === 'requested' ? await sendRefund(db, r, now) : null) ?? r);
+  return out;
+}
+
+/** The refunds of an order still to be sent, sent now (after the credit that opened them). */
+export async function sendOpenRefunds(db: Db, orderId: number, now = new Date()): Promise<Refund[]> {
+  const open = await db.select().from(paymentRefunds).where(and(eq(paymentRefunds.orderId, orderId), eq(paymentRefunds.status, 'requested'))).orderBy(paymentRefunds.id);
+  return sendRefunds(db, open, now);
 }

@@ -9,6 +9,7 @@ import { countPaidPromoUse } from '@/lib/promo/use';
 import { ACCOUNTS, post } from '@/lib/money/ledger';
 import { packageValidUntil } from '@/lib/money/model';
 import { recordReceipt } from './receipts';
+import { confirmSeatPayment, releaseSeatOfOrder } from '@/lib/groups/seats';
 
 export type Order = typeof paymentOrders.$inferSelect;
 
@@ -47,6 +48,7 @@ export async function creditPaid(tx: Db, order: Order, word: { providerPaymentId
     .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, ['pending', 'declined', 'expired'] satisfies PaymentStatus[])))
     .returning();
   if (!paid) return 'unchanged';
+  if (paid.product === 'group_seat' || paid.plan === 'group') return creditSeat(tx, paid, now);
   if (paid.promoCode) await countPaidPromoUse(tx, paid.promoCode);
   const [pkg] = await tx
     .insert(lessonPackages)
@@ -66,6 +68,27 @@ export async function creditPaid(tx: Db, order: Order, word: { providerPaymentId
   return 'credited';
 }
 
+/**
+ * A group seat's payment (docs/payments.md, "Group seats"): the amount onto the student's balance
+ * (the order's rows: the seat's money, spent lesson by lesson when each ends), its sale receipt, then
+ * the seat: paid while it still has its place, else refunded in full at once (lib/groups/seats.ts
+ * confirmSeatPayment; the refund is sent by lib/payments/events.ts right after, with its return receipt).
+ */
+async function creditSeat(tx: Db, paid: Order, now: Date): Promise<SettleResult> {
+  await post(
+    tx,
+    'payment',
+    [
+      { account: ACCOUNTS.providerClearing, amountTiyn: -paid.amountTiyn },
+      { account: ACCOUNTS.studentBalance(paid.studentId), amountTiyn: paid.amountTiyn },
+    ],
+    { orderId: paid.id },
+  );
+  await recordReceipt(tx, 'sale', { orderId: paid.id, studentId: paid.studentId, amountTiyn: paid.amountTiyn }, now);
+  await confirmSeatPayment(tx, paid, now);
+  return 'credited';
+}
+
 /** A payment the provider says failed: a pending order becomes declined with the reason; no money moves. */
 export async function markDeclined(tx: Db, order: Order, reason: string | null, now = new Date()): Promise<SettleResult> {
   const [row] = await tx
@@ -73,6 +96,8 @@ export async function markDeclined(tx: Db, order: Order, reason: string | null, 
     .set({ status: 'declined', failureReason: reason?.slice(0, 300) ?? null, updatedAt: now })
     .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, 'pending')))
     .returning({ id: paymentOrders.id });
+  // A seat held for this payment is given up (the waitlist's first is offered it).
+  if (row && order.product === 'group_seat') await releaseSeatOfOrder(tx, order, now);
   return row ? 'declined' : 'unchanged';
 }
 
@@ -83,5 +108,6 @@ export async function markExpired(tx: Db, order: Order, now = new Date()): Promi
     .set({ status: 'expired', updatedAt: now })
     .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, 'pending')))
     .returning({ id: paymentOrders.id });
+  if (row && order.product === 'group_seat') await releaseSeatOfOrder(tx, order, now);
   return !!row;
 }

@@ -23,8 +23,8 @@ import { spendSignature } from '@/lib/rate-limit';
 
 export const CACHE_CHANNEL = 'tilmen_cache';
 
-/** What changed: one tutor's published profile, anybody's free time, or (after a gap) anything. */
-export type CacheEvent = { kind: 'profile'; slug: string } | { kind: 'slots' } | { kind: 'all' };
+/** What changed: one tutor's published profile, anybody's free time, the groups on sale (their seats left), or (after a gap) anything. */
+export type CacheEvent = { kind: 'profile'; slug: string } | { kind: 'slots' } | { kind: 'groups' } | { kind: 'all' };
 
 const holder = globalThis as unknown as { __tilmenInstance?: string; __tilmenCacheListener?: Listener };
 /** This process, so that it ignores its own announcements (it applied them already). */
@@ -34,7 +34,7 @@ const instanceId = () => (holder.__tilmenInstance ??= randomUUID());
 export function parseCacheEvent(raw: unknown): CacheEvent | null {
   if (!raw || typeof raw !== 'object') return null;
   const o = raw as Record<string, unknown>;
-  if (o.kind === 'slots' || o.kind === 'all') return { kind: o.kind };
+  if (o.kind === 'slots' || o.kind === 'groups' || o.kind === 'all') return { kind: o.kind };
   if (o.kind === 'profile' && typeof o.slug === 'string' && /^[a-z0-9-]{1,80}$/.test(o.slug)) return { kind: 'profile', slug: o.slug };
   return null;
 }

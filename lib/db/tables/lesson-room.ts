@@ -1,7 +1,7 @@
 // ── The lesson room (issue 23; lib/lesson-room): its event log, attendance, the words a tutor added,
 // the tutor's report after the lesson and the tutor's corrections of the attendance.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { SkillMarks } from '../../validations/lesson-report';
 import { createdAt } from './columns';
 import { users } from './accounts';
@@ -60,6 +60,8 @@ export const lessonAttendance = pgTable(
     connection: text('connection').notNull(),
     kind: text('kind').$type<'join' | 'leave' | 'heartbeat'>().notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who the connection is (a group lesson has several students); null in rows written before groups. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('lesson_attendance_lesson_idx').on(t.lessonId, t.at),
@@ -139,4 +141,26 @@ export const lessonAttendanceCorrections = pgTable(
     index('lesson_attendance_corrections_lesson_idx').on(t.lessonId, t.createdAt),
     check('lesson_attendance_corrections_reason_ck', sql`length(btrim(${t.reason})) > 0`),
   ],
+);
+
+/**
+ * A group lesson's facts per student, from the room's log when the lesson is settled
+ * (lib/lessons/group-money.ts): present (together with the tutor for LESSON_HELD_MINUTES or more, the
+ * room's rule for a lesson), the minutes together. One row per seated student of the lesson, present or not:
+ * a student who missed the lesson has spent it. HR reads an employee's rows, never the room's content.
+ */
+export const lessonStudentFacts = pgTable(
+  'lesson_student_facts',
+  {
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    present: boolean('present').notNull(),
+    minutes: integer('minutes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.studentId] }), index('lesson_student_facts_student_idx').on(t.studentId, t.lessonId)],
 );

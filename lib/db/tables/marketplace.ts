@@ -1,9 +1,10 @@
 // ── Marketplace (issue 14): tutors' profiles, availability and trial lessons.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ProfileData } from '../../validations/tutor-profile';
 import { createdAt } from './columns';
 import { companyEmployees } from './companies';
+import { groups } from './groups';
 import { lessonPackages } from './payments';
 import { outbox } from './platform';
 import { staff } from './staff';
@@ -33,6 +34,7 @@ export const tutorSchedules = pgTable('tutor_schedules', {
 });
 
 export type LessonStatus = 'hold' | 'booked' | 'cancelled' | 'held' | 'not_held';
+export type LessonKind = 'trial' | 'paid' | 'group';
 
 /**
  * Trial lessons, and the short holds taken while a visitor signs in. The database refuses two
@@ -49,7 +51,8 @@ export const lessons = pgTable(
       .references(() => users.id),
     /** Null while a hold waits for its visitor to sign in. */
     studentId: integer('student_id').references(() => users.id),
-    kind: text('kind').$type<'trial' | 'paid'>().notNull().default('trial'),
+    /** `group`: a dated lesson of a group (`group_id`), with no `student_id`: its students are the group's paid seats. */
+    kind: text('kind').$type<LessonKind>().notNull().default('trial'),
     /** A paid lesson: the package it takes a lesson from (lib/lessons/paid.ts). */
     packageId: integer('package_id').references(() => lessonPackages.id),
     subject: text('subject').notNull(),
@@ -85,6 +88,14 @@ export const lessons = pgTable(
      * is its order's `tutor_price`). Null for every other lesson.
      */
     poolTutorPrice: integer('pool_tutor_price'),
+    /** A group's lesson (lib/groups): the group it belongs to. */
+    groupId: integer('group_id').references(() => groups.id),
+    /**
+     * A group lesson the tutor earned: what the earning was counted from (whole tenge: the lesson's
+     * paid seats' prices, at least the group's minimum of seats; lib/money/model.ts groupEarningBase),
+     * which the payout register counts as the lesson's price. Null for every other lesson.
+     */
+    groupEarningBase: integer('group_earning_base'),
     rating: integer('rating'),
     ratingComment: text('rating_comment'),
     remindedDayAt: timestamp('reminded_day_at', { withTimezone: true }),
@@ -97,6 +108,9 @@ export const lessons = pgTable(
     index('lessons_student_time_idx').on(t.studentId, t.startsAt),
     index('lessons_company_employee_idx').on(t.companyEmployeeId, t.startsAt).where(sql`company_employee_id is not null`),
     index('lessons_package_idx').on(t.packageId).where(sql`package_id is not null`),
+    index('lessons_group_idx').on(t.groupId, t.startsAt).where(sql`group_id is not null`),
+    // A group lesson has a group and no student; no other lesson has a group.
+    check('lessons_group_kind', sql`(${t.kind} = 'group') = (${t.groupId} is not null) and (${t.kind} <> 'group' or ${t.studentId} is null)`),
     uniqueIndex('lessons_idempotency_uq').on(t.studentId, t.idempotencyKey),
     // One free trial per student per subject (a cancelled one may be booked again).
     uniqueIndex('lessons_one_trial_uq')
@@ -149,6 +163,8 @@ export const tutorProfiles = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     reviewerId: integer('reviewer_id').references(() => staff.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The school lets this tutor teach groups (staff set it; lib/groups): only such a tutor is given a group. */
+    teachesGroups: boolean('teaches_groups').notNull().default(false),
     /** Demo tutors of the embedded database (lib/db/seed.ts): never on PostgreSQL. */
     demo: boolean('demo').notNull().default(false),
     createdAt: createdAt(),

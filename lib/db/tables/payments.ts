@@ -7,6 +7,10 @@ import { users } from './accounts';
 import { createdAt } from './columns';
 
 export type PaymentStatus = 'pending' | 'paid' | 'declined' | 'expired' | 'refunded';
+/** What an order buys: a package of lessons with a tutor, or a seat in a group (lib/groups). */
+export type PaymentProduct = 'package' | 'group_seat';
+/** An order's plan: a student plan of a package, or `group` for a group seat (finance's revenue groups by it). */
+export type OrderPlan = 'basic' | 'advanced' | 'intensive' | 'group';
 /** The card providers an order can be paid through (lib/payments/config.ts holds their adapters). */
 export const PAYMENT_PROVIDERS = ['epay'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
@@ -29,6 +33,8 @@ const purchaseColumns = () => ({
   subject: text('subject').notNull(),
   plan: planColumn(),
 });
+/** The same for an order, whose plan may also be `group` (a group seat). */
+const orderColumns = () => ({ ...purchaseColumns(), plan: text('plan').$type<OrderPlan>().notNull() });
 /** A required reference to the order a row belongs to. */
 const orderRef = () =>
   integer('order_id')
@@ -44,9 +50,13 @@ export const paymentOrders = pgTable(
   'payment_orders',
   {
     id: serial('id').primaryKey(),
-    ...purchaseColumns(),
+    ...orderColumns(),
+    /** `group_seat`: a seat in group `group_id` (lib/groups; plan `group`, the tutor and subject the group's). */
+    product: text('product').$type<PaymentProduct>().notNull().default('package'),
+    /** The group a seat order is for (groups.id; no foreign key: the groups' table file imports this one). */
+    groupId: integer('group_id'),
     lessons: integer('lessons').notNull(),
-    /** The tutor's price when the order was made, in tenge (the tutor's earning is computed from it). */
+    /** The tutor's price when the order was made, in tenge (the tutor's earning is computed from it); a group seat's: the group's price per lesson. */
     tutorPrice: integer('tutor_price').notNull(),
     perLessonTiyn: bigint('per_lesson_tiyn', { mode: 'number' }).notNull(),
     amountTiyn: bigint('amount_tiyn', { mode: 'number' }).notNull(),
@@ -86,7 +96,9 @@ export const paymentOrders = pgTable(
     check('payment_orders_amount_positive', sql`${t.amountTiyn} > 0 and ${t.perLessonTiyn} > 0 and ${t.lessons} > 0`),
     check('payment_orders_amount_total', sql`${t.amountTiyn} = ${t.perLessonTiyn} * ${t.lessons}`),
     check('payment_orders_status', sql`${t.status} in ('pending', 'paid', 'declined', 'expired', 'refunded')`),
-    check('payment_orders_plan', sql`${t.plan} in ('basic', 'advanced', 'intensive')`),
+    check('payment_orders_plan', sql`${t.plan} in ('basic', 'advanced', 'intensive', 'group')`),
+    check('payment_orders_product', sql`${t.product} in ('package', 'group_seat') and (${t.product} = 'group_seat') = (${t.plan} = 'group') and (${t.product} = 'group_seat') = (${t.groupId} is not null)`),
+    index('payment_orders_group_idx').on(t.groupId).where(sql`group_id is not null`),
     check('payment_orders_currency', sql`${t.currency} = 'KZT'`),
     check('payment_orders_promo', sql`${t.promoPercent} between 0 and 100`),
   ],
@@ -192,9 +204,10 @@ export const paymentRefunds = pgTable(
   {
     id: serial('id').primaryKey(),
     orderId: orderRef(),
-    packageId: integer('package_id')
-      .notNull()
-      .references(() => lessonPackages.id),
+    /** A package's refund; or a group seat's (`group_seat_id`): exactly one of the two. */
+    packageId: integer('package_id').references(() => lessonPackages.id),
+    /** The group seat whose money goes back (group_seats.id; no foreign key: that table file imports this one). */
+    groupSeatId: integer('group_seat_id'),
     studentId: userRef('student_id'),
     amountTiyn: bigint('amount_tiyn', { mode: 'number' }).notNull(),
     lessons: integer('lessons').notNull(),
@@ -212,8 +225,10 @@ export const paymentRefunds = pgTable(
   },
   (t) => [
     uniqueIndex('payment_refunds_open_uq').on(t.packageId).where(sql`status in ('requested', 'review')`),
+    index('payment_refunds_seat_idx').on(t.groupSeatId).where(sql`group_seat_id is not null`),
+    check('payment_refunds_what', sql`(${t.packageId} is null) <> (${t.groupSeatId} is null)`),
     index('payment_refunds_status_idx').on(t.status, t.createdAt),
-    check('payment_refunds_amount_positive', sql`${t.amountTiyn} > 0 and ${t.lessons} > 0`),
+    check('payment_refunds_amount_positive', sql`${t.amountTiyn} > 0 and ${t.lessons} >= 0`),
     check('payment_refunds_status', sql`${t.status} in ('review', 'requested', 'done', 'failed', 'rejected')`),
   ],
 );

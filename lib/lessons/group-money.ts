@@ -1,0 +1,160 @@
+import 'server-only';
+// A group lesson's life after its end (docs/payments.md, "Group seats"): who sat in it, each
+// student's facts from the room's log, each seat's lesson spent and the tutor's earning. A group
+// lesson is a row of `lessons` (kind `group`, `group_id`, no student): its students are the group's
+// seats that cover it. Written in the caller's transaction with the lesson's row locked: a lesson is
+// spent per seat and earned at most once, however often the job runs.
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { groups, groupSeats, ledgerEntries, lessons, lessonStudentFacts } from '@/lib/db/schema';
+import { rowsOf } from '@/lib/db/rows';
+import type { Db } from '@/lib/db/types';
+import { ACCOUNTS, balance, post } from '@/lib/money/ledger';
+import { groupEarningBase, groupTutorEarningTiyn } from '@/lib/money/model';
+import { isEarned } from './money';
+
+type LessonRow = typeof lessons.$inferSelect;
+export type Seat = typeof groupSeats.$inferSelect;
+
+/** The seat's money: its rows on the student's balance carrying its order's id (a corporate seat has none). */
+export const seatBalance = (db: Db, seat: Pick<Seat, 'studentId' | 'orderId'>): Promise<number> =>
+  seat.orderId === null ? Promise.resolve(0) : balance(db, ACCOUNTS.studentBalance(seat.studentId), eq(ledgerEntries.orderId, seat.orderId));
+
+/**
+ * The seats a group lesson is for: those covering it (`covers_from` at or before its start) that were
+ * paid when it started: paid now, or ended (left, refunded, moved) after its start. The group's
+ * students, present or not: a student who missed a lesson has spent it.
+ */
+export async function seatsOfLesson(db: Db, lesson: Pick<LessonRow, 'groupId' | 'startsAt'>): Promise<Seat[]> {
+  if (lesson.groupId === null) return [];
+  return db
+    .select()
+    .from(groupSeats)
+    .where(
+      and(
+        eq(groupSeats.groupId, lesson.groupId),
+        lte(groupSeats.coversFrom, lesson.startsAt),
+        or(eq(groupSeats.status, 'paid'), and(inArray(groupSeats.status, ['refunded', 'moved']), sql`${groupSeats.paidAt} is not null and ${groupSeats.endedAt} >= ${lesson.startsAt}`)),
+      ),
+    )
+    .orderBy(groupSeats.id);
+}
+
+/**
+ * The students of a lesson: a one-on-one lesson's student, or a group lesson's seated students (paid
+ * seats covering it). What the room, the notices and the reminders ask about a lesson's students.
+ */
+export async function lessonStudentIds(db: Db, lesson: Pick<LessonRow, 'kind' | 'studentId' | 'groupId' | 'startsAt'>): Promise<number[]> {
+  if (lesson.kind !== 'group') return lesson.studentId === null ? [] : [lesson.studentId];
+  return (await seatsOfLesson(db, lesson)).filter((s) => s.status === 'paid').map((s) => s.studentId);
+}
+
+/** Whether `userId` is a student of the lesson (its own student, or a paid seat of its group covering it). */
+export async function isLessonStudent(db: Db, lesson: Pick<LessonRow, 'kind' | 'studentId' | 'groupId' | 'startsAt'>, userId: number): Promise<boolean> {
+  return (await lessonStudentIds(db, lesson)).includes(userId);
+}
+
+async function lockLesson(tx: Db, lessonId: number): Promise<LessonRow | null> {
+  const rows = rowsOf<{ id: number }>(await tx.execute(sql`select id from ${lessons} where ${lessons.id} = ${lessonId} for update`));
+  if (rows.length === 0) return null;
+  const [lesson] = await tx.select().from(lessons).where(eq(lessons.id, lessonId)).limit(1);
+  return lesson ?? null;
+}
+
+/** Whether this seat's lesson is spent (its `lesson_spent` row on the student's balance with the seat's order). */
+async function seatSpent(tx: Db, seat: Seat, lessonId: number): Promise<boolean> {
+  if (seat.orderId === null) return false;
+  const [row] = await tx
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.lessonId, lessonId), eq(ledgerEntries.kind, 'lesson_spent'), eq(ledgerEntries.orderId, seat.orderId), eq(ledgerEntries.account, ACCOUNTS.studentBalance(seat.studentId))))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Each seat of a group lesson spends its price of a lesson, once: `student_balance` → `school_revenue`
+ * (`lesson_spent`, the seat's order and the lesson's id), while the seat's balance holds it. A
+ * corporate seat spends nothing here (its company's invoice pays). Returns each seat's price of the
+ * lesson (what the tutor's earning is counted from). The lesson's row is locked by the caller.
+ */
+export async function spendGroupLesson(tx: Db, lesson: LessonRow): Promise<number[]> {
+  const prices: number[] = [];
+  for (const seat of await seatsOfLesson(tx, lesson)) {
+    if (seat.orderId === null) {
+      prices.push(seat.perLessonTiyn);
+      continue;
+    }
+    if (seat.perLessonTiyn <= 0) continue;
+    if (await seatSpent(tx, seat, lesson.id)) {
+      prices.push(seat.perLessonTiyn);
+      continue;
+    }
+    if ((await seatBalance(tx, seat)) < seat.perLessonTiyn) continue;
+    await post(
+      tx,
+      'lesson_spent',
+      [
+        { account: ACCOUNTS.studentBalance(seat.studentId), amountTiyn: -seat.perLessonTiyn },
+        { account: ACCOUNTS.schoolRevenue, amountTiyn: seat.perLessonTiyn },
+      ],
+      { orderId: seat.orderId, lessonId: lesson.id },
+    );
+    prices.push(seat.perLessonTiyn);
+  }
+  return prices;
+}
+
+/**
+ * A group lesson that counts as taught: every seat's lesson spent, then the tutor's earning once
+ * (lib/money/model.ts groupEarningBase and groupTutorEarningTiyn: their plan's share of what the
+ * seats paid for the lesson, at least as for the group's minimum of seats; Basic until the month's
+ * register), `school_revenue` → `tutor_payable:<tutor>`; the base is kept on the lesson for the
+ * payout register. 'none' when it was already earned.
+ */
+export async function earnGroupLesson(tx: Db, lessonId: number): Promise<'earned' | 'none'> {
+  const lesson = await lockLesson(tx, lessonId);
+  if (!lesson || lesson.kind !== 'group' || lesson.groupId === null) return 'none';
+  const prices = await spendGroupLesson(tx, lesson);
+  if (await isEarned(tx, lessonId)) return 'none';
+  const [group] = await tx.select({ minSeats: groups.minSeats, pricePerLessonTiyn: groups.pricePerLessonTiyn }).from(groups).where(eq(groups.id, lesson.groupId)).limit(1);
+  if (prices.length === 0) return 'none';
+  const base = groupEarningBase(prices, group!);
+  const earning = groupTutorEarningTiyn(base);
+  await post(
+    tx,
+    'tutor_earning',
+    [
+      { account: ACCOUNTS.schoolRevenue, amountTiyn: -earning },
+      { account: ACCOUNTS.tutorPayable(lesson.tutorId), amountTiyn: earning },
+    ],
+    { lessonId },
+  );
+  await tx.update(lessons).set({ groupEarningBase: base }).where(eq(lessons.id, lessonId));
+  return 'earned';
+}
+
+export interface StudentFact {
+  studentId: number;
+  present: boolean;
+  minutes: number;
+}
+
+/**
+ * A settled group lesson's money, by its facts: held (the tutor with a student long enough) or the
+ * students' no-show (the tutor came, nobody else did) → spent and earned; the tutor's no-show, or
+ * too short together → nothing moves: the lesson is owed to its students (a make-up lesson the
+ * school adds spends it, or the group's end gives it back: lib/groups).
+ */
+export async function settleGroupLessonMoney(tx: Db, lessonId: number, fact: { status: 'held' | 'not_held'; noShow: 'student' | 'tutor' | 'both' | null }): Promise<'earned' | 'none'> {
+  if (fact.status === 'held' || fact.noShow === 'student') return earnGroupLesson(tx, lessonId);
+  return 'none';
+}
+
+/** Stores each seated student's facts of a lesson once (the job's settle). */
+export async function recordStudentFacts(tx: Db, lessonId: number, facts: StudentFact[]): Promise<void> {
+  if (facts.length === 0) return;
+  await tx
+    .insert(lessonStudentFacts)
+    .values(facts.map((f) => ({ lessonId, studentId: f.studentId, present: f.present, minutes: f.minutes })))
+    .onConflictDoNothing();
+}
