@@ -7,5 +7,5 @@ export default defineConfig([
   ...nextVitals,
   ...nextTs,
   ...boundaries,
-  globalIgnores(['.next/**', '.next-*/**', 'public/**', 'out/**', 'node_modules/**', 'next-env.d.ts', 'bench-results/**', 'test-results/**', 'playwright-report/**', 'lib/db/migrations/**']),
+  globalIgnores(['.next/**', '.next-*/**', 'public/**', 'out/**', 'node_modules/**', 'next-env.d.ts', 'bench-results/**', 'scripts/bench/bare/.next/**', 'test-results/**', 'playwright-report/**', 'lib/db/migrations/**']),
 ]);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import next from 'next';
 import { cabinetOrigin, createCsp, loadManifest } from './lib/server/csp.mjs';
 import { createAppServer, serverOptionsFromEnv } from './lib/server/http-server.mjs';
+import { createStaticPages } from './lib/server/static-pages.mjs';
 import { openBeforeListening } from './lib/server/start.mjs';
 
 const port = Number(process.env.PORT || 3000);
@@ -51,6 +52,26 @@ if (!process.env.WEBKASSA_API_KEY) {
   console.info(`[receipts] no WEBKASSA_API_KEY: fiscal receipts from the local fake of Webkassa at ${fake.url} (docs/payments.md).`);
   if (process.env.DATABASE_URL) console.warn('[receipts] WARNING: a PostgreSQL deployment without WEBKASSA_API_KEY issues no real fiscal receipts: set the operator\'s credentials.');
 }
+// Group lessons' media (docs/operations.md, "Group lessons' SFU (Janus)"): without JANUS_SERVERS, a
+// throwaway Janus on the loopback (Debian's janus with deploy/janus's configuration and secrets of
+// its own, scripts/janus/local-janus.mjs), ended with this process (even by kill -9). Without janus
+// installed, group rooms have no media server (said once). JANUS_LOCAL=off: never start one.
+if (!process.env.JANUS_SERVERS && process.env.JANUS_LOCAL !== 'off') {
+  const { janusBinary, startLocalJanus } = await import('./scripts/janus/local-janus.mjs');
+  if (!janusBinary()) {
+    console.info("[sfu] no JANUS_SERVERS and Debian's janus is not installed: group lessons have no media server (apt-get install -y janus; docs/operations.md).");
+  } else {
+    try {
+      const janus = await startLocalJanus();
+      Object.assign(process.env, janus.env);
+      process.once('exit', () => janus.kill());
+      console.info(`[sfu] no JANUS_SERVERS: group lessons through a local Janus at ${janus.url} (browsers: ${janus.wsUrl}; docs/operations.md).`);
+      if (process.env.DATABASE_URL) console.warn('[sfu] WARNING: a PostgreSQL deployment without JANUS_SERVERS runs group lessons on a Janus of this instance alone, on its loopback: set JANUS_SERVERS.');
+    } catch (err) {
+      console.warn(`[sfu] the local Janus did not start, group lessons have no media server: ${err.message}`);
+    }
+  }
+}
 const distDir = path.join(import.meta.dirname, process.env.NEXT_DIST_DIR || '.next');
 const csp = createCsp({
   manifest: loadManifest(distDir),
@@ -58,6 +79,12 @@ const csp = createCsp({
   // The checkout loads the provider's JS library from its page's origin.
   payment: cabinetOrigin(process.env.EPAY_PAGE_URL || 'https://epay.homebank.kz'),
 });
-createAppServer((req, res) => handle(req, res), { ...serverOptionsFromEnv(process.env), csp }).listen(port, hostname, () =>
+// The prerendered pages (every locale's marketing pages, tests, sign-in…) are sent from the build's
+// precompressed files by the same rules and with the same headers as nginx sends them
+// (lib/server/static-pages.mjs), so a server without nginx in front does not render, hash and gzip
+// them on every request. SERVE_PRERENDERED_FILES=false leaves them to Next (the cluster test's reference).
+const prerendered = /^(0|false|no|off)$/i.test(process.env.SERVE_PRERENDERED_FILES ?? '') ? null : createStaticPages({ distDir });
+if (prerendered) console.info(`[pages] ${prerendered.count} prerendered pages sent from the build's files (.next/nginx/pages)`);
+createAppServer((req, res) => (prerendered?.serve(req, res) ? undefined : handle(req, res)), { ...serverOptionsFromEnv(process.env), csp }).listen(port, hostname, () =>
   console.log(`▲ Tilmen ready on http://${hostname ?? 'localhost'}:${port}`),
 );

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { isTimeZone, parseWorkHours } from '@/lib/time/work-hours';
 import { SCHOOL_PLACEHOLDERS } from '@/lib/school-requisites';
 import { SCHOOL_ZONE_NAME } from '@/lib/time/school-clock';
+import { parseJanusServers, type JanusServer } from '@/lib/validations/janus-servers';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -54,6 +55,20 @@ const serverEnvSchema = z.object({
   TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // How long TURN credentials stay valid (seconds): the lesson's length and some.
   TURN_TTL_SECONDS: z.coerce.number().int().min(300).max(86_400).default(4 * 3600),
+  // Group lessons' media (lib/sfu): the Janus servers (SFUs), as JSON or the compact
+  // `apiSecret:tokenSecret[:adminKey]@url, …` (lib/validations/janus-servers.ts). Unset: server.mjs
+  // starts a throwaway Janus on the loopback when Debian's janus is installed (JANUS_LOCAL=off: never).
+  JANUS_SERVERS: z
+    .string()
+    .optional()
+    .transform((v, ctx): JanusServer[] => {
+      if (!v) return [];
+      const parsed = parseJanusServers(v);
+      if (parsed.ok) return parsed.servers;
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }),
+  JANUS_LOCAL: z.enum(['auto', 'off'], { error: 'must be auto or off' }).default('auto'),
   // Card checkouts one student may start in 10 minutes, and pending orders they may hold at once
   // (lib/payments/checkout.ts; security.md M2). The kill -9 check pays 134 orders of 4 students: it raises both.
   CHECKOUT_PER_10_MIN: z.coerce.number().int().min(1).max(10_000).default(6),

@@ -253,7 +253,11 @@ export const LIB_FLOORS = [
     what: 'db, env, api errors and context, crypto, time, i18n, media, mask, phone, iin, audit, outbox, rate-limit, validations',
     paths: null,
   },
-  { name: 'services', what: 'auth, sms, captcha, certificates, staff, the route wrapper', paths: ['lib/auth', 'lib/sms', 'lib/captcha', 'lib/certificates', 'lib/staff', 'lib/api/route.ts'] },
+  {
+    name: 'services',
+    what: 'auth, sms, captcha, certificates, staff, the SFU (Janus), the route wrapper',
+    paths: ['lib/auth', 'lib/sms', 'lib/captcha', 'lib/certificates', 'lib/staff', 'lib/sfu', 'lib/api/route.ts'],
+  },
   {
     name: 'core',
     what: 'the money (the ledger and the model) and the lesson (its whole life and the money each step moves)',

@@ -44,6 +44,13 @@ ensure_coturn() {
   command -v turnserver >/dev/null || apt_ensure "the lesson room's relay test (skipped without it only with E2E_ALLOW_NO_COTURN=1)" coturn
 }
 
+# Group lessons' SFU: Debian's janus (VideoRoom). server.mjs starts a throwaway one on the loopback when
+# JANUS_SERVERS is unset (scripts/janus/local-janus.mjs, from deploy/janus); the lib/sfu suites start their own.
+ensure_janus() {
+  { command -v janus && [ -n "$(ls /usr/lib/*/janus/plugins/libjanus_videoroom.so /usr/lib/janus/plugins/libjanus_videoroom.so 2>/dev/null)" ]; } >/dev/null ||
+    apt_ensure "group lessons' media server (Debian's janus)" janus
+}
+
 # The certificate PDF tests read the PDF with poppler (pdftotext, pdftoppm, pdffonts, pdfinfo) and the QR code with zbar.
 ensure_pdf_tools() {
   { command -v pdftotext && command -v pdftoppm && command -v zbarimg; } >/dev/null || apt_ensure "the certificate PDF tests" poppler-utils zbar-tools

@@ -8,5 +8,8 @@ cd "$(dirname "$0")/.."
 source scripts/lib.sh
 ensure_deps
 if build_is_stale; then npm run build --silent; fi
+# Group lessons' media: without JANUS_SERVERS, server.mjs starts a local Janus; install it when missing
+# (as root; otherwise the line above says how, and the site runs without group rooms' media).
+if [ -z "${JANUS_SERVERS:-}" ] && [ "${JANUS_LOCAL:-auto}" != off ]; then ensure_janus || true; fi
 export PORT="${PORT:-3000}" NODE_ENV=production
 exec node server.mjs

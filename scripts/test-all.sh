@@ -93,6 +93,11 @@ step "PDF and QR tools"; ensure_pdf_tools
 export E2E_REQUIRE_COTURN=1
 step "TURN relay (coturn)"
 ensure_coturn || [ "${E2E_ALLOW_NO_COTURN:-}" = 1 ] || { echo "coturn (turnserver) is missing and could not be installed: the lesson room's relay test needs it (E2E_ALLOW_NO_COTURN=1 to run without it)"; exit 1; }
+# The SFU suites (lib/sfu/*.janus.test.ts) start Debian's janus on the loopback: a run without it fails
+# here, early, unless TEST_ALLOW_NO_JANUS=1 says a run without them is meant (they are then skipped).
+export TEST_REQUIRE_JANUS=1
+step "group lessons' SFU (janus)"
+ensure_janus || [ "${TEST_ALLOW_NO_JANUS:-}" = 1 ] || { echo "janus is missing and could not be installed: the SFU suites need it (TEST_ALLOW_NO_JANUS=1 to run without them)"; exit 1; }
 step "typecheck and lint (side by side)"; typecheck_and_lint
 step "unit and integration tests (PGlite)"; npx vitest run
 # Types were checked in the typecheck step (with the route types): not again in the build.

@@ -271,7 +271,9 @@ beforeAll(async () => {
     ENABLE_DEV_TOOLS: '',
     TEST_DATABASE_URL: '',
   } as NodeJS.ProcessEnv;
-  run('app A', process.execPath, ['server.mjs'], { ...env, PORT: String(ports.appA) });
+  // Instance A leaves the prerendered pages to Next (the reference every file answer is compared
+  // with); instance B sends them from the build's files itself, as a server without nginx does.
+  run('app A', process.execPath, ['server.mjs'], { ...env, PORT: String(ports.appA), SERVE_PRERENDERED_FILES: 'false' });
   run('app B', process.execPath, ['server.mjs'], { ...env, PORT: String(ports.appB) });
 
   // Self-signed certificate for 127.0.0.1.
@@ -384,8 +386,14 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     for (const page of pages) {
       for (const encoding of encodings) {
         const headers = { 'accept-encoding': encoding, 'accept-language': 'ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7' };
-        const [viaNginx, app] = await Promise.all([request(ports.site, 'GET', page.path, { headers }), direct(ports.appA, 'GET', page.path, headers)]);
+        const [viaNginx, app, fromNode] = await Promise.all([request(ports.site, 'GET', page.path, { headers }), direct(ports.appA, 'GET', page.path, headers), direct(ports.appB, 'GET', page.path, headers)]);
         const what = `${page.path} (Accept-Encoding: ${encoding})`;
+        // Instance B's own file answer (server.mjs without nginx in front) is Next's answer too.
+        expect(fromNode.status, `${what}, B`).toBe(200);
+        expect(comparable(fromNode), `${what}, B`).toEqual(comparable(app));
+        expect(fromNode.headers['content-security-policy'], `${what}, B`).toMatch(/'nonce-[^']+'/);
+        expect(fromNode.headers['content-encoding'], `${what}, B`).toBe(encoding.includes('br') ? 'br' : app.headers['content-encoding']);
+        expect(decoded(fromNode).equals(decoded(app)), `${what}, B: the same page once decoded`).toBe(true);
         expect(viaNginx.status, what).toBe(200);
         expect(app.status, what).toBe(200);
         expect(comparable(viaNginx), what).toEqual(comparable(app));
@@ -401,8 +409,14 @@ describe('two instances behind nginx on one PostgreSQL', () => {
         expect(decoded(viaNginx).equals(decoded(app)), `${what}: the same page once decoded`).toBe(true);
         expect(decoded(viaNginx).equals(fs.readFileSync(path.join(DIST, 'nginx', 'pages', page.file))), what).toBe(true);
       }
-      const [headNginx, headApp] = await Promise.all([request(ports.site, 'HEAD', page.path, { headers: { 'accept-encoding': 'identity' } }), direct(ports.appA, 'HEAD', page.path, { 'accept-encoding': 'identity' })]);
+      const [headNginx, headApp, headNode] = await Promise.all([
+        request(ports.site, 'HEAD', page.path, { headers: { 'accept-encoding': 'identity' } }),
+        direct(ports.appA, 'HEAD', page.path, { 'accept-encoding': 'identity' }),
+        direct(ports.appB, 'HEAD', page.path, { 'accept-encoding': 'identity' }),
+      ]);
       expect(headNginx.status).toBe(headApp.status);
+      expect(comparable(headNode), `HEAD ${page.path}, B`).toEqual(comparable(headApp));
+      expect(headNode.headers['content-length'], `HEAD ${page.path}, B`).toBe(headApp.headers['content-length']);
       expect(comparable(headNginx), `HEAD ${page.path}`).toEqual(comparable(headApp));
       expect(headNginx.headers['content-length'], `HEAD ${page.path}`).toBe(headApp.headers['content-length']);
     }
@@ -453,6 +467,9 @@ describe('two instances behind nginx on one PostgreSQL', () => {
       const headers = { 'accept-language': language, 'accept-encoding': 'identity' };
       const viaNginx = await upstreamOf('GET', '/student', { headers });
       const app = await direct(ports.appA, 'GET', '/student', headers);
+      const fromNode = await direct(ports.appB, 'GET', '/student', headers);
+      expect([fromNode.status, fromNode.headers['location']], `B, Accept-Language "${language}"`).toEqual([app.status, app.headers['location']]);
+      expect(fromNode.raw.equals(app.raw), `B, Accept-Language "${language}"`).toBe(true);
       expect(viaNginx.upstream === '-', `Accept-Language "${language}"`).toBe(staticFile);
       expect(viaNginx.answer.status, `Accept-Language "${language}"`).toBe(app.status);
       expect(viaNginx.answer.headers['location'], `Accept-Language "${language}"`).toBe(app.headers['location']);

@@ -27,3 +27,19 @@ export declare function configHeaders(rules: HeaderRule[] | undefined, pathname:
 export declare function pageHeaders(opts: { pathname: string; rules: HeaderRule[]; csp: ReturnType<typeof createCsp>; cacheControl: string; etag: string }): Record<string, string> | null;
 export declare function nginxHeaderValue(value: string): string;
 export declare function renderNginxConf(pages: StaticPage[], opts?: { locales?: string[]; defaultLocale?: string; buildId?: string }): string;
+
+export declare const ANSWER_HEADERS: string[];
+export declare const ANSWER_COOKIES: string;
+export declare const WEIGHT_ABOVE_ONE: string;
+export declare function defaultLocaleFirst(defaultLocale: string): string;
+export interface RequestLike {
+  method?: string;
+  url?: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+export declare function staticPageFor<P extends { prefixed: boolean }>(req: RequestLike, pages: Map<string, P>, defaultLocale?: string): P | null;
+export declare function fileEncoding(acceptEncoding: string | undefined): '' | 'br' | 'gzip';
+export declare function createStaticPages(opts: { distDir: string; locales?: string[]; defaultLocale?: string }): {
+  count: number;
+  serve(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): boolean;
+} | null;

@@ -23,6 +23,7 @@
 // (nginx's $request_id, as the app draws one per request), Reporting-Endpoints, Vary and
 // Cache-Control as Next sends them for a page prerendered for good, and Next's own ETag of the HTML.
 // Plain ESM for node: the post-build script and the tests import it.
+import fs from 'node:fs';
 import { REPORTING_ENDPOINTS } from './csp.mjs';
 
 /** Where the files go, inside the dist folder. */
@@ -35,6 +36,28 @@ export const PAGE_VARY = 'rsc, next-router-state-tree, next-router-prefetch, nex
 
 /** The nonce's stand-in in a policy; nginx puts $request_id there. */
 export const NONCE_SLOT = 'TILMEN-NONCE-SLOT';
+
+// The rules that decide whether a request may have a file, written once: the nginx maps of
+// pages.conf are made from these sources, and the app's own file server (createStaticPages below,
+// for a server without nginx in front) tests the same expressions.
+/** Request headers the app's answer varies on or answers conditionally: any non-empty one → the app. */
+export const ANSWER_HEADERS = [
+  'rsc',
+  'next-router-prefetch',
+  'next-router-state-tree',
+  'next-router-segment-prefetch',
+  'next-action',
+  'next-url',
+  'if-none-match',
+  'if-modified-since',
+  'range',
+];
+/** Cookies that change the answer (case-insensitive, anywhere in the Cookie header): the remembered locale, draft mode. */
+export const ANSWER_COOKIES = 'NEXT_LOCALE|__prerender_bypass';
+/** An Accept-Language weight above 1 somewhere (case-sensitive, as the nginx map has it): next-intl may then prefer another locale. */
+export const WEIGHT_ABOVE_ONE = 'q=(?!(?:0(?:\\.[0-9]{0,3})?|1(?:\\.0{0,3})?)\\s*(?:,|$))';
+/** An Accept-Language whose first entry is the default locale at full weight (case-insensitive). */
+export const defaultLocaleFirst = (defaultLocale) => `^\\s*${defaultLocale}(?:-[a-z0-9]+)*\\s*(?:;\\s*q=1(?:\\.0{0,3})?\\s*)?(?:,|$)`;
 
 /**
  * The headers nginx can send from a file (tilmen-proxy.conf has one add_header per name, from the
@@ -136,19 +159,19 @@ export function renderNginxConf(pages, { locales = ['ru', 'kk', 'en'], defaultLo
     'map $http_accept_language $tilmen_page_lang {',
     '    default 0;',
     '    "" 1;',
-    '    "~q=(?!(?:0(?:\\.[0-9]{0,3})?|1(?:\\.0{0,3})?)\\s*(?:,|$))" 0;',
-    `    "~*^\\s*${defaultLocale}(?:-[a-z0-9]+)*\\s*(?:;\\s*q=1(?:\\.0{0,3})?\\s*)?(?:,|$)" 1;`,
+    `    "~${WEIGHT_ABOVE_ONE}" 0;`,
+    `    "~*${defaultLocaleFirst(defaultLocale)}" 1;`,
     '}',
     '',
     '# 1: a cookie that changes the answer (the locale proxy.ts remembers; draft mode).',
     'map $http_cookie $tilmen_page_cookie {',
     '    default 0;',
-    '    "~*NEXT_LOCALE|__prerender_bypass" 1;',
+    `    "~*${ANSWER_COOKIES}" 1;`,
     '}',
     '',
     '# The file, when nothing but the path decides the answer: GET/HEAD, the page, the language',
     "# settled, no such cookie, none of the headers the app's answer varies on, not conditional.",
-    'map "$request_method $tilmen_page_path|$tilmen_page_lang|$tilmen_page_cookie|$http_rsc$http_next_router_prefetch$http_next_router_state_tree$http_next_router_segment_prefetch$http_next_action$http_next_url$http_if_none_match$http_if_modified_since$http_range" $tilmen_page {',
+    `map "$request_method $tilmen_page_path|$tilmen_page_lang|$tilmen_page_cookie|${ANSWER_HEADERS.map((h) => `$http_${h.replace(/-/g, '_')}`).join('')}" $tilmen_page {`,
     '    default "-";',
     '    "~^(?:GET|HEAD) dl:([^|]+)\\|1\\|0\\|$" $1;',
     '    "~^(?:GET|HEAD) lc:([^|]+)\\|[01]\\|0\\|$" $1;',
@@ -162,4 +185,80 @@ export function renderNginxConf(pages, { locales = ['ru', 'kk', 'en'], defaultLo
     lines.push('}');
   }
   return lines.join('\n') + '\n';
+}
+
+/**
+ * Whether `req` may have a prerendered page's file, by the rules of pages.conf (the same sources):
+ * the page's entry ({ path, file, headers, prefixed }) or null (the app answers).
+ * `pages`: a Map from the request target to its entry.
+ */
+export function staticPageFor(req, pages, defaultLocale = 'ru') {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  const page = pages.get(req.url ?? '');
+  if (!page) return null;
+  const h = req.headers;
+  for (const name of ANSWER_HEADERS) if (h[name]) return null;
+  if (h.cookie && new RegExp(ANSWER_COOKIES, 'i').test(String(h.cookie))) return null;
+  if (!page.prefixed) {
+    const language = h['accept-language'] ?? '';
+    const settled = language === '' || (!new RegExp(WEIGHT_ABOVE_ONE).test(language) && new RegExp(defaultLocaleFirst(defaultLocale), 'i').test(language));
+    if (!settled) return null;
+  }
+  return page;
+}
+
+/** The coding to send from Accept-Encoding: br, else gzip, else identity (a coding with q=0 is refused). */
+export function fileEncoding(acceptEncoding) {
+  const accepted = new Set();
+  for (const part of String(acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('x-gzip')) return 'gzip';
+  return '';
+}
+
+/**
+ * The app's own sender of the prerendered pages' files, for a server that nginx does not stand in
+ * front of (npm start, server.mjs): the same pages, the same rules (staticPageFor) and the same
+ * headers as pages.conf, from memory, precompressed, without rendering, an ETag hash or gzip per
+ * request. The Content-Security-Policy and Reporting-Endpoints are the server's (lib/server/http-server.mjs
+ * sets them on every HTML answer, with a fresh nonce). Returns null when the build has no pages.json
+ * or its files are of another build.
+ * `serve(req, res)` answers and returns true, or returns false (the app answers).
+ */
+export function createStaticPages({ distDir, locales = ['ru', 'kk', 'en'], defaultLocale = 'ru' }) {
+  const read = (file) => (fs.existsSync(file) ? fs.readFileSync(file) : null);
+  const manifest = read(`${distDir}/${NGINX_DIR}/${PAGES_JSON}`);
+  const buildId = read(`${distDir}/BUILD_ID`);
+  if (!manifest || !buildId) return null;
+  const { buildId: pagesBuild, pages } = JSON.parse(manifest.toString('utf8'));
+  if (pagesBuild !== buildId.toString('utf8').trim()) return null;
+  const byPath = new Map();
+  for (const p of pages) {
+    const base = `${distDir}/${NGINX_DIR}/pages/${p.file}`;
+    const bodies = { '': read(base), br: read(`${base}.br`), gzip: read(`${base}.gz`) };
+    if (!bodies[''] || !bodies.br || !bodies.gzip) return null;
+    const headers = Object.entries(p.headers).filter(([name]) => name !== 'content-security-policy' && name !== 'reporting-endpoints');
+    const prefixed = locales.some((l) => l !== defaultLocale && (p.path === `/${l}` || p.path.startsWith(`/${l}/`)));
+    byPath.set(p.path, { path: p.path, headers, bodies, prefixed });
+  }
+  return {
+    count: byPath.size,
+    serve(req, res) {
+      const page = staticPageFor(req, byPath, defaultLocale);
+      if (!page) return false;
+      const encoding = fileEncoding(req.headers['accept-encoding']);
+      const body = page.bodies[encoding];
+      res.statusCode = 200;
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      for (const [name, value] of page.headers) res.setHeader(name, value);
+      if (encoding) res.setHeader('content-encoding', encoding);
+      res.setHeader('content-length', body.length);
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return true;
+    },
+  };
 }

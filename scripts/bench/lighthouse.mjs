@@ -9,6 +9,8 @@
 //   BENCH_LH_RUNS=5            runs per page (Lighthouse's advice: the median of 5); the row
 //                              is the run with the median performance score
 //   BENCH_LH_SAVE=dir          also write that run's full report there (ru-home.json, kk-student.json, …)
+//   BENCH_LH_BARE=0            no row for the bare framework page (scripts/bench/bare; issue 32:
+//                              the landings stay within 2 points of it)
 import fs from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +18,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
+import { buildBare, startBare } from './bare.mjs';
 import { LiveTable, errText, fmt, httpGet, withTimeout } from './lib.mjs';
 
 const LOCALES = [
@@ -130,12 +133,25 @@ export default {
       }
     }
 
+    // The bare framework page's / under the same runs (scripts/bench/bare.mjs).
+    let bare = null;
+    if (process.env.BENCH_LH_BARE !== '0') {
+      try {
+        buildBare(log);
+        bare = await startBare();
+        pages.push({ loc: LOCALES[0], path: '(bare page) /', url: bare.url, status: (await httpGet(bare.url)).status });
+      } catch (err) {
+        log(`lighthouse: the bare page could not be built or started: ${errText(err)}`);
+      }
+    }
+
     let chrome;
     // Chromium leaves org.chromium.Chromium.* folders in TMPDIR when killed: give it its own.
     const chromeTmp = fs.mkdtempSync(join(os.tmpdir(), 'bench-chrome-'));
     // Never leave a Chromium (or its files) behind, even if the process exits abruptly.
     const onExit = () => {
       killChrome(chrome);
+      bare?.child.kill('SIGTERM');
       fs.rmSync(chromeTmp, { recursive: true, force: true });
     };
     process.on('exit', onExit);
@@ -218,7 +234,7 @@ export default {
           if (status !== 200) notes.push(`HTTP ${status}`);
           if (lhr.runtimeError) notes.push(`${lhr.runtimeError.code}: ${errText(lhr.runtimeError.message, 100)}`);
           const finalUrl = lhr.finalDisplayedUrl || lhr.mainDocumentUrl;
-          if (finalUrl && finalUrl.replace(/\/$/, '') !== url.replace(/\/$/, '')) {
+          if (finalUrl && !path.startsWith('(bare') && finalUrl.replace(/\/$/, '') !== url.replace(/\/$/, '')) {
             notes.push(`redirected to ${finalUrl.replace(baseUrl, '') || '/'}`);
           }
           const changed = ctx.buildChanged?.();

@@ -21,6 +21,7 @@ export const STEP_BUDGETS = [
   ['browser', 2],
   ['PDF and QR tools', 3],
   ['TURN relay', 2],
+  ["group lessons' SFU", 2],
   ['typecheck and lint', 90],
   ['unit and integration tests', 235],
   ['production build', 105],

@@ -1,6 +1,9 @@
-// Section "throughput": autocannon against the app's / and, for scale, against a tiny static Node
-// server (scripts/bench/static-server.mjs) serving the exact same HTML bytes with the same
-// Content-Type. Same load for both: a warm-up, then the measured run.
+// Section "throughput": autocannon against the app's / (server.mjs: the prerendered page from the
+// build's precompressed file, lib/server/static-pages.mjs), the app's own render path for scale
+// (/?next: a query string, so Next answers from its cache, hashes and gzips), the bare framework page
+// (scripts/bench/bare: the same Next and next-intl, built here and served by `next start`), and a tiny
+// static Node server (scripts/bench/static-server.mjs) serving the exact same HTML bytes.
+// Same load for each: a warm-up, then the measured run. Issue 32: app / ≥ 0.8× the bare page.
 //
 // Env knobs (all optional):
 //   BENCH_CONNECTIONS=50  BENCH_DURATION=10  BENCH_WARMUP=2  (seconds)
@@ -13,10 +16,10 @@ import { fileURLToPath } from 'node:url';
 
 import autocannon from 'autocannon';
 
+import { buildBare, startBare } from './bare.mjs';
 import { LiveTable, errText, fmt, httpGet, withTimeout } from './lib.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-
 function startStaticServer(bodyFile, contentType) {
   const child = fork(path.join(HERE, 'static-server.mjs'), [bodyFile, contentType, '0'], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -73,8 +76,10 @@ export default {
     );
 
     const server = startStaticServer(bodyFile, contentType);
+    let bare = null;
     const cleanup = () => {
       server.child.kill('SIGTERM');
+      bare?.child.kill('SIGTERM');
       fs.rmSync(tmp, { recursive: true, force: true });
     };
     process.on('exit', cleanup);
@@ -88,8 +93,19 @@ export default {
       const copy = await httpGet(staticUrl);
       if (!copy.body.equals(page.body)) notes.push('WARNING: static copy differs from the app body.');
 
+      try {
+        buildBare(log);
+        bare = await startBare();
+        const barePage = await httpGet(bare.url);
+        notes.push(`The bare page's / is ${barePage.body.length} B (scripts/bench/bare, next start).`);
+      } catch (err) {
+        notes.push(`The bare page could not be built or started: ${errText(err)}`);
+      }
+
       const targets = [
-        { id: 'app', label: 'app (next start) /', url: appUrl },
+        { id: 'app', label: 'app / (server.mjs, from the file)', url: appUrl },
+        { id: 'next', label: "app /?next (Next's own answer)", url: `${appUrl}?next` },
+        ...(bare ? [{ id: 'bare', label: 'bare framework page / ', url: bare.url }] : []),
         { id: 'static', label: 'static Node server, same HTML', url: staticUrl },
       ];
       for (const t of targets) {
@@ -117,10 +133,11 @@ export default {
       process.off('exit', cleanup);
     }
 
-    const app = results.app?.requests.average;
-    const stat = results.static?.requests.average;
-    const ratio = app && stat ? app / stat : NaN;
-    const ratioLine = `ratio app/static (req/s): ${Number.isFinite(ratio) ? ratio.toFixed(3) : '–'}`;
+    const rps = (id) => results[id]?.requests.average;
+    const ratioOf = (a, b) => (rps(a) && rps(b) ? (rps(a) / rps(b)).toFixed(3) : '–');
+    const ratioLine =
+      `ratio app/bare (req/s): ${ratioOf('app', 'bare')} (issue 32: ≥ 0.8); Next's own answer/bare: ${ratioOf('next', 'bare')}; ` +
+      `app/static: ${ratioOf('app', 'static')}`;
     log(ratioLine);
 
     const setup =
