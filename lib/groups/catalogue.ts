@@ -28,6 +28,8 @@ export interface GroupCard {
   nextLessonAt: string | null;
   lastLessonAt: string | null;
   tutor: { id: number; name: string; slug: string | null };
+  /** The fewest students the group starts with (checked two days before its first lesson). */
+  minSeats: number;
   maxSeats: number;
   seatsLeft: number;
   pricePerLessonTiyn: number;
@@ -66,6 +68,7 @@ async function cards(db: Db, where: ReturnType<typeof and>, now: Date): Promise<
     nextLessonAt: next ? new Date(next).toISOString() : null,
     lastLessonAt: last ? new Date(last).toISOString() : null,
     tutor: { id: g.tutorId, name: tutorName(name, lastname), slug },
+    minSeats: g.minSeats,
     maxSeats: g.maxSeats,
     seatsLeft: Math.max(0, g.maxSeats - Number(taken)),
     pricePerLessonTiyn: g.pricePerLessonTiyn,

@@ -1,8 +1,12 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
+import type { Actor } from '@/lib/audit/log';
+import { createGroup, openGroup, setTeachesGroups } from '@/lib/groups/admin';
 import { storePhoto } from '@/lib/media/photo';
+import { schoolDateOf } from '@/lib/time/school-clock';
+import type { GroupValues } from '@/lib/validations/groups';
 import type { ProfileData } from '@/lib/validations/tutor-profile';
-import { DEMO_PASSWORD_HASH, tutorApplications, tutorProfiles, tutorSchedules, users, type WeeklyRules } from '@/lib/db/schema';
+import { DEMO_PASSWORD_HASH, groups, tutorApplications, tutorProfiles, tutorSchedules, users, type WeeklyRules } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import type { Db } from '@/lib/db/types';
 
@@ -101,10 +105,40 @@ async function seedDemoSchedules(db: Db): Promise<void> {
   }
 }
 
+const DEMO_ACTOR: Actor = { kind: 'system', id: null, label: 'demo', ipHash: null };
+
+/**
+ * Three demo groups of the demo tutors, open for sale (issue 33), so /groups, a group's page and a
+ * seat's checkout can be tried at once: a week from the seeding, 16 lessons twice a week at hours
+ * outside each tutor's own free time (their individual slots stay as they were). Only once: a
+ * database that has any group is left alone.
+ */
+const DEMO_GROUPS: { phone: string; group: Omit<GroupValues, 'tutorId' | 'startDate'> }[] = [
+  { phone: '+77000009001', group: { subject: 'kazakh', level: 'A1', ageBand: 'adults', weekdays: [1, 3], startTime: 14 * 60, durationMinutes: 60, lessons: 16, minSeats: 3, maxSeats: 6, pricePerLesson: 3500, description: '', companyId: null } },
+  { phone: '+77000009002', group: { subject: 'english', level: 'B1', ageBand: 'teens', weekdays: [1, 3], startTime: 15 * 60, durationMinutes: 60, lessons: 16, minSeats: 3, maxSeats: 6, pricePerLesson: 4000, description: '', companyId: null } },
+  { phone: '+77000009003', group: { subject: 'english', level: 'A1', ageBand: 'kids_9_12', weekdays: [6, 7], startTime: 10 * 60, durationMinutes: 45, lessons: 16, minSeats: 3, maxSeats: 6, pricePerLesson: 3500, description: '', companyId: null } },
+];
+
+async function seedDemoGroups(db: Db, now = new Date()): Promise<void> {
+  const [any] = await db.select({ id: groups.id }).from(groups).limit(1);
+  if (any) return;
+  const startDate = schoolDateOf(now.getTime() + 7 * 86_400_000);
+  for (const d of DEMO_GROUPS) {
+    const [tutor] = await db.select({ id: users.id }).from(users).innerJoin(tutorProfiles, eq(tutorProfiles.userId, users.id)).where(eq(users.phone, d.phone)).limit(1);
+    if (!tutor) continue;
+    await setTeachesGroups(db, DEMO_ACTOR, tutor.id, true);
+    const group = await createGroup(db, DEMO_ACTOR, { ...d.group, tutorId: tutor.id, startDate }, now);
+    await openGroup(db, DEMO_ACTOR, group.id, now);
+  }
+}
+
 export async function seedDemoTutors(db: Db): Promise<void> {
   const [any] = await db.select({ id: tutorProfiles.userId }).from(tutorProfiles).where(eq(tutorProfiles.demo, true)).limit(1);
-  // A database seeded before the schedules existed gets them too.
-  if (any) return seedDemoSchedules(db);
+  // A database seeded before the schedules (or the groups) existed gets them too.
+  if (any) {
+    await seedDemoSchedules(db);
+    return seedDemoGroups(db);
+  }
   const sharp = (await import('sharp')).default;
   for (const d of DEMO) {
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.phone, d.phone)).limit(1);
@@ -122,6 +156,7 @@ export async function seedDemoTutors(db: Db): Promise<void> {
     await db.insert(tutorProfiles).values({ userId: user!.id, slug, draft: profile, published: profile, publishedAt: now, demo: true });
   }
   await seedDemoSchedules(db);
+  await seedDemoGroups(db);
 }
 
 /** DEMO_TUTORS=false: the demo tutors leave the catalogue (their profiles unpublished; nothing else is touched). */

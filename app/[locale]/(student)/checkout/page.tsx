@@ -3,6 +3,11 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import type { Locale } from '@/i18n/routing';
 import { Link } from '@/i18n/navigation';
 import { CheckoutForm } from '@/components/checkout/checkout-form';
+import { SeatCheckout } from '@/components/checkout/seat-checkout';
+import { groupTitle, scheduleLine } from '@/components/groups/group-card';
+import { publicGroup } from '@/lib/groups/catalogue';
+import { GROUP_HOLD_MINUTES } from '@/lib/groups/seats';
+import { WAITLIST_OFFER_HOURS } from '@/lib/groups/waitlist';
 import { getDb } from '@/lib/db/client';
 import type { PlainMessages } from '@/lib/i18n/plain';
 import { publishedTutors, stillFree } from '@/lib/marketplace/catalogue';
@@ -36,6 +41,8 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   const tt = await getTranslations('Tutors');
   const plan: PlanId = isPlanId(one(q.plan) ?? '') ? (one(q.plan) as PlanId) : 'advanced';
   const promo = (one(q.promo) ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32).toUpperCase();
+  const rawGroup = one(q.group) ?? '';
+  if (/^\d{1,9}$/.test(rawGroup)) return groupCheckout(locale, Number(rawGroup));
   const rawTutor = one(q.tutor) ?? '';
   const tutor = /^\d{1,9}$/.test(rawTutor) ? await purchasableTutor(await getDb(), Number(rawTutor)) : null;
 
@@ -101,6 +108,76 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
           subjects={tutor.subjects.map((s) => ({ id: s, name: tw(`subjects.${s}` as never) }))}
           plans={STUDENT_PLANS.map((p) => ({ id: p.id, name: tp(`plans.${p.id}.name`) }))}
           initial={{ plan, subject, promo, answer: initial }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A seat in a group (/checkout?group=7, from the group's page): what the seat buys (the lessons not
+ * yet started at the group's price), then the island that holds the seat and opens the bank's page,
+ * or a full group's waitlist. Read from the database, not the cached list: the seats left are now's.
+ */
+async function groupCheckout(locale: Locale, groupId: number) {
+  const group = await publicGroup(await getDb(), groupId);
+  const t = await getTranslations('Checkout');
+  const tg = await getTranslations('GroupPages');
+  if (!group || !(group.status === 'open' || group.status === 'running') || group.lessonsLeft === 0) {
+    return (
+      <div className="container-page max-w-3xl py-10 md:py-14">
+        <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{tg('checkout.unavailableTitle')}</h1>
+        <p className="mt-3 text-muted">{tg('page.closed')}</p>
+        <p className="mt-6">
+          <Link href="/groups" className="font-medium text-brand-dark underline-offset-2 hover:underline">
+            {tg('page.back')}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  const provider = paymentProvider();
+  const title = await groupTitle(group);
+  const price = (tiyn: number) => formatTenge(Math.round(tiyn / 100), locale);
+  const full = group.seatsLeft === 0;
+  const row = 'flex justify-between gap-4 border-b border-line py-2 last:border-b-0';
+  const messages = (await getMessages()).Checkout as PlainMessages;
+  return (
+    <div className="container-page max-w-3xl py-10 md:py-14">
+      <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{tg('checkout.title', { group: title })}</h1>
+      <p className="mt-3 text-base text-muted">{await scheduleLine(group)}</p>
+      {!provider && !full && <p className="mt-4 rounded-xl border border-danger/40 p-4">{t('unavailable')}</p>}
+      <section aria-labelledby="seat-breakdown" className="mt-8 rounded-2xl border border-line p-5" data-testid="breakdown">
+        <h2 id="seat-breakdown" className="text-lg font-semibold">
+          {t('breakdown')}
+        </h2>
+        <dl className="mt-3 text-sm">
+          <div className={row}>
+            <dt>{tg('checkout.lessonsLeft')}</dt>
+            <dd>{group.lessonsLeft}</dd>
+          </div>
+          <div className={row}>
+            <dt>{t('perLesson')}</dt>
+            <dd>{price(group.pricePerLessonTiyn)}</dd>
+          </div>
+          <div className={`${row} text-base font-semibold`}>
+            <dt>{t('total')}</dt>
+            <dd data-testid="total">{price(group.priceNowTiyn)}</dd>
+          </div>
+        </dl>
+        <p className="mt-3 text-xs text-muted">{full ? tg('page.waitlistHint', { hours: WAITLIST_OFFER_HOURS }) : tg('checkout.holdNote', { minutes: GROUP_HOLD_MINUTES })}</p>
+        <p className="mt-2 text-xs text-muted">{tg('page.rules.leave')}</p>
+      </section>
+      <div className="mt-6">
+        <SeatCheckout
+          groupId={group.id}
+          path={localePath(locale, `/checkout?group=${group.id}`)}
+          full={full}
+          totalTiyn={group.priceNowTiyn}
+          test={provider?.test ?? true}
+          available={!!provider}
+          messages={messages}
+          texts={{ waitlistJoin: tg('page.waitlistJoin'), waitlistDone: tg.raw('checkout.waitlisted') as string, waitlistSignIn: tg('checkout.waitlistSignIn') }}
         />
       </div>
     </div>
