@@ -251,7 +251,8 @@ export interface StaffGroupDetail {
   companyName: string | null;
   /** Live seats (paid, or held and not lapsed) with the student's name and what the rules give back now. */
   seats: { id: number; studentId: number; name: string; status: 'held' | 'paid'; lessons: number; perLessonTiyn: number; amountTiyn: number; corporate: boolean; refundNowTiyn: number }[];
-  lessons: { id: number; startsAt: Date; endsAt: Date; status: string }[];
+  /** Every lesson; `changeable`: booked and not started (it may be cancelled or rescheduled). */
+  lessons: { id: number; startsAt: Date; endsAt: Date; status: string; changeable: boolean }[];
   waiting: number;
 }
 
@@ -281,5 +282,16 @@ export async function staffGroupDetail(db: Db, groupId: number, now = new Date()
   }
   const lessonRows = await db.select({ id: lessons.id, startsAt: lessons.startsAt, endsAt: lessons.endsAt, status: lessons.status }).from(lessons).where(eq(lessons.groupId, groupId)).orderBy(asc(lessons.startsAt));
   const [w] = await db.select({ n: count() }).from(groupWaitlist).where(and(eq(groupWaitlist.groupId, groupId), inArray(groupWaitlist.status, ['waiting', 'offered'])));
-  return { group: row.g, tutorName: row.tutorName, companyName: row.companyName, seats, lessons: lessonRows, waiting: Number(w?.n ?? 0) };
+  return { group: row.g, tutorName: row.tutorName, companyName: row.companyName, seats, lessons: lessonRows.map((l) => ({ ...l, changeable: l.status === 'booked' && l.startsAt > now })), waiting: Number(w?.n ?? 0) };
+}
+
+/** Whether an approved tutor with a profile teaches groups (the back office's switch); null: not such a tutor. */
+export async function tutorTeachesGroups(db: Db, tutorId: number): Promise<boolean | null> {
+  const [row] = await db
+    .select({ teaches: tutorProfiles.teachesGroups })
+    .from(tutorProfiles)
+    .innerJoin(tutorApplications, eq(tutorApplications.userId, tutorProfiles.userId))
+    .where(and(eq(tutorProfiles.userId, tutorId), eq(tutorApplications.status, 'approved')))
+    .limit(1);
+  return row ? row.teaches : null;
 }

@@ -37,7 +37,6 @@ export default async function GroupPage({ params }: Props) {
   const tc = await getTranslations('Admin.common');
   const w = await groupWords();
   const g = detail.group;
-  const now = Date.now();
   const live = g.status !== 'cancelled' && g.status !== 'finished';
   const others = live ? (await staffGroups(db)).filter((o) => o.id !== g.id && (o.status === 'open' || o.status === 'running') && o.subject === g.subject) : [];
   const otherOptions: [number, string][] = others.map((o) => [o.id, `${w.title(o)} · ${w.days(o.weekdays)} ${formatClock(o.startMinute)} · ${o.tutorName} · ${o.paid + o.held}/${o.maxSeats}`]);
@@ -136,7 +135,7 @@ export default async function GroupPage({ params }: Props) {
         <DataTable caption={t('lessonsTitle')} head={[t('lessonAt'), t('status'), tc('actions')]} empty={detail.lessons.length ? undefined : <EmptyState>{t('noLessons')}</EmptyState>}>
           {detail.lessons.map((l) => {
             const at = formatDateTime(locale, l.startsAt);
-            const changeable = l.status === 'booked' && l.startsAt.getTime() > now;
+            const changeable = l.changeable;
             return (
               <tr key={l.id} data-testid={`group-lesson-${l.id}`}>
                 <td className={`${cellClass} whitespace-nowrap`}>{at}</td>
