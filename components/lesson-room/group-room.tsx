@@ -1,0 +1,202 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { api } from '@/lib/browser/api/client';
+import { openChannel, type Channel, type RoomEvent } from '@/lib/browser/lesson-room/channel';
+import { GroupCall, type RemoteFeed, type SfuAccess } from '@/lib/browser/lesson-room/janus';
+import { apiErrorBody } from '@/lib/browser/api/error-body';
+import { ChatPanel, type ChatLine } from './chat-panel';
+import { roomButton, type JoinMedia, type RoomInfo } from './types';
+
+/** A participant's feed ids are `userId × FEED_SPAN + n` (lib/lesson-room/sfu.ts). */
+const FEED_SPAN = 1_000_000;
+const ownerOf = (feedId: number) => Math.floor(feedId / FEED_SPAN);
+/** Narrower than this: the phone's layout (the active speaker large, a strip) and the low simulcast layer. */
+const PHONE_QUERY = '(max-width: 640px)';
+
+function Tile({ stream, name, muted, big, testId, userId, micOff, camOff, speaking }: { stream: MediaStream | null; name: string; muted?: boolean; big?: boolean; testId: string; userId: number; micOff?: boolean; camOff?: boolean; speaking?: boolean }) {
+  const t = useTranslations('Room.group');
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
+  }, [stream]);
+  return (
+    <figure
+      className={`relative overflow-hidden rounded-xl bg-slate-800 ${big ? 'aspect-video w-full' : 'aspect-video'} ${speaking ? 'ring-4 ring-emerald-400' : ''}`}
+      data-testid={testId}
+      data-user={userId}
+    >
+      <video ref={ref} autoPlay playsInline muted={muted} className="h-full w-full object-cover" aria-label={name} />
+      <figcaption className="absolute bottom-1 left-1 flex gap-1 rounded bg-slate-900/80 px-2 py-0.5 text-xs">
+        <span>{name}</span>
+        {micOff ? <span data-testid="mic-off">{t('micOff')}</span> : null}
+        {camOff ? <span>{t('camOff')}</span> : null}
+      </figcaption>
+    </figure>
+  );
+}
+
+/**
+ * A group lesson's room: media through the school's Janus (lib/browser/lesson-room/janus.ts; access
+ * from POST /api/lessons/{id}/sfu), chat and presence over the room's stored channel. A grid on a
+ * laptop; on a phone the active speaker large and the others in a strip, receiving the low layer.
+ */
+export function GroupRoom({ info, media, onClosed }: { info: RoomInfo; media: JoinMedia; onClosed: (status: number, message: string) => void }) {
+  const t = useTranslations('Room');
+  const locale = useLocale();
+  const call = useRef<GroupCall | null>(null);
+  const channel = useRef<Channel | null>(null);
+  const [feeds, setFeeds] = useState<RemoteFeed[]>([]);
+  const [speaker, setSpeaker] = useState<number | null>(null);
+  const [talking, setTalking] = useState<Set<number>>(new Set());
+  const [phone, setPhone] = useState(() => window.matchMedia(PHONE_QUERY).matches);
+  const tracks = useRef({ audio: media.audio, video: media.video });
+  const [hasAudio] = useState(Boolean(media.audio));
+  const [hasVideo] = useState(Boolean(media.video));
+  const [micOn, setMicOn] = useState(Boolean(media.audio));
+  const [camOn, setCamOn] = useState(Boolean(media.video));
+  const [state, setState] = useState<'connecting' | 'connected' | 'failed'>('connecting');
+  const [chat, setChat] = useState<ChatLine[]>([]);
+  /** Each participant's own microphone and camera state (their presence events), by user id. */
+  const [mediaOf, setMediaOf] = useState<Record<number, { audio: boolean; video: boolean }>>({});
+  const [local] = useState(() => new MediaStream([media.audio, media.video].filter((x): x is MediaStreamTrack => Boolean(x))));
+  const people = new Map((info.people ?? []).map((p) => [p.id, p]));
+  const nameOf = (userId: number) => people.get(userId)?.name ?? '';
+
+  useEffect(() => {
+    const q = window.matchMedia(PHONE_QUERY);
+    const narrow = q.matches;
+    const onChange = () => setPhone(q.matches);
+    q.addEventListener('change', onChange);
+    const relayOnly = new URLSearchParams(window.location.search).get('relay') === '1';
+    let gone = false;
+    const sendPresence = (audio: boolean, video: boolean) => void channel.current?.send('presence', { audio, video }).catch(() => {});
+    const onEvent = (e: RoomEvent) => {
+      const from = typeof e.payload.from === 'number' ? e.payload.from : null;
+      if (e.kind === 'chat') {
+        const mine = from === info.me;
+        const who = from !== null ? nameOf(from) : '';
+        setChat((c) => [...c, { seq: e.seq, mine, text: mine || !who ? String(e.payload.text) : `${who}: ${String(e.payload.text)}`, at: e.at }]);
+      } else if (e.kind === 'presence' && e.side !== 'server' && from !== null) {
+        setMediaOf((m) => ({ ...m, [from]: { audio: Boolean(e.payload.audio), video: Boolean(e.payload.video) } }));
+      }
+    };
+    const ch = openChannel(info.lesson.id, locale, {
+      onEvent,
+      onReady: () => sendPresence(Boolean(media.audio?.enabled), Boolean(media.video)),
+      onClosed: (r) => onClosed(r.status, r.message ?? t('state.ended')),
+    });
+    channel.current = ch;
+    void api
+      .post<SfuAccess & { iceServers: RTCIceServer[] }>(`/api/lessons/${info.lesson.id}/sfu`)
+      .then(async ({ data }) => {
+        if (gone) return;
+        const c = new GroupCall(data, {
+          relayOnly,
+          lowLayer: narrow,
+          handlers: {
+            onFeeds: setFeeds,
+            onTalking: (feedId, on) => {
+              setTalking((s) => {
+                const next = new Set(s);
+                if (on) next.add(feedId);
+                else next.delete(feedId);
+                return next;
+              });
+              if (on) setSpeaker(feedId);
+            },
+            onState: (s) => setState(s === 'connected' ? 'connected' : s === 'failed' ? 'failed' : 'connecting'),
+            onGone: () => {
+              if (!gone) onClosed(403, t('group.gone'));
+            },
+          },
+        });
+        call.current = c;
+        await c.start({ audio: media.audio, video: media.video });
+      })
+      .catch((err: unknown) => {
+        if (gone) return;
+        const status = (err as { response?: { status?: number } }).response?.status;
+        if (status) onClosed(status, apiErrorBody(err)?.message ?? t('failed'));
+        else setState('failed');
+      });
+    return () => {
+      gone = true;
+      q.removeEventListener('change', onChange);
+      ch.close();
+      call.current?.close();
+      for (const tr of [media.audio, media.video]) tr?.stop();
+    };
+    // The room starts once per mount; its inputs do not change while it runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const toggle = (kind: 'audio' | 'video') => {
+    const on = kind === 'audio' ? !micOn : !camOn;
+    const track = tracks.current[kind];
+    if (!track) return;
+    track.enabled = on;
+    call.current?.setEnabled(kind, on);
+    if (kind === 'audio') setMicOn(on);
+    else setCamOn(on);
+    void channel.current?.send('presence', { audio: kind === 'audio' ? on : micOn, video: kind === 'video' ? on : camOn }).catch(() => {});
+  };
+
+  const tileOf = (f: RemoteFeed, big = false) => {
+    const user = ownerOf(f.feedId);
+    return (
+      <Tile
+        key={f.feedId}
+        stream={f.stream}
+        name={nameOf(user)}
+        big={big}
+        testId="group-tile"
+        userId={user}
+        micOff={mediaOf[user]?.audio === false}
+        camOff={mediaOf[user]?.video === false}
+        speaking={talking.has(f.feedId)}
+      />
+    );
+  };
+  const self = <Tile key="me" stream={local} name={t('group.you')} muted testId="group-self" userId={info.me ?? 0} micOff={!micOn} camOff={!camOn} />;
+  const main = feeds.find((f) => f.feedId === speaker) ?? feeds[0];
+
+  return (
+    <div className="flex min-h-dvh flex-col lg:flex-row" data-testid="group-room" data-layout={phone ? 'speaker' : 'grid'} data-state={state}>
+      <section className="flex flex-1 flex-col gap-3 p-2 sm:p-4" aria-label={t('group.title')}>
+        <header className="flex flex-wrap items-center justify-between gap-2">
+          <h1 className="text-lg font-semibold">{t('group.title')}</h1>
+          <p role="status" className="text-sm text-slate-300">
+            {state === 'failed' ? t('group.failed') : state === 'connected' ? t('group.count', { count: feeds.length + 1 }) : t('state.connecting')}
+          </p>
+        </header>
+        {phone ? (
+          <>
+            {main ? tileOf(main, true) : <p className="rounded-xl bg-slate-800 p-6 text-center">{t('group.alone')}</p>}
+            <div className="flex gap-2 overflow-x-auto [&>figure]:w-28 [&>figure]:shrink-0" data-testid="group-strip">
+              {feeds.filter((f) => f !== main).map((f) => tileOf(f))}
+              {self}
+            </div>
+          </>
+        ) : (
+          <div className="grid flex-1 auto-rows-min grid-cols-2 gap-2 xl:grid-cols-3" data-testid="group-grid">
+            {feeds.map((f) => tileOf(f))}
+            {self}
+          </div>
+        )}
+        <div role="toolbar" aria-label={t('controls.label')} className="flex flex-wrap justify-center gap-2">
+          <button type="button" className={`${roomButton} ${micOn ? 'bg-slate-700' : 'bg-red-700'}`} onClick={() => toggle('audio')} disabled={!hasAudio} aria-pressed={!micOn} data-testid="toggle-mic">
+            {micOn ? t('controls.micOff') : t('controls.micOn')}
+          </button>
+          <button type="button" className={`${roomButton} ${camOn ? 'bg-slate-700' : 'bg-red-700'}`} onClick={() => toggle('video')} disabled={!hasVideo} aria-pressed={!camOn} data-testid="toggle-cam">
+            {camOn ? t('controls.camOff') : t('controls.camOn')}
+          </button>
+        </div>
+      </section>
+      <aside className="flex w-full flex-col border-slate-700 p-2 sm:p-4 lg:w-96 lg:border-l" aria-label={t('tabs.label')}>
+        <ChatPanel lines={chat} send={(text) => channel.current?.send('chat', { text }) ?? Promise.resolve()} />
+      </aside>
+    </div>
+  );
+}
