@@ -15,7 +15,7 @@ const ownerOf = (feedId: number) => Math.floor(feedId / FEED_SPAN);
 /** Narrower than this: the phone's layout (the active speaker large, a strip) and the low simulcast layer. */
 const PHONE_QUERY = '(max-width: 640px)';
 
-function Tile({ stream, name, muted, big, testId, userId, micOff, camOff, speaking }: { stream: MediaStream | null; name: string; muted?: boolean; big?: boolean; testId: string; userId: number; micOff?: boolean; camOff?: boolean; speaking?: boolean }) {
+function Tile({ stream, name, muted, big, testId, userId, micOff, camOff, speaking, received }: { stream: MediaStream | null; name: string; muted?: boolean; big?: boolean; testId: string; userId: number; micOff?: boolean; camOff?: boolean; speaking?: boolean; received?: { frames: number; energy: number } }) {
   const t = useTranslations('Room.group');
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
@@ -26,6 +26,8 @@ function Tile({ stream, name, muted, big, testId, userId, micOff, camOff, speaki
       className={`relative overflow-hidden rounded-xl bg-slate-800 ${big ? 'aspect-video w-full' : 'aspect-video'} ${speaking ? 'ring-4 ring-emerald-400' : ''}`}
       data-testid={testId}
       data-user={userId}
+      data-frames={received?.frames ?? 0}
+      data-energy={received?.energy ?? 0}
     >
       <video ref={ref} autoPlay playsInline muted={muted} className="h-full w-full object-cover" aria-label={name} />
       <figcaption className="absolute bottom-1 left-1 flex gap-1 rounded bg-slate-900/80 px-2 py-0.5 text-xs">
@@ -58,6 +60,8 @@ export function GroupRoom({ info, media, onClosed }: { info: RoomInfo; media: Jo
   const [camOn, setCamOn] = useState(Boolean(media.video));
   const [state, setState] = useState<'connecting' | 'connected' | 'failed'>('connecting');
   const [chat, setChat] = useState<ChatLine[]>([]);
+  /** What arrives from each feed (getStats of the subscription, by mid): frames decoded, audio energy. */
+  const [received, setReceived] = useState<Map<string, { frames: number; energy: number }>>(new Map());
   /** Each participant's own microphone and camera state (their presence events), by user id. */
   const [mediaOf, setMediaOf] = useState<Record<number, { audio: boolean; video: boolean }>>({});
   const [local] = useState(() => new MediaStream([media.audio, media.video].filter((x): x is MediaStreamTrack => Boolean(x))));
@@ -121,7 +125,9 @@ export function GroupRoom({ info, media, onClosed }: { info: RoomInfo; media: Jo
         if (status) onClosed(status, apiErrorBody(err)?.message ?? t('failed'));
         else setState('failed');
       });
+    const stats = setInterval(() => void call.current?.received().then(setReceived).catch(() => {}), 1000);
     return () => {
+      clearInterval(stats);
       gone = true;
       q.removeEventListener('change', onChange);
       ch.close();
@@ -156,6 +162,7 @@ export function GroupRoom({ info, media, onClosed }: { info: RoomInfo; media: Jo
         micOff={mediaOf[user]?.audio === false}
         camOff={mediaOf[user]?.video === false}
         speaking={talking.has(f.feedId)}
+        received={{ frames: received.get(f.mids.video ?? '')?.frames ?? 0, energy: received.get(f.mids.audio ?? '')?.energy ?? 0 }}
       />
     );
   };

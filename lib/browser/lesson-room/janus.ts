@@ -247,6 +247,18 @@ export class GroupCall {
     }).catch(() => {});
   }
 
+  /** What arrives on each subscribed stream (by mid): video frames decoded, audio energy (getStats). */
+  async received(): Promise<Map<string, { frames: number; energy: number }>> {
+    const out = new Map<string, { frames: number; energy: number }>();
+    if (!this.sub) return out;
+    const report = await this.sub.getStats();
+    report.forEach((r: { type: string; mid?: string; kind?: string; framesDecoded?: number; totalAudioEnergy?: number }) => {
+      if (r.type !== 'inbound-rtp' || r.mid === undefined) return;
+      out.set(r.mid, { frames: r.framesDecoded ?? 0, energy: r.totalAudioEnergy ?? 0 });
+    });
+    return out;
+  }
+
   /** Turns the own microphone or camera on or off (the track stays, so turning it on is instant). */
   setEnabled(kind: 'audio' | 'video', on: boolean) {
     for (const s of this.pub.getSenders()) if (s.track?.kind === kind) s.track.enabled = on;

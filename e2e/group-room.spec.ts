@@ -1,0 +1,111 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { messages } from './helpers';
+import { apiLogin, bookableTutor, call, signInToCabinet } from './marketplace';
+import { loopbackAddress, signUp } from './sessions';
+import { adminCreate, enrolStaff } from './staff';
+
+// The group room (issue 33): a tutor and two seated students of a group lesson meet in
+// /lesson/{id} in three browser contexts (one a 360 px phone) through the real local Janus that
+// server.mjs starts; each receives the others' video and audio (getStats of the subscription, on
+// each tile); the phone gets the speaker layout. The group is made through the back office's API
+// by a freshly enrolled admin, and the seats are bought on the bank's local fake.
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${PORT}`;
+test.use({ baseURL });
+
+const R = messages.en.Room;
+const PASSWORD = 'Qazaq2024sky';
+const ip = loopbackAddress();
+const api = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, token?: string) => call(method, path, body, { from: ip, token });
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+
+async function student(name: string) {
+  const { phone } = await signUp('student', { name, lastname: 'Sarsenova', subject: 'english' }, { password: PASSWORD, locale: 'en', from: ip });
+  return { phone, token: await apiLogin(phone, PASSWORD, ip) };
+}
+
+/** A seat bought through the checkout and the bank's local fake (its hosted page driven over HTTP). */
+async function buySeat(groupId: number, token: string) {
+  const started = await api('POST', `/api/groups/${groupId}/checkout`, {}, token);
+  expect(started.status, started.body).toBe(201);
+  const { invoiceId, start } = JSON.parse(started.body) as { invoiceId: string; start: { scriptUrl: string; paymentObject: { auth: { access_token: string } } } };
+  const bank = start.scriptUrl.replace(/\/payform\/payment-api\.js$/, '');
+  expect((await fetch(`${bank}/payform/?params=${encodeURIComponent(Buffer.from(JSON.stringify(start.paymentObject)).toString('base64'))}`)).status).toBe(200);
+  const card = new URLSearchParams({ invoiceId, token: start.paymentObject.auth.access_token, pan: '4405639704015096', exp: '12/30', cvc: '123' });
+  const paid = await fetch(`${bank}/payform/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: card.toString(), redirect: 'manual' });
+  expect(paid.status).toBe(303);
+  await expect.poll(async () => (JSON.parse((await api('GET', `/api/payments/orders/${invoiceId}`, undefined, token)).body) as { status: string }).status, { timeout: 20_000 }).toBe('paid');
+}
+
+/** A group of the tutor (made and opened by an admin through the back office's API), two seats bought, its first lesson moved to start in 5 minutes. */
+async function groupLesson(browser: Browser) {
+  const tutor = await bookableTutor(PASSWORD, 6000);
+  const ctx = await browser.newContext();
+  const admin = await ctx.newPage();
+  await enrolStaff(admin, await adminCreate(`groups-${Date.now()}@tilmen.kz`, 'Жанар Әбенова'));
+  const origin = { origin: baseURL };
+  expect((await admin.request.put(`/api/admin/groups/tutors/${tutor.id}`, { data: { teachesGroups: true }, headers: origin })).status()).toBe(200);
+  const start = new Date(Date.now() + 8 * 86_400_000);
+  const weekday = ((start.getUTCDay() + 6) % 7) + 1;
+  const created = await admin.request.post('/api/admin/groups', {
+    data: { subject: 'english', level: 'A2', ageBand: 'adults', tutorId: tutor.id, weekdays: [weekday], startTime: '15:00', durationMinutes: 60, startDate: start.toISOString().slice(0, 10), lessons: 2, minSeats: 1, maxSeats: 6, pricePerLesson: 3500 },
+    headers: origin,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const group = ((await created.json()) as { group: { id: number } }).group;
+  expect((await admin.request.post(`/api/admin/groups/${group.id}/open`, { data: {}, headers: origin })).status()).toBe(200);
+  await ctx.close();
+  const students = [await student('Aliya'), await student('Nurlan')];
+  for (const s of students) await buySeat(group.id, s.token);
+  const lessons = JSON.parse((await api('GET', `/api/groups/${group.id}`)).body) as { group?: { lessons?: { id: number }[] }; lessons?: { id: number }[] };
+  const lessonId = (lessons.group?.lessons ?? lessons.lessons ?? [])[0]!.id;
+  // The room opens 10 minutes before the start: the lesson starts in 5 (after the seats were bought, so they cover it).
+  expect((await api('POST', '/api/dev/lesson-now', { lessonId, minutesAgo: -5 })).status).toBe(200);
+  return { tutor, students, lessonId };
+}
+
+async function signedIn(browser: Browser, phone: string, phone360 = false): Promise<Page> {
+  const ctx = await browser.newContext({ locale: 'en-US', ...(phone360 ? PHONE : { viewport: { width: 1280, height: 800 } }) });
+  const page = await ctx.newPage();
+  await signInToCabinet(page, phone, PASSWORD);
+  return page;
+}
+
+const num = async (tile: ReturnType<Page['getByTestId']>, attr: string) => Number(await tile.getAttribute(attr));
+
+test('a tutor and two students meet in a group lesson\'s room through Janus: each receives the others\' video and audio; a laptop gets the grid, a 360 px phone the speaker and the strip; an outsider gets the 403 page', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const { tutor, students, lessonId } = await groupLesson(browser);
+  const pages = await Promise.all([signedIn(browser, tutor.phone), signedIn(browser, students[0]!.phone), signedIn(browser, students[1]!.phone, true)]);
+  for (const page of pages) {
+    await page.goto(`/en/lesson/${lessonId}`);
+    await expect(page.getByRole('button', { name: R.prejoin.join, exact: true })).toBeEnabled({ timeout: 15_000 });
+    await page.getByRole('button', { name: R.prejoin.join, exact: true }).click();
+    await expect(page.getByTestId('group-room')).toBeVisible();
+  }
+  await expect(pages[0]!.getByTestId('group-room')).toHaveAttribute('data-layout', 'grid');
+  await expect(pages[2]!.getByTestId('group-room')).toHaveAttribute('data-layout', 'speaker');
+  // Each page shows the two others, and frames and sound keep arriving from each of them.
+  for (const page of pages) {
+    const tiles = page.getByTestId('group-tile');
+    await expect(tiles).toHaveCount(2, { timeout: 30_000 });
+    for (let i = 0; i < 2; i++) {
+      const tile = tiles.nth(i);
+      await expect.poll(() => num(tile, 'data-frames'), { timeout: 30_000 }).toBeGreaterThan(10);
+      await expect.poll(() => num(tile, 'data-energy'), { timeout: 30_000 }).toBeGreaterThan(0);
+    }
+  }
+  // Chat for all: a line from the phone reaches the tutor and the other student with its author's name.
+  await pages[2]!.getByRole('textbox').last().fill('Сәлем бәріне!');
+  await pages[2]!.getByRole('textbox').last().press('Enter');
+  for (const page of pages.slice(0, 2)) await expect(page.getByText('Сәлем бәріне!')).toBeVisible();
+
+  // Someone without a seat gets the 403 page, and no Janus access.
+  const outsider = await student('Dana');
+  expect((await api('POST', `/api/lessons/${lessonId}/sfu`, {}, outsider.token)).status).toBe(403);
+  const op = await signedIn(browser, outsider.phone);
+  await op.goto(`/en/lesson/${lessonId}`);
+  await expect(op.getByTestId('room-refusal')).toHaveAttribute('data-status', '403');
+  await Promise.all([...pages, op].map((p) => p.context().close()));
+});
