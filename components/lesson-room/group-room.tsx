@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { api } from '@/lib/browser/api/client';
 import { openChannel, type Channel, type RoomEvent } from '@/lib/browser/lesson-room/channel';
@@ -15,7 +15,7 @@ const ownerOf = (feedId: number) => Math.floor(feedId / FEED_SPAN);
 /** Narrower than this: the phone's layout (the active speaker large, a strip) and the low simulcast layer. */
 const PHONE_QUERY = '(max-width: 640px)';
 
-function Tile({ stream, name, muted, big, testId, userId, micOff, camOff, speaking, received }: { stream: MediaStream | null; name: string; muted?: boolean; big?: boolean; testId: string; userId: number; micOff?: boolean; camOff?: boolean; speaking?: boolean; received?: { frames: number; energy: number } }) {
+function Tile({ stream, name, muted, big, testId, userId, micOff, camOff, speaking, received, children }: { stream: MediaStream | null; name: string; muted?: boolean; big?: boolean; testId: string; userId: number; micOff?: boolean; camOff?: boolean; speaking?: boolean; received?: { frames: number; energy: number }; children?: ReactNode }) {
   const t = useTranslations('Room.group');
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
@@ -35,6 +35,7 @@ function Tile({ stream, name, muted, big, testId, userId, micOff, camOff, speaki
         {micOff ? <span data-testid="mic-off">{t('micOff')}</span> : null}
         {camOff ? <span>{t('camOff')}</span> : null}
       </figcaption>
+      {children ? <div className="absolute right-1 top-1 flex flex-wrap justify-end gap-1">{children}</div> : null}
     </figure>
   );
 }
@@ -65,6 +66,8 @@ export function GroupRoom({ info, media, onClosed }: { info: RoomInfo; media: Jo
   /** Each participant's own microphone and camera state (their presence events), by user id. */
   const [mediaOf, setMediaOf] = useState<Record<number, { audio: boolean; video: boolean }>>({});
   const [local] = useState(() => new MediaStream([media.audio, media.video].filter((x): x is MediaStreamTrack => Boolean(x))));
+  const [removing, setRemoving] = useState<number | null>(null);
+  const [reason, setReason] = useState('');
   const people = new Map((info.people ?? []).map((p) => [p.id, p]));
   const nameOf = (userId: number) => people.get(userId)?.name ?? '';
 
@@ -82,6 +85,24 @@ export function GroupRoom({ info, media, onClosed }: { info: RoomInfo; media: Jo
         const mine = from === info.me;
         const who = from !== null ? nameOf(from) : '';
         setChat((c) => [...c, { seq: e.seq, mine, text: mine || !who ? String(e.payload.text) : `${who}: ${String(e.payload.text)}`, at: e.at }]);
+      } else if (e.kind === 'presence' && e.side === 'server' && typeof e.payload.userId === 'number') {
+        const who = e.payload.userId;
+        if (e.payload.removed === true) {
+          if (who === info.me) {
+            gone = true;
+            call.current?.close();
+            onClosed(403, t('group.removed'));
+          }
+        } else if (e.payload.mutedBy === 'tutor') {
+          const kind = e.payload.video === false ? 'video' : 'audio';
+          if (who === info.me) {
+            const track = tracks.current[kind];
+            if (track) track.enabled = false;
+            if (kind === 'audio') setMicOn(false);
+            else setCamOn(false);
+          }
+          setMediaOf((m) => ({ ...m, [who]: { audio: m[who]?.audio ?? true, video: m[who]?.video ?? true, [kind]: false } }));
+        }
       } else if (e.kind === 'presence' && e.side !== 'server' && from !== null) {
         setMediaOf((m) => ({ ...m, [from]: { audio: Boolean(e.payload.audio), video: Boolean(e.payload.video) } }));
       }
@@ -149,6 +170,49 @@ export function GroupRoom({ info, media, onClosed }: { info: RoomInfo; media: Jo
     void channel.current?.send('presence', { audio: kind === 'audio' ? on : micOn, video: kind === 'video' ? on : camOn }).catch(() => {});
   };
 
+  const moderate = (body: Record<string, unknown>) => api.post(`/api/lessons/${info.lesson.id}/room/moderate`, body).catch(() => {});
+  const tutorControls = (user: number) =>
+    info.side !== 'tutor' || people.get(user)?.side !== 'student' ? null : removing === user ? (
+      <form
+        className="flex flex-col gap-1 rounded bg-slate-900/90 p-2"
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          if (!reason.trim()) return;
+          void moderate({ action: 'remove', userId: user, reason: reason.trim() }).then(() => setRemoving(null));
+        }}
+      >
+        <label className="text-xs">
+          {t('group.reason')}
+          <input value={reason} onChange={(ev) => setReason(ev.target.value)} required maxLength={500} className="mt-1 block w-40 rounded bg-slate-700 px-2 py-1 text-sm" />
+        </label>
+        <span className="flex gap-1">
+          <button type="submit" className={`${roomButton} bg-red-700`}>
+            {t('group.removeConfirm')}
+          </button>
+          <button type="button" className={`${roomButton} bg-slate-700`} onClick={() => setRemoving(null)}>
+            {t('group.cancel')}
+          </button>
+        </span>
+      </form>
+    ) : (
+      <>
+        <button type="button" className={`${roomButton} bg-slate-900/80`} onClick={() => void moderate({ action: 'mute', userId: user, kind: 'audio' })} aria-label={t('group.muteWho', { name: nameOf(user) })}>
+          {t('group.mute')}
+        </button>
+        <button
+          type="button"
+          className={`${roomButton} bg-slate-900/80`}
+          onClick={() => {
+            setReason('');
+            setRemoving(user);
+          }}
+          aria-label={t('group.removeWho', { name: nameOf(user) })}
+        >
+          {t('group.remove')}
+        </button>
+      </>
+    );
+
   const tileOf = (f: RemoteFeed, big = false) => {
     const user = ownerOf(f.feedId);
     return (
@@ -163,7 +227,9 @@ export function GroupRoom({ info, media, onClosed }: { info: RoomInfo; media: Jo
         camOff={mediaOf[user]?.video === false}
         speaking={talking.has(f.feedId)}
         received={{ frames: received.get(f.mids.video ?? '')?.frames ?? 0, energy: received.get(f.mids.audio ?? '')?.energy ?? 0 }}
-      />
+      >
+        {tutorControls(user)}
+      </Tile>
     );
   };
   const self = <Tile key="me" stream={local} name={t('group.you')} muted testId="group-self" userId={info.me ?? 0} micOff={!micOn} camOff={!camOn} />;
@@ -199,6 +265,11 @@ export function GroupRoom({ info, media, onClosed }: { info: RoomInfo; media: Jo
           <button type="button" className={`${roomButton} ${camOn ? 'bg-slate-700' : 'bg-red-700'}`} onClick={() => toggle('video')} disabled={!hasVideo} aria-pressed={!camOn} data-testid="toggle-cam">
             {camOn ? t('controls.camOff') : t('controls.camOn')}
           </button>
+          {info.side === 'tutor' ? (
+            <button type="button" className={`${roomButton} bg-slate-700`} onClick={() => void moderate({ action: 'mute_all' })} data-testid="mute-all">
+              {t('group.muteAll')}
+            </button>
+          ) : null}
         </div>
       </section>
       <aside className="flex w-full flex-col border-slate-700 p-2 sm:p-4 lg:w-96 lg:border-l" aria-label={t('tabs.label')}>

@@ -19,6 +19,7 @@ import { POST as sfuRoute } from '@/app/api/lessons/[id]/sfu/route';
 import { enterRoom } from './access';
 import { stopRoomBus } from './bus';
 import { sendEvent } from './events';
+import { moderate, type ModerateOps } from './moderate';
 import { FEED_SPAN, feedOwner, lessonRoom, sfuAccess, type SfuOps } from './sfu';
 import { roomStream } from './stream';
 
@@ -227,5 +228,39 @@ describe(`the group room (${dbLabel()})`, () => {
     expect((await sfu(g.lesson.id, g.students[0]!.token)).status).toBe(403);
     expect((await send(g.lesson.id, g.students[0]!.token, { kind: 'chat', payload: { text: 'hi' } })).status).toBe(403);
     expect(await refusal(sfuAccess(db, g.students[1]!, g.lesson.id, new Date(), fakeSfu().ops))).toBe('ok');
+  });
+
+  it('moderation: the tutor mutes one student or every student (Janus told by mid, every page by the log), removes one with the reason kept: off the allowed list, kicked, refused for the rest of the lesson; a student cannot moderate', async () => {
+    const g = await groupLesson(2);
+    const [a, b] = g.students;
+    const fake = fakeSfu();
+    const accessA = await sfuAccess(db, a!, g.lesson.id, new Date(), fake.ops);
+    const accessB = await sfuAccess(db, b!, g.lesson.id, new Date(), fake.ops);
+    const accessT = await sfuAccess(db, g.tutor, g.lesson.id, new Date(), fake.ops);
+    const calls: string[] = [];
+    const ops: ModerateOps = {
+      listParticipants: async () => [accessA, accessB, accessT].map((x) => ({ id: x.feedId, publisher: true })),
+      muteParticipant: async (_room, id, o) => void calls.push(`mute ${feedOwner(id)} ${o.mid}`),
+      disallowToken: async (_room, tokens) => void calls.push(`disallow ${[tokens].flat().join(',')}`),
+      kick: async (_room, id) => (calls.push(`kick ${feedOwner(id)}`), true),
+    };
+    expect(await refusal(moderate(db, a!, g.lesson.id, { action: 'mute_all' }, new Date(), ops))).toEqual([403, 'forbidden']);
+    expect(await moderate(db, g.tutor, g.lesson.id, { action: 'mute', userId: a!.id, kind: 'audio' }, new Date(), ops)).toEqual({ muted: [a!.id] });
+    expect(calls).toEqual([`mute ${a!.id} 0`]);
+    calls.length = 0;
+    expect(((await moderate(db, g.tutor, g.lesson.id, { action: 'mute_all' }, new Date(), ops)) as { muted: number[] }).muted.sort()).toEqual([a!.id, b!.id].sort());
+    expect(calls.sort()).toEqual([`mute ${a!.id} 0`, `mute ${b!.id} 0`].sort());
+    const told = (await db.select().from(lessonRoomEvents).where(eq(lessonRoomEvents.lessonId, g.lesson.id))).filter((e) => e.kind === 'presence' && e.side === 'server' && e.payload.mutedBy);
+    expect(told.map((e) => e.payload.userId as number).sort()).toEqual([a!.id, a!.id, b!.id].sort());
+    calls.length = 0;
+    const outsider = await person('student');
+    expect(await refusal(moderate(db, g.tutor, g.lesson.id, { action: 'remove', userId: outsider.id, reason: 'x' }, new Date(), ops))).toEqual([404, 'not_found']);
+    expect(await moderate(db, g.tutor, g.lesson.id, { action: 'remove', userId: b!.id, reason: 'Сабаққа кедергі жасады' }, new Date(), ops)).toEqual({ removed: b!.id });
+    expect(calls).toEqual([`disallow ${accessB.token}`, `kick ${b!.id}`]);
+    const [kept] = await db.select().from(lessonRoomRemovals).where(eq(lessonRoomRemovals.lessonId, g.lesson.id));
+    expect(kept).toMatchObject({ userId: b!.id, byUserId: g.tutor.id, reason: 'Сабаққа кедергі жасады' });
+    expect(await refusal(sfuAccess(db, b!, g.lesson.id, new Date(), fake.ops))).toEqual([403, 'room_removed']);
+    expect((await info(g.lesson.id, b!.token)).status).toBe(403);
+    expect(await refusal(sfuAccess(db, a!, g.lesson.id, new Date(), fake.ops))).toBe('ok');
   });
 });

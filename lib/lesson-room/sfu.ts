@@ -32,7 +32,8 @@ export const feedOwner = (feedId: number) => Math.floor(feedId / FEED_SPAN);
 
 const asSfuRoom = (r: typeof lessonSfuRooms.$inferSelect): SfuRoom => ({ serverId: r.serverId, room: r.room, pin: r.pin, secret: r.secret });
 
-function unavailable(err: unknown): never {
+/** A failure of Janus as the API answers it: 503 `sfu_unavailable` (logged); an ApiError goes through. */
+export function sfuUnavailable(err: unknown): never {
   if (err instanceof ApiError) throw err;
   console.error('[sfu] the group room could not be reached:', errorForLog(err));
   throw new ApiError(503, 'sfu_unavailable');
@@ -62,7 +63,7 @@ export async function lessonRoom(db: Db, lesson: RoomLesson, ops: SfuOps = realO
     try {
       room = await ops.createRoom(String(lesson.id));
     } catch (err) {
-      unavailable(err);
+      sfuUnavailable(err);
     }
     if (stored) await tx.delete(lessonSfuRooms).where(eq(lessonSfuRooms.lessonId, lesson.id));
     await tx.insert(lessonSfuRooms).values({ lessonId: lesson.id, serverId: room.serverId, room: room.room, pin: room.pin, secret: room.secret });
@@ -86,13 +87,13 @@ export async function sfuAccess(db: Db, user: { id: number }, lessonId: number, 
   try {
     access = await ops.admitParticipant(room, { ttlSeconds, now });
   } catch (err) {
-    if (!(err instanceof SfuError && err.janusCode === VIDEOROOM_ERRORS.NO_SUCH_ROOM)) unavailable(err);
+    if (!(err instanceof SfuError && err.janusCode === VIDEOROOM_ERRORS.NO_SUCH_ROOM)) sfuUnavailable(err);
     // The room is gone from its server (a restart): a new one in its place, once.
     room = await lessonRoom(db, lesson, ops, room);
     try {
       access = await ops.admitParticipant(room, { ttlSeconds, now });
     } catch (again) {
-      unavailable(again);
+      sfuUnavailable(again);
     }
   }
   const feedId = user.id * FEED_SPAN + randomInt(1, FEED_SPAN);
