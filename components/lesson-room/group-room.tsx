@@ -15,7 +15,7 @@ const ownerOf = (feedId: number) => Math.floor(feedId / FEED_SPAN);
 /** Narrower than this: the phone's layout (the active speaker large, a strip) and the low simulcast layer. */
 const PHONE_QUERY = '(max-width: 640px)';
 
-function Tile({ stream, name, muted, big, testId, userId, micOff, camOff, speaking, received, children }: { stream: MediaStream | null; name: string; muted?: boolean; big?: boolean; testId: string; userId: number; micOff?: boolean; camOff?: boolean; speaking?: boolean; received?: { frames: number; energy: number }; children?: ReactNode }) {
+function Tile({ stream, name, muted, big, testId, userId, micOff, camOff, hand, speaking, received, children }: { stream: MediaStream | null; name: string; muted?: boolean; big?: boolean; testId: string; userId: number; micOff?: boolean; camOff?: boolean; hand?: boolean; speaking?: boolean; received?: { frames: number; energy: number }; children?: ReactNode }) {
   const t = useTranslations('Room.group');
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
@@ -34,6 +34,7 @@ function Tile({ stream, name, muted, big, testId, userId, micOff, camOff, speaki
         <span>{name}</span>
         {micOff ? <span data-testid="mic-off">{t('micOff')}</span> : null}
         {camOff ? <span>{t('camOff')}</span> : null}
+        {hand ? <span data-testid="hand-raised">{t('handUp')}</span> : null}
       </figcaption>
       {children ? <div className="absolute right-1 top-1 flex flex-wrap justify-end gap-1">{children}</div> : null}
     </figure>
@@ -64,7 +65,8 @@ export function GroupRoom({ info, media, onClosed }: { info: RoomInfo; media: Jo
   /** What arrives from each feed (getStats of the subscription, by mid): frames decoded, audio energy. */
   const [received, setReceived] = useState<Map<string, { frames: number; energy: number }>>(new Map());
   /** Each participant's own microphone and camera state (their presence events), by user id. */
-  const [mediaOf, setMediaOf] = useState<Record<number, { audio: boolean; video: boolean }>>({});
+  const [mediaOf, setMediaOf] = useState<Record<number, { audio: boolean; video: boolean; hand?: boolean }>>({});
+  const [hand, setHand] = useState(false);
   const [local] = useState(() => new MediaStream([media.audio, media.video].filter((x): x is MediaStreamTrack => Boolean(x))));
   const [removing, setRemoving] = useState<number | null>(null);
   const [reason, setReason] = useState('');
@@ -104,7 +106,7 @@ export function GroupRoom({ info, media, onClosed }: { info: RoomInfo; media: Jo
           setMediaOf((m) => ({ ...m, [who]: { audio: m[who]?.audio ?? true, video: m[who]?.video ?? true, [kind]: false } }));
         }
       } else if (e.kind === 'presence' && e.side !== 'server' && from !== null) {
-        setMediaOf((m) => ({ ...m, [from]: { audio: Boolean(e.payload.audio), video: Boolean(e.payload.video) } }));
+        setMediaOf((m) => ({ ...m, [from]: { audio: Boolean(e.payload.audio), video: Boolean(e.payload.video), hand: e.payload.hand === true } }));
       }
     };
     const ch = openChannel(info.lesson.id, locale, {
@@ -167,7 +169,11 @@ export function GroupRoom({ info, media, onClosed }: { info: RoomInfo; media: Jo
     call.current?.setEnabled(kind, on);
     if (kind === 'audio') setMicOn(on);
     else setCamOn(on);
-    void channel.current?.send('presence', { audio: kind === 'audio' ? on : micOn, video: kind === 'video' ? on : camOn }).catch(() => {});
+    void channel.current?.send('presence', { audio: kind === 'audio' ? on : micOn, video: kind === 'video' ? on : camOn, hand }).catch(() => {});
+  };
+  const toggleHand = () => {
+    setHand(!hand);
+    void channel.current?.send('presence', { audio: micOn, video: camOn, hand: !hand }).catch(() => {});
   };
 
   const moderate = (body: Record<string, unknown>) => api.post(`/api/lessons/${info.lesson.id}/room/moderate`, body).catch(() => {});
@@ -225,6 +231,7 @@ export function GroupRoom({ info, media, onClosed }: { info: RoomInfo; media: Jo
         userId={user}
         micOff={mediaOf[user]?.audio === false}
         camOff={mediaOf[user]?.video === false}
+        hand={mediaOf[user]?.hand === true}
         speaking={talking.has(f.feedId)}
         received={{ frames: received.get(f.mids.video ?? '')?.frames ?? 0, energy: received.get(f.mids.audio ?? '')?.energy ?? 0 }}
       >
@@ -265,6 +272,11 @@ export function GroupRoom({ info, media, onClosed }: { info: RoomInfo; media: Jo
           <button type="button" className={`${roomButton} ${camOn ? 'bg-slate-700' : 'bg-red-700'}`} onClick={() => toggle('video')} disabled={!hasVideo} aria-pressed={!camOn} data-testid="toggle-cam">
             {camOn ? t('controls.camOff') : t('controls.camOn')}
           </button>
+          {info.side === 'student' ? (
+            <button type="button" className={`${roomButton} ${hand ? 'bg-amber-600' : 'bg-slate-700'}`} onClick={toggleHand} aria-pressed={hand} data-testid="raise-hand">
+              {hand ? t('group.handDown') : t('group.handRaise')}
+            </button>
+          ) : null}
           {info.side === 'tutor' ? (
             <button type="button" className={`${roomButton} bg-slate-700`} onClick={() => void moderate({ action: 'mute_all' })} data-testid="mute-all">
               {t('group.muteAll')}
