@@ -118,6 +118,7 @@ describe(`the group room (${dbLabel()})`, () => {
     expect(body).toMatchObject({ side: 'student', kind: 'group', me: g.students[1]!.id });
     expect(body.people.map((p) => [p.id, p.side])).toEqual([[g.tutor.id, 'tutor'], ...g.students.map((s) => [s.id, 'student'])]);
     expect(body.people[1]!.name).toBe('Айгерім С.');
+    expect(((await (await info(g.lesson.id, g.tutor.token)).json()) as { other: { name: string } }).other.name).toBe('Айгерім С., Нұрлан С.');
     for (const p of [other.students[0]!, stranger, other.tutor]) {
       const r = await info(g.lesson.id, p.token, 'en');
       expect(r.status).toBe(403);

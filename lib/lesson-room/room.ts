@@ -30,7 +30,8 @@ export async function roomInfo(db: Db, user: { id: number }, lessonId: number, n
     kind: group ? ('group' as const) : ('single' as const),
     me: user.id,
     ...(people ? { people } : {}),
-    other: { name: [other?.name, other?.lastname].filter(Boolean).join(' ') },
+    // A group lesson: the tutor for a student, the seated students for the tutor.
+    other: { name: people ? people.filter((p) => p.side !== side).map((p) => p.name).join(', ') : [other?.name, other?.lastname].filter(Boolean).join(' ') },
     iceServers: ice.servers,
     /** When the TURN credentials lapse (the lesson's end and 10 minutes, or sooner: the page fetches new ones). */
     iceExpiresAt: ice.expiresAt?.toISOString() ?? null,
