@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { messages } from './helpers';
-import { apiLogin, bookableTutor, call, signInToCabinet } from './marketplace';
+import { apiLogin, call, registeredTutor, signInToCabinet } from './marketplace';
 import { loopbackAddress, signUp } from './sessions';
 import { adminCreate, enrolStaff } from './staff';
 
@@ -40,7 +40,11 @@ async function buySeat(groupId: number, token: string) {
 
 /** A group of the tutor (made and opened by an admin through the back office's API), two seats bought, its first lesson moved to start in 5 minutes. */
 async function groupLesson(browser: Browser) {
-  const tutor = await bookableTutor(PASSWORD, 6000);
+  // A registered tutor made bookable, with a published profile and an approved application (the development call).
+  const registered = await registeredTutor({ name: 'Гүлнар', lastname: 'Әбенова', password: PASSWORD });
+  const made = await api('POST', '/api/dev/bookable-tutor', { phone: registered.phone, price: 6000, approved: true });
+  expect(made.status, made.body).toBe(200);
+  const tutor = { ...registered, id: (JSON.parse(made.body) as { id: number }).id };
   const ctx = await browser.newContext();
   const admin = await ctx.newPage();
   await enrolStaff(admin, await adminCreate(`groups-${Date.now()}@tilmen.kz`, 'Жанар Әбенова'));
