@@ -101,8 +101,8 @@ test('a tutor and two students meet in a group lesson\'s room through Janus: eac
     }
   }
   // Chat for all: a line from the phone reaches the tutor and the other student with its author's name.
-  await pages[2]!.getByRole('textbox').last().fill('Сәлем бәріне!');
-  await pages[2]!.getByRole('textbox').last().press('Enter');
+  await pages[2]!.getByLabel(R.chat.label).fill('Сәлем бәріне!');
+  await pages[2]!.getByLabel(R.chat.label).press('Enter');
   for (const page of pages.slice(0, 2)) await expect(page.getByText('Сәлем бәріне!')).toBeVisible();
 
   // Someone without a seat gets the 403 page, and no Janus access.
