@@ -78,7 +78,7 @@ async function signedIn(browser: Browser, phone: string, phone360 = false): Prom
 
 const num = async (tile: ReturnType<Page['getByTestId']>, attr: string) => Number(await tile.getAttribute(attr));
 
-test('a tutor and two students meet in a group lesson\'s room through Janus: each receives the others\' video and audio; a laptop gets the grid, a 360 px phone the speaker and the strip; an outsider gets the 403 page', async ({ browser }) => {
+test('a tutor and two students meet in a group lesson\'s room through Janus: each receives the others\' video and audio; a laptop gets the grid, a 360 px phone the speaker and the strip; chat for all; the tutor mutes one (the others see it) and removes one (who cannot rejoin); an outsider gets the 403 page', async ({ browser }) => {
   test.setTimeout(240_000);
   const { tutor, students, lessonId } = await groupLesson(browser);
   const pages = await Promise.all([signedIn(browser, tutor.phone), signedIn(browser, students[0]!.phone), signedIn(browser, students[1]!.phone, true)]);
@@ -104,6 +104,24 @@ test('a tutor and two students meet in a group lesson\'s room through Janus: eac
   await pages[2]!.getByLabel(R.chat.label).fill('Сәлем бәріне!');
   await pages[2]!.getByLabel(R.chat.label).press('Enter');
   for (const page of pages.slice(0, 2)) await expect(page.getByText('Сәлем бәріне!')).toBeVisible();
+
+  // The tutor mutes Aliya: Janus stops her sound, every page shows her microphone off, hers too.
+  await pages[0]!.getByRole('button', { name: R.group.muteWho.replace('{name}', 'Aliya S.') }).click();
+  await expect(pages[2]!.getByTestId('group-tile').filter({ hasText: 'Aliya S.' }).getByTestId('mic-off')).toBeVisible();
+  await expect(pages[1]!.getByTestId('toggle-mic')).toHaveAttribute('aria-pressed', 'true');
+  // A student raises a hand: the tutor sees it on the tile.
+  await pages[2]!.getByTestId('raise-hand').click();
+  await expect(pages[0]!.getByTestId('group-tile').filter({ hasText: 'Nurlan S.' }).getByTestId('hand-raised')).toBeVisible();
+  // The tutor removes Nurlan with a reason: his page shows the refusal, a reload too; the others lose his tile.
+  await pages[0]!.getByRole('button', { name: R.group.removeWho.replace('{name}', 'Nurlan S.') }).click();
+  await pages[0]!.getByLabel(R.group.reason).fill('Disturbed the lesson');
+  await pages[0]!.getByRole('button', { name: R.group.removeConfirm }).click();
+  await expect(pages[2]!.getByTestId('room-refusal')).toHaveAttribute('data-status', '403');
+  await expect(pages[2]!.getByText(R.group.removed)).toBeVisible();
+  await expect(pages[0]!.getByTestId('group-tile')).toHaveCount(1, { timeout: 15_000 });
+  await pages[2]!.reload();
+  await expect(pages[2]!.getByTestId('room-refusal')).toHaveAttribute('data-status', '403');
+  expect((await api('POST', `/api/lessons/${lessonId}/sfu`, {}, students[1]!.token)).status).toBe(403);
 
   // Someone without a seat gets the 403 page, and no Janus access.
   const outsider = await student('Dana');

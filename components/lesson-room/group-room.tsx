@@ -135,7 +135,12 @@ export function GroupRoom({ info, media, onClosed }: { info: RoomInfo; media: Jo
             },
             onState: (s) => setState(s === 'connected' ? 'connected' : s === 'failed' ? 'failed' : 'connecting'),
             onGone: () => {
-              if (!gone) onClosed(403, t('group.gone'));
+              if (gone) return;
+              // Sent away by Janus: the room says why (removed by the tutor, the lesson over), else "gone".
+              void api.get(`/api/lessons/${info.lesson.id}/room`).then(
+                () => !gone && onClosed(403, t('group.gone')),
+                (err: unknown) => !gone && onClosed((err as { response?: { status?: number } }).response?.status ?? 403, apiErrorBody(err)?.message ?? t('group.gone')),
+              );
             },
           },
         });

@@ -50,6 +50,8 @@ export async function moderate(db: Db, user: { id: number }, lessonId: number, i
   };
   if (input.action === 'remove') {
     await db.insert(lessonRoomRemovals).values({ lessonId: lesson.id, userId: input.userId, byUserId: user.id, reason: input.reason, createdAt: now }).onConflictDoNothing();
+    // Every page told first (the removed one closes with the reason's message), then Janus.
+    await appendEvent(db, lesson, 'server', { kind: 'presence', payload: { userId: input.userId, removed: true } }, now);
     if (room) {
       try {
         // Off the allowed list first (a kicked page cannot come back with its token), then out.
@@ -60,7 +62,6 @@ export async function moderate(db: Db, user: { id: number }, lessonId: number, i
         sfuUnavailable(err);
       }
     }
-    await appendEvent(db, lesson, 'server', { kind: 'presence', payload: { userId: input.userId, removed: true } }, now);
     return { removed: input.userId };
   }
   const targets = input.action === 'mute' ? await feeds(input.userId) : await feeds();
