@@ -67,6 +67,8 @@ export function GroupRoom({ info, media, onClosed }: { info: RoomInfo; media: Jo
   /** Each participant's own microphone and camera state (their presence events), by user id. */
   const [mediaOf, setMediaOf] = useState<Record<number, { audio: boolean; video: boolean; hand?: boolean }>>({});
   const [hand, setHand] = useState(false);
+  /** Students the tutor removed: their tiles go at once (Janus's kick follows). */
+  const [removedUsers, setRemovedUsers] = useState<number[]>([]);
   const [local] = useState(() => new MediaStream([media.audio, media.video].filter((x): x is MediaStreamTrack => Boolean(x))));
   const [removing, setRemoving] = useState<number | null>(null);
   const [reason, setReason] = useState('');
@@ -95,6 +97,7 @@ export function GroupRoom({ info, media, onClosed }: { info: RoomInfo; media: Jo
             call.current?.close();
             onClosed(403, t('group.removed'));
           }
+          setRemovedUsers((r) => [...r, who]);
         } else if (e.payload.mutedBy === 'tutor') {
           const kind = e.payload.video === false ? 'video' : 'audio';
           if (who === info.me) {
@@ -245,7 +248,8 @@ export function GroupRoom({ info, media, onClosed }: { info: RoomInfo; media: Jo
     );
   };
   const self = <Tile key="me" stream={local} name={t('group.you')} muted testId="group-self" userId={info.me ?? 0} micOff={!micOn} camOff={!camOn} />;
-  const main = feeds.find((f) => f.feedId === speaker) ?? feeds[0];
+  const shown = feeds.filter((f) => !removedUsers.includes(ownerOf(f.feedId)));
+  const main = shown.find((f) => f.feedId === speaker) ?? shown[0];
 
   return (
     <div className="flex min-h-dvh flex-col lg:flex-row" data-testid="group-room" data-layout={phone ? 'speaker' : 'grid'} data-state={state}>
@@ -253,20 +257,20 @@ export function GroupRoom({ info, media, onClosed }: { info: RoomInfo; media: Jo
         <header className="flex flex-wrap items-center justify-between gap-2">
           <h1 className="text-lg font-semibold">{t('group.title')}</h1>
           <p role="status" className="text-sm text-slate-300">
-            {state === 'failed' ? t('group.failed') : state === 'connected' ? t('group.count', { count: feeds.length + 1 }) : t('state.connecting')}
+            {state === 'failed' ? t('group.failed') : state === 'connected' ? t('group.count', { count: shown.length + 1 }) : t('state.connecting')}
           </p>
         </header>
         {phone ? (
           <>
             {main ? tileOf(main, true) : <p className="rounded-xl bg-slate-800 p-6 text-center">{t('group.alone')}</p>}
             <div className="flex gap-2 overflow-x-auto [&>figure]:w-28 [&>figure]:shrink-0" data-testid="group-strip">
-              {feeds.filter((f) => f !== main).map((f) => tileOf(f))}
+              {shown.filter((f) => f !== main).map((f) => tileOf(f))}
               {self}
             </div>
           </>
         ) : (
           <div className="grid flex-1 auto-rows-min grid-cols-2 gap-2 xl:grid-cols-3" data-testid="group-grid">
-            {feeds.map((f) => tileOf(f))}
+            {shown.map((f) => tileOf(f))}
             {self}
           </div>
         )}

@@ -130,7 +130,8 @@ export class GroupCall {
     }
     if (m.sender !== this.pubHandle) return;
     if (Array.isArray(data.publishers)) void this.subscribe(data.publishers as PublisherInfo[]);
-    const gone = (data.unpublished ?? data.leaving) as number | string | undefined;
+    // A publisher stopped, left, or was kicked by the tutor (others get `kicked` with its id).
+    const gone = (data.unpublished ?? data.leaving ?? data.kicked) as number | string | undefined;
     if (gone !== undefined && gone !== 'ok') void this.unsubscribe(Number(gone));
     if (data.videoroom === 'talking' || data.videoroom === 'stopped-talking') this.opts.handlers.onTalking?.(Number(data.id), data.videoroom === 'talking');
     // Kicked (or the room destroyed): the server sent us away.
