@@ -64,8 +64,8 @@ async function groupLesson(browser: Browser) {
   for (const s of students) await buySeat(group.id, s.token);
   const lessons = JSON.parse((await api('GET', `/api/groups/${group.id}`)).body) as { group?: { lessons?: { id: number }[] }; lessons?: { id: number }[] };
   const lessonId = (lessons.group?.lessons ?? lessons.lessons ?? [])[0]!.id;
-  // The room opens 10 minutes before the start: the lesson starts in 5 (after the seats were bought, so they cover it).
-  expect((await api('POST', '/api/dev/lesson-now', { lessonId, minutesAgo: -5 })).status).toBe(200);
+  // The lesson starts now (after the seats were bought, so they cover it).
+  expect((await api('POST', '/api/dev/lesson-now', { lessonId, minutesAgo: 0 })).status).toBe(200);
   return { tutor, students, lessonId };
 }
 
@@ -122,6 +122,12 @@ test('a tutor and two students meet in a group lesson\'s room through Janus: eac
   await pages[2]!.reload();
   await expect(pages[2]!.getByTestId('room-refusal')).toHaveAttribute('data-status', '403');
   expect((await api('POST', `/api/lessons/${lessonId}/sfu`, {}, students[1]!.token)).status).toBe(403);
+
+  // Attendance from the server's log, per student (the tutor's record of the lesson): both joined;
+  // Aliya, in the room with the tutor all along, present (LESSON_HELD_MINUTES is 15 s in e2e).
+  const record = JSON.parse((await api('GET', `/api/lessons/${lessonId}/record`, undefined, await apiLogin(tutor.phone, PASSWORD, ip))).body) as { students: { name: string; joined: boolean; present: boolean }[] };
+  expect(record.students.map((s) => [s.name, s.joined]).sort()).toEqual([['Aliya S.', true], ['Nurlan S.', true]]);
+  expect(record.students.find((s) => s.name === 'Aliya S.')!.present).toBe(true);
 
   // Someone without a seat gets the 403 page, and no Janus access.
   const outsider = await student('Dana');

@@ -17,6 +17,7 @@ import { GET as roomRoute } from '@/app/api/lessons/[id]/room/route';
 import { GET as streamRoute, POST as sendRoute } from '@/app/api/lessons/[id]/room/events/route';
 import { POST as sfuRoute } from '@/app/api/lessons/[id]/sfu/route';
 import { enterRoom } from './access';
+import { lessonRecord } from './record';
 import { stopRoomBus } from './bus';
 import { sendEvent } from './events';
 import { moderate, type ModerateOps } from './moderate';
@@ -178,6 +179,10 @@ describe(`the group room (${dbLabel()})`, () => {
     expect(new Set(rows.map((r) => r.userId))).toEqual(new Set([g.tutor.id, a!.id, b!.id]));
     expect(rows.filter((r) => r.userId === b!.id).map((r) => r.kind).sort()).toEqual(['join', 'leave']);
 
+    // The lesson's record: the tutor sees each seated student's attendance, a student their own.
+    const after = new Date(l.endsAt.getTime() + MIN);
+    expect((await lessonRecord(db, g.tutor, l.id, after)).students!.map((x) => [x.id, x.joined, x.present, x.minutes])).toEqual([[a!.id, true, true, 60], [b!.id, true, false, 10], [c!.id, false, false, 0]]);
+    expect((await lessonRecord(db, b!, l.id, after)).students!.map((x) => x.id)).toEqual([b!.id]);
     await settleEndedLessons(db, new Date(l.endsAt.getTime() + MIN));
     const facts = await db.select().from(lessonStudentFacts).where(eq(lessonStudentFacts.lessonId, l.id));
     expect(facts.map((f) => [f.studentId, f.present, f.minutes]).sort()).toEqual([[a!.id, true, 60], [b!.id, false, 10], [c!.id, false, 0]].sort());
