@@ -1,3 +1,4 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { messages } from './helpers';
 import { apiLogin, call, registeredTutor, signInToCabinet } from './marketplace';
@@ -137,4 +138,82 @@ test('a tutor and two students meet in a group lesson\'s room through Janus: eac
   await op.goto(`/en/lesson/${lessonId}`);
   await expect(op.getByTestId('room-refusal')).toHaveAttribute('data-status', '403');
   await Promise.all([...pages, op].map((p) => p.context().close()));
+});
+
+// ── One participant forced through the relay (coturn, ?relay=1: iceTransportPolicy 'relay') ──
+// A coturn of this spec's own (PORT + 29: e2e/lesson-room.spec.ts runs its own at PORT + 27 and + 28),
+// relaying from the machine's other interface, where Janus is (it gathers no candidate on the loopback).
+const RELAY_PORT = PORT + 29;
+const hasCoturn = spawnSync('sh', ['-c', 'command -v turnserver']).status === 0;
+function startCoturn(): ChildProcess {
+  const child = spawn(
+    'turnserver',
+    ['-n', '--listening-ip=127.0.0.1', `--relay-ip=${process.env.E2E_JANUS_IP ?? '192.0.2.2'}`, `--listening-port=${RELAY_PORT}`, '--use-auth-secret', '--static-auth-secret=e2e-turn-secret-0123456789', '--realm=tilmen.test', '--no-cli', '--no-tls', '--no-dtls', '--min-port=49260', '--max-port=49300', '--log-file=stdout', '--simple-log'],
+    { detached: true, stdio: 'ignore' },
+  );
+  child.unref();
+  return child;
+}
+
+test('a student forced through the relay (coturn) still sends and receives through Janus', async ({ browser }) => {
+  test.skip(!hasCoturn, "Debian's coturn (turnserver) is not installed: apt-get install -y coturn");
+  test.setTimeout(180_000);
+  const coturn = startCoturn();
+  try {
+    const { tutor, students, lessonId } = await groupLesson(browser);
+    const [tp, sp] = await Promise.all([signedIn(browser, tutor.phone), signedIn(browser, students[0]!.phone, true)]);
+    // The page's PeerConnections, kept where the test can ask them (getStats of the pair in use).
+    await sp.addInitScript(() => {
+      const Native = window.RTCPeerConnection;
+      const kept: RTCPeerConnection[] = [];
+      (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs = kept;
+      window.RTCPeerConnection = class extends Native {
+        constructor(config?: RTCConfiguration) {
+          super(config);
+          kept.push(this);
+        }
+      };
+    });
+    // The student's ICE servers point at this spec's coturn (the same secret: the credentials hold).
+    await sp.route(`**/api/lessons/${lessonId}/sfu`, async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { iceServers: { urls: string[] }[] };
+      body.iceServers = body.iceServers.map((s) => ({ ...s, urls: s.urls.map((u) => u.replace(/:\d+\?transport/, `:${RELAY_PORT}?transport`)) }));
+      await route.fulfill({ response: res, json: body });
+    });
+    for (const [page, query] of [[tp, ''], [sp, '?relay=1']] as const) {
+      await page.goto(`/en/lesson/${lessonId}${query}`);
+      await expect(page.getByRole('button', { name: R.prejoin.join, exact: true })).toBeEnabled({ timeout: 15_000 });
+      await page.getByRole('button', { name: R.prejoin.join, exact: true }).click();
+      await expect(page.getByTestId('group-room')).toBeVisible();
+    }
+    for (const page of [tp, sp]) {
+      const tile = page.getByTestId('group-tile').first();
+      await expect.poll(() => num(tile, 'data-frames'), { timeout: 45_000 }).toBeGreaterThan(10);
+      await expect.poll(() => num(tile, 'data-energy'), { timeout: 30_000 }).toBeGreaterThan(0);
+    }
+    // The student's connections (publishing and receiving) allow relay candidates only, and the pair in use is the relay's.
+    const used = () =>
+      sp.evaluate(async () => {
+        const out: string[] = [];
+        for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
+          if (pc.connectionState === 'closed') continue;
+          const stats = await pc.getStats();
+          let type = 'none';
+          stats.forEach((r: { type: string; state?: string; nominated?: boolean; localCandidateId?: string }) => {
+            if (r.type === 'candidate-pair' && r.state === 'succeeded' && r.nominated) type = (stats.get(r.localCandidateId!) as { candidateType?: string } | undefined)?.candidateType ?? 'none';
+          });
+          out.push(`${pc.getConfiguration().iceTransportPolicy}:${type}`);
+        }
+        return out;
+      });
+    await expect.poll(used, { timeout: 15_000 }).toEqual(['relay:relay', 'relay:relay']);
+    for (const page of [tp, sp]) await page.context().close();
+  } finally {
+    try {
+      process.kill(-coturn.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
 });
