@@ -296,7 +296,7 @@ export const DOMAIN_USES = {
   'lib/accounts-admin': [],
   'lib/cabinet': ['lib/quiz'],
   'lib/companies': [],
-  'lib/company-portal': ['lib/companies', 'lib/leads', 'lib/payments', 'lib/quiz'],
+  'lib/company-portal': ['lib/companies', 'lib/groups', 'lib/leads', 'lib/payments', 'lib/quiz'],
   'lib/dashboard': ['lib/leads'],
   // Groups stand on the lesson and the money; payments sell their seats (a product of the checkout).
   'lib/groups': [],

@@ -13,6 +13,8 @@ interface OrderAnswer {
   lessons: number;
   tutorId: number;
   plan: string;
+  /** A seat in a group (issue 33): the group's id, else null. */
+  groupId: number | null;
 }
 
 const POLL_MS = 2000;
@@ -77,7 +79,9 @@ export function PaymentResult({ invoice, failed = false, messages }: { invoice: 
         {!order
           ? t('checking')
           : status === 'paid'
-            ? t('paid', { lessons: order.lessons })
+            ? t(order.groupId ? 'groupPaid' : 'paid', { lessons: order.lessons })
+            : status === 'refunded' && order.groupId
+              ? t('groupFull')
             : status === 'declined'
               ? t('declined')
               : status === 'expired'
@@ -95,7 +99,7 @@ export function PaymentResult({ invoice, failed = false, messages }: { invoice: 
           </Link>
         ) : null}
         {(status === 'declined' || status === 'expired' || status === 'not_completed') && order && (
-          <Link href={`/checkout?tutor=${order.tutorId}&plan=${order.plan}`} className={secondaryClass}>
+          <Link href={order.groupId ? `/checkout?group=${order.groupId}` : `/checkout?tutor=${order.tutorId}&plan=${order.plan}`} className={secondaryClass}>
             {t('tryAgain')}
           </Link>
         )}

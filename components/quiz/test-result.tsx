@@ -6,6 +6,7 @@ import { textLink } from '@/components/landing/student/styles';
 import { landingPrimaryClass as buttonPrimary, landingSecondaryClass as buttonSecondary } from '@/components/ui/button-classes-landing';
 import { SKILLS } from '@/lib/quiz/types';
 import { downloadCertificate, errorStatus, type AttemptView, type PlacementResultView } from './api';
+import { GroupSuggestions, groupLevelOf } from './group-suggestions';
 import { fill, type TestText } from './text';
 import { schoolDateOf } from '@/lib/time/school-clock';
 
@@ -34,6 +35,8 @@ export function TestResult({
   const t = text.result;
   const heading = useRef<HTMLHeadingElement>(null);
   const certificate = test.certificate;
+  // Groups of the taker's level (issue 33): the placement test is English's, the other Kazakh's.
+  const groupLevel = test.kind === 'placement' ? groupLevelOf(test.result?.cefr) : test.result?.determined ? groupLevelOf(test.result.level) : null;
 
   useEffect(() => {
     heading.current?.focus();
@@ -54,6 +57,8 @@ export function TestResult({
       </section>
 
       {certificate && <CertificateBox token={token} certificate={certificate} text={text} localePrefix={localePrefix} />}
+
+      {groupLevel && <GroupSuggestions subject={test.kind === 'placement' ? 'english' : 'kazakh'} level={groupLevel} text={text} localePrefix={localePrefix} />}
 
       {test.kind === 'placement' && (
         <section aria-labelledby={`${id}-trial`} className="rounded-2xl border border-line bg-white p-6 shadow-sm md:p-8">

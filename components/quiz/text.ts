@@ -44,6 +44,11 @@ export interface ResultText {
   kazakhBands: Record<'A0' | 'A1' | 'A2' | 'B1' | 'B2' | 'C1', string>;
   trialTitle: string;
   trialText: string;
+  /** Groups of the level: "{level}" in the title; each line "{date}, {time}, {seats}, {price}". */
+  groupsTitle: string;
+  groupsText: string;
+  groupsLine: string;
+  groupsAll: string;
   restart: string;
   certificateTitle: string;
   certificateNumber: string;

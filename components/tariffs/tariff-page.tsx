@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { JsonLd } from '@/components/layout/json-ld';
 import { LeadSection } from '@/components/forms/lead-section';
@@ -13,6 +14,7 @@ export async function TariffPage({ audience, locale, hoursNote }: { audience: 's
   const ns = audience === 'student' ? 'StudTariffs' : 'TeachTariffs';
   const t = await getTranslations(ns);
   const tp = await getTranslations('Promo');
+  const ts = await getTranslations('StudTariffs');
   const tv = await getTranslations('Validation');
   const keys = ['popular', 'perLesson', 'perLessonEarn', 'oldPrice', 'lessons', 'lessonsPerMonth', 'discount', 'feeDiscount', 'total', 'choose', 'buyOnline', 'apply', 'title', 'text', 'label', 'applyCode', 'applying', 'remove', 'failed'] as const;
   const labels: PromoLabels = {
@@ -80,6 +82,13 @@ export async function TariffPage({ audience, locale, hoursNote }: { audience: 's
             </li>
           ))}
         </ul>
+        {audience === 'student' && (
+          <p className="mt-6">
+            <Link href={localePath(locale, '/groups')} className="font-semibold text-brand-dark underline-offset-2 hover:underline">
+              {ts('groupsLink')} →
+            </Link>
+          </p>
+        )}
       </div>
       <LeadSection
         kind={audience === 'student' ? 'callback' : 'feedback'}

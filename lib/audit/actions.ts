@@ -106,6 +106,7 @@ export const AUDIT_ACTIONS = [
   'group.lesson_move',
   'group.enrol',
   'group.unenrol',
+  'group.attendance',
 ] as const;
 
 /** Record types as the actions name them (the part before the dot). */

@@ -13,6 +13,7 @@ import type { Db } from '@/lib/db/types';
 import { groupsChanged, slotsChanged } from '@/lib/lessons/revalidate';
 import type { GroupStatus, GroupValues } from '@/lib/validations/groups';
 import { groupLessonTimes } from './schedule';
+import { seatMoney } from './seats';
 import { findGroup, liveSeat, lockGroup, type Group } from './state';
 
 /** A tutor the school may give a group: an approved application, not blocked, and allowed to teach groups. */
@@ -243,3 +244,54 @@ export async function staffGroups(db: Db, opts: { status?: GroupStatus } = {}, n
 }
 
 export { findGroup };
+
+export interface StaffGroupDetail {
+  group: Group;
+  tutorName: string;
+  companyName: string | null;
+  /** Live seats (paid, or held and not lapsed) with the student's name and what the rules give back now. */
+  seats: { id: number; studentId: number; name: string; status: 'held' | 'paid'; lessons: number; perLessonTiyn: number; amountTiyn: number; corporate: boolean; refundNowTiyn: number }[];
+  /** Every lesson; `changeable`: booked and not started (it may be cancelled or rescheduled). */
+  lessons: { id: number; startsAt: Date; endsAt: Date; status: string; changeable: boolean }[];
+  waiting: number;
+}
+
+/**
+ * One group for the back office: its live seats (with each paid seat's refund by the leaving rule
+ * now: what a cancel gives back), its lessons (cancelled ones too), its waitlist's length. Null: none.
+ */
+export async function staffGroupDetail(db: Db, groupId: number, now = new Date()): Promise<StaffGroupDetail | null> {
+  const [row] = await db
+    .select({ g: groups, tutorName: sql<string>`${users.lastname} || ' ' || ${users.name}`, companyName: companies.name })
+    .from(groups)
+    .innerJoin(users, eq(users.id, groups.tutorId))
+    .leftJoin(companies, eq(companies.id, groups.companyId))
+    .where(eq(groups.id, groupId))
+    .limit(1);
+  if (!row) return null;
+  const seatRows = await db
+    .select({ seat: groupSeats, name: users.name, lastname: users.lastname })
+    .from(groupSeats)
+    .innerJoin(users, eq(users.id, groupSeats.studentId))
+    .where(and(eq(groupSeats.groupId, groupId), liveSeat(now)))
+    .orderBy(asc(groupSeats.id));
+  const seats: StaffGroupDetail['seats'] = [];
+  for (const { seat, name, lastname } of seatRows) {
+    const refundNowTiyn = seat.status === 'paid' && seat.orderId !== null ? (await seatMoney(db, seat, now)).backTiyn : 0;
+    seats.push({ id: seat.id, studentId: seat.studentId, name: `${lastname} ${name}`.trim(), status: seat.status as 'held' | 'paid', lessons: seat.lessons, perLessonTiyn: seat.perLessonTiyn, amountTiyn: seat.amountTiyn, corporate: seat.orderId === null, refundNowTiyn });
+  }
+  const lessonRows = await db.select({ id: lessons.id, startsAt: lessons.startsAt, endsAt: lessons.endsAt, status: lessons.status }).from(lessons).where(eq(lessons.groupId, groupId)).orderBy(asc(lessons.startsAt));
+  const [w] = await db.select({ n: count() }).from(groupWaitlist).where(and(eq(groupWaitlist.groupId, groupId), inArray(groupWaitlist.status, ['waiting', 'offered'])));
+  return { group: row.g, tutorName: row.tutorName, companyName: row.companyName, seats, lessons: lessonRows.map((l) => ({ ...l, changeable: l.status === 'booked' && l.startsAt > now })), waiting: Number(w?.n ?? 0) };
+}
+
+/** Whether an approved tutor with a profile teaches groups (the back office's switch); null: not such a tutor. */
+export async function tutorTeachesGroups(db: Db, tutorId: number): Promise<boolean | null> {
+  const [row] = await db
+    .select({ teaches: tutorProfiles.teachesGroups })
+    .from(tutorProfiles)
+    .innerJoin(tutorApplications, eq(tutorApplications.userId, tutorProfiles.userId))
+    .where(and(eq(tutorProfiles.userId, tutorId), eq(tutorApplications.status, 'approved')))
+    .limit(1);
+  return row ? row.teaches : null;
+}

@@ -9,6 +9,7 @@ import type { Db } from '@/lib/db/types';
 import { lessonLinks } from '@/lib/lessons/booking';
 import { formatClock, type GroupFilter, type GroupStatus } from '@/lib/validations/groups';
 import { rosterNames } from './notify';
+import { seatMoney } from './seats';
 import { type Group } from './state';
 
 export interface GroupCard {
@@ -120,13 +121,18 @@ export async function publicGroup(db: Db, groupId: number, now = new Date()): Pr
 
 export interface StudentGroup {
   group: GroupPage;
-  seat: { id: number; status: 'held' | 'paid'; lessons: number; perLessonTiyn: number; amountTiyn: number; heldUntil: string | null; offer: boolean };
+  seat: { id: number; status: 'held' | 'paid'; lessons: number; perLessonTiyn: number; amountTiyn: number; heldUntil: string | null; offer: boolean; leaveRefundTiyn: number | null };
   /** The seat's lessons ahead with the way in (the room and the calendar file) until each ends. */
   upcoming: { id: number; startsAt: string; endsAt: string; room: string; ics: string }[];
 }
 
 /** A student's groups (the cabinet): each live seat (paid, or held: a checkout under way or the waitlist's offer) with its group and its lessons ahead. */
-export async function studentGroups(db: Db, studentId: number, now = new Date(), locale = 'ru'): Promise<{ groups: StudentGroup[]; waitlist: { groupId: number; position: number; status: string; offeredUntil: string | null }[] }> {
+export async function studentGroups(
+  db: Db,
+  studentId: number,
+  now = new Date(),
+  locale = 'ru',
+): Promise<{ groups: StudentGroup[]; waitlist: { groupId: number; subject: string; level: string; position: number; status: string; offeredUntil: string | null }[] }> {
   const seats = await db
     .select({ seat: groupSeats, group: groups })
     .from(groupSeats)
@@ -145,13 +151,20 @@ export async function studentGroups(db: Db, studentId: number, now = new Date(),
       .orderBy(asc(lessons.startsAt));
     out.push({
       group: view,
-      seat: { id: seat.id, status: seat.status as 'held' | 'paid', lessons: seat.lessons, perLessonTiyn: seat.perLessonTiyn, amountTiyn: seat.amountTiyn, heldUntil: seat.heldUntil?.toISOString() ?? null, offer: seat.offer },
+      seat: {
+        id: seat.id,
+        status: seat.status as 'held' | 'paid', lessons: seat.lessons, perLessonTiyn: seat.perLessonTiyn, amountTiyn: seat.amountTiyn, heldUntil: seat.heldUntil?.toISOString() ?? null,
+        offer: seat.offer,
+        // What leaving now gives back (the leaving rule); null for a company's seat (HR removes those).
+        leaveRefundTiyn: seat.status === 'paid' && seat.orderId !== null ? (await seatMoney(db, seat, now)).backTiyn : null,
+      },
       upcoming: seat.status === 'paid' ? ahead.map((l) => ({ id: l.id, startsAt: l.startsAt.toISOString(), endsAt: l.endsAt.toISOString(), ...lessonLinks(l.id, 'student', locale) })) : [],
     });
   }
   const waits = await db
-    .select()
+    .select({ groupId: groupWaitlist.groupId, position: groupWaitlist.position, status: groupWaitlist.status, offeredUntil: groupWaitlist.offeredUntil, subject: groups.subject, level: groups.level })
     .from(groupWaitlist)
+    .innerJoin(groups, eq(groups.id, groupWaitlist.groupId))
     .where(and(eq(groupWaitlist.studentId, studentId), inArray(groupWaitlist.status, ['waiting', 'offered'])))
     .orderBy(asc(groupWaitlist.createdAt));
   const ahead = async (w: (typeof waits)[number]) =>
@@ -164,7 +177,7 @@ export async function studentGroups(db: Db, studentId: number, now = new Date(),
       )[0]?.n ?? 0,
     );
   const waitlist = [];
-  for (const w of waits) waitlist.push({ groupId: w.groupId, position: (await ahead(w)) + 1, status: w.status, offeredUntil: w.offeredUntil?.toISOString() ?? null });
+  for (const w of waits) waitlist.push({ groupId: w.groupId, subject: w.subject, level: w.level, position: (await ahead(w)) + 1, status: w.status, offeredUntil: w.offeredUntil?.toISOString() ?? null });
   return { groups: out, waitlist };
 }
 

@@ -15,7 +15,7 @@ import { emptyProfile } from '@/lib/validations/tutor-profile';
 import { startFakeEpay, type FakeEpay } from '@/scripts/fakes/epay.mjs';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { payOnHostedPage } from '@/test/payments';
-import { createGroup, openGroup, setTeachesGroups, staffGroups } from './admin';
+import { createGroup, openGroup, setTeachesGroups, staffGroupDetail, staffGroups } from './admin';
 import { publicGroup, publicGroups, studentGroups, tutorGroups } from './catalogue';
 import { cancelGroupLesson, mergeGroup, moveGroupLesson } from './changes';
 import { companyGroupAttendance, companyGroups, enrolEmployee } from './corporate';
@@ -208,6 +208,8 @@ describe(`group lessons: seats, money and attendance (${dbLabel()})`, () => {
     // 4 seats now: 4 × 3 500 × 50 % = 7 000 ₸ more.
     expect(await balance(db, ACCOUNTS.tutorPayable(tutorId))).toBe(525_000 + 700_000);
     const leaver = early[2]!;
+    // The cabinet shows the refund before the student confirms: the same amount the leave gives back.
+    expect((await studentGroups(db, leaver.id, new Date(l3.endsAt.getTime() + 2 * MIN))).groups[0]!.seat.leaveRefundTiyn).toBe(6 * 350_000);
     const left = await leaveGroup(db, leaver, group.id, new Date(l3.endsAt.getTime() + 2 * MIN));
     expect(left.refund).toMatchObject({ amountTiyn: 6 * 350_000, lessons: 6, groupSeatId: left.seat.id });
     await sendRefunds(db, [left.refund!], new Date(l3.endsAt.getTime() + 3 * MIN));
@@ -305,6 +307,11 @@ describe(`group lessons: seats, money and attendance (${dbLabel()})`, () => {
     }
     const staffRow = (await staffGroups(db, {}, at(HOUR))).find((g) => g.id === into.id)!;
     expect(staffRow).toMatchObject({ paid: 3, held: 0, waiting: 0 });
+    // The group's page in the back office: its seats with what a cancel gives back now (before the start: all), its lessons changeable.
+    const detail = (await staffGroupDetail(db, into.id, at(HOUR)))!;
+    expect(detail.seats.map((s) => [s.studentId, s.refundNowTiyn]).sort()).toEqual([...movers, stay].map((s) => [s.id, 8 * 350_000]).sort());
+    expect(detail.lessons.filter((l) => l.changeable)).toHaveLength(8);
+    expect(await staffGroupDetail(db, 2_000_000_000)).toBeNull();
 
     const [first, second] = await lessonsOf(into.id);
     const moved = await moveGroupLesson(db, staff, first!.id, new Date('2025-03-11T13:30:00Z'), at(2 * HOUR));

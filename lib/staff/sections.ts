@@ -14,6 +14,7 @@ export type SectionKey =
   | 'companies'
   | 'tests'
   | 'promo'
+  | 'groups'
   | 'payments'
   | 'refunds'
   | 'lessonMoney'
@@ -35,6 +36,7 @@ export const STAFF_SECTIONS: readonly { key: SectionKey; path: string; scopes: S
   { key: 'companies', path: '/admin/companies', scopes: ['sales'] },
   { key: 'tests', path: '/admin/tests', scopes: ['sales'] },
   { key: 'promo', path: '/admin/promo', scopes: ['sales'] },
+  { key: 'groups', path: '/admin/groups', scopes: ['sales'] },
   { key: 'payments', path: '/admin/payments', scopes: ['finance'] },
   { key: 'refunds', path: '/admin/refunds', scopes: ['finance'] },
   { key: 'lessonMoney', path: '/admin/lesson-money', scopes: ['finance'] },

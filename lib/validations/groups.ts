@@ -84,3 +84,5 @@ export const groupQuerySchema = z.object({
   weekday: z.coerce.number().int().min(1).max(7).optional().catch(undefined),
   tutorId: z.coerce.number().int().min(1).max(2_147_483_647).optional().catch(undefined),
 });
+/** POST /api/company/groups/{id}/enrol: the roster's employee HR seats in the company's group. */
+export const groupEnrolSchema = z.object({ employeeId: id });

@@ -6,7 +6,7 @@ export const ru = {
   title: 'Публичная оферта',
   subtitle: 'договор возмездного оказания услуг по онлайн-обучению английскому и казахскому языкам',
   city: 'г. Алматы',
-  edition: 'Редакция от 22.11.2026',
+  edition: 'Редакция от 29.11.2026',
   sections: [
     {
       heading: '1. Общие положения',
@@ -32,7 +32,7 @@ export const ru = {
       paragraphs: [
         '3.1. Стоимость услуг определяется тарифными планами, опубликованными на Сайте на момент оплаты. Цены указаны в тенге. Индивидуальный урок стоит от 4 500 ₸, групповой урок — от 3 500 ₸, помощь репетитора в чате между уроками — от 500 ₸ в час; итоговая цена зависит от количества уроков в пакете, их продолжительности и категории репетитора.',
         '3.2. Оплата производится банковскими картами Visa и Mastercard через платёжного провайдера с обязательным подтверждением по технологии 3-D Secure. Данные карты вводятся на защищённой странице провайдера; Исполнитель не получает и не хранит полный номер карты и CVV/CVC-код.',
-        '3.3. Услуги оплачиваются авансом в размере стоимости выбранного пакета. Обязанность Заказчика по оплате считается исполненной с момента подтверждения платежа платёжным провайдером.',
+        '3.3. Услуги оплачиваются авансом в размере стоимости выбранного пакета или места в группе. Обязанность Заказчика по оплате считается исполненной с момента подтверждения платежа платёжным провайдером.',
         '3.4. Скидка по промокоду суммируется со скидкой тарифа: она рассчитывается от цены пакета с учётом скидки тарифа. К одной оплате применяется один промокод. Скидки по другим акциям не суммируются, если условиями акции не предусмотрено иное.',
         '3.5. Исполнитель вправе изменять тарифы. Новые цены не распространяются на пакеты, оплаченные до их публикации.',
       ],
@@ -44,6 +44,11 @@ export const ru = {
         '4.2. Заказчик вправе отменить или перенести урок не позднее чем за 8 (восемь) часов до его начала. В этом случае урок не списывается с баланса.',
         '4.3. При отмене менее чем за 8 часов до начала или при неявке урок считается проведённым и списывается с баланса. Опоздание Заказчика не продлевает урок.',
         '4.4. Если урок не состоялся по вине Исполнителя или репетитора, в том числе из-за технического сбоя платформы, урок не списывается, а Заказчику предлагается другое удобное время или другой репетитор.',
+        '4.5. Групповые уроки проходят по расписанию группы, опубликованному на её странице на Сайте; в группе не больше 6 (шести) учеников одного уровня. Место в группе оплачивается за уроки группы, которые ещё не начались на момент оплаты, по цене урока этой группы. Пока идёт оплата, место закрепляется за Заказчиком на 20 (двадцать) минут.',
+        '4.6. Если за 2 (два) дня до первого урока в группе меньше учеников, чем минимальный состав, указанный на её странице, Исполнитель объединяет её с другой группой или отменяет. При объединении Заказчик ничего не доплачивает, а разница в цене возвращается; при отмене оплаченная сумма возвращается полностью.',
+        '4.7. Урок группы, пропущенный Заказчиком, считается проведённым. Урок группы, отменённый Исполнителем или репетитором, переносится для всей группы или его стоимость возвращается Заказчику.',
+        '4.8. Заказчик вправе выйти из группы в любое время; ему возвращается стоимость уроков группы, которые ещё не начались.',
+        '4.9. Если оплата поступила, когда все места в группе уже заняты, оплаченная сумма возвращается полностью. Место, освободившееся в полной группе, предлагается первому в листе ожидания и закрепляется за ним на 12 (двенадцать) часов.',
       ],
     },
     {
@@ -105,7 +110,7 @@ export const kk = {
   title: 'Жария оферта',
   subtitle: 'ағылшын және қазақ тілдерін онлайн оқыту бойынша ақылы қызмет көрсету шарты',
   city: 'Алматы қ.',
-  edition: '22.11.2026 жылғы редакция',
+  edition: '29.11.2026 жылғы редакция',
   sections: [
     {
       heading: '1. Жалпы ережелер',
@@ -131,7 +136,7 @@ export const kk = {
       paragraphs: [
         '3.1. Қызметтердің құны ақы төлеу сәтінде Сайтта жарияланған тарифтік жоспарлармен айқындалады. Бағалар теңгемен көрсетілген. Жеке сабақтың құны — 4 500 ₸-ден, топтық сабақтың құны — 3 500 ₸-ден, сабақ аралығында репетитордың чаттағы көмегі сағатына 500 ₸-ден басталады; түпкілікті баға пакеттегі сабақтар санына, олардың ұзақтығына және репетитордың санатына байланысты.',
         '3.2. Ақы Visa және Mastercard банк карталарымен төлем провайдері арқылы 3-D Secure технологиясы бойынша міндетті растаумен төленеді. Карта деректері провайдердің қорғалған бетінде енгізіледі; Орындаушы картаның толық нөмірін және CVV/CVC кодын алмайды және сақтамайды.',
-        '3.3. Қызметтерге таңдалған пакеттің құны мөлшерінде алдын ала ақы төленеді. Тапсырыс берушінің ақы төлеу міндеті төлем провайдері төлемді растаған сәттен бастап орындалды деп есептеледі.',
+        '3.3. Қызметтерге таңдалған пакеттің немесе топтағы орынның құны мөлшерінде алдын ала ақы төленеді. Тапсырыс берушінің ақы төлеу міндеті төлем провайдері төлемді растаған сәттен бастап орындалды деп есептеледі.',
         '3.4. Промокод жеңілдігі тариф жеңілдігіне қосылады: ол пакеттің тариф жеңілдігі ескерілген бағасынан есептеледі. Бір төлемге бір промокод қолданылады. Басқа акциялардың жеңілдіктері, егер акция шарттарында өзгеше көзделмесе, бір-біріне қосылмайды.',
         '3.5. Орындаушы тарифтерді өзгертуге құқылы. Жаңа бағалар олар жарияланғанға дейін төленген пакеттерге қолданылмайды.',
       ],
@@ -143,6 +148,11 @@ export const kk = {
         '4.2. Тапсырыс беруші сабақты ол басталғанға дейін кемінде 8 (сегіз) сағат бұрын болдырмауға немесе басқа уақытқа ауыстыруға құқылы. Бұл жағдайда сабақ теңгерімнен есептен шығарылмайды.',
         '4.3. Сабақ басталуына 8 сағаттан аз уақыт қалғанда болдырылмаса немесе Тапсырыс беруші келмесе, сабақ өткізілді деп есептеліп, теңгерімнен есептен шығарылады. Тапсырыс берушінің кешігуі сабақты ұзартпайды.',
         '4.4. Егер сабақ Орындаушының немесе репетитордың кінәсінен, оның ішінде платформаның техникалық ақауынан өтпесе, сабақ есептен шығарылмайды, ал Тапсырыс берушіге басқа ыңғайлы уақыт немесе басқа репетитор ұсынылады.',
+        '4.5. Топтық сабақтар Сайттағы топ бетінде жарияланған топ кестесі бойынша өтеді; топта бір деңгейдегі 6 (алты) оқушыдан аспайды. Топтағы орынға ақы төлеу сәтінде әлі басталмаған топ сабақтары үшін осы топтың сабақ бағасы бойынша төленеді. Төлем жүріп жатқанда орын Тапсырыс берушіге 20 (жиырма) минутқа бекітіледі.',
+        '4.6. Егер бірінші сабаққа 2 (екі) күн қалғанда топтағы оқушылар саны оның бетінде көрсетілген ең аз құрамнан кем болса, Орындаушы топты басқа топпен біріктіреді немесе болдырмайды. Біріктірген кезде Тапсырыс беруші қосымша ақы төлемейді, ал баға айырмасы қайтарылады; болдырмаған кезде төленген сома толық қайтарылады.',
+        '4.7. Тапсырыс беруші қатыспаған топ сабағы өткізілді деп есептеледі. Орындаушы немесе репетитор болдырмаған топ сабағы бүкіл топ үшін басқа уақытқа ауыстырылады немесе оның құны Тапсырыс берушіге қайтарылады.',
+        '4.8. Тапсырыс беруші топтан кез келген уақытта шығуға құқылы; оған топтың әлі басталмаған сабақтарының құны қайтарылады.',
+        '4.9. Егер ақы топтағы барлық орын толып қалғаннан кейін түссе, төленген сома толық қайтарылады. Толық топта босаған орын күту тізіміндегі біріншіге ұсынылады және оған 12 (он екі) сағатқа бекітіледі.',
       ],
     },
     {
@@ -204,7 +214,7 @@ export const en = {
   title: 'Public Offer',
   subtitle: 'agreement for paid online English and Kazakh language lessons',
   city: 'Almaty',
-  edition: 'Version of 22.11.2026',
+  edition: 'Version of 29.11.2026',
   sections: [
     {
       heading: '1. General provisions',
@@ -230,7 +240,7 @@ export const en = {
       paragraphs: [
         '3.1. The price of the services is set by the tariff plans published on the Website at the time of payment. Prices are stated in Kazakhstani tenge. An individual lesson costs from 4 500 ₸, a group lesson from 3 500 ₸ and a tutor\'s help in chat between lessons from 500 ₸ an hour; the final price depends on the number of lessons in the package, their length and the tutor category.',
         '3.2. Payment is made by Visa and Mastercard bank cards through a payment provider with mandatory 3-D Secure authentication. Card details are entered on the provider\'s secure page; the Provider neither receives nor stores the full card number or the CVV/CVC code.',
-        '3.3. Services are paid in advance in the amount of the selected package. The Customer\'s payment obligation is fulfilled when the payment provider confirms the payment.',
+        '3.3. Services are paid in advance in the amount of the selected package or seat in a group. The Customer\'s payment obligation is fulfilled when the payment provider confirms the payment.',
         '3.4. A promo code discount comes on top of the plan\'s discount: it is calculated from the package price after the plan\'s discount. One promo code applies to one payment. Discounts from other promotions cannot be combined unless the promotion says otherwise.',
         '3.5. The Provider may change its tariffs. New prices do not apply to packages paid for before they were published.',
       ],
@@ -242,6 +252,11 @@ export const en = {
         '4.2. The Customer may cancel or reschedule a lesson at least 8 (eight) hours before it starts. In that case the lesson is not deducted from the balance.',
         '4.3. If a lesson is cancelled less than 8 hours before it starts, or the Customer does not attend, the lesson is deemed held and is deducted from the balance. Lateness on the Customer\'s side does not extend the lesson.',
         '4.4. If a lesson does not take place through the fault of the Provider or the tutor, including a technical failure of the platform, the lesson is not deducted and the Customer is offered another convenient time or another tutor.',
+        '4.5. Group lessons follow the group\'s schedule published on its page on the Website; a group has no more than 6 (six) students of one level. A seat in a group is paid for the group\'s lessons that have not started at the time of payment, at that group\'s price per lesson. While the payment is in progress, the seat is held for the Customer for 20 (twenty) minutes.',
+        '4.6. If, 2 (two) days before its first lesson, a group has fewer students than the minimum stated on its page, the Provider merges it with another group or cancels it. On a merger the Customer pays nothing extra and any price difference is refunded; on cancellation the amount paid is refunded in full.',
+        '4.7. A group lesson the Customer misses is deemed held. A group lesson cancelled by the Provider or the tutor is moved for the whole group, or its price is refunded to the Customer.',
+        '4.8. The Customer may leave a group at any time; the price of the group\'s lessons that have not started is refunded.',
+        '4.9. If a payment arrives when all seats in the group are already taken, the amount paid is refunded in full. A seat that frees up in a full group is offered to the first person on the waiting list and held for them for 12 (twelve) hours.',
       ],
     },
     {

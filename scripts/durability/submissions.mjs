@@ -74,6 +74,8 @@ const alpha = (k) => (k >= 26 ? alpha(Math.floor(k / 26)) : '') + String.fromCha
 
 const bookingKey = (i, run) => `kill9-${run.id}-${i}`;
 
+/** Seats in each of the seats kind's groups (lib/validations/group-rules.ts GROUP_MAX_SEATS): one per student. */
+const SEATS = 6;
 /** Students the payments' orders are spread over (a student may have many orders). */
 const PAYING_STUDENTS = 4;
 const APPROVED_CARD = '4405 6397 0401 5096'; // scripts/fakes/epay.mjs TEST_CARDS
@@ -218,6 +220,65 @@ export const SUBMISSIONS = [
       if (unpaid.length) problems.push(`paid at the bank but not credited: ${unpaid.map((r) => r.invoice_id).join(', ')}`);
       const [total] = await query(`select coalesce(sum(amount_tiyn), 0)::text as sum, (select count(*) from (select txn_id from ledger_entries group by txn_id having sum(amount_tiyn) <> 0) x)::text as bad from ledger_entries`, []);
       if (total.sum !== '0' || total.bad !== '0') problems.push(`the ledger sums to ${total.sum} with ${total.bad} unbalanced transaction(s)`);
+      return problems;
+    },
+  },
+  {
+    // Group seats (issue 33) paid during the kill: before the burst, groups of six seats are opened
+    // (POST /api/dev/open-group: one lesson each, an hour apart, one tutor), six students each take a
+    // seat in every group through the seat's checkout (POST /api/groups/{id}/checkout: the seat held,
+    // its order made) and pay on the fake's hosted page with the notifications held back; the burst
+    // sends each order's postLink. After the restart every paid seat order has exactly one paid seat
+    // and one `payment` ledger transaction, no group has more live seats than six, and the ledger sums
+    // to zero: `verify`.
+    name: 'seat',
+    allAnswered2xx: true,
+    prepare: async (api, run, count) => {
+      const fake = run.epay;
+      if (!fake) throw new Error('the seats kind needs the script\'s fake of ePay (run.epay)');
+      const tutor = await register(api, 'tutor', accountPhone('708', 950, run), { tutorKind: 'local', name: 'Айша', lastname: 'Killseat', teachingLanguage: 'kk', subject: 'english' });
+      const groups = [];
+      for (let g = 0; g < Math.ceil(count / SEATS); g++) {
+        const made = await api.call('POST', '/api/dev/open-group', { phone: tutor.phone, startMinute: (g % 24) * 60, daysAhead: 3 + Math.floor(g / 24) });
+        if (made.status !== 200) throw new Error(`dev/open-group: ${made.status} ${made.text}`);
+        groups.push(made.json.id);
+      }
+      const students = await pool(Array.from({ length: SEATS }, (_, k) => k), 4, (k) =>
+        register(api, 'student', accountPhone('707', 950 + k, run), { name: 'Дина', lastname: `Killseat${alpha(k)}`, subject: 'english' }),
+      );
+      fake.control.notify = 'drop';
+      const invoices = await pool(Array.from({ length: count }, (_, n) => n), 4, async (n) => {
+        const res = await api.call('POST', `/api/groups/${groups[Math.floor(n / SEATS)]}/checkout`, {}, { authorization: `Bearer ${students[n % SEATS].token}` });
+        if (res.status !== 201) throw new Error(`groups/checkout: ${res.status} ${res.text}`);
+        await payOnFakePage(fake, res.json.start);
+        return res.json.invoiceId;
+      });
+      run.seat = { groups, invoices, bodies: invoices.map((id) => fake.notificationOf(id)) };
+      return `${groups.length} groups of ${SEATS} seats, ${count} seats paid at the fake bank, their notifications held back for the burst`;
+    },
+    request: (i, run) => ({ path: '/api/payments/epay/notify', body: run.seat.bodies[i] }),
+    key: (i, run) => run.seat.invoices[i],
+    stored: async (query, run) => {
+      const rows = await query(
+        `select o.invoice_id from payment_orders o
+          where o.invoice_id = any(string_to_array($1, ',')) and o.status = 'paid'
+            and (select count(*) from group_seats s where s.order_id = o.id and s.status = 'paid') = 1
+            and (select count(distinct l.txn_id) from ledger_entries l where l.order_id = o.id and l.kind = 'payment') = 1`,
+        [run.seat.invoices.join(',')],
+      );
+      return new Set(rows.map((r) => String(r.invoice_id)));
+    },
+    verify: async (query, run) => {
+      const problems = [];
+      const twice = await query(
+        `select o.invoice_id from payment_orders o where o.invoice_id = any(string_to_array($1, ','))
+            and ((select count(*) from group_seats s where s.order_id = o.id) > 1
+              or (select count(distinct l.txn_id) from ledger_entries l where l.order_id = o.id and l.kind = 'payment') > 1)`,
+        [run.seat.invoices.join(',')],
+      );
+      if (twice.length) problems.push(`a seat order credited more than once: ${twice.map((r) => r.invoice_id).join(', ')}`);
+      const over = await query(`select group_id, count(*)::int as n from group_seats where group_id = any(string_to_array($1, ',')::int[]) and status in ('held', 'paid') group by group_id having count(*) > ${SEATS}`, [run.seat.groups.join(',')]);
+      if (over.length) problems.push(`groups oversold: ${over.map((r) => `${r.group_id} (${r.n})`).join(', ')}`);
       return problems;
     },
   },

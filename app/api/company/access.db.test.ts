@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, companyEmployees, companyInvitations, companyInvoices, outbox, smsCodes } from '@/lib/db/schema';
+import { auditLog, companyEmployees, companyInvitations, companyInvoices, groupSeats, groups, outbox, smsCodes } from '@/lib/db/schema';
 import type { OpenDb } from '@/lib/db/open';
 import { totpCode } from '@/lib/crypto/totp';
 import { companyFromSession, COMPANY_IDLE_S } from '@/lib/company-portal/sessions';
-import { createTestDb, dbLabel, setAppDb } from '@/test/db';
+import { createTestDb, dbLabel, insertTestUser, setAppDb } from '@/test/db';
 import { companyRequest, hrUser, insertCompany, mailedLinkToken, smsCodeFor, takeKazakhTest, uploadRequest, validIin } from '@/test/company';
 import { appSecret } from '@/lib/env';
 import { hashIin } from '@/lib/quiz/attempts';
@@ -55,6 +55,10 @@ const PORTAL_CALLS: PortalCall[] = [
   { method: 'POST', path: '/api/company/pool/allocations', module: './pool/allocations/route', body: { employeeId: 'A_EMPLOYEE', lessons: 1 }, params: {} },
   // Company A's employee invited to the lessons by B: 404, and nothing is sent.
   { method: 'POST', path: '/api/company/pool/invitations', module: './pool/invitations/route', body: { employeeId: 'A_EMPLOYEE', channels: ['sms', 'email'] }, params: {} },
+  // Company A's closed group: B's list is empty, A's group is 404 to B, and B seats nobody in it.
+  { method: 'GET', path: '/api/company/groups', module: './groups/route' },
+  { method: 'GET', path: '/api/company/groups/[id]', module: './groups/[id]/route', params: { id: 'A_GROUP' } },
+  { method: 'POST', path: '/api/company/groups/[id]/enrol', module: './groups/[id]/enrol/route', body: { employeeId: 'A_EMPLOYEE' }, params: { id: 'A_GROUP' } },
 ];
 
 /** The ways in, open to anyone (each has its own tests below): not walked with another company's ids. */
@@ -267,7 +271,13 @@ describe(`company portal access: HR users, sign-in with SMS or TOTP, sessions, o
       .insert(companyInvoices)
       .values({ number: 'TLM-2026-999001', companyId: companyA, lessons: 10, perLessonTiyn: 450_000, amountTiyn: 4_500_000, vatPayer: false, vatPercent: 0, vatTiyn: 0, school: { name: 'Tilmen', bin: null, address: null }, buyer: { name: 'ТОО «Альфа»', bin: '990140000385', address: null } })
       .returning();
-    const ids: Record<string, string> = { A_EMPLOYEE: String(employee!.id), A_CERTIFICATE: taken.view.certificate!.number, A_INVOICE: String(invoice!.id) };
+    // A closed group of company A (open for seats), named in B's group calls.
+    const tutorId = await insertTestUser(t.db, { role: 'tutor', phone: '+77011112277', name: 'Дина', lastname: 'Альфаева' });
+    const [group] = await t.db
+      .insert(groups)
+      .values({ subject: 'kazakh', level: 'A2', ageBand: 'adults', tutorId, weekdays: [2, 4], startMinute: 18 * 60 + 30, startDate: '2099-01-06', lessonsCount: 8, pricePerLessonTiyn: 350_000, companyId: companyA, status: 'open', description: 'Альфа' })
+      .returning();
+    const ids: Record<string, string> = { A_EMPLOYEE: String(employee!.id), A_CERTIFICATE: taken.view.certificate!.number, A_INVOICE: String(invoice!.id), A_GROUP: String(group!.id) };
     for (const c of PORTAL_CALLS) {
       const handler = ((await import(c.module)) as Record<string, unknown>)[c.method];
       const params = c.params && Object.fromEntries(Object.entries(c.params).map(([k, v]) => [k, ids[v] ?? v]));
@@ -292,6 +302,11 @@ describe(`company portal access: HR users, sign-in with SMS or TOTP, sessions, o
     const [still] = await t.db.select().from(companyEmployees).where(eq(companyEmployees.id, employee!.id));
     expect(still).toMatchObject({ companyId: companyA, positionCode: 'A-1' });
     expect(await t.db.select().from(companyInvitations)).toHaveLength(0);
+    expect(await t.db.select().from(groupSeats)).toHaveLength(0);
+    // A's HR sees its own group (and the look is audited).
+    const ownGroups = (await (await call((await import('./groups/route')).GET, companyRequest('/api/company/groups', { cookie: a.cookie }))).json()) as { groups: { id: number }[] };
+    expect(ownGroups.groups.map((g) => g.id)).toEqual([group!.id]);
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'group.attendance'))).length).toBeGreaterThan(0);
     const bRows = await t.db.select().from(companyEmployees).where(eq(companyEmployees.companyId, companyB));
     expect(bRows.map((e) => e.lastName).sort()).toEqual(['Бекова', 'Беков'].sort());
     expect(await (await call(me, companyRequest('/api/company/me', { cookie: a.cookie }))).json()).toMatchObject({ company: { id: companyA } });

@@ -5,6 +5,7 @@ import type { Locale } from '@/i18n/routing';
 import { accountPageMetadata } from '@/components/auth/auth-shell';
 import { CabinetView } from '@/components/auth/cabinet-view';
 import { CabinetLessons } from '@/components/booking/cabinet-lessons';
+import { CabinetGroups } from '@/components/cabinet/cabinet-groups';
 import { CabinetMoney } from '@/components/checkout/cabinet-money';
 import { EmployerInviteClaim } from '@/components/checkout/employer-invite-claim';
 import { TutorEarnings } from '@/components/checkout/tutor-earnings';
@@ -58,6 +59,7 @@ export default async function CabinetPage({ params }: Props) {
             lessons={
               <>
                 <CabinetLessons />
+                <CabinetGroups />
                 <CabinetProgress />
                 <CabinetDictionary />
               </>

@@ -9,6 +9,7 @@ const SECTIONS = [
   { key: 'employees', path: '/company/employees' },
   { key: 'results', path: '/company/results' },
   { key: 'lessons', path: '/company/lessons' },
+  { key: 'groups', path: '/company/groups' },
   { key: 'invoices', path: '/company/invoices' },
   { key: 'security', path: '/company/security' },
 ] as const;

@@ -3,12 +3,14 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { UnblockButton } from '@/components/admin/accounts/unblock-button';
+import { TeachesGroupsToggle } from '@/components/admin/groups/group-actions';
 import { formatDate, formatDateTime } from '@/components/admin/ui/format';
 import { ReasonAction } from '@/components/admin/ui/reason-action';
 import { Facts, Section } from '@/components/admin/ui/section';
 import { BackLink, Badge, cellClass, DataTable, EmptyState, PageHeader } from '@/components/admin/ui/table';
 import { accountDetail } from '@/lib/accounts-admin/detail';
 import { getDb } from '@/lib/db/client';
+import { tutorTeachesGroups } from '@/lib/groups/admin';
 import { formatKzPhone } from '@/lib/phone';
 import { localePath } from '@/lib/seo';
 import { requireStaffPage } from '@/lib/staff/page';
@@ -27,8 +29,10 @@ export default async function AccountPage({ params }: Props) {
   const { staff, actor } = await requireStaffPage(locale, 'sales', `/admin/accounts/${rawId}`);
   const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
   if (!id) notFound();
-  const detail = await accountDetail(await getDb(), actor, id);
+  const db = await getDb();
+  const detail = await accountDetail(db, actor, id);
   if (!detail) notFound();
+  const teachesGroups = detail.profile.role === 'tutor' ? await tutorTeachesGroups(db, id) : null;
   const t = await getTranslations('Admin');
   const { profile: p, leads, tests, sessions, application } = detail;
   const isAdmin = staff.scopes.includes('admin');
@@ -103,6 +107,12 @@ export default async function AccountPage({ params }: Props) {
             />
           ) : (
             <p className="text-sm text-muted">{t('accounts.applicationNone')}</p>
+          )}
+          {teachesGroups !== null && (
+            <div className="mt-3">
+              <TeachesGroupsToggle tutorId={id} teaches={teachesGroups} labels={{ label: t('groups.teaches'), on: t('groups.teachesOn'), off: t('groups.teachesOff') }} />
+              <p className="mt-1 text-xs text-muted">{t('groups.teachesHint')}</p>
+            </div>
           )}
         </Section>
       )}

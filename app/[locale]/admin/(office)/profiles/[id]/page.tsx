@@ -3,13 +3,16 @@ import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
+import { TeachesGroupsToggle } from '@/components/admin/groups/group-actions';
 import { ProfileReviewActions } from '@/components/admin/profiles/review-actions';
 import { Badge, PageHeader } from '@/components/admin/ui/table';
 import { getDb } from '@/lib/db/client';
+import { tutorTeachesGroups } from '@/lib/groups/admin';
 import { photoUrl } from '@/lib/media/photo';
 import { profileForReview, type ProfileField } from '@/lib/marketplace/tutor-profile';
 import { localePath } from '@/lib/seo';
 import { requireStaffPage } from '@/lib/staff/page';
+import { hasScope } from '@/lib/validations/staff-scopes';
 import { PROFILE_LOCALES, PROFILE_RETURN_REASONS, videoWatchUrl, type ProfileData, type ProfileReturnReason } from '@/lib/validations/tutor-profile';
 
 type Props = { params: Promise<{ locale: Locale; id: string }> };
@@ -20,10 +23,14 @@ const FIELDS: ProfileField[] = ['photo', 'about', 'teachingLanguages', 'nativeSp
 export default async function ProfileReviewPage({ params }: Props) {
   const { locale, id: rawId } = await params;
   setRequestLocale(locale);
-  await requireStaffPage(locale, 'reviewer', `/admin/profiles/${rawId}`);
+  const { staff } = await requireStaffPage(locale, 'reviewer', `/admin/profiles/${rawId}`);
   if (!/^\d{1,9}$/.test(rawId)) notFound();
-  const p = await profileForReview(await getDb(), Number(rawId));
+  const db = await getDb();
+  const p = await profileForReview(db, Number(rawId));
   if (!p) notFound();
+  // Who teaches groups is the sales' call (PUT /api/admin/groups/tutors/{id}): shown to a member who may make it.
+  const teachesGroups = hasScope(staff.scopes, 'sales') ? await tutorTeachesGroups(db, p.userId) : null;
+  const tg = await getTranslations('Admin.groups');
   const t = await getTranslations('Admin.profiles');
   const tc = await getTranslations('Admin.common');
   const tw = await getTranslations('Registration.tutor');
@@ -123,6 +130,12 @@ export default async function ProfileReviewPage({ params }: Props) {
           reasonLabels={Object.fromEntries(PROFILE_RETURN_REASONS.map((r) => [r, tr(r)])) as Record<ProfileReturnReason, string>}
         />
       </div>
+      {teachesGroups !== null && (
+        <div className="mt-5">
+          <TeachesGroupsToggle tutorId={p.userId} teaches={teachesGroups} labels={{ label: tg('teaches'), on: tg('teachesOn'), off: tg('teachesOff') }} />
+          <p className="mt-1 text-xs text-muted">{tg('teachesHint')}</p>
+        </div>
+      )}
     </>
   );
 }
