@@ -8,7 +8,7 @@
 // (lib/server/csp.mjs). The policy in next.config.ts is only what `next dev` / `next start` send.
 import path from 'node:path';
 import next from 'next';
-import { cabinetOrigin, createCsp, loadManifest } from './lib/server/csp.mjs';
+import { cabinetOrigin, createCsp, loadManifest, sfuOrigins } from './lib/server/csp.mjs';
 import { createAppServer, serverOptionsFromEnv } from './lib/server/http-server.mjs';
 import { createStaticPages } from './lib/server/static-pages.mjs';
 import { openBeforeListening } from './lib/server/start.mjs';
@@ -78,6 +78,8 @@ const csp = createCsp({
   cabinet: cabinetOrigin(process.env.NEXT_PUBLIC_CABINET_URL),
   // The checkout loads the provider's JS library from its page's origin.
   payment: cabinetOrigin(process.env.EPAY_PAGE_URL || 'https://epay.homebank.kz'),
+  // The lesson room's page reaches the Janus servers' public addresses (group lessons; set above when local).
+  sfu: sfuOrigins(process.env.JANUS_SERVERS),
 });
 // The prerendered pages (every locale's marketing pages, tests, sign-in…) are sent from the build's
 // precompressed files by the same rules and with the same headers as nginx sends them

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import dynamic from 'next/dynamic';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRequireAuth } from '@/components/auth/require-auth';
 import { localePath } from '@/components/auth/return-path';
@@ -8,6 +9,9 @@ import { PreJoin } from './prejoin';
 import { Room } from './room';
 import type { JoinMedia, RoomInfo } from './types';
 import { useLessonGet } from './use-lesson-get';
+
+// A group lesson's room (media through Janus) loads only for a group lesson.
+const GroupRoom = dynamic(() => import('./group-room').then((m) => m.GroupRoom), { ssr: false });
 
 /** The room's stages: the session and the right to enter, the pre-join check, the call. */
 export function RoomApp({ lessonId }: { lessonId: number }) {
@@ -21,6 +25,7 @@ export function RoomApp({ lessonId }: { lessonId: number }) {
   if (refusal) return <Refusal status={refusal.status} message={refusal.message} cabinet={localePath(locale, '/cabinet')} ended={Boolean(media) && info?.side === 'student'} />;
   if (!info) return <p className="p-6 text-center" role="status">{t('loading')}</p>;
   if (!media) return <PreJoin info={info} onJoin={setMedia} />;
+  if (info.kind === 'group') return <GroupRoom info={info} media={media} onClosed={(status, message) => setRefusal({ status, message })} />;
   return <Room info={info} media={media} onClosed={(status, message) => setRefusal({ status, message })} />;
 }
 

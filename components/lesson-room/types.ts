@@ -7,6 +7,12 @@ export interface RoomInfo {
   iceExpiresAt: string | null;
   opensMinutes: number;
   heldMinutes: number;
+  /** `group`: a group lesson (media through Janus, components/lesson-room/group-room.tsx). */
+  kind?: 'single' | 'group';
+  /** The caller's user id. */
+  me?: number;
+  /** A group lesson's tutor and seated students. */
+  people?: { id: number; side: 'student' | 'tutor'; name: string }[];
 }
 
 /** What the person chose on the pre-join screen. */

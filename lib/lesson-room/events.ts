@@ -5,6 +5,7 @@ import { lessonRoomEvents, lessonRooms, lessonWords, type RoomEventKind, type Ro
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { hit } from '@/lib/rate-limit';
+import { lessonStudentIds } from '@/lib/lessons/group-money';
 import { ROOM_LIMITS, type RoomEventInput } from '@/lib/validations/lesson-room';
 import type { RoomLesson } from './access';
 import { ROOM_CHANNEL } from './bus';
@@ -34,15 +35,21 @@ const other = (side: RoomSide): RoomSide => (side === 'tutor' ? 'student' : 'tut
  * Signals go to the other side only; the rest to both. A vocabulary word is the tutor's alone and
  * also lands in the student's dictionary, in the same transaction.
  */
-export async function appendEvent(db: Db, lesson: RoomLesson, side: RoomSide | 'server', input: { kind: RoomEventKind; payload: Record<string, unknown> }, now = new Date()): Promise<RoomEvent> {
+export async function appendEvent(db: Db, lesson: RoomLesson, side: RoomSide | 'server', input: { kind: RoomEventKind; payload: Record<string, unknown> }, now = new Date(), userId?: number): Promise<RoomEvent> {
   if (input.kind === 'vocab' && side !== 'tutor') throw new ApiError(403, 'forbidden');
+  const group = lesson.kind === 'group';
+  // A group lesson's media goes through Janus (lib/lesson-room/sfu.ts): no peer-to-peer signalling in its log.
+  if (group && input.kind === 'signal') throw new ApiError(409, 'group_no_signal');
+  // A group lesson's students share the side `student`: the server stamps who wrote (never the browser's word).
+  if (group && side !== 'server' && userId !== undefined) input = { ...input, payload: { ...input.payload, from: userId } };
+  const who = group && side === 'student' && userId !== undefined ? `${side}:${userId}` : side;
   // Images on the board are the tutor's to put there (the issue: "the tutor can upload").
   if (input.kind === 'board' && input.payload.files && side !== 'tutor') throw new ApiError(403, 'forbidden');
   if (side !== 'server') {
-    const limited = await hit(db, { key: `room:${lesson.id}:${side}`, max: EVENTS_PER_MINUTE, windowSeconds: 60 }, now);
+    const limited = await hit(db, { key: `room:${lesson.id}:${who}`, max: EVENTS_PER_MINUTE, windowSeconds: 60 }, now);
     if (!limited.allowed) throw new ApiError(429, 'rate_limited', undefined, limited.retryAfter);
     if (input.kind === 'notes') {
-      const notes = await hit(db, { key: `room-notes:${lesson.id}:${side}`, max: NOTES_SAVES_PER_MINUTE, windowSeconds: 60 }, now);
+      const notes = await hit(db, { key: `room-notes:${lesson.id}:${who}`, max: NOTES_SAVES_PER_MINUTE, windowSeconds: 60 }, now);
       if (!notes.allowed) throw new ApiError(429, 'rate_limited', undefined, notes.retryAfter);
     }
   }
@@ -57,9 +64,11 @@ export async function appendEvent(db: Db, lesson: RoomLesson, side: RoomSide | '
     // The room's row is locked by the upsert until the commit: notes saved at once are merged in turn.
     const payload = input.kind === 'notes' ? await mergeSavedNotes(tx, lesson.id, input.payload as NotesPayload) : input.payload;
     await tx.insert(lessonRoomEvents).values({ lessonId: lesson.id, seq, side, toSide, kind: input.kind, payload, createdAt: now });
-    if (input.kind === 'vocab' && lesson.studentId) {
+    if (input.kind === 'vocab') {
       const { word, translation, lang } = input.payload as { word: string; translation: string; lang?: 'ru' | 'kk' | 'en' };
-      await tx.insert(lessonWords).values({ lessonId: lesson.id, studentId: lesson.studentId, word, translation, lang: lang ?? null, createdAt: now });
+      // A group lesson's word goes to every seated student's dictionary.
+      const students = group ? await lessonStudentIds(tx, lesson) : lesson.studentId ? [lesson.studentId] : [];
+      for (const studentId of students) await tx.insert(lessonWords).values({ lessonId: lesson.id, studentId, word, translation, lang: lang ?? null, createdAt: now });
     }
     await tx.execute(sql`select pg_notify(${ROOM_CHANNEL}, ${`${lesson.id}:${seq}`})`);
     return { seq, side, kind: input.kind, payload, at: now.toISOString() };
@@ -103,7 +112,7 @@ async function mergeSavedNotes(tx: Db, lessonId: number, input: NotesPayload): P
 }
 
 /** What a side sends from the browser (already parsed by roomEventSchema). */
-export const sendEvent = (db: Db, lesson: RoomLesson, side: RoomSide, input: RoomEventInput, now = new Date()) => appendEvent(db, lesson, side, input, now);
+export const sendEvent = (db: Db, lesson: RoomLesson, side: RoomSide, input: RoomEventInput, now = new Date(), userId?: number) => appendEvent(db, lesson, side, input, now, userId);
 
 /** The events after `after` that `side` may read (its own signals never come back), oldest first. */
 export async function readEvents(db: Db, lessonId: number, side: RoomSide, after: number, limit = 500): Promise<RoomEvent[]> {

@@ -1,10 +1,12 @@
 import 'server-only';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { lessonRoomEvents, lessonWords, users } from '@/lib/db/schema';
+import { lessonAttendance, lessonRoomEvents, lessonWords, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { roomSide } from './access';
-import { lessonAttendanceOf } from '@/lib/lessons/attendance';
+import { env } from '@/lib/env';
+import { groupAttendanceFrom, lessonAttendanceOf } from '@/lib/lessons/attendance';
+import { lessonStudentIds } from '@/lib/lessons/group-money';
 import { reportable, reportOf, reportView } from './report';
 
 /** A board element as stored: Excalidraw's element with its id and version. */
@@ -64,6 +66,21 @@ export async function lessonRecord(db: Db, user: { id: number }, lessonId: numbe
   const notes = events.filter((e) => e.kind === 'notes').at(-1);
   const report = await reportOf(db, lessonId);
   const attendance = await lessonAttendanceOf(db, lessonId, now);
+  // A group lesson: each seated student's attendance from the room's log (the tutor's view: joined,
+  // present with the tutor LESSON_HELD_MINUTES or more, the minutes together); a student sees their own.
+  let students: { id: number; name: string; joined: boolean; present: boolean; minutes: number }[] | undefined;
+  if (lesson.kind === 'group') {
+    const ids = await lessonStudentIds(db, lesson);
+    const rows = await db.select().from(lessonAttendance).where(eq(lessonAttendance.lessonId, lessonId)).orderBy(asc(lessonAttendance.at));
+    const { facts } = groupAttendanceFrom(rows, ids, now, env().LESSON_HELD_MINUTES);
+    const names = ids.length ? await db.select({ id: users.id, name: users.name, lastname: users.lastname }).from(users).where(inArray(users.id, ids)) : [];
+    students = facts
+      .filter((f) => side === 'tutor' || f.studentId === user.id)
+      .map((f) => {
+        const n = names.find((x) => x.id === f.studentId);
+        return { id: f.studentId, name: [n?.name, n?.lastname ? `${n.lastname.slice(0, 1)}.` : ''].filter(Boolean).join(' '), joined: rows.some((r) => r.userId === f.studentId && r.kind === 'join'), present: f.present, minutes: f.minutes };
+      });
+  }
   return {
     lesson: { id: lesson.id, subject: lesson.subject, status: lesson.status, startsAt: lesson.startsAt.toISOString(), endsAt: lesson.endsAt.toISOString() },
     side,
@@ -76,6 +93,7 @@ export async function lessonRecord(db: Db, user: { id: number }, lessonId: numbe
     /** The tutor may file a report now (none yet), or edit the one filed. */
     canReport: side === 'tutor' && reportable(lesson, now) && (!report || reportView(report, now).editable),
     togetherMinutes: attendance.togetherMinutes,
+    ...(students ? { students } : {}),
   };
 }
 export type LessonRecord = Awaited<ReturnType<typeof lessonRecord>>;

@@ -118,7 +118,7 @@ describe(`the lesson room (${dbLabel()})`, () => {
     expect(refused.status).toBe(403);
     const err = (await refused.json()) as ErrorBody;
     expect(err.error.code).toBe('room_forbidden');
-    expect(err.error.message).toMatch(/репетиторы мен оқушысы/);
+    expect(err.error.message).toMatch(/репетиторы мен оқушылары/);
     // …and cannot send or listen either.
     expect((await send(l.id, third.token, { kind: 'chat', payload: { text: 'hi' } })).status).toBe(403);
     expect((await open(l.id, third.token).res).status).toBe(403);

@@ -23,6 +23,8 @@ export interface StreamOptions {
   bus?: RoomBus;
   heartbeatMs?: number;
   now?: () => Date;
+  /** Who opened it: recorded on every attendance row; a group lesson's students are told apart by it. */
+  userId?: number;
 }
 
 const encoder = new TextEncoder();
@@ -51,19 +53,23 @@ const frame = (e: RoomEvent) => encoder.encode(`id: ${e.seq}\ndata: ${JSON.strin
 export async function roomStream(db: Db, lesson: RoomLesson, side: RoomSide, opts: StreamOptions): Promise<Response> {
   const now = opts.now ?? (() => new Date());
   // A side opens a stream per page load and per reconnection: 30 a minute is far above that (H1).
-  await enforceLimits(db, [{ key: `room-stream:${lesson.id}:${side}`, max: STREAM_OPENS_PER_MINUTE, windowSeconds: 60 }], now());
+  // A group lesson has several students: each one is a "side" of its own for the caps and presence.
+  const who = lesson.kind === 'group' && side === 'student' && opts.userId !== undefined ? `${side}:${opts.userId}` : side;
+  const userId = opts.userId ?? null;
+  await enforceLimits(db, [{ key: `room-stream:${lesson.id}:${who}`, max: STREAM_OPENS_PER_MINUTE, windowSeconds: 60 }], now());
   const connection = randomUUID();
   const bus = opts.bus ?? (await roomBus(db));
   const signalsAfter = opts.resume ? opts.after : await lastSeq(db, lesson.id);
-  const key = `${lesson.id}:${side}`;
+  const key = `${lesson.id}:${who}`;
   const siblings = openStreams.get(key) ?? [];
   openStreams.set(key, siblings);
   const entry = { connection, supersede: () => {} };
   const firstOfSide = siblings.length === 0;
   siblings.push(entry);
   while (siblings.length > MAX_STREAMS_PER_SIDE) siblings.shift()!.supersede();
-  await recordAttendance(db, lesson.id, side, connection, 'join', now());
-  if (firstOfSide) await appendEvent(db, lesson, 'server', { kind: 'presence', payload: { side, online: true } }, now());
+  const presenceOf = (online: boolean) => ({ side, online, ...(lesson.kind === 'group' && userId !== null ? { userId } : {}) });
+  await recordAttendance(db, lesson.id, side, connection, 'join', now(), userId);
+  if (firstOfSide) await appendEvent(db, lesson, 'server', { kind: 'presence', payload: presenceOf(true) }, now());
 
   let cursor = opts.after;
   let closed = false;
@@ -128,8 +134,8 @@ export async function roomStream(db: Db, lesson: RoomLesson, side: RoomSide, opt
           }
           if (isDbClosed(db)) return;
           try {
-            await recordAttendance(db, lesson.id, side, connection, 'leave', now());
-            if (lastOfSide) await appendEvent(db, lesson, 'server', { kind: 'presence', payload: { side, online: false } }, now());
+            await recordAttendance(db, lesson.id, side, connection, 'leave', now(), userId);
+            if (lastOfSide) await appendEvent(db, lesson, 'server', { kind: 'presence', payload: presenceOf(false) }, now());
           } catch (err) {
             if (!isDbClosed(db)) console.error('[room] could not record a leave:', errorForLog(err));
           }
@@ -150,7 +156,7 @@ export async function roomStream(db: Db, lesson: RoomLesson, side: RoomSide, opt
           write(encoder.encode(': ping\n\n'));
           void (async () => {
             try {
-              await recordAttendance(db, lesson.id, side, connection, 'heartbeat', now());
+              await recordAttendance(db, lesson.id, side, connection, 'heartbeat', now(), userId);
               if (lesson.factStatus === null) await markHeldIfTogether(db, lesson.id, now());
             } catch (err) {
               if (!isDbClosed(db)) console.error('[room] heartbeat failed:', errorForLog(err));

@@ -17,7 +17,10 @@ export declare function writeManifest(distDir: string, opts?: { defaultLocale?: 
 export declare function loadManifest(distDir: string, opts?: { defaultLocale?: string }): CspManifest;
 export declare function cabinetOrigin(url: string | undefined): string;
 export declare const CHECKOUT_PATH: RegExp;
-export declare function cspHeader(opts?: { hashes?: string[]; nonce?: string; cabinet?: string; reportUri?: string | null; office?: boolean; payment?: string }): string;
+/** The origins browsers reach the Janus servers at (JANUS_SERVERS' publicUrl, else url). */
+export declare function sfuOrigins(raw?: string): string[];
+export declare const LESSON_PATH: RegExp;
+export declare function cspHeader(opts?: { hashes?: string[]; nonce?: string; cabinet?: string; reportUri?: string | null; office?: boolean; payment?: string; sfu?: string[] }): string;
 export declare function manifestKey(url: string | undefined, opts?: { defaultLocale?: string }): string;
 export declare function newNonce(): string;
 export declare function createCsp(opts: {
@@ -27,5 +30,7 @@ export declare function createCsp(opts: {
   reportUri?: string | null;
   /** The payment provider's page origin: allowed to run scripts on /checkout only. */
   payment?: string;
+  /** The Janus servers' public origins (sfuOrigins): reached from the lesson room's page only. */
+  sfu?: string[];
 }): { plain: string; policyFor(r: { url: string | undefined; status?: number; html: boolean; nonce?: string }): string };
 export declare function createReportLogger(opts?: { perMinute?: number; log?: (line: string) => void; now?: () => number }): (body: string) => boolean;

@@ -38,6 +38,8 @@ export const SCRIPT_HOSTS = [
 export const OFFICE_SCRIPT_HOSTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 /** The checkout's pages: the only ones whose policy lets the payment provider's script in (lib/payments). */
 export const CHECKOUT_PATH = /^\/(?:(?:kk|en|ru)\/)?checkout(?:\/|$)/;
+/** The lesson room's page: the only one whose policy lets the browser reach the group lessons' Janus servers. */
+export const LESSON_PATH = /^\/(?:(?:kk|en|ru)\/)?lesson\/[^/]+\/?$/;
 /** Pages that show whole phones, IINs or lessons: no tag manager, pixel or chat may run beside them. */
 export const OFFICE_PATH = /^\/(?:(?:kk|en|ru)\/)?(?:admin|company|lesson)(?:\/|$)/;
 
@@ -161,11 +163,42 @@ export function cabinetOrigin(url) {
 }
 
 /**
+ * The origins browsers reach the Janus servers at (JANUS_SERVERS: each one's publicUrl, else its
+ * url; lib/validations/janus-servers.ts is the full parser, this one only reads the addresses), for
+ * the lesson room's connect-src. Unparsable entries are left out (lib/env.ts refuses them at start).
+ */
+export function sfuOrigins(raw = '') {
+  const text = String(raw).trim();
+  if (!text) return [];
+  const urls = [];
+  if (text.startsWith('[')) {
+    try {
+      for (const s of JSON.parse(text)) urls.push(s?.publicUrl ?? s?.url);
+    } catch {
+      return [];
+    }
+  } else {
+    for (const entry of text.split(/[\s,]+/).filter(Boolean)) urls.push(entry.slice(entry.lastIndexOf('@') + 1));
+  }
+  const origins = new Set();
+  for (const u of urls) {
+    try {
+      const url = new URL(String(u));
+      if (/^(https?|wss?):$/.test(url.protocol)) origins.add(url.origin);
+    } catch {
+      // left out
+    }
+  }
+  return [...origins];
+}
+
+/**
  * The policy. `hashes`: inline scripts allowed; `nonce`: scripts carrying it allowed (Next's, on a
  * page rendered per request); neither: no inline script at all.
  */
-export function cspHeader({ hashes = [], nonce, cabinet = '', reportUri = REPORT_PATH, office = false, payment = '' } = {}) {
+export function cspHeader({ hashes = [], nonce, cabinet = '', reportUri = REPORT_PATH, office = false, payment = '', sfu = [] } = {}) {
   const extra = cabinet ? ` ${cabinet}` : '';
+  const media = sfu.length ? ` ${sfu.join(' ')}` : '';
   const scriptSrc = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...hashes, ...(office ? OFFICE_SCRIPT_HOSTS : SCRIPT_HOSTS), ...(payment ? [payment] : [])];
   return [
     "default-src 'self'",
@@ -175,7 +208,7 @@ export function cspHeader({ hashes = [], nonce, cabinet = '', reportUri = REPORT
     office ? `img-src 'self' data: blob:${extra}` : `img-src 'self' data: https://www.googletagmanager.com https://www.facebook.com https://*.jivosite.com${extra}`,
     "font-src 'self'",
     office
-      ? `connect-src 'self' https://www.google.com${extra}`
+      ? `connect-src 'self' https://www.google.com${extra}${media}`
       : `connect-src 'self' https://www.google.com https://www.google-analytics.com https://*.jivosite.com wss://*.jivosite.com${extra}`,
     office
       ? 'frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/'
@@ -210,7 +243,7 @@ export function newNonce() {
  * response. HTML documents: 'self', the nonce, the page's own hashes (a prerendered page) and, for
  * an error status, the prerendered error pages' hashes. Anything else: no inline script allowed.
  */
-export function createCsp({ manifest, cabinet = '', defaultLocale = 'ru', reportUri = REPORT_PATH, payment = '' }) {
+export function createCsp({ manifest, cabinet = '', defaultLocale = 'ru', reportUri = REPORT_PATH, payment = '', sfu = [] }) {
   const pages = new Map(Object.entries(manifest?.pages ?? {}));
   const errorPages = manifest?.errorPages ?? [];
   const plain = cspHeader({ cabinet, reportUri });
@@ -223,7 +256,8 @@ export function createCsp({ manifest, cabinet = '', defaultLocale = 'ru', report
       const p = String(url ?? '/').split(/[?#]/)[0] || '/';
       const office = OFFICE_PATH.test(p);
       // The checkout page alone loads the payment provider's JS library (its hosted page's call).
-      return cspHeader({ hashes, nonce, cabinet, reportUri, office, payment: CHECKOUT_PATH.test(p) ? payment : '' });
+      // The lesson room's page alone reaches the Janus servers (a group lesson's media and signalling).
+      return cspHeader({ hashes, nonce, cabinet, reportUri, office, payment: CHECKOUT_PATH.test(p) ? payment : '', sfu: LESSON_PATH.test(p) ? sfu : [] });
     },
   };
 }

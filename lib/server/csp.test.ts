@@ -15,6 +15,7 @@ import {
   manifestKey,
   MANIFEST_FILE,
   pagePathOf,
+  sfuOrigins,
   writeManifest,
 } from './csp.mjs';
 import { createAppServer } from './http-server.mjs';
@@ -145,6 +146,22 @@ describe('policy', () => {
     for (const url of ['/', '/kk/student', '/en/companies', '/administration']) {
       expect(csp.policyFor({ url, status: 200, html: true, nonce: 'abc' }), url).toContain('https://code.jivosite.com');
     }
+  });
+
+  it('the lesson room\'s page alone may reach the Janus servers (group lessons): their public addresses from JANUS_SERVERS in connect-src', () => {
+    const servers = JSON.stringify([
+      { id: 'a', url: 'http://10.0.0.5:8088/janus', publicUrl: 'wss://sfu1.tilmen.kz/janus-ws', apiSecret: 'x', tokenSecret: 'y' },
+      { id: 'b', url: 'http://10.0.0.6:8088/janus' },
+    ]);
+    expect(sfuOrigins(servers)).toEqual(['wss://sfu1.tilmen.kz', 'http://10.0.0.6:8088']);
+    expect(sfuOrigins('secretsecretsecret1:tokentokentokentok@ws://127.0.0.1:8188')).toEqual(['ws://127.0.0.1:8188']);
+    expect(sfuOrigins('')).toEqual([]);
+    expect(sfuOrigins('[not json')).toEqual([]);
+    const withSfu = createCsp({ manifest: { pages: {}, errorPages: [] }, sfu: sfuOrigins(servers) });
+    const connect = (p: string) => p.split('; ').find((d) => d.startsWith('connect-src'))!;
+    for (const url of ['/lesson/12', '/kk/lesson/12', '/en/lesson/12?x=1']) expect(connect(withSfu.policyFor({ url, html: true, nonce: 'n' })), url).toBe("connect-src 'self' https://www.google.com wss://sfu1.tilmen.kz http://10.0.0.6:8088");
+    for (const url of ['/', '/admin', '/lesson/12/record', '/groups', '/kk/company']) expect(withSfu.policyFor({ url, html: true, nonce: 'n' }), url).not.toContain('sfu1.tilmen.kz');
+    expect(withSfu.plain).not.toContain('sfu1.tilmen.kz');
   });
 
   it('anything but HTML (API answers, RSC payloads, files): no inline script at all', () => {

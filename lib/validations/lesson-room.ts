@@ -101,8 +101,9 @@ const board = z.object({
 /** A side's media state, shown to the other: muted, camera off, sharing the screen. */
 const presence = z.object({
   kind: z.literal('presence'),
+  // `hand`: a group lesson's student raises (or lowers) a hand.
   // `left`: this side leaves on purpose ("End the lesson" for the tutor, "Leave" for the student): the other side is told so, not "waiting".
-  payload: z.object({ audio: z.boolean(), video: z.boolean(), screen: z.boolean().optional(), left: z.literal(true).optional() }).strict(),
+  payload: z.object({ audio: z.boolean(), video: z.boolean(), screen: z.boolean().optional(), left: z.literal(true).optional(), hand: z.boolean().optional() }).strict(),
 });
 
 // PostgreSQL's jsonb refuses the NUL character (a 500 if it got that far): refused here, with the rest.

@@ -1,7 +1,7 @@
 // ── The lesson room (issue 23; lib/lesson-room): its event log, attendance, the words a tutor added,
 // the tutor's report after the lesson and the tutor's corrections of the attendance.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { SkillMarks } from '../../validations/lesson-report';
 import { createdAt } from './columns';
 import { users } from './accounts';
@@ -163,4 +163,65 @@ export const lessonStudentFacts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.lessonId, t.studentId] }), index('lesson_student_facts_student_idx').on(t.studentId, t.lessonId)],
+);
+
+/**
+ * A group lesson's room on a Janus server (lib/lesson-room/sfu.ts): placed on first use and kept with
+ * the lesson, so every later call goes to the same server. The pin goes to the lesson's admitted
+ * participants; the secret (which edits, kicks, mutes and destroys the room) never leaves our server.
+ */
+export const lessonSfuRooms = pgTable('lesson_sfu_rooms', {
+  lessonId: integer('lesson_id')
+    .primaryKey()
+    .references(() => lessons.id, { onDelete: 'cascade' }),
+  serverId: text('server_id').notNull(),
+  room: bigint('room', { mode: 'number' }).notNull(),
+  pin: text('pin').notNull(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Each Janus access issued to a participant of a group lesson: whose token it is (the room's allowed
+ * list admits it) and the feed id range the participant publishes under, so the tutor's moderation
+ * (mute, remove) finds a person's tokens and feeds.
+ */
+export const lessonSfuAdmissions = pgTable(
+  'lesson_sfu_admissions',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    feedId: bigint('feed_id', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lesson_sfu_admissions_lesson_idx').on(t.lessonId, t.userId)],
+);
+
+/**
+ * A participant the tutor removed from a group lesson, with the reason: refused by the room (its
+ * page, stream and Janus access) for the rest of that lesson.
+ */
+export const lessonRoomRemovals = pgTable(
+  'lesson_room_removals',
+  {
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    byUserId: integer('by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.userId] }), check('lesson_room_removals_reason_ck', sql`length(btrim(${t.reason})) > 0`)],
 );

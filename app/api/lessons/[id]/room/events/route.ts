@@ -16,7 +16,7 @@ export const GET = route(async (ctx) => {
   const { lesson, side } = await enterRoom(ctx.db, user, idParam(ctx.params));
   const lastId = ctx.req.headers.get('last-event-id');
   const after = afterSeq.parse(lastId ?? ctx.req.nextUrl.searchParams.get('after') ?? 0);
-  return roomStream(ctx.db, lesson, side, { after, resume: lastId !== null || ctx.req.nextUrl.searchParams.has('resume'), signal: ctx.req.signal });
+  return roomStream(ctx.db, lesson, side, { after, resume: lastId !== null || ctx.req.nextUrl.searchParams.has('resume'), signal: ctx.req.signal, userId: user.id });
 });
 
 export const POST = route(
@@ -24,7 +24,7 @@ export const POST = route(
     const user = await requireUser(ctx.db, ctx.req);
     const { lesson, side } = await enterRoom(ctx.db, user, idParam(ctx.params));
     const input = roomEventSchema.parse(await readJson(ctx.req, ROOM_LIMITS.bodyBytes));
-    const event = await sendEvent(ctx.db, lesson, side, input);
+    const event = await sendEvent(ctx.db, lesson, side, input, new Date(), user.id);
     return { seq: event.seq, at: event.at };
   },
   { status: 201 },

@@ -1,0 +1,272 @@
+import { eq } from 'drizzle-orm';
+import { NextRequest } from 'next/server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiError } from '@/lib/api/errors';
+import type { Actor } from '@/lib/audit/log';
+import { openSession } from '@/lib/auth/http';
+import { groupSeats, lessonAttendance, lessonRoomEvents, lessonRoomRemovals, lessons, lessonSfuAdmissions, lessonSfuRooms, lessonStudentFacts, lessonWords, tutorApplications, tutorProfiles } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { createGroup, openGroup, setTeachesGroups } from '@/lib/groups/admin';
+import { settleEndedLessons } from '@/lib/lessons/attendance';
+import type { SfuRoom } from '@/lib/sfu/placement';
+import { groupSchema } from '@/lib/validations/groups';
+import { emptyProfile } from '@/lib/validations/tutor-profile';
+import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
+import { call } from '@/test/staff';
+import { GET as roomRoute } from '@/app/api/lessons/[id]/room/route';
+import { GET as streamRoute, POST as sendRoute } from '@/app/api/lessons/[id]/room/events/route';
+import { POST as sfuRoute } from '@/app/api/lessons/[id]/sfu/route';
+import { enterRoom } from './access';
+import { lessonRecord } from './record';
+import { stopRoomBus } from './bus';
+import { sendEvent } from './events';
+import { moderate, type ModerateOps } from './moderate';
+import { FEED_SPAN, feedOwner, lessonRoom, sfuAccess, type SfuOps } from './sfu';
+import { roomStream } from './stream';
+
+// The group room's server side: who enters a group lesson (its tutor and seated students), each
+// student's attendance from the room's log, and the lesson's Janus room (lib/lesson-room/sfu.ts;
+// lib/sfu is a fake here: its calls against a real Janus are lib/sfu/rooms.janus.test.ts's).
+
+const MIN = 60_000;
+const staff: Actor = { kind: 'staff', id: null, label: 'sales@school.kz', ipHash: 'test' };
+const T0 = new Date('2025-03-03T04:00:00Z');
+
+/** lib/sfu as a fake: rooms numbered in order, every admission recorded. */
+function fakeSfu(opts: { failCreate?: boolean } = {}) {
+  let next = 1000;
+  const created: SfuRoom[] = [];
+  const admitted: { room: number; token: string }[] = [];
+  const ops: SfuOps = {
+    createRoom: async () => {
+      if (opts.failCreate) throw new Error('connect ECONNREFUSED');
+      await new Promise((r) => setTimeout(r, 30));
+      const room = { serverId: 'local', room: next++, pin: `pin-${next}`, secret: `secret-${next}` };
+      created.push(room);
+      return room;
+    },
+    admitParticipant: async (room, o) => {
+      const token = `tok-${admitted.length}`;
+      admitted.push({ room: room.room, token });
+      return { url: 'ws://127.0.0.1:8188/janus', room: room.room, pin: room.pin, token, expiresAt: new Date((o.now ?? new Date()).getTime() + o.ttlSeconds * 1000) };
+    },
+  };
+  return { ops, created, admitted };
+}
+
+describe(`the group room (${dbLabel()})`, () => {
+  const t = useTestDb({ asAppDb: true });
+  let db: Db;
+  let n = 0;
+  const phone = () => `+7703${String(1_000_000 + ++n)}`;
+  beforeAll(() => {
+    db = t.db;
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterAll(() => stopRoomBus());
+
+  async function person(role: 'student' | 'tutor', name = 'Айгерім') {
+    const scope = role === 'tutor' ? 'tutor tutor:bookable' : 'student';
+    const id = await insertTestUser(db, { role, scope, phone: phone(), email: `g${n}@example.kz`, name, lastname: 'Серікова' });
+    const { accessToken } = await openSession(db, { id, scope });
+    return { id, token: accessToken };
+  }
+  async function tutor() {
+    const p = await person('tutor', 'Дина');
+    await db.insert(tutorApplications).values({ userId: p.id, status: 'approved', reviewDueAt: T0, decidedAt: T0 });
+    const profile = { ...emptyProfile(), price: 6000, subjects: ['english', 'kazakh'] as never, teachingLanguages: ['ru'] as never };
+    await db.insert(tutorProfiles).values({ userId: p.id, slug: `dina-${p.id}`, draft: profile, published: profile, publishedAt: T0 });
+    await setTeachesGroups(db, staff, p.id, true);
+    return p;
+  }
+  /** A group of `seated` paid students with one dated lesson starting `startsIn` ms from now (an hour long). */
+  async function groupLesson(seated: number, startsIn = -5 * MIN) {
+    const tu = await tutor();
+    const v = groupSchema.parse({ subject: 'english', level: 'A2', ageBand: 'adults', tutorId: tu.id, weekdays: [1, 3], startTime: '18:30', durationMinutes: 60, startDate: '2025-03-10', lessons: 2, minSeats: 1, maxSeats: 6, pricePerLesson: 3500 });
+    const group = await openGroup(db, staff, (await createGroup(db, staff, v, T0)).id, T0);
+    const students = [];
+    for (let i = 0; i < seated; i++) {
+      const s = await person('student', ['Айгерім', 'Нұрлан', 'Мадина'][i] ?? 'Әлия');
+      await db.insert(groupSeats).values({ groupId: group.id, studentId: s.id, status: 'paid', lessons: 2, perLessonTiyn: 350_000, amountTiyn: 700_000, coversFrom: T0, paidAt: T0 });
+      students.push(s);
+    }
+    const startsAt = new Date(Date.now() + startsIn);
+    const [row] = await db.insert(lessons).values({ tutorId: tu.id, kind: 'group', groupId: group.id, subject: 'english', status: 'booked', startsAt, endsAt: new Date(startsAt.getTime() + 60 * MIN) }).returning();
+    return { lesson: row!, tutor: tu, students, groupId: group.id };
+  }
+
+  const req = (path: string, token?: string, opts: { method?: string; body?: unknown; signal?: AbortSignal; locale?: string } = {}) => {
+    const headers = new Headers({ 'accept-language': opts.locale ?? 'ru', 'x-forwarded-for': `10.8.${n & 255}.${(n * 3) & 255}` });
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    if (opts.body !== undefined) headers.set('content-type', 'application/json');
+    return new NextRequest(`http://localhost${path}`, { method: opts.method ?? 'GET', headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: opts.signal });
+  };
+  const info = (id: number, token?: string, locale?: string) => call(roomRoute, req(`/api/lessons/${id}/room`, token, { locale }), { id: String(id) });
+  const sfu = (id: number, token?: string) => call(sfuRoute, req(`/api/lessons/${id}/sfu`, token, { method: 'POST' }), { id: String(id) });
+  const send = (id: number, token: string, body: unknown) => call(sendRoute, req(`/api/lessons/${id}/room/events`, token, { method: 'POST', body }), { id: String(id) });
+  const refusal = async (p: Promise<unknown>) => {
+    const e = (await p.then(() => null, (err: unknown) => err)) as ApiError | null;
+    return e ? [e.status, e.code] : 'ok';
+  };
+
+  it('admits the tutor and every seated student; a student without a seat, one of another group and a stranger get 403 on the page, the stream, the chat and the SFU', async () => {
+    const g = await groupLesson(2);
+    const other = await groupLesson(1);
+    const stranger = await person('student');
+    for (const p of [g.tutor, ...g.students]) expect((await info(g.lesson.id, p.token)).status).toBe(200);
+    const body = (await (await info(g.lesson.id, g.students[1]!.token)).json()) as { side: string; kind: string; me: number; people: { id: number; side: string; name: string }[] };
+    expect(body).toMatchObject({ side: 'student', kind: 'group', me: g.students[1]!.id });
+    expect(body.people.map((p) => [p.id, p.side])).toEqual([[g.tutor.id, 'tutor'], ...g.students.map((s) => [s.id, 'student'])]);
+    expect(body.people[1]!.name).toBe('Айгерім С.');
+    expect(((await (await info(g.lesson.id, g.tutor.token)).json()) as { other: { name: string } }).other.name).toBe('Айгерім С., Нұрлан С.');
+    for (const p of [other.students[0]!, stranger, other.tutor]) {
+      const r = await info(g.lesson.id, p.token, 'en');
+      expect(r.status).toBe(403);
+      expect(((await r.json()) as { error: { code: string } }).error.code).toBe('room_forbidden');
+      expect((await send(g.lesson.id, p.token, { kind: 'chat', payload: { text: 'hi' } })).status).toBe(403);
+      expect((await sfu(g.lesson.id, p.token)).status).toBe(403);
+      expect((await call(streamRoute, req(`/api/lessons/${g.lesson.id}/room/events`, p.token), { id: String(g.lesson.id) })).status).toBe(403);
+    }
+    // A seat that ended before the lesson (refunded) is no longer a way in; one paid after it started never was.
+    await db.update(groupSeats).set({ status: 'refunded', endedAt: T0 }).where(eq(groupSeats.studentId, g.students[1]!.id));
+    expect((await info(g.lesson.id, g.students[1]!.token)).status).toBe(403);
+    // The window is the room's: early and over are 409, as for a one-on-one lesson.
+    const early = await groupLesson(1, 11 * MIN);
+    expect(await refusal(enterRoom(db, early.students[0]!, early.lesson.id))).toEqual([409, 'room_not_open']);
+    expect(await refusal(enterRoom(db, g.students[0]!, g.lesson.id, new Date(g.lesson.endsAt.getTime() + 1)))).toEqual([409, 'room_closed']);
+    expect((await info(g.lesson.id)).status).toBe(401);
+  });
+
+  it('chat for all, stamped with who wrote it by the server; no peer-to-peer signals; a word lands in every seated student\'s dictionary', async () => {
+    const g = await groupLesson(2);
+    const [a, b] = g.students;
+    // The browser cannot name an author (the schema refuses unknown fields); the server stamps it.
+    expect((await send(g.lesson.id, a!.token, { kind: 'chat', payload: { text: 'Сәлем бәріне!', from: b!.id } })).status).toBe(422);
+    expect((await send(g.lesson.id, a!.token, { kind: 'chat', payload: { text: 'Сәлем бәріне!' } })).status).toBe(201);
+    expect((await db.select().from(lessonRoomEvents).where(eq(lessonRoomEvents.lessonId, g.lesson.id))).find((e) => e.kind === 'chat')!.payload).toEqual({ text: 'Сәлем бәріне!', from: a!.id });
+    expect((await send(g.lesson.id, a!.token, { kind: 'signal', payload: { hello: true } })).status).toBe(409);
+    await sendEvent(db, g.lesson, 'tutor', { kind: 'vocab', payload: { word: 'apple', translation: 'алма', lang: 'kk' } } as never, new Date(), g.tutor.id);
+    const words = await db.select().from(lessonWords).where(eq(lessonWords.lessonId, g.lesson.id));
+    expect(words.map((w) => w.studentId).sort()).toEqual([a!.id, b!.id].sort());
+  });
+
+  it('attendance per student from the server\'s log: each stream\'s rows carry its user; the settling gives each seated student their facts', async () => {
+    const g = await groupLesson(3, -70 * MIN);
+    const [a, b, c] = g.students;
+    const l = g.lesson;
+    let clock = l.startsAt;
+    const now = () => clock;
+    const streams: { ctl: AbortController; res: Response }[] = [];
+    const openAs = async (side: 'tutor' | 'student', userId: number) => {
+      const ctl = new AbortController();
+      streams.push({ ctl, res: await roomStream(db, l, side, { after: 0, resume: false, signal: ctl.signal, now, userId }) });
+      return streams.length - 1;
+    };
+    // The tutor and A for the whole hour; B for 10 minutes (under LESSON_HELD_MINUTES); C never.
+    const tu = await openAs('tutor', g.tutor.id);
+    const sa = await openAs('student', a!.id);
+    const sb = await openAs('student', b!.id);
+    clock = new Date(l.startsAt.getTime() + 10 * MIN);
+    streams[sb]!.ctl.abort();
+    await new Promise((r) => setTimeout(r, 50));
+    clock = l.endsAt;
+    for (const i of [tu, sa]) streams[i]!.ctl.abort();
+    await new Promise((r) => setTimeout(r, 50));
+    for (const s of streams) await s.res.body?.cancel().catch(() => {});
+    const rows = await db.select().from(lessonAttendance).where(eq(lessonAttendance.lessonId, l.id));
+    expect(rows.every((r) => r.userId !== null)).toBe(true);
+    expect(new Set(rows.map((r) => r.userId))).toEqual(new Set([g.tutor.id, a!.id, b!.id]));
+    expect(rows.filter((r) => r.userId === b!.id).map((r) => r.kind).sort()).toEqual(['join', 'leave']);
+
+    // The lesson's record: the tutor sees each seated student's attendance, a student their own.
+    const after = new Date(l.endsAt.getTime() + MIN);
+    expect((await lessonRecord(db, g.tutor, l.id, after)).students!.map((x) => [x.id, x.joined, x.present, x.minutes])).toEqual([[a!.id, true, true, 60], [b!.id, true, false, 10], [c!.id, false, false, 0]]);
+    expect((await lessonRecord(db, b!, l.id, after)).students!.map((x) => x.id)).toEqual([b!.id]);
+    await settleEndedLessons(db, new Date(l.endsAt.getTime() + MIN));
+    const facts = await db.select().from(lessonStudentFacts).where(eq(lessonStudentFacts.lessonId, l.id));
+    expect(facts.map((f) => [f.studentId, f.present, f.minutes]).sort()).toEqual([[a!.id, true, 60], [b!.id, false, 10], [c!.id, false, 0]].sort());
+    const [done] = await db.select().from(lessons).where(eq(lessons.id, l.id));
+    expect(done).toMatchObject({ status: 'held', factStatus: 'held' });
+  });
+
+  it('the SFU: one room per lesson however many ask at once, kept with the lesson; each participant gets a token of their own, a feed id of their own, never the secret', async () => {
+    const g = await groupLesson(2);
+    const fake = fakeSfu();
+    const all = await Promise.all([g.tutor, ...g.students, g.students[0]!].map((p) => sfuAccess(db, p, g.lesson.id, new Date(), fake.ops)));
+    expect(fake.created).toHaveLength(1);
+    const [stored] = await db.select().from(lessonSfuRooms).where(eq(lessonSfuRooms.lessonId, g.lesson.id));
+    expect(stored).toMatchObject({ serverId: 'local', room: fake.created[0]!.room, secret: fake.created[0]!.secret });
+    for (const a of all) {
+      expect(a).toMatchObject({ url: 'ws://127.0.0.1:8188/janus', room: fake.created[0]!.room, pin: fake.created[0]!.pin });
+      expect(JSON.stringify(a)).not.toContain(fake.created[0]!.secret);
+    }
+    expect(new Set(all.map((a) => a.token)).size).toBe(4);
+    expect(all.map((a) => feedOwner(a.feedId))).toEqual([g.tutor.id, ...g.students.map((s) => s.id), g.students[0]!.id]);
+    expect(all.every((a) => a.feedId % FEED_SPAN > 0)).toBe(true);
+    // The token lapses with the lesson (its end and 10 minutes).
+    expect(new Date(all[0]!.expiresAt).getTime()).toBeGreaterThanOrEqual(g.lesson.endsAt.getTime() + 9 * MIN);
+    expect(all[0]!.side).toBe('tutor');
+    const admissions = await db.select().from(lessonSfuAdmissions).where(eq(lessonSfuAdmissions.lessonId, g.lesson.id));
+    expect(admissions.map((r) => r.token).sort()).toEqual(all.map((a) => a.token).sort());
+    // A room gone from its server (a restart) is replaced once, under the lock.
+    const replaced = await lessonRoom(db, g.lesson, fake.ops, fake.created[0]!);
+    expect(replaced.room).not.toBe(fake.created[0]!.room);
+    expect((await lessonRoom(db, g.lesson, fake.ops)).room).toBe(replaced.room);
+  });
+
+  it('the SFU route: 401 signed out, 403 outsiders and removed students, 409 a one-on-one lesson, 503 when Janus cannot be reached', async () => {
+    const g = await groupLesson(2);
+    const outsider = await person('student');
+    expect((await sfu(g.lesson.id)).status).toBe(401);
+    expect((await sfu(g.lesson.id, outsider.token)).status).toBe(403);
+    expect((await sfu(999_999, g.tutor.token)).status).toBe(403);
+    const single = await person('student');
+    const [one] = await db.insert(lessons).values({ tutorId: g.tutor.id, studentId: single.id, subject: 'english', status: 'booked', startsAt: new Date(Date.now() + 3 * 60 * MIN), endsAt: new Date(Date.now() + 4 * 60 * MIN) }).returning();
+    expect(await refusal(sfuAccess(db, single, one!.id, new Date(one!.startsAt.getTime() - MIN), fakeSfu().ops))).toEqual([409, 'not_group_lesson']);
+    expect(await refusal(sfuAccess(db, g.tutor, g.lesson.id, new Date(), fakeSfu({ failCreate: true }).ops))).toEqual([503, 'sfu_unavailable']);
+    expect(await db.select().from(lessonSfuRooms).where(eq(lessonSfuRooms.lessonId, g.lesson.id))).toEqual([]);
+    // Removed by the tutor: refused by the page, the stream, the chat and the SFU for the rest of the lesson.
+    await db.insert(lessonRoomRemovals).values({ lessonId: g.lesson.id, userId: g.students[0]!.id, byUserId: g.tutor.id, reason: 'Мешал уроку' });
+    const r = await info(g.lesson.id, g.students[0]!.token, 'kk');
+    expect(r.status).toBe(403);
+    expect(((await r.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'room_removed' });
+    expect((await sfu(g.lesson.id, g.students[0]!.token)).status).toBe(403);
+    expect((await send(g.lesson.id, g.students[0]!.token, { kind: 'chat', payload: { text: 'hi' } })).status).toBe(403);
+    expect(await refusal(sfuAccess(db, g.students[1]!, g.lesson.id, new Date(), fakeSfu().ops))).toBe('ok');
+  });
+
+  it('moderation: the tutor mutes one student or every student (Janus told by mid, every page by the log), removes one with the reason kept: off the allowed list, kicked, refused for the rest of the lesson; a student cannot moderate', async () => {
+    const g = await groupLesson(2);
+    const [a, b] = g.students;
+    const fake = fakeSfu();
+    const accessA = await sfuAccess(db, a!, g.lesson.id, new Date(), fake.ops);
+    const accessB = await sfuAccess(db, b!, g.lesson.id, new Date(), fake.ops);
+    const accessT = await sfuAccess(db, g.tutor, g.lesson.id, new Date(), fake.ops);
+    const calls: string[] = [];
+    const ops: ModerateOps = {
+      listParticipants: async () => [accessA, accessB, accessT].map((x) => ({ id: x.feedId, publisher: true })),
+      muteParticipant: async (_room, id, o) => void calls.push(`mute ${feedOwner(id)} ${o.mid}`),
+      disallowToken: async (_room, tokens) => void calls.push(`disallow ${[tokens].flat().join(',')}`),
+      kick: async (_room, id) => (calls.push(`kick ${feedOwner(id)}`), true),
+    };
+    expect(await refusal(moderate(db, a!, g.lesson.id, { action: 'mute_all' }, new Date(), ops))).toEqual([403, 'forbidden']);
+    expect(await moderate(db, g.tutor, g.lesson.id, { action: 'mute', userId: a!.id, kind: 'audio' }, new Date(), ops)).toEqual({ muted: [a!.id] });
+    expect(calls).toEqual([`mute ${a!.id} 0`]);
+    calls.length = 0;
+    expect(((await moderate(db, g.tutor, g.lesson.id, { action: 'mute_all' }, new Date(), ops)) as { muted: number[] }).muted.sort()).toEqual([a!.id, b!.id].sort());
+    expect(calls.sort()).toEqual([`mute ${a!.id} 0`, `mute ${b!.id} 0`].sort());
+    const told = (await db.select().from(lessonRoomEvents).where(eq(lessonRoomEvents.lessonId, g.lesson.id))).filter((e) => e.kind === 'presence' && e.side === 'server' && e.payload.mutedBy);
+    expect(told.map((e) => e.payload.userId as number).sort()).toEqual([a!.id, a!.id, b!.id].sort());
+    calls.length = 0;
+    const outsider = await person('student');
+    expect(await refusal(moderate(db, g.tutor, g.lesson.id, { action: 'remove', userId: outsider.id, reason: 'x' }, new Date(), ops))).toEqual([404, 'not_found']);
+    expect(await moderate(db, g.tutor, g.lesson.id, { action: 'remove', userId: b!.id, reason: 'Сабаққа кедергі жасады' }, new Date(), ops)).toEqual({ removed: b!.id });
+    expect(calls).toEqual([`disallow ${accessB.token}`, `kick ${b!.id}`]);
+    const [kept] = await db.select().from(lessonRoomRemovals).where(eq(lessonRoomRemovals.lessonId, g.lesson.id));
+    expect(kept).toMatchObject({ userId: b!.id, byUserId: g.tutor.id, reason: 'Сабаққа кедергі жасады' });
+    expect(await refusal(sfuAccess(db, b!, g.lesson.id, new Date(), fake.ops))).toEqual([403, 'room_removed']);
+    expect((await info(g.lesson.id, b!.token)).status).toBe(403);
+    expect(await refusal(sfuAccess(db, a!, g.lesson.id, new Date(), fake.ops))).toBe('ok');
+  });
+});
