@@ -8,6 +8,7 @@ import { groupSeats, lessonAttendance, lessonRoomEvents, lessonRoomRemovals, les
 import type { Db } from '@/lib/db/types';
 import { createGroup, openGroup, setTeachesGroups } from '@/lib/groups/admin';
 import { settleEndedLessons } from '@/lib/lessons/attendance';
+import { SfuError } from '@/lib/sfu/janus-http';
 import type { SfuRoom } from '@/lib/sfu/placement';
 import { groupSchema } from '@/lib/validations/groups';
 import { emptyProfile } from '@/lib/validations/tutor-profile';
@@ -21,7 +22,7 @@ import { lessonRecord } from './record';
 import { stopRoomBus } from './bus';
 import { sendEvent } from './events';
 import { moderate, type ModerateOps } from './moderate';
-import { FEED_SPAN, feedOwner, lessonRoom, sfuAccess, type SfuOps } from './sfu';
+import { closeEndedSfuRooms, FEED_SPAN, feedOwner, lessonRoom, sfuAccess, SFU_ROOM_CLOSE_AFTER_MINUTES, type SfuOps } from './sfu';
 import { roomStream } from './stream';
 
 // The group room's server side: who enters a group lesson (its tutor and seated students), each
@@ -269,4 +270,36 @@ describe(`the group room (${dbLabel()})`, () => {
     expect((await info(g.lesson.id, b!.token)).status).toBe(403);
     expect(await refusal(sfuAccess(db, a!, g.lesson.id, new Date(), fake.ops))).toBe('ok');
   });
+
+  it('destroys a group lesson\'s Janus room 15 minutes after its end (or once cancelled) and forgets it; a server that does not answer keeps it for the next pass', async () => {
+    const ended = await groupLesson(1, -90 * MIN);
+    const live = await groupLesson(1, -5 * MIN);
+    const down = await groupLesson(1, -120 * MIN);
+    const gone = await groupLesson(1, -100 * MIN);
+    const room = (k: number): SfuRoom => ({ serverId: k === gone.lesson.id ? 'retired' : k === down.lesson.id ? 'down' : 'local', room: 5000 + k, pin: 'p', secret: 's' });
+    for (const g of [ended, live, down, gone]) await db.insert(lessonSfuRooms).values({ lessonId: g.lesson.id, ...room(g.lesson.id) });
+    const destroyed: number[] = [];
+    const destroy = async (r: SfuRoom) => {
+      if (r.serverId === 'down') throw new SfuError('unreachable', 'connect ECONNREFUSED');
+      if (r.serverId === 'retired') throw new SfuError('not_configured', 'no such server');
+      destroyed.push(r.room);
+      return true;
+    };
+    const now = new Date();
+    expect(SFU_ROOM_CLOSE_AFTER_MINUTES).toBe(15);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await closeEndedSfuRooms(db, now, destroy)).toBe(2);
+    expect(destroyed).toEqual([5000 + ended.lesson.id]);
+    const left = (await db.select({ id: lessonSfuRooms.lessonId }).from(lessonSfuRooms)).map((r) => r.id);
+    expect(left).toContain(live.lesson.id);
+    expect(left).toContain(down.lesson.id);
+    expect(left).not.toContain(ended.lesson.id);
+    expect(left).not.toContain(gone.lesson.id);
+    // A lesson still on, 14 minutes after its end: kept; cancelled: destroyed at once.
+    expect(await closeEndedSfuRooms(db, new Date(live.lesson.endsAt.getTime() + 14 * MIN), destroy)).toBe(0);
+    await db.update(lessons).set({ status: 'cancelled' }).where(eq(lessons.id, live.lesson.id));
+    expect(await closeEndedSfuRooms(db, now, destroy)).toBe(1);
+    expect(destroyed).toEqual([5000 + ended.lesson.id, 5000 + live.lesson.id]);
+  });
 });
+

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomInt } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { errorForLog } from '@/lib/api/error-log';
 import { lessons, lessonSfuAdmissions, lessonSfuRooms } from '@/lib/db/schema';
@@ -8,7 +8,7 @@ import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { SfuError, VIDEOROOM_ERRORS } from '@/lib/sfu/janus-http';
 import type { SfuRoom } from '@/lib/sfu/placement';
-import { admitParticipant, createRoom } from '@/lib/sfu/rooms';
+import { admitParticipant, createRoom, destroyRoom } from '@/lib/sfu/rooms';
 import { tokenTtlSeconds } from '@/lib/sfu/token';
 import { enterRoom, type RoomLesson } from './access';
 import { iceServers } from './turn';
@@ -117,3 +117,37 @@ export async function sfuAccess(db: Db, user: { id: number }, lessonId: number, 
 export async function admissionsOf(db: Db, lessonId: number, userId: number) {
   return db.select().from(lessonSfuAdmissions).where(and(eq(lessonSfuAdmissions.lessonId, lessonId), eq(lessonSfuAdmissions.userId, userId)));
 }
+
+/** How long after a group lesson's end its Janus room is destroyed (the room's window closes at the end). */
+export const SFU_ROOM_CLOSE_AFTER_MINUTES = 15;
+
+/**
+ * Destroys the Janus rooms of group lessons that ended SFU_ROOM_CLOSE_AFTER_MINUTES ago or were
+ * cancelled, and forgets them (their rows go), so the servers' open-room counts that placement reads
+ * (lib/sfu/placement.ts) stay true. A room Janus no longer has, or whose server has left JANUS_SERVERS,
+ * is forgotten too; a server that does not answer keeps its rows for the next pass. At most 100 a pass.
+ */
+export async function closeEndedSfuRooms(db: Db, now = new Date(), destroy: (room: SfuRoom) => Promise<boolean> = destroyRoom): Promise<number> {
+  const before = new Date(now.getTime() - SFU_ROOM_CLOSE_AFTER_MINUTES * 60_000);
+  const rows = await db
+    .select({ r: lessonSfuRooms })
+    .from(lessonSfuRooms)
+    .innerJoin(lessons, eq(lessons.id, lessonSfuRooms.lessonId))
+    .where(or(lt(lessons.endsAt, before), eq(lessons.status, 'cancelled')))
+    .limit(100);
+  let closed = 0;
+  for (const { r } of rows) {
+    try {
+      await destroy(asSfuRoom(r));
+    } catch (err) {
+      if (!(err instanceof SfuError && err.code === 'not_configured')) {
+        console.warn(`[sfu] the room of lesson ${r.lessonId} could not be destroyed now (tried again later):`, errorForLog(err));
+        continue;
+      }
+    }
+    await db.delete(lessonSfuRooms).where(eq(lessonSfuRooms.lessonId, r.lessonId));
+    closed++;
+  }
+  return closed;
+}
+

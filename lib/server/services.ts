@@ -7,6 +7,7 @@ import { closeAppDb } from '@/lib/db/client';
 import { background, runBackgroundPass } from '@/lib/runtime/background';
 import { startCacheListener, stopCacheListener } from '@/lib/runtime/cache-bus';
 import { stopRoomBus } from '@/lib/lesson-room/bus';
+import { closeEndedSfuRooms } from '@/lib/lesson-room/sfu';
 import { env } from '@/lib/env';
 import { remindCallbacks } from '@/lib/leads/reminders';
 import { importMediaDir } from '@/lib/media/photo';
@@ -95,6 +96,14 @@ export function runGroupsPass(now = new Date()): Promise<void> {
   });
 }
 
+/** Destroys the Janus rooms of group lessons that have ended (lib/lesson-room/sfu.ts), so placement counts only live rooms. */
+export function closeSfuRoomsPass(now = new Date()): Promise<void> {
+  return runBackgroundPass('sfu-rooms', async (db) => {
+    const closed = await closeEndedSfuRooms(db, now);
+    if (closed > 0) console.info(`[sfu] closed ${closed} group lesson room(s) after their lessons ended.`);
+  });
+}
+
 /** Reminds students 14 and 3 days before a package with lessons left expires (lib/payments/expiry.ts). */
 export function remindExpiringPackagesPass(now = new Date()): Promise<void> {
   return runBackgroundPass('package-expiry-reminders', async (db) => {
@@ -152,6 +161,7 @@ export function startBackgroundWork(opts: { outboxPollMs: number; retentionMs?: 
     setInterval(() => void settleLessons(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void resolvePayments(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void runGroupsPass(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
+    setInterval(() => void closeSfuRoomsPass(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void remindExpiringPackagesPass(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void remindFinanceOfPayoutsPass(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
   ];
