@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { users, certificatePdfs, certificates, kazakhTestTakers, quizItemExposure, testAttempts } from '@/lib/db/schema';
 import { profile } from '@/lib/cabinet/account-view';
 import { signAccessToken, startSession } from '@/lib/auth/tokens';
@@ -342,6 +342,10 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
   });
 
   it('Kazakh: a refusal for an IIN that has sat the test says nothing more, and counts against the limits like a start', async () => {
+    // The limit's windows are fixed (lib/rate-limit.ts): the clock stands still, or a run that crosses
+    // a ten-minute boundary starts a new window and the 21st call is answered (CI once met 11:20:00).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
     const ip = '172.16.5.9';
     const iin = freshIin();
     expect((await kazakhPost(jsonRequest('/api/tests/kazakh', await withConfirmedPhone(t.db, entry(iin)), { ip }))).status).toBe(201);
@@ -360,6 +364,9 @@ describe(`placement and Kazakh tests over HTTP (${dbLabel()})`, () => {
 
   it('certificate PDF: rendered once and kept; 20 parallel downloads get the same bytes and leave one stored row', async () => {
     const { token, test } = await finishedKazakh('192.168.201.1');
+    // The download limit's window is fixed: the clock stands still for the 21 downloads (see the test above).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
     const responses = await Promise.all(Array.from({ length: 20 }, () => certificateGet(withToken('GET', '/api/tests/attempt/certificate', token))));
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
     const bodies = await Promise.all(responses.map(async (r) => Buffer.from(await r.arrayBuffer())));
