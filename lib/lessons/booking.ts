@@ -218,11 +218,11 @@ export async function bookTrial(db: Db, student: User, input: BookInput, now = n
     return { lesson, replayed: false };
   } catch (err) {
     await undo();
-    const { code, constraint } = dbErrorInfo(err);
-    if (code === '23505' && constraint === 'lessons_idempotency_uq') {
-      const same = await replay();
-      if (same) return { lesson: same, replayed: true };
-    }
+    // The same key committed by a parallel call is that call's lesson, whichever check refused this
+    // one first (the application's free-slot check, the no-overlap constraint, the one-trial index or
+    // the key's own: on PostgreSQL the order in which they fire is not fixed).
+    const same = await replay();
+    if (same) return { lesson: same, replayed: true };
     refusal(err);
   }
 }

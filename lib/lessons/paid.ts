@@ -77,14 +77,14 @@ export async function bookFromPackage(db: Db, student: { id: number; scope: stri
 /**
  * A paid booking's insert refused by the database: the slot taken meanwhile (the no-overlap
  * constraint) is 409 `slot_taken`; the same idempotency key committed by a parallel call answers that
- * lesson (replayed). Anything else is thrown on. Shared by package and pool bookings.
+ * lesson (replayed), whatever refused this one. Anything else is thrown on. Shared by package and pool bookings.
  */
 export async function bookingRefused(err: unknown, replay: () => Promise<Lesson | undefined>): Promise<{ lesson: Lesson; replayed: true }> {
-  const { code, constraint } = dbErrorInfo(err);
-  if (code === '23P01') throw new ApiError(409, 'slot_taken');
-  if (code === '23505' && constraint === 'lessons_idempotency_uq') {
-    const same = await replay();
-    if (same) return { lesson: same, replayed: true };
-  }
+  // The same key committed by a parallel call answers that lesson, whichever check refused this one
+  // first (on PostgreSQL the no-overlap constraint may fire before the key's unique index, and the
+  // twin may have spent the package's last lesson).
+  const same = await replay();
+  if (same) return { lesson: same, replayed: true };
+  if (dbErrorInfo(err).code === '23P01') throw new ApiError(409, 'slot_taken');
   throw err;
 }
