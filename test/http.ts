@@ -1,4 +1,5 @@
 import { NextRequest } from 'next/server';
+import { onTestFinished, vi } from 'vitest';
 
 let ipCounter = 0;
 /** A fresh client address per call unless one is given (limits are per IP). */
@@ -36,4 +37,14 @@ export async function clearOfWindowEnd(windowSeconds: number, needSeconds = 15):
   const windowMs = windowSeconds * 1000;
   const left = windowMs - (Date.now() % windowMs);
   if (left < needSeconds * 1000) await new Promise((r) => setTimeout(r, left + 50));
+}
+
+/**
+ * The clock stands still for the rest of the test (only `Date`: timers, sockets and the database run
+ * on): a test that fills a fixed rate-limit window (lib/rate-limit.ts) and then expects the next call
+ * refused counts every call in the one window, whatever the hour it runs at. Put back when the test ends.
+ */
+export function clockStandsStill(at?: Date | number): void {
+  vi.useFakeTimers({ toFake: ['Date'], ...(at === undefined ? {} : { now: at }) });
+  onTestFinished(() => void vi.useRealTimers());
 }

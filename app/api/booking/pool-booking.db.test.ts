@@ -24,6 +24,7 @@ import { POST as claimInvite } from '../cabinet/employer/route';
 import { POST as invite } from '../company/pool/invitations/route';
 import { PUT as linkLesson } from '../admin/trials/[id]/company/route';
 import { GET as poolContext, POST as poolBook } from './pool/route';
+import { clockStandsStill } from '@/test/http';
 
 let n = 0;
 const phone = () => `+7705${String(30_000_000 + ++n).slice(1)}`;
@@ -177,6 +178,7 @@ describe(`an employee books from the employer's lessons (${dbLabel()})`, () => {
   });
 
   it("HR's invitation: an employee whose account has another phone takes the link and books; the link works once; a newer one moves the binding; HR of another company cannot invite", async () => {
+    clockStandsStill(); // one fixed rate-limit window for every call below
     const other = await employeeWithAccount(t.db, alpha.companyId, { lastName: 'Жаңа', account: false });
     await t.db.update(companyEmployees).set({ email: `invite-${other.employee.id}@example.kz` }).where(eq(companyEmployees.id, other.employee.id));
     await allocateLessons(t.db, alpha.hr, alpha.companyId, { employeeId: other.employee.id, lessons: 1 });

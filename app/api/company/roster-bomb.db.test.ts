@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OpenDb } from '@/lib/db/open';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { hrUser, insertCompany, rosterXlsx, uploadRequest, validIin } from '@/test/company';
-import { nextIp } from '@/test/http';
+import { clockStandsStill, nextIp } from '@/test/http';
 import { call } from '@/test/staff';
 
 /** The entries of a real workbook (exceljs writes it), to rebuild it with another first sheet. */
@@ -138,6 +138,7 @@ describe(`roster uploads cannot take the server down (${dbLabel()})`, () => {
   });
 
   it('previews and imports are limited per HR person (429 after 20 in ten minutes)', async () => {
+    clockStandsStill(); // one fixed rate-limit window for every call below
     const companyId = await insertCompany(t.db, 'busy', 'ТОО «Занятая»');
     const hr = await hrUser(t.db, { companyId, email: 'hr@busy.kz', phone: '+77011110002' });
     const statuses: number[] = [];

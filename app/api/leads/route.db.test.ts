@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CONSENT_VERSION } from '@/lib/consent';
 import { leads, outbox } from '@/lib/db/schema';
 import { dbLabel, useTestDb } from '@/test/db';
-import { jsonRequest } from '@/test/http';
+import { clockStandsStill, jsonRequest } from '@/test/http';
 import { POST } from './route';
 
 describe(`POST /api/leads (${dbLabel()})`, () => {
@@ -73,6 +73,7 @@ describe(`POST /api/leads (${dbLabel()})`, () => {
   });
 
   it('limits leads per phone, with Retry-After', async () => {
+    clockStandsStill(); // one fixed rate-limit window for every call below
     const body = { consent: CONSENT_VERSION, kind: 'feedback', name: 'Dana', phone: '+7 705 111 22 33', page: '/' };
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await POST(jsonRequest('/api/leads', body))).status);
@@ -83,6 +84,7 @@ describe(`POST /api/leads (${dbLabel()})`, () => {
   });
 
   it('limits leads per IP', async () => {
+    clockStandsStill(); // one fixed rate-limit window for every call below
     const statuses = [];
     for (let i = 0; i < 11; i++) {
       const phone = `+7 707 000 ${String(10 + i)} 00`;

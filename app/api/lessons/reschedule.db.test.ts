@@ -15,6 +15,7 @@ import { GET as weekRoute } from '../tutor/week/route';
 import { POST as cancel } from './[id]/cancel/route';
 import { POST as reschedule } from './[id]/reschedule/route';
 import { GET as lessonsRoute } from './route';
+import { clockStandsStill } from '@/test/http';
 
 const everyDay = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [[8 * 60, 22 * 60]]]));
 let phoneN = 500;
@@ -167,6 +168,7 @@ describe(`rescheduling and cancelling a lesson from the cabinet (${dbLabel()})`,
   });
 
   it('M3: a lesson moves at most 3 times (409 reschedule_limit); a student cancels at most 3 and books at most 5 trials a day (429 lesson_changes_limit), each with a message in ru/kk/en', async () => {
+    clockStandsStill(); // one fixed rate-limit window for every call below
     const tu = await tutor();
     const st = await student();
     const slots = await slotsOf(tu.id);

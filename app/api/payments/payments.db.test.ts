@@ -29,6 +29,7 @@ import { POST as checkout } from './checkout/route';
 import { POST as notify } from './[provider]/notify/route';
 import { GET as orderRoute } from './orders/[invoice]/route';
 import { POST as quote } from './quote/route';
+import { clockStandsStill } from '@/test/http';
 
 /** The notification route's segment for ePay: /api/payments/epay/notify. */
 const EPAY = { provider: 'epay' };
@@ -319,6 +320,7 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
   });
 
   it('checkout is limited per student (pending orders at once) and a 100 % code is refused with a message, never a 500 (security M2, L1); guessing codes hits the promo limit (L3)', async () => {
+    clockStandsStill(); // one fixed rate-limit window for every call below
     const s = await student();
     const go = (body: Record<string, unknown> = {}, ip?: string) => {
       const r = req('/api/payments/checkout', { token: s.token, body: { tutorId, subject: 'english', plan: 'basic', ...body } });

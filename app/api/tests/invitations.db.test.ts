@@ -15,7 +15,7 @@ import { addDays } from '@/lib/time/calendar';
 import { invitationsSchema } from '@/lib/validations/company-roster';
 import { createTestDb, dbLabel, setAppDb } from '@/test/db';
 import { companyRequest, hrUser, insertCompany } from '@/test/company';
-import { jsonRequest, nextIp } from '@/test/http';
+import { clockStandsStill, jsonRequest, nextIp } from '@/test/http';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
 import { withConfirmedPhone } from '@/test/sms';
 
@@ -85,6 +85,7 @@ describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
   afterAll(() => t.close());
 
   it('roster-only: an IIN off the roster is refused in the taker’s language; a roster IIN gets yes and initials (L3), starts with the roster’s names and a certificate verified against the roster (I8)', async () => {
+    clockStandsStill(); // one fixed rate-limit window for every call below
     const onRoster = freshIin();
     const outside = freshIin();
     await addEmployee(hrA, { lastName: 'Сәрсенова', firstName: 'Әйгерім', iin: onRoster });
@@ -287,6 +288,7 @@ describe(`personal invitations and roster-only mode (${dbLabel()})`, () => {
   });
 
   it('M3: a re-send to one employee waits an hour (429 invitation_too_soon), a company’s SMS per day are capped (429 company_sms_cap), and invitation SMS count in the notification budget (429 sms_budget_spent)', async () => {
+    clockStandsStill(); // one fixed rate-limit window for every call below
     const id = await addEmployee(hrA, { lastName: 'Тоқтаров', firstName: 'Нұрлан', iin: freshIin(), phone: '+77017771010', email: 'nurlan@alpha.kz', locale: 'en' });
     const body = { employeeIds: [id], channels: ['sms' as const], deadline: inTwoWeeks() };
     expect(await (await call(invite, companyRequest('/api/company/invitations', { body, cookie: hrA }))).json()).toEqual({ sent: 1, skipped: [] });

@@ -4,7 +4,7 @@ import { outbox, smsCodes, users } from '@/lib/db/schema';
 import { budgetSpent } from '@/lib/sms/codes';
 import { dbLabel, useTestDb } from '@/test/db';
 import { startFakeRecaptcha } from '@/test/fake-recaptcha';
-import { jsonRequest } from '@/test/http';
+import { clockStandsStill, jsonRequest } from '@/test/http';
 import { POST } from './route';
 
 const SECRET = 'recaptcha-test-secret-sms-budget';
@@ -77,6 +77,7 @@ describe(`POST /api/sms/send: the daily budgets cannot be spent by one actor for
   });
 
   it('an actor who spends the main budget cannot stop the password reset of an existing account', async () => {
+    clockStandsStill(); // one fixed rate-limit window for every call below
     for (const phone of ['+7 702 410 00 01', '+7 702 420 00 01']) expect((await send(phone, 'register')).status).toBe(202);
     const spent = await send('+7 702 430 00 01', 'register');
     expect(spent.status).toBe(429);
@@ -93,6 +94,7 @@ describe(`POST /api/sms/send: the daily budgets cannot be spent by one actor for
   });
 
   it('a reset for a phone without an account sends nothing and is answered exactly like one with an account', async () => {
+    clockStandsStill(); // one fixed rate-limit window for every call below
     await account('+77055100001');
     const phones = ['+7 705 510 00 01', '+7 705 520 00 02'];
     const first = await Promise.all(phones.map(async (phone) => snapshot(await send(phone, 'reset'))));
@@ -114,6 +116,7 @@ describe(`POST /api/sms/send: the daily budgets cannot be spent by one actor for
   });
 
   it('the reset budget has its own strict captcha and cap; when it is spent, phones with and without an account are refused alike', async () => {
+    clockStandsStill(); // one fixed rate-limit window for every call below
     // Half of the reset budget (2 of 4) is spent: a weak score is refused for resets too.
     expect((await send('+7 707 610 00 01', 'reset', 'act-sms-d1-low')).status).toBe(400);
     for (const phone of ['+77076200001', '+77076300001', '+77076400001']) await account(phone);

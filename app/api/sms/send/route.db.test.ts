@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { outbox, rateLimits, securityEvents, smsCodes, users } from '@/lib/db/schema';
 import { codeInBody } from '@/lib/outbox/sms-code';
 import { dbLabel, useTestDb } from '@/test/db';
-import { jsonRequest } from '@/test/http';
+import { clockStandsStill, jsonRequest } from '@/test/http';
 import { POST } from './route';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -40,6 +40,7 @@ describe(`POST /api/sms/send (${dbLabel()})`, () => {
   });
 
   it('answers alike whether or not an account exists for the phone', async () => {
+    clockStandsStill(); // one fixed rate-limit window for every call below
     const cases = [
       ['register', '+77017772001', '+77017773001'],
       ['reset', '+77017774001', '+77017775001'],
@@ -84,6 +85,7 @@ describe(`POST /api/sms/send (${dbLabel()})`, () => {
   });
 
   it('429 with Retry-After and a translated message when sent again too soon', async () => {
+    clockStandsStill(); // one fixed rate-limit window for every call below
     const body = { phone: '+7 747 777 40 01', purpose: 'reset' };
     expect((await send(body)).status).toBe(202);
     const messages: Record<string, string> = {
@@ -100,6 +102,7 @@ describe(`POST /api/sms/send (${dbLabel()})`, () => {
   });
 
   it('caps sends per IP: 10 an hour', async () => {
+    clockStandsStill(); // one fixed rate-limit window for every call below
     const statuses = [];
     for (let i = 0; i < 11; i++) statuses.push((await send({ phone: `+7 778 ${500 + i} 00 01`, purpose: 'register' }, { ip: '203.0.113.77' })).status);
     expect(statuses).toEqual([...Array(10).fill(202), 429]);
@@ -108,6 +111,7 @@ describe(`POST /api/sms/send (${dbLabel()})`, () => {
   });
 
   it('caps sends per network: addresses hopping inside one /24 or one /64 are stopped, other networks are not', async () => {
+    clockStandsStill(); // one fixed rate-limit window for every call below
     const networks = [
       { hop: (i: number) => `198.51.100.${i + 1}`, last: '198.51.100.250', next: '198.51.101.1', operator: 700 },
       { hop: (i: number) => `2001:db8:aa:1:${(i + 1).toString(16)}::1`, last: '2001:db8:aa:1:ffff:ffff:ffff:fffe', next: '2001:db8:aa:2::1', operator: 771 },
