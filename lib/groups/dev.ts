@@ -13,10 +13,10 @@ const DEV: Actor = { kind: 'system', id: null, label: 'dev-tools', ipHash: null 
 
 /**
  * Development and the kill -9 check only (the route is behind ENABLE_DEV_TOOLS): the tutor with this
- * phone is approved (a draft profile made when it has none) and made to teach groups, and a public English A1 group of `lessons` weekly
+ * phone is approved (a draft profile made when it has none) and made to teach groups, and a public English A1 group of `maxSeats` seats and `lessons` weekly
  * lessons at `startMinute` (Almaty) from `daysAhead` days on is created and opened for sale: {id}.
  */
-export async function openGroupForDev(db: Db, v: { phone: string; startMinute: number; daysAhead: number; lessons: number; price: number }, now = new Date()): Promise<{ id: number }> {
+export async function openGroupForDev(db: Db, v: { phone: string; startMinute: number; daysAhead: number; lessons: number; price: number; maxSeats: number }, now = new Date()): Promise<{ id: number }> {
   const e164 = checkKzMobile(v.phone);
   if (!e164.ok) throw new ApiError(422, 'validation_failed', { phone: 'phone_invalid' });
   const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.phone, e164.e164)).limit(1);
@@ -31,7 +31,7 @@ export async function openGroupForDev(db: Db, v: { phone: string; startMinute: n
   const group = await createGroup(
     db,
     DEV,
-    { subject: 'english', level: 'A1', ageBand: 'adults', tutorId: user.id, weekdays: [weekday], startTime: v.startMinute, durationMinutes: 60, startDate, lessons: v.lessons, minSeats: 1, maxSeats: 6, pricePerLesson: v.price, description: '', companyId: null },
+    { subject: 'english', level: 'A1', ageBand: 'adults', tutorId: user.id, weekdays: [weekday], startTime: v.startMinute, durationMinutes: 60, startDate, lessons: v.lessons, minSeats: 1, maxSeats: v.maxSeats, pricePerLesson: v.price, description: '', companyId: null },
     now,
   );
   await openGroup(db, DEV, group.id, now);
