@@ -57,7 +57,7 @@ test('a full group: the waitlist’s first is offered the seat a leaver frees an
   await expect(a.getByTestId('student-group')).toHaveCount(0);
 
   // The first in line is told by SMS, and the cabinet holds the seat for them with the way to pay.
-  await sms(second.phone, `/groups/${id}`);
+  await sms(second.phone, `/checkout?group=${id}&hold=1`);
   await b.goto('/en/cabinet');
   const offer = b.getByTestId('student-group').getByTestId('group-offer');
   await expect(offer).toBeVisible();

@@ -178,7 +178,7 @@ export function CabinetGroups() {
                     <div className="mt-3 rounded-lg bg-amber-50 p-3 text-sm" data-testid="group-offer">
                       <p className="font-medium">{seat.offer ? t('offer', { until: seat.heldUntil ? when(seat.heldUntil) : '' }) : t('held', { until: seat.heldUntil ? when(seat.heldUntil) : '' })}</p>
                       <p className="mt-1">{t('seatPrice', { count: seat.lessons, price: money(seat.perLessonTiyn), total: money(seat.amountTiyn) })}</p>
-                      <Link href={`/checkout?group=${g.id}`} className={`${small} mt-2`}>
+                      <Link href={`/checkout?group=${g.id}&hold=1`} className={`${small} mt-2`}>
                         {t('pay')}
                       </Link>
                     </div>

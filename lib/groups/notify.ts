@@ -35,6 +35,8 @@ function mailbox(): { name: string; email: string } {
 
 /** The group's page in the reader's language (the waitlist's offer links to it). */
 export const groupUrl = (groupId: number, locale: string) => absoluteUrl(localePath(locale, `/groups/${groupId}`));
+/** The held seat's checkout (the waitlist's offer links there: the group counts the seat as taken, so its page says full). */
+export const heldSeatUrl = (groupId: number, locale: string) => absoluteUrl(localePath(locale, `/checkout?group=${groupId}&hold=1`));
 
 export interface NoticeValues {
   amountTiyn?: number;
@@ -71,7 +73,7 @@ export async function tellStudents(db: Db, group: Group, studentIds: number[], n
       zone,
       hours: values.hours ?? 0,
       until: values.until ? `${schoolDateTime(values.until, me.locale).date}, ${schoolDateTime(values.until, me.locale).time}` : '',
-      link: groupUrl(shown.id, me.locale),
+      link: notice === 'offer' ? heldSeatUrl(shown.id, me.locale) : groupUrl(shown.id, me.locale),
       groups: absoluteUrl(localePath(me.locale, '/groups')),
       cabinet: absoluteUrl(localePath(me.locale, '/cabinet')),
     };

@@ -42,7 +42,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   const plan: PlanId = isPlanId(one(q.plan) ?? '') ? (one(q.plan) as PlanId) : 'advanced';
   const promo = (one(q.promo) ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32).toUpperCase();
   const rawGroup = one(q.group) ?? '';
-  if (/^\d{1,9}$/.test(rawGroup)) return groupCheckout(locale, Number(rawGroup));
+  if (/^\d{1,9}$/.test(rawGroup)) return groupCheckout(locale, Number(rawGroup), one(q.hold) === '1');
   const rawTutor = one(q.tutor) ?? '';
   const tutor = /^\d{1,9}$/.test(rawTutor) ? await purchasableTutor(await getDb(), Number(rawTutor)) : null;
 
@@ -118,8 +118,11 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
  * A seat in a group (/checkout?group=7, from the group's page): what the seat buys (the lessons not
  * yet started at the group's price), then the island that holds the seat and opens the bank's page,
  * or a full group's waitlist. Read from the database, not the cached list: the seats left are now's.
+ * `hold` (&hold=1: the waitlist's offer and the cabinet's held seat link here so): the reader holds a
+ * seat, which counts among those taken, so a full group still offers the payment; the checkout's call
+ * answers `group_full` to anyone who does not hold one.
  */
-async function groupCheckout(locale: Locale, groupId: number) {
+async function groupCheckout(locale: Locale, groupId: number, hold: boolean) {
   const group = await publicGroup(await getDb(), groupId);
   const t = await getTranslations('Checkout');
   const tg = await getTranslations('GroupPages');
@@ -139,7 +142,7 @@ async function groupCheckout(locale: Locale, groupId: number) {
   const provider = paymentProvider();
   const title = await groupTitle(group);
   const price = (tiyn: number) => formatTenge(Math.round(tiyn / 100), locale);
-  const full = group.seatsLeft === 0;
+  const full = group.seatsLeft === 0 && !hold;
   const row = 'flex justify-between gap-4 border-b border-line py-2 last:border-b-0';
   const messages = (await getMessages()).Checkout as PlainMessages;
   return (
@@ -171,7 +174,7 @@ async function groupCheckout(locale: Locale, groupId: number) {
       <div className="mt-6">
         <SeatCheckout
           groupId={group.id}
-          path={localePath(locale, `/checkout?group=${group.id}`)}
+          path={localePath(locale, `/checkout?group=${group.id}${hold ? '&hold=1' : ''}`)}
           full={full}
           totalTiyn={group.priceNowTiyn}
           test={provider?.test ?? true}
