@@ -62,7 +62,7 @@ test('a full group: the waitlist’s first is offered the seat a leaver frees an
   const offer = b.getByTestId('student-group').getByTestId('group-offer');
   await expect(offer).toBeVisible();
   await offer.getByRole('link', { name: C.pay }).click();
-  await expect(b).toHaveURL(new RegExp(`/en/checkout\\?group=${id}$`));
+  await expect(b).toHaveURL(new RegExp(`/en/checkout\\?group=${id}&hold=1$`));
   await payOnBankPage(b);
 
   // The school cancels the group: the student who paid is refunded in full, told, and sees the return receipt.

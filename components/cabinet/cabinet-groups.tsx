@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link, useLocale } from '@/i18n/navigation';
 import { useAuthState } from '@/components/auth/auth-store';
+import { localePath } from '@/components/auth/return-path';
 import { LessonLinks } from '@/components/booking/lesson-links';
 import { clock, dayKey, dayLabel, SCHOOL_ZONE, weekdayName } from '@/components/booking/slot-times';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
@@ -178,9 +179,10 @@ export function CabinetGroups() {
                     <div className="mt-3 rounded-lg bg-amber-50 p-3 text-sm" data-testid="group-offer">
                       <p className="font-medium">{seat.offer ? t('offer', { until: seat.heldUntil ? when(seat.heldUntil) : '' }) : t('held', { until: seat.heldUntil ? when(seat.heldUntil) : '' })}</p>
                       <p className="mt-1">{t('seatPrice', { count: seat.lessons, price: money(seat.perLessonTiyn), total: money(seat.amountTiyn) })}</p>
-                      <Link href={`/checkout?group=${g.id}&hold=1`} className={`${small} mt-2`}>
+                      {/* A whole page load, not the router's: the checkout's own policy lets the bank's script in (this page's does not). */}
+                      <a href={localePath(locale, `/checkout?group=${g.id}&hold=1`)} className={`${small} mt-2`}>
                         {t('pay')}
-                      </Link>
+                      </a>
                     </div>
                   ) : (
                     <>
@@ -254,9 +256,9 @@ export function CabinetGroups() {
                     </span>
                     <span className="flex flex-wrap gap-2">
                       {w.status === 'offered' && (
-                        <Link href={`/checkout?group=${w.groupId}`} className={small}>
+                        <a href={localePath(locale, `/checkout?group=${w.groupId}&hold=1`)} className={small}>
                           {t('pay')}
-                        </Link>
+                        </a>
                       )}
                       <button
                         type="button"
