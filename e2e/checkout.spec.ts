@@ -4,6 +4,7 @@ import { messages } from './helpers';
 import { signInToCabinet } from './marketplace';
 import { signUp } from './sessions';
 import { adminCreate, enrolStaff } from './staff';
+import { payOnFakeBank } from './bank';
 
 // Paying for a package (issue 24, docs/payments.md) through the local fake of Halyk ePay that
 // server.mjs starts without merchant credentials: the tariff page's "Buy online" → a tutor →
@@ -36,10 +37,7 @@ test('a student buys Advanced on the fake hosted page with 3-D Secure and finds 
 
   await page.getByTestId('pay').click();
   await expect(page.getByRole('heading', { name: /Payment of 121600 KZT/ })).toBeVisible();
-  await page.getByLabel('Card number').fill('5522 0427 0506 6736');
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await page.getByLabel('Confirmation code').fill('1234');
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await payOnFakeBank(page);
   await expect(page).toHaveURL(/\/en\/checkout\/return\?invoice=\d+/);
   await expect(page.getByTestId('payment-result')).toHaveAttribute('data-status', 'paid', { timeout: 20_000 });
   await expect(page.getByTestId('payment-result').getByRole('status')).toHaveText(en.Checkout.paid.replace('{lessons}', '16'));

@@ -3,6 +3,7 @@ import { messages } from './helpers';
 import { signInToCabinet } from './marketplace';
 import { loopbackCall, rand, signUp, sms } from './sessions';
 import { adminCreate, enrolStaff } from './staff';
+import { payOnFakeBank } from './bank';
 
 // When a group changes (issue 33): a group of one seat is full; the next student joins its waitlist;
 // the seat's holder leaves from the cabinet (the lessons not yet held come back to the card); the
@@ -17,10 +18,7 @@ const C = en.Cabinet.groups;
 /** Pays the open seat checkout on the local fake of Halyk ePay (3-D Secure code 1234). */
 async function payOnBankPage(page: Page) {
   await page.getByTestId('pay').click();
-  await page.getByLabel('Card number').fill('5522 0427 0506 6736');
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await page.getByLabel('Confirmation code').fill('1234');
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await payOnFakeBank(page);
   await expect(page).toHaveURL(/\/en\/checkout\/return\?invoice=\d+/);
   await expect(page.getByTestId('payment-result')).toHaveAttribute('data-status', 'paid', { timeout: 20_000 });
 }

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { messages } from './helpers';
 import { signUp } from './sessions';
+import { payOnFakeBank } from './bank';
 
 // Group lessons (issue 33): the demo groups a fresh embedded database gets (lib/server/demo-tutors.ts)
 // on /groups with working filters on a 360 px phone; a group's page with every date and its seats;
@@ -54,10 +55,7 @@ test('a visitor finds the Kazakh A1 group on a phone, joins it through the bankâ
 
   await page.getByTestId('pay').click();
   await expect(page.getByRole('heading', { name: /Payment of 56000 KZT/ })).toBeVisible();
-  await page.getByLabel('Card number').fill('5522 0427 0506 6736');
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await page.getByLabel('Confirmation code').fill('1234');
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await payOnFakeBank(page);
   await expect(page).toHaveURL(/\/en\/checkout\/return\?invoice=\d+/);
   await expect(page.getByTestId('payment-result')).toHaveAttribute('data-status', 'paid', { timeout: 20_000 });
   await expect(page.getByTestId('payment-result').getByRole('status')).toHaveText(en.Checkout.groupPaid.replace('{lessons}', '16'));
