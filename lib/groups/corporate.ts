@@ -9,7 +9,7 @@ import 'server-only';
 // to the company's group money, for another seat. HR sees each employee's attended lessons and
 // minutes, never what was said. Another company, and the public, see nothing of it: every call here
 // takes the caller's company and answers 404 for a group that is not that company's.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
 import { companies, companyEmployees, companyInvoices, groups, groupSeats, ledgerEntries, lessons, lessonStudentFacts, users } from '@/lib/db/schema';
@@ -190,7 +190,7 @@ export interface EmployeeAttendance {
   firstName: string;
   /** A seat in the group now (HR may remove them); false once removed (their past lessons stay). */
   enrolled: boolean;
-  /** Lessons of the group settled while the employee had a seat, and those attended, with the minutes. */
+  /** Lessons of the group that took place while the employee had a seat (held, or missed by all the students: spent), those attended, and the minutes. */
   lessons: number;
   attended: number;
   minutes: number;
@@ -198,8 +198,9 @@ export interface EmployeeAttendance {
 }
 
 /**
- * Each employee's attendance in the company's group (HR): the settled lessons their seat was for,
- * whether they attended and the minutes, from the room's log (lesson_student_facts); never what was
+ * Each employee's attendance in the company's group (HR): the lessons that took place while their
+ * seat was for them (not one the tutor missed), whether they attended and the minutes together with
+ * the tutor, from the room's log (lesson_student_facts); never what was
  * said or written. Employees removed stay with the lessons they had. 404 for a group that is not
  * this company's.
  */
@@ -217,7 +218,8 @@ export async function companyGroupAttendance(db: Db, companyId: number, groupId:
         .select({ lessonId: lessonStudentFacts.lessonId, studentId: lessonStudentFacts.studentId, present: lessonStudentFacts.present, minutes: lessonStudentFacts.minutes, startsAt: lessons.startsAt })
         .from(lessonStudentFacts)
         .innerJoin(lessons, eq(lessons.id, lessonStudentFacts.lessonId))
-        .where(and(eq(lessons.groupId, groupId), inArray(lessonStudentFacts.studentId, seats.map((s) => s.studentId))))
+        // Lessons that took place (held, or the tutor came and no student did): never one the tutor missed or too short together.
+        .where(and(eq(lessons.groupId, groupId), inArray(lessonStudentFacts.studentId, seats.map((s) => s.studentId)), or(eq(lessons.factStatus, 'held'), eq(lessons.factNoShow, 'student'))))
         .orderBy(asc(lessons.startsAt))
     : [];
   const seen = new Set<number>();

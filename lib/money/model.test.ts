@@ -78,6 +78,9 @@ describe('the money model (docs/payments.md)', () => {
     // One seat of 3 500 ₸ left: the base is what 60 % of it covers, 5 833 ₸.
     expect(groupEarningBase([350_000], corporate)).toBe(5_833);
     expect(TUTOR_TOP_SHARE_PERCENT).toBe(60);
+    // The tutors' FAQ's example: one seat of 4 500 ₸ left of a minimum of three: 3 750 ₸ on Basic, 4 500 ₸ on Intensive (all the company paid).
+    expect(tenge(groupTutorEarningTiyn(groupEarningBase([450_000], { ...corporate, pricePerLessonTiyn: 450_000 })))).toBe(3_750);
+    expect(tenge(groupTutorEarningTiyn(groupEarningBase([450_000], { ...corporate, pricePerLessonTiyn: 450_000 }), 'intensive'))).toBe(4_500);
     // Every count of seats 1-6, every minimum 1-6, every plan: the tutor's earning never exceeds what the seats paid.
     for (let min = 1; min <= 6; min++)
       for (let seats = 1; seats <= 6; seats++)
