@@ -1,12 +1,12 @@
 import 'server-only';
 // The closing documents of a company's lesson pool and closed groups (docs/payments.md, "Closing
-// documents"): the act of completed work for a month (the lessons the pool or a group seat paid for
-// that took place or were spent by the rules, each with its date, the employee's initials, its minutes and its price) and the
-// reconciliation statement for a period (invoices paid, lessons used, the balance at its start and
-// end). Every figure is read from the ledger (lib/payments/company-pools.ts poolLessonsOf, the
+// documents"): the act of completed work for a month (the lessons the pool or a group seat paid
+// for that took place or were spent by the rules, each with its date, the employee's initials, its
+// minutes and its price) and the reconciliation statement for a period (invoices paid, lessons used,
+// the balance at its start and end). Every figure is read from the ledger (lib/payments/company-pools.ts poolLessonsOf, the
 // invoices' `invoice_paid` money), never typed in: the statement's closing balance is what the
 // company paid less what its lessons used, as HR's pool view says.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Locale } from '@/i18n/routing';
 import { ApiError } from '@/lib/api/errors';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
@@ -242,7 +242,8 @@ export async function companyBalances(db: Db, actor: Actor): Promise<CompanyBala
   const paying = await db
     .selectDistinct({ id: companies.id, name: companies.name })
     .from(companies)
-    .innerJoin(companyInvoices, and(eq(companyInvoices.companyId, companies.id), eq(companyInvoices.status, 'paid')))
+    // A pool's invoice paid (a closed group's invoice alone is no pool: its money is the company's for groups).
+    .innerJoin(companyInvoices, and(eq(companyInvoices.companyId, companies.id), eq(companyInvoices.status, 'paid'), isNull(companyInvoices.groupId)))
     .orderBy(companies.name);
   const out: CompanyBalance[] = [];
   for (const c of paying) out.push({ companyId: c.id, company: c.name, ...(await companyPool(db, null, c.id)).money });
