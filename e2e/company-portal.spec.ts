@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { chooseRosterFile, companyWithHr, hrSignsIn, rosterXlsx } from './company';
 import { expectNoSidewaysScroll, messages, uniquePhone } from './helpers';
+import { signUp } from './sessions';
 import { adminCreate, enrolStaff } from './staff';
 
 // Issue 13 (corporate portal), the parts built so far: staff give a company's HR person access;
@@ -74,6 +75,42 @@ test('staff give HR access; the HR person signs in with the SMS code, imports a 
   await expect(poolRow.getByRole('cell')).toHaveText(['2', '0', '0', '0', '2', /Invite/]);
   await expectNoSidewaysScroll(a.page);
 
+  // A closed group (issue 33): sales opens it for Alpha; HR issues its invoice for a seat, finance
+  // marks it paid, HR adds an employee (a student account with the roster's phone), sees the
+  // attendance table, and removes them after the confirmation. Money: lib/groups/corporate.db.test.ts.
+  const g = en.Company.groups;
+  const { tutors } = (await (await page.request.get('/api/admin/groups')).json()) as { tutors: { id: number }[] };
+  const when = { startDate: `20${33 + Math.floor(Math.random() * 6)}-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}`, startTime: `${String(6 + Math.floor(Math.random() * 14)).padStart(2, '0')}:${['00', '15', '30', '45'][Math.floor(Math.random() * 4)]}` };
+  const created = await page.request.post('/api/admin/groups', { data: { subject: 'kazakh', level: 'A2', ageBand: 'adults', tutorId: tutors[0]!.id, weekdays: [2, 4], durationMinutes: 60, lessons: 2, minSeats: 1, maxSeats: 6, pricePerLesson: 3500, companyId: alpha.id, ...when }, headers: origin });
+  expect(created.status(), await created.text()).toBe(201);
+  const groupId = ((await created.json()) as { group: { id: number } }).group.id;
+  expect((await page.request.post(`/api/admin/groups/${groupId}/open`, { data: {}, headers: origin })).status()).toBe(200);
+  const kim = listed.rows.find((r) => r.lastName === 'Kim')!;
+  const { phone: kimPhone } = await signUp('student', { name: 'Olga', lastname: 'Kim', subject: 'kazakh' });
+  expect((await a.page.request.patch(`/api/company/employees/${kim.id}`, { data: { phone: kimPhone }, headers: origin })).status()).toBe(200);
+  await a.page.goto('/en/company/groups');
+  const card = a.page.getByTestId('company-group');
+  await expect(card.getByTestId('company-group-price')).toHaveText(/^A seat now: 7\s000\s₸, 2 lessons at 3\s500\s₸\.$/);
+  await card.getByLabel(g.invoiceSeats.replace('{max}', '6')).fill('1');
+  await card.getByRole('button', { name: g.invoiceOrder }).click();
+  await expect(card.getByText(/^Invoice TLM-\d{4}-\d{6} is issued/)).toBeVisible();
+  const groupInvoice = ((await (await a.page.request.get('/api/company/invoices')).json()) as { rows: { id: number; groupId: number | null }[] }).rows.find((r) => r.groupId === groupId)!;
+  expect((await page.request.post(`/api/admin/finance/invoices/${groupInvoice.id}/paid`, { data: { paidOn: '2026-03-16', paymentOrder: '16' }, headers: origin })).status()).toBe(200);
+  await a.page.reload();
+  await expect(a.page.getByTestId('company-group-money')).toContainText(/Free for new seats: 7\s000\s₸/);
+  await card.getByRole('combobox', { name: new RegExp(g.enrolTitle) }).selectOption({ label: 'Kim Olga' });
+  await card.getByRole('button', { name: g.enrol }).click();
+  await expect(card.getByText(g.enrolled)).toBeVisible();
+  const kimRow = card.getByTestId('company-group-attendance').getByRole('row', { name: /Kim Olga/ });
+  await expect(kimRow.getByRole('cell')).toHaveText(['0', '0', '0', g.inGroup, /Remove/]);
+  await kimRow.getByRole('button', { name: g.unenrolLabel.replace('{name}', 'Kim Olga') }).click();
+  await expect(kimRow.getByText(g.unenrolText.replace('{name}', 'Kim Olga'))).toBeVisible();
+  await kimRow.getByRole('button', { name: g.unenrolConfirm }).click();
+  await expect(kimRow.getByText(g.unenrolled)).toBeVisible();
+  await expect(kimRow.getByRole('cell').nth(3)).toHaveText(g.removed);
+  await expect(a.page.getByTestId('company-group-money')).toContainText(/Free for new seats: 7\s000\s₸/);
+  await expectNoSidewaysScroll(a.page);
+
   // Company B's HR person: an empty roster, and A's employee is not found through any call.
   const b = await hrSignsIn(browser, hrB);
   await b.page.goto('/en/company/employees');
@@ -85,6 +122,11 @@ test('staff give HR access; the HR person signs in with the SMS code, imports a 
   expect((await b.page.request.delete(`/api/company/employees/${id}`, { headers })).status()).toBe(404);
   const bList = (await (await b.page.request.get('/api/company/employees?q=Sarsenova')).json()) as { total: number };
   expect(bList.total).toBe(0);
+  // Nor A's group: B's portal lists none, and B can neither remove A's employee from it nor invoice it.
+  await b.page.goto('/en/company/groups');
+  await expect(b.page.getByTestId('company-groups-empty')).toBeVisible();
+  expect((await b.page.request.post(`/api/company/groups/${groupId}/unenrol`, { data: { employeeId: kim.id }, headers })).status()).toBe(404);
+  expect((await b.page.request.post(`/api/company/groups/${groupId}/invoice`, { data: { seats: 1 }, headers })).status()).toBe(404);
   // The HR cookie opens nothing in the back office.
   expect((await b.page.request.get('/api/admin/companies')).status()).toBe(401);
   await a.context.close();

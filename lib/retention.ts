@@ -28,6 +28,7 @@ import {
 } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
+import { employeeLeavesGroups } from '@/lib/groups/corporate';
 import { employeeLeavesPool } from '@/lib/payments/company-pools';
 
 const HOUR = 3_600_000;
@@ -172,8 +173,12 @@ export async function pruneCompanyAndLessons(db: Db, periods: PersonalDataPeriod
         .from(companyEmployees)
         .where(batchOf(companyEmployees, companyEmployees.id, lt(companyEmployees.updatedAt, roster), batch));
       // As when HR removes them: their pool lessons booked far enough ahead are cancelled, and the
-      // lessons given to them and not spent go back to their company's pool first.
-      for (const e of due) await employeeLeavesPool(tx, e.companyId, e.id, now);
+      // lessons given to them and not spent go back to their company's pool first; their seats in the
+      // company's groups end, the lessons not yet held back to the company's group money.
+      for (const e of due) {
+        await employeeLeavesPool(tx, e.companyId, e.id, now);
+        await employeeLeavesGroups(tx, e.companyId, e.id, now);
+      }
       if (due.length) employees = (await tx.delete(companyEmployees).where(inArray(companyEmployees.id, due.map((e) => e.id))).returning({ id: companyEmployees.id })).length;
     }
     // A batch of the rows past their period is deleted each pass: how many went.

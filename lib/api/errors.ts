@@ -131,6 +131,7 @@ export type ErrorCode =
   | 'group_state'
   | 'group_schedule_busy'
   | 'group_employee_no_account'
+  | 'company_group_funds'
   | 'internal';
 
 export class ApiError extends Error {

@@ -11,6 +11,7 @@ import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { appSecret } from '@/lib/env';
 import { translatorFor } from '@/lib/i18n/translate';
+import { employeeLeavesGroups } from '@/lib/groups/corporate';
 import { employeeLeavesPool } from '@/lib/payments/company-pools';
 import { hashIin, kazakhResultView } from '@/lib/quiz/attempts';
 import { employeeStatusSql, type InvitationStatus } from './invitations';
@@ -227,8 +228,10 @@ export async function removeEmployee(db: Db, actor: Actor, companyId: number, id
     // Their pool lessons booked 8 hours or more ahead are cancelled, and every lesson given to them
     // and not spent goes back to the company's pool first (docs/payments.md).
     const { lessonsReturned, lessonsCancelled } = await employeeLeavesPool(tx, companyId, id, now);
+    // Their seats in the company's groups end: the lessons not yet held go back to the company's group money.
+    const groupReturnedTiyn = await employeeLeavesGroups(tx, companyId, id, now);
     await tx.delete(companyEmployees).where(and(eq(companyEmployees.id, id), eq(companyEmployees.companyId, companyId)));
-    const after = lessonsReturned > 0 || lessonsCancelled > 0 ? { lessonsReturned, ...(lessonsCancelled > 0 ? { lessonsCancelled } : {}) } : undefined;
+    const after = lessonsReturned > 0 || lessonsCancelled > 0 || groupReturnedTiyn > 0 ? { lessonsReturned, ...(lessonsCancelled > 0 ? { lessonsCancelled } : {}), ...(groupReturnedTiyn > 0 ? { groupReturnedTiyn } : {}) } : undefined;
     await audit(tx, actor, { action: 'employee.delete', entity: 'company_employee', entityId: id, after });
     return { removed: true, lessonsReturned, lessonsCancelled };
   });

@@ -277,7 +277,7 @@ export async function staffGroupDetail(db: Db, groupId: number, now = new Date()
     .orderBy(asc(groupSeats.id));
   const seats: StaffGroupDetail['seats'] = [];
   for (const { seat, name, lastname } of seatRows) {
-    const refundNowTiyn = seat.status === 'paid' && seat.orderId !== null ? (await seatMoney(db, seat, now)).backTiyn : 0;
+    const refundNowTiyn = seat.status === 'paid' ? (await seatMoney(db, seat, now)).backTiyn : 0;
     seats.push({ id: seat.id, studentId: seat.studentId, name: `${lastname} ${name}`.trim(), status: seat.status as 'held' | 'paid', lessons: seat.lessons, perLessonTiyn: seat.perLessonTiyn, amountTiyn: seat.amountTiyn, corporate: seat.orderId === null, refundNowTiyn });
   }
   const lessonRows = await db.select({ id: lessons.id, startsAt: lessons.startsAt, endsAt: lessons.endsAt, status: lessons.status }).from(lessons).where(eq(lessons.groupId, groupId)).orderBy(asc(lessons.startsAt));

@@ -12,6 +12,7 @@ import { groups, groupSeats, groupWaitlist, lessons } from '@/lib/db/schema';
 import { dbErrorInfo } from '@/lib/db/errors';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
+import { carryCorporateSeat, returnCorporateSeat, seatBalance } from '@/lib/lessons/group-money';
 import { notifyLesson } from '@/lib/lessons/notify';
 import { groupsChanged, slotsChanged } from '@/lib/lessons/revalidate';
 import { movedSeatPrice } from '@/lib/money/model';
@@ -42,12 +43,19 @@ async function closeGroup(tx: Db, group: Group, now: Date): Promise<void> {
     .where(and(eq(lessons.groupId, group.id), inArray(lessons.status, ['hold', 'booked']), gt(lessons.startsAt, now)));
 }
 
-/** Gives a paid seat's money back by the leaving rule (what is not yet held) and ends it: `refunded` with `reason`. */
-async function refundSeat(tx: Db, seat: Seat, reason: string, now: Date): Promise<{ refund: Refund | null; amountTiyn: number }> {
-  await tx.update(groupSeats).set({ status: seat.orderId === null ? 'cancelled' : 'refunded', heldUntil: null, endedAt: now, endReason: reason, updatedAt: now }).where(eq(groupSeats.id, seat.id));
-  if (seat.orderId === null) return { refund: null, amountTiyn: 0 };
+/**
+ * Gives a paid seat's money back by the leaving rule (what is not yet held) and ends it: `refunded`
+ * with `reason`. A card seat's goes to the card (a refund); a corporate seat's to its company's group
+ * money (`companyId`, the group's company), for its other seats.
+ */
+async function refundSeat(tx: Db, seat: Seat, companyId: number | null, reason: string, now: Date): Promise<{ refund: Refund | null; amountTiyn: number }> {
   const money = await seatMoney(tx, seat, now);
+  await tx.update(groupSeats).set({ status: 'refunded', heldUntil: null, endedAt: now, endReason: reason, updatedAt: now }).where(eq(groupSeats.id, seat.id));
   if (money.backTiyn <= 0) return { refund: null, amountTiyn: 0 };
+  if (seat.orderId === null) {
+    await returnCorporateSeat(tx, seat.id, companyId!, money.backTiyn);
+    return { refund: null, amountTiyn: money.backTiyn };
+  }
   const refund = await openRefund(tx, { orderId: seat.orderId, studentId: seat.studentId, amountTiyn: money.backTiyn, lessons: money.backLessons, groupSeatId: seat.id }, now);
   return { refund, amountTiyn: money.backTiyn };
 }
@@ -64,9 +72,10 @@ export async function cancelGroup(db: Db, actor: Actor, groupId: number, reason:
     if (group.status === 'cancelled' || group.status === 'finished') throw new ApiError(409, 'group_state');
     const refunds: Refund[] = [];
     for (const seat of await paidSeats(tx, groupId)) {
-      const r = await refundSeat(tx, seat, 'group_cancelled', now);
+      const r = await refundSeat(tx, seat, group.companyId, 'group_cancelled', now);
       if (r.refund) refunds.push(r.refund);
-      await tellStudents(tx, group, [seat.studentId], 'cancelled', { amountTiyn: r.amountTiyn, reason }, now);
+      // An employee's seat: the company's money went back to the company, nothing to the employee's card.
+      await tellStudents(tx, group, [seat.studentId], seat.orderId === null ? 'company_cancelled' : 'cancelled', { amountTiyn: r.amountTiyn, reason }, now);
     }
     await closeGroup(tx, group, now);
     const [row] = await tx.update(groups).set({ status: 'cancelled', cancelReason: reason, cancelledAt: now, updatedAt: now }).where(eq(groups.id, groupId)).returning();
@@ -83,21 +92,23 @@ export async function cancelGroup(db: Db, actor: Actor, groupId: number, reason:
  * seat `moved`, a new paid seat in `into` for its lessons ahead, keeping the seat's order (its money
  * and its refunds stay that payment's). The price of a lesson there is the lower of the two groups'
  * and what the seat's money spreads to (lib/money/model.ts movedSeatPrice): the student never pays
- * more, and what is left over is refunded. A student who already has a seat there is refunded instead.
+ * more, and what is left over is refunded. A corporate seat's money (no order) moves the same way
+ * onto the new seat's account, and what is left over goes back to the company's group money. A
+ * student who already has a seat there is refunded instead.
  */
-async function moveOneSeat(tx: Db, seat: Seat, into: Group, reason: 'merged' | 'moved', now: Date): Promise<{ seat: Seat | null; refund: Refund | null; refundTiyn: number }> {
+async function moveOneSeat(tx: Db, seat: Seat, from: Group, into: Group, reason: 'merged' | 'moved', now: Date): Promise<{ seat: Seat | null; refund: Refund | null; refundTiyn: number }> {
   const [already] = await tx
     .select({ id: groupSeats.id })
     .from(groupSeats)
     .where(and(eq(groupSeats.groupId, into.id), eq(groupSeats.studentId, seat.studentId), inArray(groupSeats.status, ['held', 'paid'])))
     .limit(1);
   if (already) {
-    const r = await refundSeat(tx, seat, reason, now);
+    const r = await refundSeat(tx, seat, from.companyId, reason, now);
     return { seat: null, refund: r.refund, refundTiyn: r.amountTiyn };
   }
   const left = await lessonsAhead(tx, into.id, now);
-  const money = seat.orderId === null ? { backTiyn: into.pricePerLessonTiyn * left } : await seatMoney(tx, seat, now);
-  const price = seat.orderId === null ? { perLessonTiyn: into.pricePerLessonTiyn, totalTiyn: into.pricePerLessonTiyn * left, refundTiyn: 0 } : movedSeatPrice(money.backTiyn, seat.perLessonTiyn, into.pricePerLessonTiyn, left);
+  const money = await seatMoney(tx, seat, now);
+  const price = movedSeatPrice(money.backTiyn, seat.perLessonTiyn, into.pricePerLessonTiyn, left);
   await tx.update(groupSeats).set({ status: 'moved', heldUntil: null, endedAt: now, endReason: reason, updatedAt: now }).where(eq(groupSeats.id, seat.id));
   const [moved] = await tx
     .insert(groupSeats)
@@ -116,10 +127,12 @@ async function moveOneSeat(tx: Db, seat: Seat, into: Group, reason: 'merged' | '
       createdAt: now,
     })
     .returning();
-  const refund =
-    seat.orderId !== null && price.refundTiyn > 0
-      ? await openRefund(tx, { orderId: seat.orderId, studentId: seat.studentId, amountTiyn: price.refundTiyn, lessons: 0, groupSeatId: moved!.id }, now)
-      : null;
+  if (seat.orderId === null) {
+    await carryCorporateSeat(tx, seat.id, moved!.id, price.totalTiyn);
+    const back = await returnCorporateSeat(tx, seat.id, from.companyId!, price.refundTiyn);
+    return { seat: moved!, refund: null, refundTiyn: back };
+  }
+  const refund = price.refundTiyn > 0 ? await openRefund(tx, { orderId: seat.orderId, studentId: seat.studentId, amountTiyn: price.refundTiyn, lessons: 0, groupSeatId: moved!.id }, now) : null;
   return { seat: moved!, refund, refundTiyn: refund ? price.refundTiyn : 0 };
 }
 
@@ -156,10 +169,11 @@ export async function mergeGroup(db: Db, actor: Actor, fromId: number, intoId: n
     const refunds: Refund[] = [];
     let moved = 0;
     for (const seat of seats) {
-      const r = await moveOneSeat(tx, seat, into, 'merged', now);
+      const r = await moveOneSeat(tx, seat, from, into, 'merged', now);
       if (r.refund) refunds.push(r.refund);
       if (r.seat) moved++;
-      await tellStudents(tx, from, [seat.studentId], r.seat ? 'merged' : 'cancelled', { target: into, lessons: intoLessons, amountTiyn: r.refundTiyn, reason: '' }, now);
+      if (seat.orderId === null) await tellStudents(tx, r.seat ? into : from, [seat.studentId], r.seat ? 'company_seat' : 'company_cancelled', { lessons: intoLessons, reason: '' }, now);
+      else await tellStudents(tx, from, [seat.studentId], r.seat ? 'merged' : 'cancelled', { target: into, lessons: intoLessons, amountTiyn: r.refundTiyn, reason: '' }, now);
     }
     await closeGroup(tx, from, now);
     const [row] = await tx.update(groups).set({ status: 'cancelled', mergedIntoId: into.id, cancelReason: 'merged', cancelledAt: now, updatedAt: now }).where(eq(groups.id, fromId)).returning();
@@ -183,8 +197,10 @@ export async function moveSeat(db: Db, actor: Actor, seatId: number, intoId: num
     const [seat] = await tx.select().from(groupSeats).where(and(eq(groupSeats.id, seatId), eq(groupSeats.status, 'paid'))).limit(1);
     if (!seat) throw new ApiError(409, 'group_state');
     await checkTarget(tx, from, into, 1, now);
-    const r = await moveOneSeat(tx, seat, into, 'moved', now);
-    await tellStudents(tx, from, [seat.studentId], 'merged', { target: into, lessons: await groupLessons(tx, into.id, now), amountTiyn: r.refundTiyn }, now);
+    const r = await moveOneSeat(tx, seat, from, into, 'moved', now);
+    const intoLessons = await groupLessons(tx, into.id, now);
+    if (seat.orderId === null) await tellStudents(tx, into, [seat.studentId], 'company_seat', { lessons: intoLessons }, now);
+    else await tellStudents(tx, from, [seat.studentId], 'merged', { target: into, lessons: intoLessons, amountTiyn: r.refundTiyn }, now);
     await offerFreedSeats(tx, from, now);
     await audit(tx, actor, { action: 'group.seat_move', entity: 'group', entityId: from.id, after: { seat: seatId, into: into.id, refundTiyn: r.refundTiyn } });
     return { seat: r.seat, refund: r.refund };
@@ -203,8 +219,8 @@ async function groupLessonFor(tx: Db, lessonId: number): Promise<{ lesson: Group
 
 /**
  * Cancels one lesson of a group for everyone (staff, for the school or the tutor), before it starts:
- * each seat it is for gets its price of a lesson back to the card (the lesson is returned), the tutor
- * is not paid for it, the tutor and every student are told (the lesson's .ics cancelled). 409
+ * each seat it is for gets its price of a lesson back to the card (the lesson is returned; an
+ * employee's seat, to its company's group money), the tutor is not paid for it, the tutor and every student are told (the lesson's .ics cancelled). 409
  * `lesson_state` for a lesson not booked or already started. Audited `group.lesson_cancel`.
  */
 export async function cancelGroupLesson(db: Db, actor: Actor, lessonId: number, reason: string, now = new Date()): Promise<{ lesson: GroupLesson; refunds: Refund[] }> {
@@ -218,8 +234,10 @@ export async function cancelGroupLesson(db: Db, actor: Actor, lessonId: number, 
       .returning();
     const refunds: Refund[] = [];
     for (const seat of await paidSeats(tx, group.id)) {
-      if (seat.orderId === null || seat.perLessonTiyn <= 0 || seat.coversFrom > lesson.startsAt) continue;
-      refunds.push(await openRefund(tx, { orderId: seat.orderId, studentId: seat.studentId, amountTiyn: seat.perLessonTiyn, lessons: 1, groupSeatId: seat.id }, now));
+      if (seat.perLessonTiyn <= 0 || seat.coversFrom > lesson.startsAt) continue;
+      // An employee's seat: the lesson's price back to the company's group money.
+      if (seat.orderId === null) await returnCorporateSeat(tx, seat.id, group.companyId!, Math.min(seat.perLessonTiyn, await seatBalance(tx, seat)));
+      else refunds.push(await openRefund(tx, { orderId: seat.orderId, studentId: seat.studentId, amountTiyn: seat.perLessonTiyn, lessons: 1, groupSeatId: seat.id }, now));
     }
     await notifyLesson(tx, row!, 'cancelled');
     await audit(tx, actor, { action: 'group.lesson_cancel', entity: 'lesson', entityId: lessonId, after: { group: group.id, reason, refunds: refunds.length } });

@@ -7,12 +7,14 @@ import type { Db } from '@/lib/db/types';
 import { recordAttendance, settleEndedLessons } from '@/lib/lessons/attendance';
 import { ACCOUNTS, balance, ledgerTotal } from '@/lib/money/ledger';
 import { startSeatCheckout } from '@/lib/payments/checkout';
+import { groupInvoice, markInvoicePaid } from '@/lib/payments/company-pools';
 import { reconcileOrder } from '@/lib/payments/events';
 import { registerLines, statementLessons } from '@/lib/payments/payouts';
 import { sendRefunds } from '@/lib/payments/refunds';
 import { groupSchema, type GroupInput } from '@/lib/validations/groups';
 import { emptyProfile } from '@/lib/validations/tutor-profile';
 import { startFakeEpay, type FakeEpay } from '@/scripts/fakes/epay.mjs';
+import { hrUser } from '@/test/company';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { payOnHostedPage } from '@/test/payments';
 import { createGroup, openGroup, setTeachesGroups, staffGroupDetail, staffGroups } from './admin';
@@ -326,7 +328,7 @@ describe(`group lessons: seats, money and attendance (${dbLabel()})`, () => {
   });
 
   it('a closed corporate group: invisible to the public list, to a buyer and to other companies; HR seats employees and sees attendance, never content', async () => {
-    const [acme, other] = await db.insert(companies).values([{ slug: 'acme-g', name: 'Acme' }, { slug: 'other-g', name: 'Other' }]).returning();
+    const [acme, other] = await db.insert(companies).values([{ slug: 'acme-g', name: 'Acme', bin: '990140000385' }, { slug: 'other-g', name: 'Other' }]).returning();
     const group = await openNew({ companyId: acme!.id, subject: 'kazakh', minSeats: 1 });
     expect(await publicGroups(db, {}, T0)).not.toContainEqual(expect.objectContaining({ id: group.id }));
     expect(await publicGroup(db, group.id, T0)).toBeNull();
@@ -339,6 +341,10 @@ describe(`group lessons: seats, money and attendance (${dbLabel()})`, () => {
       .returning();
     const hr: Actor = { kind: 'company', id: null, label: 'hr@acme.kz', ipHash: 'test' };
     await expect(enrolEmployee(db, hr, other!.id, group.id, row!.id, T0)).rejects.toMatchObject({ code: 'not_found' });
+    // The company's invoice pays the seat (lib/groups/corporate.db.test.ts has the money in full): one seat, paid.
+    const member = { companyId: acme!.id, userId: (await hrUser(db, { companyId: acme!.id, email: 'hr@acme-g.kz', phone: phone() })).id, locale: 'ru' };
+    const invoice = await groupInvoice(db, hr, member, group.id, 1, T0);
+    await markInvoicePaid(db, staff, invoice.id, { paidOn: '2025-03-03', paymentOrder: '1' }, T0);
     const seat = await enrolEmployee(db, hr, acme!.id, group.id, row!.id, T0);
     expect(seat).toMatchObject({ status: 'paid', orderId: null, studentId: employee.id, companyEmployeeId: row!.id });
     expect((await companyGroups(db, acme!.id, T0)).map((g) => g.id)).toContain(group.id);
@@ -353,8 +359,9 @@ describe(`group lessons: seats, money and attendance (${dbLabel()})`, () => {
     const [seen] = await companyGroupAttendance(db, acme!.id, group.id);
     expect(seen).toMatchObject({ employeeId: row!.id, lastName: 'Сейтова', lessons: 1, attended: 1, minutes: 40 });
     expect(Object.keys(seen!.byLesson[0]!).sort()).toEqual(['lessonId', 'minutes', 'present', 'startsAt']);
-    // Nobody paid by card: no student money moved; the tutor earned the floor (1 seat, minimum 1).
+    // Nobody paid by card: no student money moved; the seat spent its lesson from the company's invoice.
     expect(await balance(db, ACCOUNTS.studentBalance(employee.id))).toBe(0);
+    expect(await balance(db, ACCOUNTS.groupSeat(seat.id))).toBe(7 * 350_000);
     await ledgerIsZero();
   });
 

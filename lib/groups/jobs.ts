@@ -3,17 +3,17 @@ import 'server-only';
 // offers given up (the waitlist's next offered), groups that started marked running, groups still
 // under their minimum two days before the start cancelled with full refunds, groups whose every
 // lesson is settled finished, with any money a seat still holds (lessons the tutor missed, or too
-// short together, that no make-up spent) given back.
+// short together, that no make-up spent) given back: to the card, or to the company's group money.
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/audit/log';
 import { groups, groupSeats, lessons } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
-import { seatBalance } from '@/lib/lessons/group-money';
+import { returnCorporateSeat, seatBalance } from '@/lib/lessons/group-money';
 import { groupsChanged } from '@/lib/lessons/revalidate';
 import { openRefund, type Refund } from '@/lib/money/refunds';
 import { cancelGroup } from './changes';
-import { lockGroup } from './state';
+import { lockGroup, seatChain } from './state';
 import { expireSeatHolds } from './waitlist';
 
 /** A group still under its minimum of paid seats this long before its first lesson is cancelled (the published rule: two days). */
@@ -84,6 +84,7 @@ export async function finishGroups(db: Db, now = new Date()): Promise<Refund[]> 
         if (Number(left?.n ?? 0) > 0) return [];
         await tx.update(groups).set({ status: 'finished', updatedAt: now }).where(eq(groups.id, id));
         await tx.update(groupSeats).set({ status: 'cancelled', heldUntil: null, endedAt: now, endReason: 'group_finished', updatedAt: now }).where(and(eq(groupSeats.groupId, id), eq(groupSeats.status, 'held')));
+        await companyLeftovers(tx, group.companyId, id);
         return leftovers(tx, id, now);
       })),
     );
@@ -110,6 +111,22 @@ async function leftovers(tx: Db, groupId: number, now: Date): Promise<Refund[]> 
     out.push(await openRefund(tx, { orderId, studentId: seat.studentId, amountTiyn: held, lessons: seat.perLessonTiyn > 0 ? Math.floor(held / seat.perLessonTiyn) : 0, groupSeatId: seat.id }, now));
   }
   return out;
+}
+
+/**
+ * What a finished corporate group's seats still hold (lessons owed: the tutor's no-show, or too short
+ * together), and the seats they were moved from, back to the company's group money.
+ */
+async function companyLeftovers(tx: Db, companyId: number | null, groupId: number): Promise<void> {
+  if (companyId === null) return;
+  const seats = await tx.select().from(groupSeats).where(and(eq(groupSeats.groupId, groupId), sql`${groupSeats.orderId} is null`)).orderBy(asc(groupSeats.id));
+  const done = new Set<number>();
+  for (const seat of seats)
+    for (const id of [seat.id, ...(await seatChain(tx, seat))]) {
+      if (done.has(id)) continue;
+      done.add(id);
+      await returnCorporateSeat(tx, id, companyId);
+    }
 }
 
 export interface GroupPass {

@@ -1,7 +1,8 @@
 import 'server-only';
 // What a group's students are told (issue 33): a seat bought (every date, one calendar file for the
 // series), a payment that came for a group already full (refunded), the waitlist's offer, a group
-// cancelled or merged, a student who left. SMS and e-mail through the outbox, in the caller's
+// cancelled or merged, a student who left; an employee seated by their company, removed by it, or
+// whose company's group is cancelled. SMS and e-mail through the outbox, in the caller's
 // transaction, each in the reader's language. A group lesson moved or cancelled, and the reminders,
 // are lib/lessons/notify.ts's (notifyGroupLesson).
 import { inArray } from 'drizzle-orm';
@@ -20,7 +21,8 @@ import { formatTiyn } from '@/lib/tariffs';
 import type { Group, GroupLesson } from './state';
 
 type Person = Pick<typeof users.$inferSelect, 'id' | 'name' | 'lastname' | 'phone' | 'email' | 'locale' | 'passwordHash'>;
-export type GroupNotice = 'seat_paid' | 'seat_full' | 'offer' | 'cancelled' | 'merged' | 'left';
+/** `company_*`: an employee's seat in a company's closed group (the company pays: nothing goes to the employee's card). */
+export type GroupNotice = 'seat_paid' | 'seat_full' | 'offer' | 'cancelled' | 'merged' | 'left' | 'company_seat' | 'company_removed' | 'company_cancelled';
 
 async function people(db: Db, ids: number[]): Promise<Person[]> {
   if (ids.length === 0) return [];
@@ -80,7 +82,7 @@ export async function tellStudents(db: Db, group: Group, studentIds: number[], n
     const phone = checkKzMobile(me.phone);
     if (phone.ok) await enqueueNotifySms(db, { recipient: phone.e164, body: t(`notify.${notice}_sms`, texts) }, now);
     if (me.email) {
-      const series = (notice === 'seat_paid' || notice === 'merged') && list.length > 0;
+      const series = (notice === 'seat_paid' || notice === 'merged' || notice === 'company_seat') && list.length > 0;
       const title = t('icsTitle', { group: groupTitle(shown, me.locale) });
       const ics = series
         ? lessonsIcs(

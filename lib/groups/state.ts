@@ -69,3 +69,14 @@ export async function lessonsInProgress(db: Db, seat: Pick<Seat, 'groupId' | 'co
 
 /** The group is on sale: open, or running with lessons ahead. */
 export const onSale = (group: Group) => group.status === 'open' || group.status === 'running';
+
+/** The seats a seat was moved from (a merge, a move), newest first: their money may still hold an owed lesson's. */
+export async function seatChain(db: Db, seat: Pick<Seat, 'movedFromSeatId'>): Promise<number[]> {
+  const ids: number[] = [];
+  for (let from = seat.movedFromSeatId; from !== null && !ids.includes(from); ) {
+    ids.push(from);
+    const [prev] = await db.select({ movedFromSeatId: groupSeats.movedFromSeatId }).from(groupSeats).where(eq(groupSeats.id, from)).limit(1);
+    from = prev?.movedFromSeatId ?? null;
+  }
+  return ids;
+}

@@ -8,16 +8,39 @@ import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { groups, groupSeats, ledgerEntries, lessons, lessonStudentFacts } from '@/lib/db/schema';
 import { rowsOf } from '@/lib/db/rows';
 import type { Db } from '@/lib/db/types';
-import { ACCOUNTS, balance, post } from '@/lib/money/ledger';
+import { ACCOUNTS, balance, moveByInvoice, post } from '@/lib/money/ledger';
 import { groupEarningBase, groupTutorEarningTiyn } from '@/lib/money/model';
 import { isEarned } from './money';
 
 type LessonRow = typeof lessons.$inferSelect;
 export type Seat = typeof groupSeats.$inferSelect;
 
-/** The seat's money: its rows on the student's balance carrying its order's id (a corporate seat has none). */
-export const seatBalance = (db: Db, seat: Pick<Seat, 'studentId' | 'orderId'>): Promise<number> =>
-  seat.orderId === null ? Promise.resolve(0) : balance(db, ACCOUNTS.studentBalance(seat.studentId), eq(ledgerEntries.orderId, seat.orderId));
+/**
+ * The seat's money: a card seat's rows on the student's balance carrying its order's id; a corporate
+ * seat's (no order: its company's group invoice paid it) the balance of its own account `group_seat:<id>`.
+ */
+export const seatBalance = (db: Db, seat: Pick<Seat, 'id' | 'studentId' | 'orderId'>): Promise<number> =>
+  seat.orderId === null ? balance(db, ACCOUNTS.groupSeat(seat.id)) : balance(db, ACCOUNTS.studentBalance(seat.studentId), eq(ledgerEntries.orderId, seat.orderId));
+
+/**
+ * A corporate seat is paid from its company's group money (`company_groups:<company>`, its paid group
+ * invoices, oldest first) onto the seat's account (`company_group_seat`, each row with its invoice).
+ * The caller holds the company's row lock and has checked the money is there.
+ */
+export const fundCorporateSeat = (tx: Db, seatId: number, companyId: number, amountTiyn: number) =>
+  moveByInvoice(tx, 'company_group_seat', ACCOUNTS.companyGroups(companyId), ACCOUNTS.groupSeat(seatId), amountTiyn);
+
+/** A corporate seat's money (all of it, or `amountTiyn`) back to its company's group money (`company_group_returned`), per invoice. */
+export async function returnCorporateSeat(tx: Db, seatId: number, companyId: number, amountTiyn?: number): Promise<number> {
+  const amount = amountTiyn ?? (await balance(tx, ACCOUNTS.groupSeat(seatId)));
+  if (amount <= 0) return 0;
+  await moveByInvoice(tx, 'company_group_returned', ACCOUNTS.groupSeat(seatId), ACCOUNTS.companyGroups(companyId), amount);
+  return amount;
+}
+
+/** A moved corporate seat takes `amountTiyn` of its old seat's money onto the new one (`company_group_seat`). */
+export const carryCorporateSeat = (tx: Db, fromSeatId: number, toSeatId: number, amountTiyn: number) =>
+  moveByInvoice(tx, 'company_group_seat', ACCOUNTS.groupSeat(fromSeatId), ACCOUNTS.groupSeat(toSeatId), amountTiyn);
 
 /**
  * The seats a group lesson is for: those covering it (`covers_from` at or before its start) that were
@@ -60,45 +83,44 @@ async function lockLesson(tx: Db, lessonId: number): Promise<LessonRow | null> {
   return lesson ?? null;
 }
 
-/** Whether this seat's lesson is spent (its `lesson_spent` row on the student's balance with the seat's order). */
+/** Whether this seat's lesson is spent: a card seat's `lesson_spent` row with its order, a corporate seat's `company_group_lesson` row on its account. */
 async function seatSpent(tx: Db, seat: Seat, lessonId: number): Promise<boolean> {
-  if (seat.orderId === null) return false;
-  const [row] = await tx
-    .select({ id: ledgerEntries.id })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.lessonId, lessonId), eq(ledgerEntries.kind, 'lesson_spent'), eq(ledgerEntries.orderId, seat.orderId), eq(ledgerEntries.account, ACCOUNTS.studentBalance(seat.studentId))))
-    .limit(1);
+  const mine =
+    seat.orderId === null
+      ? and(eq(ledgerEntries.kind, 'company_group_lesson'), eq(ledgerEntries.account, ACCOUNTS.groupSeat(seat.id)))
+      : and(eq(ledgerEntries.kind, 'lesson_spent'), eq(ledgerEntries.orderId, seat.orderId), eq(ledgerEntries.account, ACCOUNTS.studentBalance(seat.studentId)));
+  const [row] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(and(eq(ledgerEntries.lessonId, lessonId), mine)).limit(1);
   return Boolean(row);
 }
 
 /**
- * Each seat of a group lesson spends its price of a lesson, once: `student_balance` → `school_revenue`
- * (`lesson_spent`, the seat's order and the lesson's id), while the seat's balance holds it. A
- * corporate seat spends nothing here (its company's invoice pays). Returns each seat's price of the
- * lesson (what the tutor's earning is counted from). The lesson's row is locked by the caller.
+ * Each seat of a group lesson spends its price of a lesson, once, while the seat's money holds it: a
+ * card seat `student_balance` → `school_revenue` (`lesson_spent`, the seat's order and the lesson's
+ * id); a corporate seat `group_seat:<seat>` → `school_revenue` (`company_group_lesson`, the lesson's
+ * id and the company invoice that paid it). Returns each seat's price of the lesson (what the tutor's
+ * earning is counted from): a seat whose money does not hold it counts for nothing. The lesson's row
+ * is locked by the caller.
  */
 export async function spendGroupLesson(tx: Db, lesson: LessonRow): Promise<number[]> {
   const prices: number[] = [];
   for (const seat of await seatsOfLesson(tx, lesson)) {
-    if (seat.orderId === null) {
-      prices.push(seat.perLessonTiyn);
-      continue;
-    }
     if (seat.perLessonTiyn <= 0) continue;
     if (await seatSpent(tx, seat, lesson.id)) {
       prices.push(seat.perLessonTiyn);
       continue;
     }
     if ((await seatBalance(tx, seat)) < seat.perLessonTiyn) continue;
-    await post(
-      tx,
-      'lesson_spent',
-      [
-        { account: ACCOUNTS.studentBalance(seat.studentId), amountTiyn: -seat.perLessonTiyn },
-        { account: ACCOUNTS.schoolRevenue, amountTiyn: seat.perLessonTiyn },
-      ],
-      { orderId: seat.orderId, lessonId: lesson.id },
-    );
+    if (seat.orderId === null) await moveByInvoice(tx, 'company_group_lesson', ACCOUNTS.groupSeat(seat.id), ACCOUNTS.schoolRevenue, seat.perLessonTiyn, { lessonId: lesson.id });
+    else
+      await post(
+        tx,
+        'lesson_spent',
+        [
+          { account: ACCOUNTS.studentBalance(seat.studentId), amountTiyn: -seat.perLessonTiyn },
+          { account: ACCOUNTS.schoolRevenue, amountTiyn: seat.perLessonTiyn },
+        ],
+        { orderId: seat.orderId, lessonId: lesson.id },
+      );
     prices.push(seat.perLessonTiyn);
   }
   return prices;
@@ -107,8 +129,8 @@ export async function spendGroupLesson(tx: Db, lesson: LessonRow): Promise<numbe
 /**
  * A group lesson that counts as taught: every seat's lesson spent, then the tutor's earning once
  * (lib/money/model.ts groupEarningBase and groupTutorEarningTiyn: their plan's share of what the
- * seats paid for the lesson, at least as for the group's minimum of seats; Basic until the month's
- * register), `school_revenue` → `tutor_payable:<tutor>`; the base is kept on the lesson for the
+ * seats paid for the lesson, at least as for the group's minimum of seats, within what a company's
+ * seats paid for a closed group; Basic until the month's register), `school_revenue` → `tutor_payable:<tutor>`; the base is kept on the lesson for the
  * payout register. 'none' when it was already earned.
  */
 export async function earnGroupLesson(tx: Db, lessonId: number): Promise<'earned' | 'none'> {
@@ -116,7 +138,7 @@ export async function earnGroupLesson(tx: Db, lessonId: number): Promise<'earned
   if (!lesson || lesson.kind !== 'group' || lesson.groupId === null) return 'none';
   const prices = await spendGroupLesson(tx, lesson);
   if (await isEarned(tx, lessonId)) return 'none';
-  const [group] = await tx.select({ minSeats: groups.minSeats, pricePerLessonTiyn: groups.pricePerLessonTiyn }).from(groups).where(eq(groups.id, lesson.groupId)).limit(1);
+  const [group] = await tx.select({ minSeats: groups.minSeats, pricePerLessonTiyn: groups.pricePerLessonTiyn, companyId: groups.companyId }).from(groups).where(eq(groups.id, lesson.groupId)).limit(1);
   if (prices.length === 0) return 'none';
   const base = groupEarningBase(prices, group!);
   const earning = groupTutorEarningTiyn(base);

@@ -20,9 +20,15 @@ export const ACCOUNTS = {
   /** A company's paid, not yet allocated lesson pool; an employee's allocated, not yet spent lessons. */
   companyBalance: (companyId: number) => `company_balance:${companyId}`,
   employeeBalance: (employeeId: number) => `employee_balance:${employeeId}`,
+  /** A company's paid money for the seats of its closed groups, not on a seat (its groups' invoices; apart from the pool). */
+  companyGroups: (companyId: number) => `company_groups:${companyId}`,
+  /** A corporate group seat's money: its lessons not yet spent. */
+  groupSeat: (seatId: number) => `group_seat:${seatId}`,
 } as const;
 
-export type LedgerKind = 'payment' | 'lesson_spent' | 'lesson_returned' | 'tutor_earning' | 'refund' | 'refund_paid' | 'refund_rejected' | 'plan_adjustment' | 'payout' | 'invoice_paid' | 'company_allocation' | 'company_allocation_returned' | 'company_lesson_spent' | 'company_lesson_returned';
+export type LedgerKind = 'payment' | 'lesson_spent' | 'lesson_returned' | 'tutor_earning' | 'refund' | 'refund_paid' | 'refund_rejected' | 'plan_adjustment' | 'payout' | 'invoice_paid' | 'company_allocation' | 'company_allocation_returned' | 'company_lesson_spent' | 'company_lesson_returned'
+  // A corporate group's seats (docs/payments.md "Group seats"): the company's group money onto a seat (or a moved seat's onto its new one), a lesson spent from a seat, a seat's money back to the company.
+  | 'company_group_seat' | 'company_group_lesson' | 'company_group_returned';
 
 export interface Leg {
   account: string;
@@ -55,6 +61,38 @@ export async function balance(db: Db, account: string, narrow?: number | SQL): P
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.account, account), ...only));
   return Number(row?.sum ?? 0);
+}
+
+/** An account's balance per company invoice (rows without an invoice are not counted), oldest invoice first, positive only. */
+export async function invoiceBalances(db: Db, account: string): Promise<{ invoiceId: number; tiyn: number }[]> {
+  const rows = await db
+    .select({ invoiceId: ledgerEntries.companyInvoiceId, sum: sql<string>`sum(${ledgerEntries.amountTiyn})::text` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.account, account), sql`${ledgerEntries.companyInvoiceId} is not null`))
+    .groupBy(ledgerEntries.companyInvoiceId)
+    .orderBy(ledgerEntries.companyInvoiceId);
+  return rows.map((r) => ({ invoiceId: r.invoiceId!, tiyn: Number(r.sum) })).filter((r) => r.tiyn > 0);
+}
+
+/**
+ * Moves `amountTiyn` from one account to another invoice by invoice, oldest first (one transaction per
+ * invoice, its id on the rows), as the money came in; throws before writing when `from` holds less.
+ * The caller holds the lock that makes `from`'s balance true. Returns the invoices used.
+ */
+export async function moveByInvoice(tx: Db, kind: LedgerKind, from: string, to: string, amountTiyn: number, refs: { lessonId?: number } = {}): Promise<{ invoiceId: number; tiyn: number }[]> {
+  if (amountTiyn <= 0) return [];
+  const held = await invoiceBalances(tx, from);
+  if (held.reduce((s, h) => s + h.tiyn, 0) < amountTiyn) throw new Error(`${from} holds less than ${amountTiyn}`);
+  const used: { invoiceId: number; tiyn: number }[] = [];
+  let need = amountTiyn;
+  for (const h of held) {
+    if (need === 0) break;
+    const n = Math.min(need, h.tiyn);
+    await post(tx, kind, [{ account: from, amountTiyn: -n }, { account: to, amountTiyn: n }], { ...refs, companyInvoiceId: h.invoiceId });
+    used.push({ invoiceId: h.invoiceId, tiyn: n });
+    need -= n;
+  }
+  return used;
 }
 
 /** The sum of every row: zero, always (the check after every e2e run and the kill -9 check). */

@@ -4,7 +4,7 @@ import { parseServerEnv } from '@/lib/env';
 import { PRICES, pricePerLesson, STUDENT_PLANS } from '@/lib/tariffs';
 import { GROUP_MAX_SEATS, GROUP_PRICE_MIN_TIYN } from '@/lib/validations/group-rules';
 import { addMonths } from '@/lib/time/calendar';
-import { EARNING_EXAMPLE_PRICE, groupEarningBase, groupSeatPrice, groupTutorEarningTiyn, movedSeatPrice, packageValidUntil, platformFeeTiyn, quotePackage, tenge, tutorEarningTiyn } from './model';
+import { EARNING_EXAMPLE_PRICE, groupEarningBase, TUTOR_TOP_SHARE_PERCENT, groupSeatPrice, groupTutorEarningTiyn, movedSeatPrice, packageValidUntil, platformFeeTiyn, quotePackage, tenge, tutorEarningTiyn } from './model';
 
 describe('the money model (docs/payments.md)', () => {
   it('keeps "from 4 500 ₸" true: the cheapest lesson at the lowest tutor price is Intensive\'s 4 500 ₸', () => {
@@ -68,6 +68,28 @@ describe('the money model (docs/payments.md)', () => {
     expect(groupTutorEarningTiyn(21_000, 'advanced')).toBe(tutorEarningTiyn(21_000, 'advanced'));
     // What the school keeps of a minimum group on the deepest share (Intensive, 60 % to the tutor): 3 × 3 500 − 6 300 = 4 200 ₸.
     expect(3 * 350_000 - groupTutorEarningTiyn(groupEarningBase(Array(3).fill(350_000), group), 'intensive')).toBe(420_000);
+  });
+
+  it("a company's closed group: the floor only as far as the company's seats pay the tutor's share at the top plan; never more to the tutor than the company paid", () => {
+    const corporate = { minSeats: 3, pricePerLessonTiyn: 350_000, companyId: 7 };
+    // At or above the minimum, and two seats of three: as a public group (the full floor).
+    expect(groupEarningBase(Array(3).fill(350_000), corporate)).toBe(10_500);
+    expect(groupEarningBase([350_000, 350_000], corporate)).toBe(10_500);
+    // One seat of 3 500 ₸ left: the base is what 60 % of it covers, 5 833 ₸.
+    expect(groupEarningBase([350_000], corporate)).toBe(5_833);
+    expect(TUTOR_TOP_SHARE_PERCENT).toBe(60);
+    // The tutors' FAQ's example: one seat of 4 500 ₸ left of a minimum of three: 3 750 ₸ on Basic, 4 500 ₸ on Intensive (all the company paid).
+    expect(tenge(groupTutorEarningTiyn(groupEarningBase([450_000], { ...corporate, pricePerLessonTiyn: 450_000 })))).toBe(3_750);
+    expect(tenge(groupTutorEarningTiyn(groupEarningBase([450_000], { ...corporate, pricePerLessonTiyn: 450_000 }), 'intensive'))).toBe(4_500);
+    // Every count of seats 1-6, every minimum 1-6, every plan: the tutor's earning never exceeds what the seats paid.
+    for (let min = 1; min <= 6; min++)
+      for (let seats = 1; seats <= 6; seats++)
+        for (const plan of ['basic', 'advanced', 'intensive'] as const) {
+          const prices = Array(seats).fill(350_000);
+          const earning = groupTutorEarningTiyn(groupEarningBase(prices, { ...corporate, minSeats: min }), plan);
+          expect(earning, `${seats} of ${min}, ${plan}`).toBeLessThanOrEqual(seats * 350_000);
+          expect(earning).toBeGreaterThanOrEqual(groupTutorEarningTiyn(seats * 3_500, plan));
+        }
   });
 
   it('a moved seat never costs more: the lower price, spread over the new group\'s lessons, the rest refunded', () => {

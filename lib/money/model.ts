@@ -138,15 +138,26 @@ export function movedSeatPrice(balanceTiyn: number, oldPerLessonTiyn: number, ne
   return { perLessonTiyn: per, totalTiyn: per * lessonsLeft, refundTiyn: balanceTiyn - per * lessonsLeft };
 }
 
+/** The largest share of a price a tutor earns (Intensive: 60 %): what a company's money must cover. */
+export const TUTOR_TOP_SHARE_PERCENT = 100 - Math.min(...Object.values(TUTOR_FEE_PERCENT));
+
 /**
  * What a tutor's earning for a held group lesson is counted from, in whole tenge: the prices of a
  * lesson its seats paid (each paid seat of the lesson, present or not: a student who missed a lesson
  * has spent it), and never less than the group's minimum of seats at the group's price (the floor: a
  * group that shrank below its minimum after students left still pays its tutor as a full minimum).
+ * A company's closed group (`companyId`) keeps the floor only as far as the company's seats paid for
+ * the lesson cover the tutor's share at the top plan (60 %): the school never pays a tutor more for
+ * a company's lesson than the company paid for it (the pool's rule, lib/lessons/money.ts
+ * poolTutorPriceMax). Three seats of a minimum of 3 or two seats: the full floor; one seat of 3 500 ₸:
+ * a base of 5 833 ₸ (3 499.80 ₸ at 60 %, 2 916.50 ₸ at 50 %).
  */
-export function groupEarningBase(seatPerLessonTiyn: number[], group: { minSeats: number; pricePerLessonTiyn: number }): number {
+export function groupEarningBase(seatPerLessonTiyn: number[], group: { minSeats: number; pricePerLessonTiyn: number; companyId?: number | null }): number {
   const paid = seatPerLessonTiyn.reduce((s, p) => s + p, 0);
-  return tenge(Math.max(paid, group.minSeats * group.pricePerLessonTiyn));
+  const floor = tenge(group.minSeats * group.pricePerLessonTiyn);
+  if (group.companyId === undefined || group.companyId === null) return Math.max(tenge(paid), floor);
+  const covered = Math.floor((tenge(paid) * 100) / TUTOR_TOP_SHARE_PERCENT);
+  return Math.max(tenge(paid), Math.min(floor, covered));
 }
 
 /**

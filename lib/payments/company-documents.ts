@@ -1,12 +1,12 @@
 import 'server-only';
-// The closing documents of a company's lesson pool (docs/payments.md, "Closing documents"): the act
-// of completed work for a month (the lessons the pool paid for that took place or were spent by the
-// rules, each with its date, the employee's initials, its minutes and its price) and the
-// reconciliation statement for a period (invoices paid, lessons used, the balance at its start and
-// end). Every figure is read from the ledger (lib/payments/company-pools.ts poolLessonsOf, the
+// The closing documents of a company's lesson pool and closed groups (docs/payments.md, "Closing
+// documents"): the act of completed work for a month (the lessons the pool or a group seat paid
+// for that took place or were spent by the rules, each with its date, the employee's initials, its
+// minutes and its price) and the reconciliation statement for a period (invoices paid, lessons used,
+// the balance at its start and end). Every figure is read from the ledger (lib/payments/company-pools.ts poolLessonsOf, the
 // invoices' `invoice_paid` money), never typed in: the statement's closing balance is what the
 // company paid less what its lessons used, as HR's pool view says.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Locale } from '@/i18n/routing';
 import { ApiError } from '@/lib/api/errors';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
@@ -15,6 +15,7 @@ import { companies, companyInvoices, type InvoiceParty } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { addDays, addMonths } from '@/lib/time/calendar';
 import { schoolDate, schoolInstant } from '@/lib/time/school-zone';
+import { companyGroupLessonsOf } from '@/lib/groups/corporate';
 import { companyParty, companyPool, poolLessonsOf, schoolRequisites, vatIncludedTiyn, type PoolLesson, type PoolMoney } from './company-pools';
 import { renderActPdf, renderReconciliationPdf } from './company-documents-pdf';
 
@@ -48,6 +49,16 @@ export interface ActOfMonth {
   open: number;
 }
 
+/**
+ * The lessons the company's money paid for in a period: its pool's (lib/payments/company-pools.ts
+ * poolLessonsOf) and its employees' seats in its closed groups (one line per employee and lesson,
+ * lib/groups/corporate.ts companyGroupLessonsOf), by start.
+ */
+async function companyLessonsOf(db: Db, companyId: number, period: { from?: Date; to?: Date }): Promise<PoolLesson[]> {
+  const [pool, groups] = await Promise.all([poolLessonsOf(db, companyId, period), companyGroupLessonsOf(db, companyId, period)]);
+  return [...pool, ...groups].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.lessonId - b.lessonId);
+}
+
 const initials = (lastName: string, firstName: string) => `${lastName} ${Array.from(firstName)[0] ?? ''}.`.trim();
 
 async function companyRow(db: Db, companyId: number) {
@@ -79,7 +90,7 @@ export async function actOfMonth(db: Db, companyId: number, month: string, now =
   const company = await companyRow(db, companyId);
   const first = `${month}-01`;
   const next = addMonths(first, 1);
-  const lessons = await poolLessonsOf(db, companyId, { from: schoolInstant(first, 0), to: schoolInstant(next, 0) });
+  const lessons = await companyLessonsOf(db, companyId, { from: schoolInstant(first, 0), to: schoolInstant(next, 0) });
   const used = lessons.filter((l): l is PoolLesson & { state: 'held' | 'missed' } => l.state !== 'scheduled');
   const today = schoolDate(now);
   const last = addDays(next, -1);
@@ -151,7 +162,7 @@ export async function reconciliation(db: Db, companyId: number, from: string, to
       .from(companyInvoices)
       .where(and(eq(companyInvoices.companyId, companyId), eq(companyInvoices.status, 'paid')))
       .orderBy(companyInvoices.paidOn, companyInvoices.id),
-    poolLessonsOf(db, companyId, { to: end }),
+    companyLessonsOf(db, companyId, { to: end }),
   ]);
   const used = lessons.filter((l) => l.state !== 'scheduled');
   const before = (d: string) => d < from;
@@ -231,7 +242,8 @@ export async function companyBalances(db: Db, actor: Actor): Promise<CompanyBala
   const paying = await db
     .selectDistinct({ id: companies.id, name: companies.name })
     .from(companies)
-    .innerJoin(companyInvoices, and(eq(companyInvoices.companyId, companies.id), eq(companyInvoices.status, 'paid')))
+    // A pool's invoice paid (a closed group's invoice alone is no pool: its money is the company's for groups).
+    .innerJoin(companyInvoices, and(eq(companyInvoices.companyId, companies.id), eq(companyInvoices.status, 'paid'), isNull(companyInvoices.groupId)))
     .orderBy(companies.name);
   const out: CompanyBalance[] = [];
   for (const c of paying) out.push({ companyId: c.id, company: c.name, ...(await companyPool(db, null, c.id)).money });

@@ -20,6 +20,8 @@ import type { InvoicePaidInput, InvoicesQuery } from '@/lib/validations/company-
 import { ACCOUNTS, post } from '@/lib/money/ledger';
 import { COMPANY_LESSON_TIYN, giveLessonBack, lessonsLeft, PAID_CANCEL_DEADLINE_MINUTES } from '@/lib/lessons/money';
 import { lockEmployee } from '@/lib/lessons/pool-locks';
+import { groupSeatPrice } from '@/lib/money/model';
+import { findGroup, lessonsAhead, onSale } from '@/lib/groups/state';
 
 /** The standard VAT rate of the Tax Code of Kazakhstan in force from 1 January 2026. */
 export const VAT_PERCENT = 16;
@@ -64,12 +66,23 @@ export function companyParty(c: typeof companies.$inferSelect): InvoiceParty {
 
 const invoiceNumber = (id: number, now: Date) => `TLM-${schoolDay(now).slice(0, 4)}-${String(id).padStart(6, '0')}`;
 
-/** HR orders a pool of lessons: an issued invoice with both parties' requisites; 409 `company_bin_missing` until the school has the company's BIN. Audited. */
-export async function createInvoice(db: Db, actor: Actor, member: { companyId: number; userId: number; locale: string }, lessons: number, now = new Date()): Promise<Invoice> {
+/** What an invoice is for: a pool's lessons, or a closed group's seats (seats × the lessons of each, at the group's price). */
+export interface InvoiceLine {
+  lessons: number;
+  perLessonTiyn: number;
+  group?: { id: number; seats: number; lessons: number };
+}
+
+/**
+ * Issues an invoice (`issued`, its number `TLM-<year>-<id>`) with both parties' requisites: HR's pool
+ * order, or a closed group's seats (lib/groups/corporate.ts groupInvoice). 409 `company_bin_missing`
+ * until the school has the company's BIN. Audited `invoice.create`.
+ */
+export async function issueInvoice(db: Db, actor: Actor, member: { companyId: number; userId: number; locale: string }, line: InvoiceLine, now = new Date()): Promise<Invoice> {
   const [company] = await db.select().from(companies).where(eq(companies.id, member.companyId)).limit(1);
   if (!company) throw new ApiError(404, 'not_found');
   if (!company.bin) throw new ApiError(409, 'company_bin_missing');
-  const amountTiyn = COMPANY_LESSON_TIYN * lessons;
+  const amountTiyn = line.perLessonTiyn * line.lessons;
   const vatPayer = env().SCHOOL_VAT_PAYER;
   return transaction(db, async (tx) => {
     const [next] = rowsOf<{ id: string }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('company_invoices', 'id'))::text as id`));
@@ -82,23 +95,48 @@ export async function createInvoice(db: Db, actor: Actor, member: { companyId: n
         companyId: member.companyId,
         createdBy: member.userId,
         locale: ['ru', 'kk', 'en'].includes(member.locale) ? member.locale : 'ru',
-        lessons,
-        perLessonTiyn: COMPANY_LESSON_TIYN,
+        lessons: line.lessons,
+        perLessonTiyn: line.perLessonTiyn,
         amountTiyn,
         vatPayer,
         vatPercent: vatPayer ? VAT_PERCENT : 0,
         vatTiyn: vatPayer ? vatIncludedTiyn(amountTiyn) : 0,
         school: schoolRequisites(),
         buyer: companyParty(company),
+        groupId: line.group?.id ?? null,
+        seats: line.group?.seats ?? null,
+        groupLessons: line.group?.lessons ?? null,
         createdAt: now,
       })
       .returning();
-    await audit(tx, actor, { action: 'invoice.create', entity: 'invoice', entityId: id, after: { number: row!.number, lessons, amountTiyn } });
+    const what = line.group ? { group: line.group.id, seats: line.group.seats, groupLessons: line.group.lessons } : {};
+    await audit(tx, actor, { action: 'invoice.create', entity: 'invoice', entityId: id, after: { number: row!.number, lessons: line.lessons, amountTiyn, ...what } });
     return row!;
   });
 }
 
-export type InvoiceSummary = Pick<Invoice, 'id' | 'number' | 'lessons' | 'perLessonTiyn' | 'amountTiyn' | 'vatPayer' | 'vatPercent' | 'vatTiyn' | 'status' | 'createdAt' | 'paidOn'>;
+/**
+ * HR orders its closed group's invoice: `seats` seats × the group's lessons ahead × its price (an
+ * issued invoice with the group, the seats and the lessons of a seat on it). Paid (finance), its money
+ * is the company's for its groups' seats (`company_groups:<company>`; lib/groups/corporate.ts seats
+ * employees from it). 404 for a group not this company's; 409 `group_not_open` for a group not on
+ * sale or with no lessons ahead; 422 for more seats than the group has; 409 `company_bin_missing`.
+ */
+export async function groupInvoice(db: Db, actor: Actor, member: { companyId: number; userId: number; locale: string }, groupId: number, seats: number, now = new Date()): Promise<Invoice> {
+  const group = await findGroup(db, groupId);
+  if (!group || group.companyId !== member.companyId) throw new ApiError(404, 'not_found');
+  const left = await lessonsAhead(db, groupId, now);
+  if (!onSale(group) || left === 0) throw new ApiError(409, 'group_not_open');
+  if (seats > group.maxSeats) throw new ApiError(422, 'validation_failed', { seats: 'group_invoice_seats' });
+  const price = groupSeatPrice(group.pricePerLessonTiyn, left);
+  return issueInvoice(db, actor, member, { lessons: seats * left, perLessonTiyn: price.perLessonTiyn, group: { id: groupId, seats, lessons: left } }, now);
+}
+
+/** HR orders a pool of lessons at the company price: an issued invoice (issueInvoice). */
+export const createInvoice = (db: Db, actor: Actor, member: { companyId: number; userId: number; locale: string }, lessons: number, now = new Date()): Promise<Invoice> =>
+  issueInvoice(db, actor, member, { lessons, perLessonTiyn: COMPANY_LESSON_TIYN }, now);
+
+export type InvoiceSummary = Pick<Invoice, 'id' | 'number' | 'lessons' | 'perLessonTiyn' | 'amountTiyn' | 'vatPayer' | 'vatPercent' | 'vatTiyn' | 'status' | 'createdAt' | 'paidOn' | 'groupId' | 'seats' | 'groupLessons'>;
 const summaryColumns = {
   id: companyInvoices.id,
   number: companyInvoices.number,
@@ -111,6 +149,9 @@ const summaryColumns = {
   status: companyInvoices.status,
   createdAt: companyInvoices.createdAt,
   paidOn: companyInvoices.paidOn,
+  groupId: companyInvoices.groupId,
+  seats: companyInvoices.seats,
+  groupLessons: companyInvoices.groupLessons,
 };
 
 /** The company's invoices, newest first (HR); one `invoice.list` audit row per look. */
@@ -125,6 +166,14 @@ export async function companyInvoice(db: Db, companyId: number, id: number): Pro
   const [row] = await db.select().from(companyInvoices).where(and(eq(companyInvoices.id, id), eq(companyInvoices.companyId, companyId))).limit(1);
   if (!row) throw new ApiError(404, 'not_found');
   return row;
+}
+
+/** One invoice of this company as its PDF prints it: a closed group's with the group's subject, level and lesson length (404 as companyInvoice). */
+export async function companyInvoiceForPdf(db: Db, companyId: number, id: number): Promise<Invoice & { group: { subject: string; level: string; seats: number; lessons: number; minutes: number } | null }> {
+  const invoice = await companyInvoice(db, companyId, id);
+  if (invoice.groupId === null) return { ...invoice, group: null };
+  const group = await findGroup(db, invoice.groupId);
+  return { ...invoice, group: { subject: group!.subject, level: group!.level, seats: invoice.seats!, lessons: invoice.groupLessons!, minutes: group!.durationMinutes } };
 }
 
 export interface InvoiceRow extends InvoiceSummary {
@@ -166,7 +215,9 @@ async function lockIssued(tx: Db, id: number): Promise<Invoice> {
 /**
  * Finance: the bank transfer arrived. Once: with the row locked, the invoice becomes paid (the
  * bank's date, the payment order) and the ledger moves its amount from `bank_transfers` to the
- * company's balance (its lessons at the invoice's price). A second mark is 409 `invoice_already_paid`. Audited.
+ * company's balance (its lessons at the invoice's price), or, for a closed group's invoice, to the
+ * company's group money (`company_groups:<company>`: its groups' seats, apart from the pool). A
+ * second mark is 409 `invoice_already_paid`. Audited.
  */
 export async function markInvoicePaid(db: Db, actor: Actor, id: number, input: InvoicePaidInput, now = new Date()): Promise<Invoice> {
   return transaction(db, async (tx) => {
@@ -177,7 +228,7 @@ export async function markInvoicePaid(db: Db, actor: Actor, id: number, input: I
       'invoice_paid',
       [
         { account: ACCOUNTS.bankTransfers, amountTiyn: -invoice.amountTiyn },
-        { account: ACCOUNTS.companyBalance(invoice.companyId), amountTiyn: invoice.amountTiyn },
+        { account: invoice.groupId === null ? ACCOUNTS.companyBalance(invoice.companyId) : ACCOUNTS.companyGroups(invoice.companyId), amountTiyn: invoice.amountTiyn },
       ],
       { companyInvoiceId: id },
     );

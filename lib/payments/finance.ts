@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api/errors';
 import { audit, auditListView, type Actor } from '@/lib/audit/log';
 import { companyInvoices, fiscalReceipts, ledgerEntries, lessonPackages, paymentOrders, paymentRefunds, providerEvents, users, type OrderPlan, type PaymentAnomaly } from '@/lib/db/schema';
 import { likeEscape } from '@/lib/db/like';
+import { rowsOf } from '@/lib/db/rows';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { maskPhone } from '@/lib/mask';
@@ -243,6 +244,25 @@ export interface RevenueReport {
    * rows add what the school keeps (lib/money/ledger.ts), so it is shown as it is.
    */
   schoolRevenueTiyn: number;
+  /**
+   * Individual lessons beside group lessons (issue 33): card payments and their refunds by what was
+   * bought (packages; group seats), companies' paid invoices by what they are for (lesson pools;
+   * closed groups' seats), the net, and the school's share of each from the ledger (the
+   * `school_revenue` rows of group lessons, and all the others). The two rows sum to the totals above.
+   */
+  byKind: KindRow[];
+}
+
+export interface KindRow {
+  key: 'individual' | 'group';
+  orders: number;
+  paidTiyn: number;
+  refundedTiyn: number;
+  invoices: number;
+  invoicesTiyn: number;
+  /** Card payments less refunds plus companies' invoices. */
+  netTiyn: number;
+  schoolTiyn: number;
 }
 
 /**
@@ -286,11 +306,32 @@ export async function revenueReport(db: Db, actor: Actor, q: PeriodQuery, now = 
   const total = group(() => 'total')[0] ?? { key: 'total', orders: 0, paidTiyn: 0, refundedTiyn: 0, netTiyn: 0 };
   const schoolTiyn = await balance(db, ACCOUNTS.schoolRevenue, and(gte(ledgerEntries.createdAt, start), lt(ledgerEntries.createdAt, end)));
   await audit(db, actor, { action: 'payment.revenue', entity: 'payment', after: { from, to, touch: q.touch } });
-  const [companies] = await db
-    .select({ n: sql<number>`count(*)::int`, sum: sql<string>`coalesce(sum(${companyInvoices.amountTiyn}), 0)` })
+  const invoices = await db
+    .select({ forGroup: sql<boolean>`${companyInvoices.groupId} is not null`, n: sql<number>`count(*)::int`, sum: sql<string>`coalesce(sum(${companyInvoices.amountTiyn}), 0)::text` })
     .from(companyInvoices)
-    .where(and(eq(companyInvoices.status, 'paid'), gte(companyInvoices.paidOn, from), lte(companyInvoices.paidOn, to)));
-  const companiesPaid = { invoices: companies?.n ?? 0, paidTiyn: Number(companies?.sum ?? 0) };
+    .where(and(eq(companyInvoices.status, 'paid'), gte(companyInvoices.paidOn, from), lte(companyInvoices.paidOn, to)))
+    .groupBy(sql`${companyInvoices.groupId} is not null`);
+  const invoicesOf = (group: boolean) => invoices.filter((i) => Boolean(i.forGroup) === group).reduce((a, i) => ({ n: a.n + Number(i.n), tiyn: a.tiyn + Number(i.sum) }), { n: 0, tiyn: 0 });
+  const companiesPaid = { invoices: invoicesOf(false).n + invoicesOf(true).n, paidTiyn: invoicesOf(false).tiyn + invoicesOf(true).tiyn };
+  // The school's share of group lessons: the school_revenue rows of lessons of kind `group`.
+  const [share] = rowsOf<{ group_share: string }>(
+    await db.execute(sql`
+      select coalesce(sum(e.amount_tiyn), 0)::text as group_share
+        from ledger_entries e join lessons l on l.id = e.lesson_id
+       where e.account = ${ACCOUNTS.schoolRevenue} and l.kind = 'group'
+         and e.created_at >= ${start.toISOString()}::timestamptz and e.created_at < ${end.toISOString()}::timestamptz`),
+  );
+  const groupShare = Number(share?.group_share ?? 0);
+  const kindRow = (key: KindRow['key'], plans: RevenueRow[], inv: { n: number; tiyn: number }, schoolTiyn: number): KindRow => {
+    const orders = plans.reduce((a, r) => a + r.orders, 0);
+    const paidTiyn = plans.reduce((a, r) => a + r.paidTiyn, 0);
+    const refundedTiyn = plans.reduce((a, r) => a + r.refundedTiyn, 0);
+    return { key, orders, paidTiyn, refundedTiyn, invoices: inv.n, invoicesTiyn: inv.tiyn, netTiyn: paidTiyn - refundedTiyn + inv.tiyn, schoolTiyn };
+  };
+  const byKind = [
+    kindRow('individual', byPlan.filter((r) => r.key !== 'group'), invoicesOf(false), schoolTiyn - groupShare),
+    kindRow('group', byPlan.filter((r) => r.key === 'group'), invoicesOf(true), groupShare),
+  ];
   return {
     from,
     to,
@@ -301,6 +342,7 @@ export async function revenueReport(db: Db, actor: Actor, q: PeriodQuery, now = 
     companies: companiesPaid,
     receivedTiyn: total.paidTiyn + companiesPaid.paidTiyn,
     schoolRevenueTiyn: schoolTiyn,
+    byKind,
   };
 }
 

@@ -8,6 +8,7 @@ import 'server-only';
 import { createTranslator } from 'use-intl/core';
 import type { Locale } from '@/i18n/routing';
 import type { InvoiceParty } from '@/lib/db/schema';
+import { groupTitle } from '@/lib/lessons/notify';
 import { absoluteUrl } from '@/lib/seo';
 import en from '@/messages/en.json';
 import kk from '@/messages/kk.json';
@@ -29,6 +30,8 @@ export interface InvoicePdfData {
   vatTiyn: number;
   school: InvoiceParty;
   buyer: InvoiceParty;
+  /** A closed group's invoice: the group (its subject and level), the seats, the lessons of a seat and their length. */
+  group?: { subject: string; level: string; seats: number; lessons: number; minutes: number } | null;
 }
 
 /** The public offer a company without its own contract accepts by paying (the same offer as the students'; it names legal entities too). */
@@ -54,7 +57,7 @@ export async function renderInvoicePdf(invoice: InvoicePdfData, readerLocale: Lo
   doc.table(
     [{ w: 24 }, { w: 215 }, { w: 50, align: 'right' }, { w: 55 }, { w: 70, align: 'right' }, { w: 0, align: 'right' }],
     [t('colNo'), t('colItem'), t('colQty'), t('colUnit'), t('colPrice'), t('colAmount')],
-    [['1', t('item'), String(data.lessons), t('unit'), money(data.perLessonTiyn, locale), money(data.amountTiyn, locale)]],
+    [['1', data.group ? t('groupItem', { group: groupTitle(data.group, locale), seats: data.group.seats, lessons: data.group.lessons, minutes: data.group.minutes }) : t('item'), String(data.lessons), t('unit'), money(data.perLessonTiyn, locale), money(data.amountTiyn, locale)]],
     9.5,
   );
   doc.right(`${t('total')}: ${money(data.amountTiyn, locale)}`, 10.5);

@@ -86,3 +86,9 @@ export const groupQuerySchema = z.object({
 });
 /** POST /api/company/groups/{id}/enrol: the roster's employee HR seats in the company's group. */
 export const groupEnrolSchema = z.object({ employeeId: id });
+/** POST /api/company/groups/{id}/unenrol: the employee HR takes out of the company's group. */
+export const groupUnenrolSchema = groupEnrolSchema;
+/** POST /api/company/groups/{id}/invoice: HR orders the group's invoice for this many seats (messages: Company.validation). */
+export const groupInvoiceSchema = z.object({
+  seats: z.number({ error: 'group_invoice_seats' }).int('group_invoice_seats').min(1, 'group_invoice_seats').max(GROUP_MAX_SEATS, 'group_invoice_seats'),
+});

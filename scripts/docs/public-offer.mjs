@@ -49,6 +49,7 @@ export const ru = {
         '4.7. Урок группы, пропущенный Заказчиком, считается проведённым. Урок группы, отменённый Исполнителем или репетитором, переносится для всей группы или его стоимость возвращается Заказчику.',
         '4.8. Заказчик вправе выйти из группы в любое время; ему возвращается стоимость уроков группы, которые ещё не начались.',
         '4.9. Если оплата поступила, когда все места в группе уже заняты, оплаченная сумма возвращается полностью. Место, освободившееся в полной группе, предлагается первому в листе ожидания и закрепляется за ним на 12 (двенадцать) часов.',
+        '4.10. Заказчик — юридическое лицо может заказать закрытую группу для своих работников. Места в ней оплачиваются авансом по счёту Исполнителя: число мест × уроки группы, которые ещё не начались, × цена урока группы. Оплаченная сумма остаётся авансом Заказчика и расходуется на места его работников в его группах; урок группы, пропущенный работником, считается проведённым. Если Заказчик исключает работника из группы или Исполнитель отменяет группу или её урок, стоимость уроков, которые ещё не начались, возвращается в аванс Заказчика и может быть использована для другого места.',
       ],
     },
     {
@@ -153,6 +154,7 @@ export const kk = {
         '4.7. Тапсырыс беруші қатыспаған топ сабағы өткізілді деп есептеледі. Орындаушы немесе репетитор болдырмаған топ сабағы бүкіл топ үшін басқа уақытқа ауыстырылады немесе оның құны Тапсырыс берушіге қайтарылады.',
         '4.8. Тапсырыс беруші топтан кез келген уақытта шығуға құқылы; оған топтың әлі басталмаған сабақтарының құны қайтарылады.',
         '4.9. Егер ақы топтағы барлық орын толып қалғаннан кейін түссе, төленген сома толық қайтарылады. Толық топта босаған орын күту тізіміндегі біріншіге ұсынылады және оған 12 (он екі) сағатқа бекітіледі.',
+        '4.10. Заңды тұлға болып табылатын Тапсырыс беруші өз қызметкерлеріне арналған жабық топқа тапсырыс бере алады. Ондағы орындар Орындаушының шоты бойынша алдын ала төленеді: орын саны × топтың әлі басталмаған сабақтары × топ сабағының бағасы. Төленген сома Тапсырыс берушінің авансы болып қалады және оның топтарындағы қызметкерлерінің орындарына жұмсалады; қызметкер қатыспаған топ сабағы өткізілді деп есептеледі. Тапсырыс беруші қызметкерді топтан шығарса немесе Орындаушы топты не оның сабағын болдырмаса, әлі басталмаған сабақтардың құны Тапсырыс берушінің авансына қайтарылады және басқа орынға пайдаланылуы мүмкін.',
       ],
     },
     {
@@ -257,6 +259,7 @@ export const en = {
         '4.7. A group lesson the Customer misses is deemed held. A group lesson cancelled by the Provider or the tutor is rescheduled for the whole group, or its price is refunded to the Customer.',
         '4.8. The Customer may leave a group at any time; the price of the group\'s lessons that have not yet started is refunded to the Customer.',
         '4.9. If a payment arrives when all seats in the group are already taken, the amount paid is refunded in full. A seat that frees up in a full group is offered to the first person on the waiting list and held for them for 12 (twelve) hours.',
+        '4.10. A Customer that is a legal entity may order a closed group for its employees. Its seats are paid in advance by the Provider\'s invoice: the number of seats × the group\'s lessons that have not started × the group\'s price per lesson. The amount paid remains the Customer\'s advance and is spent on its employees\' seats in its groups; a group lesson an employee misses is deemed held. If the Customer removes an employee from a group, or the Provider cancels the group or one of its lessons, the price of the lessons that have not yet started goes back to the Customer\'s advance and may be used for another seat.',
       ],
     },
     {

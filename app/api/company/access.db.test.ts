@@ -59,6 +59,9 @@ const PORTAL_CALLS: PortalCall[] = [
   { method: 'GET', path: '/api/company/groups', module: './groups/route' },
   { method: 'GET', path: '/api/company/groups/[id]', module: './groups/[id]/route', params: { id: 'A_GROUP' } },
   { method: 'POST', path: '/api/company/groups/[id]/enrol', module: './groups/[id]/enrol/route', body: { employeeId: 'A_EMPLOYEE' }, params: { id: 'A_GROUP' } },
+  // B removes nobody from A's group, and orders no invoice for it.
+  { method: 'POST', path: '/api/company/groups/[id]/unenrol', module: './groups/[id]/unenrol/route', body: { employeeId: 'A_EMPLOYEE' }, params: { id: 'A_GROUP' } },
+  { method: 'POST', path: '/api/company/groups/[id]/invoice', module: './groups/[id]/invoice/route', body: { seats: 1 }, params: { id: 'A_GROUP' } },
 ];
 
 /** The ways in, open to anyone (each has its own tests below): not walked with another company's ids. */
@@ -303,6 +306,7 @@ describe(`company portal access: HR users, sign-in with SMS or TOTP, sessions, o
     expect(still).toMatchObject({ companyId: companyA, positionCode: 'A-1' });
     expect(await t.db.select().from(companyInvitations)).toHaveLength(0);
     expect(await t.db.select().from(groupSeats)).toHaveLength(0);
+    expect(await t.db.select().from(companyInvoices).where(eq(companyInvoices.groupId, group!.id))).toHaveLength(0);
     // A's HR sees its own group (and the look is audited).
     const ownGroups = (await (await call((await import('./groups/route')).GET, companyRequest('/api/company/groups', { cookie: a.cookie }))).json()) as { groups: { id: number }[] };
     expect(ownGroups.groups.map((g) => g.id)).toEqual([group!.id]);

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '@/lib/audit/log';
@@ -16,6 +12,7 @@ import { ACCOUNTS, balance, ledgerTotal } from '@/lib/money/ledger';
 import { lockEmployee } from '@/lib/lessons/pool-locks';
 import { addDays, addMonths } from '@/lib/time/calendar';
 import { schoolDate } from '@/lib/time/school-zone';
+import { pdfText } from '@/test/pdf';
 import { companyRequest, hrUser, insertCompany } from '@/test/company';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { purchasableTutor } from '@/test/payments';
@@ -26,18 +23,6 @@ import { GET as hrExport } from './lessons/export/route';
 import { GET as financeCompanies } from '../admin/finance/companies/route';
 import { GET as financeAct } from '../admin/finance/companies/[id]/act/route';
 import { GET as financeReconciliation } from '../admin/finance/companies/[id]/reconciliation/route';
-
-/** The text of a PDF as a reader extracts it (poppler's pdftotext). */
-function pdfText(bytes: ArrayBuffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'company-doc-'));
-  try {
-    const file = path.join(dir, 'd.pdf');
-    writeFileSync(file, new Uint8Array(bytes));
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 const fin: Actor = { kind: 'staff', id: 1, label: 'finance@school.kz', ipHash: 'test' };
 const MIN = 60_000;

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, companies, companyEmployees, companyInvoices, companyUsers, ledgerEntries, lessonPackages, lessons, paymentOrders, users } from '@/lib/db/schema';
@@ -17,24 +13,13 @@ import { purchasableTutor } from '@/test/payments';
 import { ACCOUNTS, balance, ledgerTotal } from '@/lib/money/ledger';
 import { renderInvoicePdf } from '@/lib/payments/invoice-pdf';
 import { createTestDb, dbLabel, insertTestUser, setAppDb } from '@/test/db';
+import { pdfText } from '@/test/pdf';
 import { companyRequest, hrUser, insertCompany } from '@/test/company';
 import { call, enrolledStaff, staffRequest } from '@/test/staff';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type InvoiceBody = { invoice: { id: number; number: string; amountTiyn: number; vatTiyn: number; status: string } };
 type PoolBody = { paid: number; unallocated: number; employees: { employeeId: number; allocated: number; scheduled: number; held: number; missed: number; left: number }[]; money: Record<string, number> };
-
-/** The text of a PDF as a reader extracts it (poppler's pdftotext, as the certificate tests use). */
-function pdfText(bytes: Uint8Array): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'invoice-'));
-  try {
-    const file = path.join(dir, 'i.pdf');
-    writeFileSync(file, bytes);
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /**
  * Company lesson pools (docs/payments.md): HR orders → an issued invoice and its PDF (own company

@@ -61,6 +61,8 @@ const fullExportBody = fc.record(
 );
 const poolOrderBody = fc.record({ lessons: fc.oneof(nasty(), fc.constantFrom(10, 9, 1000, 1001, 12.5, -1)) }, { requiredKeys: [] });
 const poolAllocationBody = fc.record({ employeeId: fc.oneof(nasty(), fc.constantFrom(1, 0, -1, 2 ** 40)), lessons: fc.oneof(nasty(), fc.constantFrom(1, 0, 1000, 1001, 1.5)) }, { requiredKeys: [] });
+const groupInvoiceBody = fc.record({ seats: fc.oneof(nasty(), fc.constantFrom(1, 0, 6, 7, 1.5, -1)) }, { requiredKeys: [] });
+const groupEmployeeBody = fc.record({ employeeId: fc.oneof(nasty(), fc.constantFrom(1, 0, -1, 2 ** 40)) }, { requiredKeys: [] });
 const hrPatchBody = fc.record({ disabled: fc.oneof(nasty(), fc.boolean()), resendLink: fc.oneof(nasty(), fc.constant(true)) }, { requiredKeys: [] });
 
 describe(`company portal calls: malformed bodies never cause a 5xx (${dbLabel()})`, () => {
@@ -106,6 +108,9 @@ describe(`company portal calls: malformed bodies never cause a 5xx (${dbLabel()}
     ['/api/company/invitations', './invitations/route', 'POST', (m) => as(() => hrCookie, m.POST), invitationsBody],
     ['/api/company/invoices', './invoices/route', 'POST', (m) => as(() => hrCookie, m.POST), poolOrderBody],
     ['/api/company/pool/allocations', './pool/allocations/route', 'POST', (m) => as(() => hrCookie, m.POST), poolAllocationBody],
+    ['/api/company/groups/[id]/invoice', './groups/[id]/invoice/route', 'POST', (m) => as(() => hrCookie, m.POST, () => ({ id: '1' })), groupInvoiceBody],
+    ['/api/company/groups/[id]/enrol', './groups/[id]/enrol/route', 'POST', (m) => as(() => hrCookie, m.POST, () => ({ id: '1' })), groupEmployeeBody],
+    ['/api/company/groups/[id]/unenrol', './groups/[id]/unenrol/route', 'POST', (m) => as(() => hrCookie, m.POST, () => ({ id: '1' })), groupEmployeeBody],
     ['/api/company/settings', './settings/route', 'PATCH', (m) => as(() => hrCookie, m.PATCH, () => ({}), 'PATCH'), fc.record({ rosterOnly: fc.oneof(nasty(), fc.boolean()) }, { requiredKeys: [] })],
     ['/api/admin/companies/[id]/hr-users', '../admin/companies/[id]/hr-users/route', 'POST', (m) => as(() => staffCookie, m.POST, () => ({ id: String(companyId) })), hrCreateBody],
     [

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { companies, companyUsers } from './companies';
+import { groups } from './groups';
 
 export type InvoiceStatus = 'issued' | 'paid' | 'cancelled';
 
@@ -35,7 +36,9 @@ export interface InvoiceParty {
  * An invoice for a pool of lessons: its number (`TLM-<year>-<id>`), the lessons at the company
  * price per lesson, the VAT line (16 % included when the school is a VAT payer, else none with the
  * reason), both parties' requisites as issued, and its life: issued → paid (finance, once, with the
- * payment order) or cancelled (finance, unpaid only).
+ * payment order) or cancelled (finance, unpaid only). A closed group's invoice (`group_id`) is for
+ * `seats` seats × `group_lessons` lessons at the group's price (`lessons` = seats × group_lessons):
+ * its money is the company's for its groups' seats, apart from the pool (docs/payments.md "Group seats").
  */
 export const companyInvoices = pgTable(
   'company_invoices',
@@ -67,6 +70,10 @@ export const companyInvoices = pgTable(
     cancelledBy: integer('cancelled_by'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
+    /** A closed corporate group's invoice: the group, the seats and the lessons of each seat it was issued for. */
+    groupId: integer('group_id').references(() => groups.id),
+    seats: integer('seats'),
+    groupLessons: integer('group_lessons'),
   },
   (t) => [
     uniqueIndex('company_invoices_number_uq').on(t.number),
@@ -75,5 +82,6 @@ export const companyInvoices = pgTable(
     check('company_invoices_amounts', sql`${t.lessons} > 0 and ${t.perLessonTiyn} > 0 and ${t.amountTiyn} = ${t.perLessonTiyn} * ${t.lessons} and ${t.vatTiyn} >= 0 and ${t.vatTiyn} < ${t.amountTiyn}`),
     check('company_invoices_status', sql`${t.status} in ('issued', 'paid', 'cancelled')`),
     check('company_invoices_paid', sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
+    check('company_invoices_group', sql`(${t.groupId} is null and ${t.seats} is null and ${t.groupLessons} is null) or (${t.groupId} is not null and ${t.seats} > 0 and ${t.groupLessons} > 0 and ${t.lessons} = ${t.seats} * ${t.groupLessons})`),
   ],
 );

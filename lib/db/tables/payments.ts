@@ -183,7 +183,7 @@ export const ledgerEntries = pgTable(
     // The payout register reads a month's earnings by when they were booked (lib/payments/payouts.ts).
     index('ledger_entries_earning_time_idx').on(t.createdAt).where(sql`kind = 'tutor_earning'`),
     check('ledger_entries_amount_nonzero', sql`${t.amountTiyn} <> 0`),
-    check('ledger_entries_account_name', sql`${t.account} ~ '^(provider_clearing|school_revenue|refunds_due|student_balance:[0-9]+|tutor_payable:[0-9]+|payouts_bank|bank_transfers|company_balance:[0-9]+|employee_balance:[0-9]+)$'`),
+    check('ledger_entries_account_name', sql`${t.account} ~ '^(provider_clearing|school_revenue|refunds_due|student_balance:[0-9]+|tutor_payable:[0-9]+|payouts_bank|bank_transfers|company_balance:[0-9]+|employee_balance:[0-9]+|company_groups:[0-9]+|group_seat:[0-9]+)$'`),
   ],
 );
 

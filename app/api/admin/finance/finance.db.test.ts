@@ -313,5 +313,12 @@ describe(`finance: payout register, refunds in review, audit, scope (${dbLabel()
     const withCompany = await revenueReport(db, actor, { from: `${MONTH}-01`, to: today, touch: 'first' });
     expect(withCompany.companies).toEqual({ invoices: 1, paidTiyn: 4_500_000 });
     expect(withCompany.receivedTiyn).toBe(withCompany.total.paidTiyn + 4_500_000);
+    // Individual lessons beside group ones (no group here): the pool's invoice with the individual
+    // lessons, and the two rows add up to the totals (lib/groups/corporate.db.test.ts has a group's).
+    const { total } = withCompany;
+    expect(withCompany.byKind).toEqual([
+      { key: 'individual', orders: total.orders, paidTiyn: total.paidTiyn, refundedTiyn: total.refundedTiyn, invoices: 1, invoicesTiyn: 4_500_000, netTiyn: total.netTiyn + 4_500_000, schoolTiyn: withCompany.schoolRevenueTiyn },
+      { key: 'group', orders: 0, paidTiyn: 0, refundedTiyn: 0, invoices: 0, invoicesTiyn: 0, netTiyn: 0, schoolTiyn: 0 },
+    ]);
   });
 });

@@ -55,7 +55,7 @@ export default async function InvoicesPage({ params, searchParams }: Props) {
               <span className="block font-sans text-xs text-muted">{formatDate(locale, r.createdAt)}</span>
             </td>
             <td className={cellClass}>{r.company}</td>
-            <td className={`${cellClass} text-right tabular-nums`}>{r.lessons}</td>
+            <td className={`${cellClass} text-right tabular-nums`}>{r.groupId !== null ? t('invoices.groupSeats', { seats: r.seats ?? 0, lessons: r.groupLessons ?? 0 }) : r.lessons}</td>
             <td className={`${cellClass} whitespace-nowrap text-right tabular-nums`}>{formatTiyn(r.amountTiyn, locale)}</td>
             <td className={cellClass}>
               {t(`invoices.statuses.${r.status}`)}

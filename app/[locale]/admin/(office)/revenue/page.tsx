@@ -58,6 +58,24 @@ export default async function RevenuePage({ params, searchParams }: Props) {
         ]}
       />
       <p className="mt-2 text-xs text-muted">{t('revenue.schoolHint')}</p>
+      <Section id="rv-kind" title={t('revenue.byKind')}>
+        <DataTable caption={t('revenue.byKind')} head={[t('revenue.kind'), t('revenue.orders'), t('revenue.paid'), t('revenue.refunded'), t('revenue.invoices'), t('revenue.net'), t('revenue.school')]}>
+          {report.byKind.map((r) => (
+            <tr key={r.key} data-testid={`revenue-${r.key}`}>
+              <th scope="row" className={`${cellClass} font-normal`}>
+                {t(`revenue.kinds.${r.key}`)}
+              </th>
+              <td className={`${cellClass} text-right tabular-nums`}>{r.orders}</td>
+              <td className={`${cellClass} whitespace-nowrap text-right tabular-nums`}>{formatTiyn(r.paidTiyn, locale)}</td>
+              <td className={`${cellClass} whitespace-nowrap text-right tabular-nums`}>{formatTiyn(r.refundedTiyn, locale)}</td>
+              <td className={`${cellClass} whitespace-nowrap text-right tabular-nums`}>{`${formatTiyn(r.invoicesTiyn, locale)} (${r.invoices})`}</td>
+              <td className={`${cellClass} whitespace-nowrap text-right tabular-nums font-medium`}>{formatTiyn(r.netTiyn, locale)}</td>
+              <td className={`${cellClass} whitespace-nowrap text-right tabular-nums`}>{formatTiyn(r.schoolTiyn, locale)}</td>
+            </tr>
+          ))}
+        </DataTable>
+        <p className="mt-2 text-xs text-muted">{t('revenue.byKindHint')}</p>
+      </Section>
       {empty ? (
         <div className="mt-5 rounded-xl border border-line bg-white">
           <EmptyState>{t('revenue.empty')}</EmptyState>

@@ -78,7 +78,7 @@ export default async function CompanyInvoicesPage({ params }: Props) {
               <span className="font-mono">{r.number}</span>
             </th>
             <td className={`${td} whitespace-nowrap`}>{schoolLongDate(r.createdAt, locale)}</td>
-            <td className={`${td} text-right tabular-nums`}>{r.lessons}</td>
+            <td className={`${td} text-right tabular-nums`}>{r.groupId !== null ? t('groupSeats', { seats: r.seats ?? 0, lessons: r.groupLessons ?? 0 }) : r.lessons}</td>
             <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatTiyn(r.amountTiyn, locale)}</td>
             <td className={td}>{r.status === 'paid' ? t('statusPaid', { date: r.paidOn ? schoolLongDate(schoolNoon(r.paidOn), locale) : '' }) : r.status === 'cancelled' ? t('statusCancelled') : t('statusIssued')}</td>
             <td className={td}>

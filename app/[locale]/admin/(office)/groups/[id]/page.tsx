@@ -41,7 +41,8 @@ export default async function GroupPage({ params }: Props) {
   const others = live ? (await staffGroups(db)).filter((o) => o.id !== g.id && (o.status === 'open' || o.status === 'running') && o.subject === g.subject) : [];
   const otherOptions: [number, string][] = others.map((o) => [o.id, `${w.title(o)} · ${w.days(o.weekdays)} ${formatClock(o.startMinute)} · ${o.tutorName} · ${o.paid + o.held}/${o.maxSeats}`]);
   const paid = detail.seats.filter((s) => s.status === 'paid');
-  const refundAll = paid.reduce((sum, s) => sum + s.refundNowTiyn, 0);
+  // Card refunds only: an employee's seat goes back to its company's group money.
+  const refundAll = paid.filter((s) => !s.corporate).reduce((sum, s) => sum + s.refundNowTiyn, 0);
   const corporate = paid.filter((s) => s.corporate).length;
   const actionLabels = { cancel: tc('cancel') };
   const title = w.title(g);
@@ -112,7 +113,7 @@ export default async function GroupPage({ params }: Props) {
               <td className={cellClass}>{s.name}</td>
               <td className={cellClass}>{s.status === 'paid' ? (s.corporate ? t('seatCorporate') : t('seatPaid')) : t('seatHeld')}</td>
               <td className={`${cellClass} tabular-nums`}>{s.lessons}</td>
-              <td className={`${cellClass} tabular-nums`}>{s.corporate ? '—' : formatTiyn(s.amountTiyn, locale)}</td>
+              <td className={`${cellClass} tabular-nums`}>{formatTiyn(s.amountTiyn, locale)}</td>
               <td className={`${cellClass} tabular-nums`}>{s.corporate ? '—' : formatTiyn(s.refundNowTiyn, locale)}</td>
               <td className={cellClass}>
                 {s.status === 'paid' && live && (

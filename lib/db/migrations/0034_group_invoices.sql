@@ -1,0 +1,7 @@
+ALTER TABLE "ledger_entries" DROP CONSTRAINT "ledger_entries_account_name";--> statement-breakpoint
+ALTER TABLE "company_invoices" ADD COLUMN "group_id" integer;--> statement-breakpoint
+ALTER TABLE "company_invoices" ADD COLUMN "seats" integer;--> statement-breakpoint
+ALTER TABLE "company_invoices" ADD COLUMN "group_lessons" integer;--> statement-breakpoint
+ALTER TABLE "company_invoices" ADD CONSTRAINT "company_invoices_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."groups"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_account_name" CHECK ("ledger_entries"."account" ~ '^(provider_clearing|school_revenue|refunds_due|student_balance:[0-9]+|tutor_payable:[0-9]+|payouts_bank|bank_transfers|company_balance:[0-9]+|employee_balance:[0-9]+|company_groups:[0-9]+|group_seat:[0-9]+)$');--> statement-breakpoint
+ALTER TABLE "company_invoices" ADD CONSTRAINT "company_invoices_group" CHECK (("company_invoices"."group_id" is null and "company_invoices"."seats" is null and "company_invoices"."group_lessons" is null) or ("company_invoices"."group_id" is not null and "company_invoices"."seats" > 0 and "company_invoices"."group_lessons" > 0 and "company_invoices"."lessons" = "company_invoices"."seats" * "company_invoices"."group_lessons"));
