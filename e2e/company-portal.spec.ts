@@ -97,7 +97,7 @@ test('staff give HR access; the HR person signs in with the SMS code, imports a 
   const groupInvoice = ((await (await a.page.request.get('/api/company/invoices')).json()) as { rows: { id: number; groupId: number | null }[] }).rows.find((r) => r.groupId === groupId)!;
   expect((await page.request.post(`/api/admin/finance/invoices/${groupInvoice.id}/paid`, { data: { paidOn: '2026-03-16', paymentOrder: '16' }, headers: origin })).status()).toBe(200);
   await a.page.reload();
-  await expect(a.page.getByTestId('company-group-money')).toContainText(/Free for new seats: 7\s000\s₸/);
+  await expect(a.page.getByTestId('company-group-money')).toContainText(/Free balance for new seats: 7\s000\s₸/);
   await card.getByRole('combobox', { name: new RegExp(g.enrolTitle) }).selectOption({ label: 'Kim Olga' });
   await card.getByRole('button', { name: g.enrol }).click();
   await expect(card.getByText(g.enrolled)).toBeVisible();
@@ -108,7 +108,7 @@ test('staff give HR access; the HR person signs in with the SMS code, imports a 
   await kimRow.getByRole('button', { name: g.unenrolConfirm }).click();
   await expect(kimRow.getByText(g.unenrolled)).toBeVisible();
   await expect(kimRow.getByRole('cell').nth(3)).toHaveText(g.removed);
-  await expect(a.page.getByTestId('company-group-money')).toContainText(/Free for new seats: 7\s000\s₸/);
+  await expect(a.page.getByTestId('company-group-money')).toContainText(/Free balance for new seats: 7\s000\s₸/);
   await expectNoSidewaysScroll(a.page);
 
   // Company B's HR person: an empty roster, and A's employee is not found through any call.

@@ -52,6 +52,15 @@ export const GLOSSARY: Concept[] = [
     refused: { ru: { words: ['пакет* компани*', 'компани* пакет*'] }, kk: { words: ['компания* пакет*'] }, en: { words: ["company package*", "company's package*"] } },
   },
   {
+    concept: "a company's paid group invoices, not yet spent on lessons (company_groups: the offer's 4.10 advance; apart from the pool)",
+    word: { ru: 'аванс на групповые уроки', kk: 'топтық сабақтарға арналған аванс', en: 'advance for group lessons' },
+    refused: {
+      ru: { words: ['деньг* на групп*', 'денег на групп*', 'деньг* компани* на групп*'] },
+      kk: { words: ['топтарға арналған ақша*', 'топтарға арналған бос ақша*'] },
+      en: { words: ['money for groups', 'group money'] },
+    },
+  },
+  {
     concept: "to allocate a company pool's lessons to an employee",
     word: { ru: 'выделить', kk: 'бөлу', en: 'allocate' },
     refused: {

@@ -131,7 +131,7 @@ describe(`corporate groups: the company's invoice pays the seats (${dbLabel()})`
     await expect(enrolEmployee(db, acme.actor, acme.id, group.id, d.id, T0)).rejects.toMatchObject({ code: 'company_group_funds' });
     expect(await companyGroupMoney(db, acme.id)).toEqual({ paidTiyn: 8_400_000, spentTiyn: 0, onSeatsTiyn: 8_400_000, availableTiyn: 0 });
     // The employee is told by SMS, in the employer's words.
-    expect((await db.select().from(outbox).where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, a.phone)))).some((m) => m.body.includes('работодатель записал'))).toBe(true);
+    expect((await db.select().from(outbox).where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, a.phone)))).some((m) => m.body.includes('место оплатил работодатель'))).toBe(true);
 
     const rows = await lessonsOf(group.id);
     // Lesson 1: A and B there, C not (spent all the same): 3 × 3 500 spent; the tutor earns 3 × 3 500 × 50 %.
@@ -252,7 +252,7 @@ describe(`corporate groups: the company's invoice pays the seats (${dbLabel()})`
     const moved = await db.select().from(groupSeats).where(and(eq(groupSeats.groupId, into.id), eq(groupSeats.status, 'paid')));
     expect(moved.map((s) => [s.perLessonTiyn, s.lessons, s.amountTiyn])).toEqual([[350_000, 8, 2_800_000], [350_000, 8, 2_800_000]]);
     for (const s of moved) expect(await balance(db, ACCOUNTS.groupSeat(s.id))).toBe(2_800_000);
-    expect((await db.select().from(outbox).where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, e1.phone)))).filter((m) => m.body.includes('работодатель записал'))).toHaveLength(2);
+    expect((await db.select().from(outbox).where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, e1.phone)))).filter((m) => m.body.includes('место оплатил работодатель'))).toHaveLength(2);
     // E2 leaves the roster: their seat ends, all 8 lessons back.
     await removeEmployee(db, c.actor, c.id, e2.id, at(3 * HOUR));
     expect((await db.select().from(groupSeats).where(eq(groupSeats.id, moved.find((s) => s.studentId === e2.studentId)!.id)))[0]).toMatchObject({ status: 'refunded', endReason: 'removed' });

@@ -99,10 +99,10 @@ describe(`HR's calls on the company's groups (${dbLabel()})`, () => {
     // Before any invoice: refused in the caller's language.
     const early = await call(enrolRoute, post(`/api/company/groups/${groupId}/enrol`, { employeeId }, hrA, 'kk'), params());
     expect(early.status).toBe(409);
-    expect(((await early.json()) as ErrorBody).error).toMatchObject({ code: 'company_group_funds', message: expect.stringContaining('Топтарға арналған бос ақша') });
+    expect(((await early.json()) as ErrorBody).error).toMatchObject({ code: 'company_group_funds', message: expect.stringContaining('Топтық сабақтарға арналған аванстың бос қалдығы') });
     const tooMany = await call(invoiceRoute, post(`/api/company/groups/${groupId}/invoice`, { seats: 7 }, hrA, 'en'), params());
     expect(tooMany.status).toBe(422);
-    expect(((await tooMany.json()) as ErrorBody).error.fields?.seats).toBe('Enter a whole number of seats, no more than the group has');
+    expect(((await tooMany.json()) as ErrorBody).error.fields?.seats).toBe('Enter a whole number of seats, from 1 to the number of seats in the group');
     const ordered = await call(invoiceRoute, post(`/api/company/groups/${groupId}/invoice`, { seats: 2 }, hrA), params());
     expect(ordered.status).toBe(201);
     const { invoice } = (await ordered.json()) as { invoice: { id: number; number: string; seats: number; lessons: number; amountTiyn: number } };
@@ -113,7 +113,7 @@ describe(`HR's calls on the company's groups (${dbLabel()})`, () => {
     const text = pdfText(await pdf.arrayBuffer()).replace(/\s+/g, ' ');
     // The line wraps in its column: its words, then the quantity (seats × lessons), the price and the sum.
     expect(text).toContain('Групповые онлайн-уроки языка для');
-    expect(text).toContain('группа «Казахский язык A2»: 2 места × 4 урока (60 минут)');
+    expect(text).toContain('группа «Казахский язык A2»: 2 места × 4 урока по 60 минут');
     expect(text).toContain('8 урок 3 500 ₸ 28 000 ₸');
     expect(text).toContain('Всего к оплате: 28 000 ₸');
     await markInvoicePaid(t.db, finance, invoice.id, { paidOn: '2039-12-20', paymentOrder: '12' });
