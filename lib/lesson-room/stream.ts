@@ -8,6 +8,7 @@ import { enforceLimits } from '@/lib/rate-limit';
 import type { RoomLesson } from './access';
 import { HEARTBEAT_MS, markHeldIfTogether, recordAttendance } from '@/lib/lessons/attendance';
 import { roomBus, type RoomBus } from './bus';
+import { catchUpWords } from './dictionary';
 import { appendEvent, lastSeq, readEvents, type RoomEvent } from './events';
 
 export interface StreamOptions {
@@ -69,6 +70,8 @@ export async function roomStream(db: Db, lesson: RoomLesson, side: RoomSide, opt
   while (siblings.length > MAX_STREAMS_PER_SIDE) siblings.shift()!.supersede();
   const presenceOf = (online: boolean) => ({ side, online, ...(lesson.kind === 'group' && userId !== null ? { userId } : {}) });
   await recordAttendance(db, lesson.id, side, connection, 'join', now(), userId);
+  // In the room from now: a group lesson's student gets the words added before they came (dictionary.ts).
+  if (lesson.kind === 'group' && side === 'student' && userId !== null) await catchUpWords(db, lesson.id, userId);
   if (firstOfSide) await appendEvent(db, lesson, 'server', { kind: 'presence', payload: presenceOf(true) }, now());
 
   let cursor = opts.after;
