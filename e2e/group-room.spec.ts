@@ -133,7 +133,7 @@ test('a tutor and two students meet in a group lesson\'s room through Janus: eac
   await expect(pages[1]!.getByTestId('toggle-cam')).toBeDisabled();
   await expect(pages[1]!.getByTestId('blocked-notice')).toContainText(R.group.blockedCam);
   const stopped = await num(aliyaOnPhone, 'data-frames');
-  await pages[2]!.waitForTimeout(3000);
+  await pages[2]!.waitForTimeout(2000);
   expect(await num(aliyaOnPhone, 'data-frames')).toBeLessThan(stopped + 10);
   await pages[0]!.getByRole('button', { name: R.group.allowCamWho.replace('{name}', 'Aliya S.') }).click();
   await expect(pages[1]!.getByTestId('toggle-cam')).toBeEnabled();
@@ -153,10 +153,12 @@ test('a tutor and two students meet in a group lesson\'s room through Janus: eac
   await pages[0]!.getByRole('tab', { name: R.tabs.board }).click();
   await drawRectangle(pages[0]!, 0);
   await expect(pages[0]!.getByTestId('board')).toHaveAttribute('data-elements', '1');
-  for (const page of pages.slice(1)) {
-    await page.getByRole('tab', { name: R.tabs.board }).click();
-    await expect(page.getByTestId('board')).toHaveAttribute('data-elements', '1', { timeout: 30_000 });
-  }
+  await Promise.all(
+    pages.slice(1).map(async (page) => {
+      await page.getByRole('tab', { name: R.tabs.board }).click();
+      await expect(page.getByTestId('board')).toHaveAttribute('data-elements', '1', { timeout: 30_000 });
+    }),
+  );
   await pages[0]!.getByTestId('board-mode').getByRole('button', { name: R.group.boardTutor, exact: true }).click();
   for (const page of pages.slice(1)) {
     await expect(page.getByTestId('board-tutor-only')).toBeVisible();

@@ -273,8 +273,9 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
     window.location.assign(cabinet);
   };
   const canShare = typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getDisplayMedia);
+  // The other side left on purpose and is gone: said at once, not when the call notices (several seconds later).
   const status =
-    callState === 'connected'
+    callState === 'connected' && !(otherLeft && !otherOnline)
       ? null
       : !otherOnline
         ? otherLeft

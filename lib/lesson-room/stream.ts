@@ -6,7 +6,8 @@ import type { RoomSide } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { enforceLimits } from '@/lib/rate-limit';
 import type { RoomLesson } from './access';
-import { HEARTBEAT_MS, markHeldIfTogether, recordAttendance } from '@/lib/lessons/attendance';
+import { env } from '@/lib/env';
+import { markHeldIfTogether, recordAttendance } from '@/lib/lessons/attendance';
 import { roomBus, type RoomBus } from './bus';
 import { catchUpWords } from './dictionary';
 import { appendEvent, lastSeq, readEvents, type RoomEvent } from './events';
@@ -47,7 +48,7 @@ const frame = (e: RoomEvent) => encoder.encode(`id: ${e.seq}\ndata: ${JSON.strin
 /**
  * The room's Server-Sent Events stream for one side: the log after `after` (state first, then
  * live), each event with its `id:` so a reconnecting client resumes where it stopped. The
- * connection is the side's presence: a join when it opens, a heartbeat every HEARTBEAT_MS (a
+ * connection is the side's presence: a join when it opens, a heartbeat every ROOM_HEARTBEAT_MS (a
  * comment line too, which keeps proxies from timing it out), a leave when it closes; the other
  * side is told (a `presence` event from the server). It ends at the lesson's end (`event: end`).
  */
@@ -167,7 +168,7 @@ export async function roomStream(db: Db, lesson: RoomLesson, side: RoomSide, opt
             // Also the fallback for a wake-up that never came.
             await pump();
           })();
-        }, opts.heartbeatMs ?? HEARTBEAT_MS);
+        }, opts.heartbeatMs ?? env().ROOM_HEARTBEAT_MS);
         beat.unref?.();
         timers.push(beat);
         const untilEnd = lesson.endsAt.getTime() - now().getTime();
