@@ -423,7 +423,7 @@ describe(`the group room (${dbLabel()})`, () => {
     expect(results.filter((r) => r !== 'ok' && r !== 'switch').every((r) => JSON.stringify(r) === JSON.stringify([403, 'board_tutor_only']))).toBe(true);
   });
 
-  it('notes: a group lesson\'s are the tutor\'s, read-only for the students (403 notes_read_only on the route too); every page reads the tutor\'s', async () => {
+  it('notes: a group lesson\'s are the tutor\'s, read-only for the students (403 notes_read_only); every page reads the tutor\'s', async () => {
     const g = await groupLesson(2, -10 * MIN, AT);
     const [a] = g.students;
     expect(await refusal(sendEvent(db, g.lesson, 'student', { kind: 'notes', payload: { text: 'Менің жазбам' } }, AT, a!.id))).toEqual([403, 'notes_read_only']);
