@@ -67,6 +67,8 @@ export default defineConfig({
         // Held after 15 seconds together (not 15 minutes), so e2e/lesson-room.spec.ts sees attendance make a
         // lesson held at the stream's first heartbeat.
         LESSON_HELD_MINUTES: '0.25',
+        // …and the room's heartbeat, which turns it held, every 5 s (not 30): held a few seconds after the quarter.
+        ROOM_HEARTBEAT_MS: '5000',
         // 15 s between two SMS to one phone (not 60): e2e/registration.spec.ts's reset by phone follows the
         // registration's code to the same phone, and waited out a whole minute.
         SMS_RESEND_GAP_SECONDS: '15',

@@ -79,7 +79,21 @@ async function signedIn(browser: Browser, phone: string, phone360 = false): Prom
 
 const num = async (tile: ReturnType<Page['getByTestId']>, attr: string) => Number(await tile.getAttribute(attr));
 
-test('a tutor and two students meet in a group lesson\'s room through Janus: each receives the others\' video and audio; a laptop gets the grid, a 360 px phone the speaker and the strip; chat for all; the tutor mutes one (the others see it) and removes one (who cannot rejoin); an outsider gets the 403 page', async ({ browser }) => {
+/** A rectangle dragged on the page's open board (Excalidraw's `r` tool), `dy` below the middle. */
+async function drawRectangle(page: Page, dy: number) {
+  const board = page.getByTestId('board');
+  await expect(board.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  const box = (await board.boundingBox())!;
+  const [x, y] = [box.x + box.width / 2, box.y + Math.min(box.height / 2 + dy, box.height - 60)];
+  await page.mouse.click(x + 150, y);
+  await page.keyboard.press('r');
+  await page.mouse.move(x - 60, y - 30);
+  await page.mouse.down();
+  await page.mouse.move(x + 40, y + 30, { steps: 8 });
+  await page.mouse.up();
+}
+
+test('a tutor and two students meet in a group lesson\'s room through Janus: each receives the others\' video and audio; a laptop gets the grid, a 360 px phone the speaker and the strip; chat for all; the tutor mutes one and turns her camera off (the others see it, her video stops), spotlights her on every page, draws on the board for all, then keeps it (a student\'s stroke refused); removes one (who cannot rejoin); an outsider gets the 403 page', async ({ browser }) => {
   test.setTimeout(240_000);
   const { tutor, students, lessonId } = await groupLesson(browser);
   const pages = await Promise.all([signedIn(browser, tutor.phone), signedIn(browser, students[0]!.phone), signedIn(browser, students[1]!.phone, true)]);
@@ -110,6 +124,55 @@ test('a tutor and two students meet in a group lesson\'s room through Janus: eac
   await pages[0]!.getByRole('button', { name: R.group.muteWho.replace('{name}', 'Aliya S.') }).click();
   await expect(pages[2]!.getByTestId('group-tile').filter({ hasText: 'Aliya S.' }).getByTestId('mic-off')).toBeVisible();
   await expect(pages[1]!.getByTestId('toggle-mic')).toHaveAttribute('aria-pressed', 'true');
+  // The tutor turns Aliya's camera off: every page shows it, her video stops arriving (Janus no longer
+  // relays it), her own button cannot turn it back on until the tutor allows it.
+  await pages[0]!.getByRole('button', { name: R.group.camOffWho.replace('{name}', 'Aliya S.') }).click();
+  const aliyaOnPhone = pages[2]!.getByTestId('group-tile').filter({ hasText: 'Aliya S.' });
+  await expect(aliyaOnPhone.getByTestId('cam-off')).toBeVisible();
+  await expect(pages[0]!.getByTestId('group-tile').filter({ hasText: 'Aliya S.' }).getByTestId('cam-off')).toBeVisible();
+  await expect(pages[1]!.getByTestId('toggle-cam')).toBeDisabled();
+  await expect(pages[1]!.getByTestId('blocked-notice')).toContainText(R.group.blockedCam);
+  const stopped = await num(aliyaOnPhone, 'data-frames');
+  await pages[2]!.waitForTimeout(2000);
+  expect(await num(aliyaOnPhone, 'data-frames')).toBeLessThan(stopped + 10);
+  await pages[0]!.getByRole('button', { name: R.group.allowCamWho.replace('{name}', 'Aliya S.') }).click();
+  await expect(pages[1]!.getByTestId('toggle-cam')).toBeEnabled();
+  // The tutor spotlights Aliya: every page shows her large, the laptops too.
+  const aliya = Number(await aliyaOnPhone.getAttribute('data-user'));
+  await pages[0]!.getByRole('button', { name: R.group.spotlightWho.replace('{name}', 'Aliya S.') }).click();
+  for (const page of [pages[0]!, pages[2]!]) {
+    await expect(page.getByTestId('group-room')).toHaveAttribute('data-layout', 'spotlight');
+    await expect(page.locator('[data-testid="group-tile"][data-big="true"]')).toHaveAttribute('data-user', String(aliya));
+  }
+  await expect(pages[1]!.locator('[data-testid="group-self"][data-big="true"]')).toBeVisible();
+  await pages[0]!.getByRole('button', { name: R.group.unspotlightWho.replace('{name}', 'Aliya S.') }).click();
+  await expect(pages[0]!.getByTestId('group-room')).toHaveAttribute('data-layout', 'grid');
+
+  // A stroke on the tutor's board reaches both students; then the board is the tutor's alone: the
+  // students' boards turn view-only, and the server refuses a student's stroke.
+  await pages[0]!.getByRole('tab', { name: R.tabs.board }).click();
+  await drawRectangle(pages[0]!, 0);
+  await expect(pages[0]!.getByTestId('board')).toHaveAttribute('data-elements', '1');
+  await Promise.all(
+    pages.slice(1).map(async (page) => {
+      await page.getByRole('tab', { name: R.tabs.board }).click();
+      await expect(page.getByTestId('board')).toHaveAttribute('data-elements', '1', { timeout: 30_000 });
+    }),
+  );
+  await pages[0]!.getByTestId('board-mode').getByRole('button', { name: R.group.boardTutor, exact: true }).click();
+  for (const page of pages.slice(1)) {
+    await expect(page.getByTestId('board-tutor-only')).toBeVisible();
+    await expect(page.getByTestId('board')).toHaveAttribute('data-read-only', 'true');
+  }
+  const stroke = { kind: 'board', payload: { elements: [{ id: 'student-stroke', version: 1, type: 'rectangle' }] } };
+  const refused = await api('POST', `/api/lessons/${lessonId}/room/events`, stroke, students[0]!.token);
+  expect([refused.status, (JSON.parse(refused.body) as { error: { code: string } }).error.code]).toEqual([403, 'board_tutor_only']);
+  // The board for all again: Aliya's stroke reaches the others.
+  await pages[0]!.getByTestId('board-mode').getByRole('button', { name: R.group.boardAll, exact: true }).click();
+  await expect(pages[1]!.getByTestId('board')).toHaveAttribute('data-read-only', 'false');
+  await drawRectangle(pages[1]!, 140);
+  for (const page of pages) await expect(page.getByTestId('board')).toHaveAttribute('data-elements', '2', { timeout: 20_000 });
+
   // A student raises a hand: the tutor sees it on the tile.
   await pages[2]!.getByTestId('raise-hand').click();
   await expect(pages[0]!.getByTestId('group-tile').filter({ hasText: 'Nurlan S.' }).getByTestId('hand-raised')).toBeVisible();

@@ -80,6 +80,10 @@ const serverEnvSchema = z.object({
   // journey follows the registration's code to the same phone). Never below 10.
   SMS_RESEND_GAP_SECONDS: z.coerce.number().int().min(10).max(600).default(60),
   OUTBOX_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(5000),
+  // How often an open room stream records its heartbeat (lib/lesson-room/stream.ts), which is when a
+  // one-on-one lesson together long enough turns held; below the presence's grace (HEARTBEAT_GRACE_MS, 45 s).
+  // e2e uses 5 s: its lessons are held after a quarter of a minute together, not half a minute later.
+  ROOM_HEARTBEAT_MS: z.coerce.number().int().min(1000).max(30_000).default(30_000),
   /** How often the reminders (callbacks, lessons, invitations) and the lessons' attendance pass run. */
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   // How long an instance reserves the outbox messages it claimed (lib/outbox/index.ts): renewed while

@@ -95,7 +95,7 @@ cleanup() {
     kill -KILL -- "-$SERVER_PGID" 2>/dev/null || true
     stopped=1
   fi
-  rm -rf "$DATA_DIR" "$PIDFILE" "$STAFF_FILE" "$PORTAL_FILE" "$DATA_DIR.rooms.json" "$DATA_DIR.secret"
+  rm -rf "$DATA_DIR" "$PIDFILE" "$STAFF_FILE" "$PORTAL_FILE" "$DATA_DIR.rooms.json" "$DATA_DIR.group.json" "$DATA_DIR.secret"
   [ -n "$stopped" ] && say "server stopped" 2>/dev/null
   exit "$rc"
 }
@@ -128,6 +128,16 @@ if [[ -z "${BENCH_ONLY:-}" || "$only" == *",room,"* ]]; then
     export BENCH_ROOMS_FILE="$ROOMS_FILE"
   else
     say "seeding the rooms failed (bench-results/seed.log): the room section will say so"
+  fi
+fi
+
+GROUP_FILE="$DATA_DIR.group.json" # the group-room section's group lesson open now (npm run seed:rooms -- --group 6)
+if [[ -z "${BENCH_ONLY:-}" || "$only" == *",group-room,"* ]]; then
+  say "seeding a group lesson of six students open now for the group-room section…"
+  if DATA_DIR="$DATA_DIR" NODE_ENV=development npm run seed:rooms --silent -- --out "$GROUP_FILE" --rooms 0 --group 6 >>"$RESULTS/seed.log" 2>&1; then
+    export BENCH_GROUP_FILE="$GROUP_FILE"
+  else
+    say "seeding the group lesson failed (bench-results/seed.log): the group-room section will say so"
   fi
 fi
 

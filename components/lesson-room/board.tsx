@@ -18,9 +18,11 @@ const LANG: Record<string, string> = { ru: 'ru-RU', kk: 'kk-KZ', en: 'en' };
 /**
  * The shared whiteboard (Excalidraw): what this side draws goes out as the elements whose version
  * rose (a few times a second at most); what the other side drew comes in through the store and is
- * merged by Excalidraw's own reconciliation (the higher version of an element wins).
+ * merged by Excalidraw's own reconciliation (the higher version of an element wins). `readOnly`: a
+ * group lesson's student while the tutor keeps the board (Excalidraw's view mode; the server refuses
+ * their strokes then too).
  */
-export default function Board({ store, send, sendFile, locale }: { store: BoardStore; send: (elements: unknown[]) => Promise<void>; sendFile?: (file: BoardFile) => Promise<void>; locale: string }) {
+export default function Board({ store, send, sendFile, locale, readOnly = false }: { store: BoardStore; send: (elements: unknown[]) => Promise<void>; sendFile?: (file: BoardFile) => Promise<void>; locale: string; readOnly?: boolean }) {
   const t = useTranslations('Room.board');
   const inputId = useId();
   const [imageState, setImageState] = useState<'idle' | 'busy' | 'failed'>('idle');
@@ -140,13 +142,14 @@ export default function Board({ store, send, sendFile, locale }: { store: BoardS
           ) : null}
         </div>
       ) : null}
-    <div ref={frame} className="h-[60dvh] min-h-80 w-full overflow-hidden rounded-xl bg-white text-slate-900" data-testid="board" data-elements={count}>
+    <div ref={frame} className="h-[60dvh] min-h-80 w-full overflow-hidden rounded-xl bg-white text-slate-900" data-testid="board" data-elements={count} data-read-only={readOnly}>
       <Excalidraw
         excalidrawAPI={(a) => {
           api.current = a;
         }}
         initialData={{ elements: store.elements() as OrderedExcalidrawElement[], files: Object.fromEntries(store.files().map((f) => [f.id, f as unknown as BinaryFileData])), appState: { viewBackgroundColor: '#ffffff' } }}
         langCode={LANG[locale] ?? 'en'}
+        viewModeEnabled={readOnly}
         isCollaborating
         onChange={(elements) => {
           setCount(elements.filter((el) => !el.isDeleted).length);

@@ -18,7 +18,7 @@ const newClientId = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-$
  * while this side has unsaved or unconfirmed typing is merged into it here the same way, so neither
  * side's words are lost; its own save coming back only confirms it.
  */
-export function NotesPanel({ remote, send }: { remote: SavedNotes; send: (save: NotesSave) => Promise<void> }) {
+export function NotesPanel({ remote, send, label }: { remote: SavedNotes; send: (save: NotesSave) => Promise<void>; label?: string }) {
   const t = useTranslations('Room');
   const id = useId();
   const [text, setText] = useState(remote.text);
@@ -86,12 +86,26 @@ export function NotesPanel({ remote, send }: { remote: SavedNotes; send: (save: 
   return (
     <div className="flex flex-1 flex-col gap-2">
       <label htmlFor={id} className="text-sm">
-        {t('notes.label')}
+        {label ?? t('notes.label')}
       </label>
       <textarea id={id} value={text} maxLength={20_000} onChange={(e) => change(e.target.value)} className="min-h-48 flex-1 rounded-lg bg-slate-800 p-3 text-slate-50" data-testid="notes" />
       <p className="text-xs text-slate-400" aria-live="polite">
         {state === 'saving' ? t('notes.saving') : state === 'saved' ? t('notes.saved') : state === 'failed' ? t('notes.failed') : ''}
       </p>
+    </div>
+  );
+}
+
+/** A group lesson's notes as a student sees them: the tutor's, read-only (the server refuses a student's save). */
+export function NotesView({ remote }: { remote: SavedNotes }) {
+  const t = useTranslations('Room.group');
+  const id = useId();
+  return (
+    <div className="flex flex-1 flex-col gap-2">
+      <label htmlFor={id} className="text-sm">
+        {t('notesStudent')}
+      </label>
+      <textarea id={id} value={remote.text} readOnly placeholder={t('notesEmpty')} className="min-h-48 flex-1 rounded-lg bg-slate-900 p-3 text-slate-50" data-testid="notes" />
     </div>
   );
 }

@@ -7,15 +7,13 @@ import { openChannel, type Channel, type RoomEvent } from '@/lib/browser/lesson-
 import { Call, readQuality, type CallState, type Quality, type SignalPayload } from '@/lib/browser/lesson-room/peer';
 import { poorLinkWatch, recoveryWatch } from '@/lib/browser/lesson-room/poor-link';
 import { BoardLoader } from './board-loader';
-import { createBoardStore, type BoardElement, type BoardFile } from './board-store';
 import { ChatPanel, type ChatLine } from './chat-panel';
-import { NotesPanel, type SavedNotes } from './notes-panel';
-import { TRANSLATION_LANGS, translationLangFor, type TranslationLang } from './translation';
-import { WordsPanel, type Word } from './words-panel';
+import { NotesPanel } from './notes-panel';
+import { PanelTabs, usePanelState, type Tab } from './panels';
+import { translationLangFor } from './translation';
+import { WordsPanel } from './words-panel';
 import { clock, SCHOOL_ZONE } from '@/components/booking/slot-times';
 import { roomButton, type JoinMedia, type RoomInfo } from './types';
-
-type Tab = 'chat' | 'notes' | 'words' | 'board';
 
 /** The call and the lesson's panels, on one channel (lib/browser/lesson-room/channel.ts). */
 export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMedia; onClosed: (status: number, message: string) => void }) {
@@ -40,11 +38,9 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
   const [sharing, setSharing] = useState(false);
   const [quality, setQuality] = useState<Quality | null>(null);
   const [chat, setChat] = useState<ChatLine[]>([]);
-  const [notes, setNotes] = useState<SavedNotes>({ text: '', seq: 0, client: null });
-  const [words, setWords] = useState<Word[]>([]);
+  const { notes, words, board, take } = usePanelState();
   const [tab, setTab] = useState<Tab>('chat');
   const [camCount, setCamCount] = useState(0);
-  const [board] = useState(createBoardStore);
   /** Video paused by the fall-back to audio only (a poor link); the camera stays on to come back at once. */
   const [audioOnly, setAudioOnly] = useState(false);
   /** While the video is paused: the link has been good again for a while, and the video is offered back. */
@@ -62,9 +58,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
     const onEvent = async (e: RoomEvent) => {
       if (e.kind === 'signal' && e.side !== info.side) await call.current?.handle(e.payload as SignalPayload);
       else if (e.kind === 'chat') setChat((c) => [...c, { seq: e.seq, mine: e.side === info.side, text: String(e.payload.text), at: e.at }]);
-      else if (e.kind === 'notes') setNotes((n) => (e.seq > n.seq ? { text: String(e.payload.text), seq: e.seq, client: typeof e.payload.client === 'string' ? e.payload.client : null } : n));
-      else if (e.kind === 'board') board.receive((e.payload.elements as BoardElement[] | undefined) ?? [], (e.payload.files as BoardFile[] | undefined) ?? []);
-      else if (e.kind === 'vocab') setWords((w) => [...w, { seq: e.seq, word: String(e.payload.word), translation: String(e.payload.translation), lang: (TRANSLATION_LANGS as unknown[]).includes(e.payload.lang) ? (e.payload.lang as TranslationLang) : null }]);
+      else if (take(e)) return;
       else if (e.kind === 'presence') {
         if (e.side === 'server' && e.payload.side !== info.side) {
           setOtherOnline(Boolean(e.payload.online));
@@ -279,8 +273,9 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
     window.location.assign(cabinet);
   };
   const canShare = typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getDisplayMedia);
+  // The other side left on purpose and is gone: said at once, not when the call notices (several seconds later).
   const status =
-    callState === 'connected'
+    callState === 'connected' && !(otherLeft && !otherOnline)
       ? null
       : !otherOnline
         ? otherLeft
@@ -374,47 +369,19 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
           )}
         </div>
       </section>
-      <aside className={`flex w-full flex-col border-slate-700 p-2 sm:p-4 lg:border-l ${tab === 'board' ? 'lg:w-[60%]' : 'lg:w-96'}`} aria-label={t('tabs.label')}>
-        <div role="tablist" aria-label={t('tabs.label')} className="flex gap-1">
-          {(['chat', 'notes', 'words', 'board'] as const).map((k) => (
-            <button
-              key={k}
-              type="button"
-              role="tab"
-              id={`tab-${k}`}
-              aria-selected={tab === k}
-              aria-controls={tab === k ? `panel-${k}` : undefined}
-              tabIndex={tab === k ? 0 : -1}
-              onKeyDown={(e) => {
-                // Arrow keys move between the tabs (the tab pattern of WAI-ARIA).
-                const all = ['chat', 'notes', 'words', 'board'] as const;
-                const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-                if (!step) return;
-                const next = all[(all.indexOf(k) + step + all.length) % all.length]!;
-                setTab(next);
-                document.getElementById(`tab-${next}`)?.focus();
-              }}
-              className={`${roomButton} flex-1 px-2! ${tab === k ? 'bg-sky-500 text-slate-950' : 'bg-slate-800'}`}
-              onClick={() => setTab(k)}
-            >
-              {t(`tabs.${k}`)}
-            </button>
-          ))}
-        </div>
-        <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-3 flex flex-1 flex-col">
-          {tab === 'chat' ? <ChatPanel lines={chat} send={(text) => channel.current!.send('chat', { text })} /> : null}
-          {tab === 'notes' ? <NotesPanel remote={notes} send={(save) => channel.current!.send('notes', save)} /> : null}
-          {tab === 'board' ? (
-            <BoardLoader
-              store={board}
-              locale={locale}
-              send={(elements) => channel.current!.send('board', { elements: elements as Record<string, unknown>[] })}
-              sendFile={info.side === 'tutor' ? (file) => channel.current!.send('board', { files: [file] }) : undefined}
-            />
-          ) : null}
-          {tab === 'words' ? <WordsPanel words={words} tutor={info.side === 'tutor'} defaultLang={translationLangFor(info.lesson.subject, locale)} send={(word, translation, lang) => channel.current!.send('vocab', { word, translation, lang })} /> : null}
-        </div>
-      </aside>
+      <PanelTabs tab={tab} onTab={setTab} wide={tab === 'board'}>
+        {tab === 'chat' ? <ChatPanel lines={chat} send={(text) => channel.current!.send('chat', { text })} /> : null}
+        {tab === 'notes' ? <NotesPanel remote={notes} send={(save) => channel.current!.send('notes', save)} /> : null}
+        {tab === 'board' ? (
+          <BoardLoader
+            store={board}
+            locale={locale}
+            send={(elements) => channel.current!.send('board', { elements: elements as Record<string, unknown>[] })}
+            sendFile={info.side === 'tutor' ? (file) => channel.current!.send('board', { files: [file] }) : undefined}
+          />
+        ) : null}
+        {tab === 'words' ? <WordsPanel words={words} tutor={info.side === 'tutor'} defaultLang={translationLangFor(info.lesson.subject, locale)} send={(word, translation, lang) => channel.current!.send('vocab', { word, translation, lang })} /> : null}
+      </PanelTabs>
     </div>
   );
 }

@@ -101,6 +101,8 @@ export type ErrorCode =
   | 'room_closed'
   | 'room_removed'
   | 'group_no_signal'
+  | 'notes_read_only'
+  | 'board_tutor_only'
   | 'not_group_lesson'
   | 'sfu_unavailable'
   | 'lesson_cancelled'

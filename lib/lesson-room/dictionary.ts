@@ -1,9 +1,11 @@
 import 'server-only';
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNotNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { likeEscape } from '@/lib/db/like';
-import { lessons, lessonWords, users } from '@/lib/db/schema';
+import { lessonAttendance, lessonRoomEvents, lessonRoomRemovals, lessonRooms, lessons, lessonWords, users } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
+import { HEARTBEAT_GRACE_MS } from '@/lib/lessons/attendance';
 
 export const DICTIONARY_LIMIT = 500;
 
@@ -37,4 +39,57 @@ export async function studentDictionary(db: Db, user: { id: number; role: string
       lesson: { id: r.lessonId, startsAt: r.startsAt.toISOString(), subject: r.subject, tutor: [r.tutorName, r.tutorLastname].filter(Boolean).join(' ') },
     })),
   };
+}
+
+/**
+ * A group lesson's students in its room at `now`, from the server's attendance log: a connection
+ * joined, not left, and alive within HEARTBEAT_GRACE_MS (lib/lessons/attendance.ts `presence`'s
+ * rule); never one the tutor removed. The tutor's word goes to their dictionaries.
+ */
+export async function presentStudentIds(db: Db, lessonId: number, now: Date): Promise<number[]> {
+  const since = new Date(now.getTime() - HEARTBEAT_GRACE_MS);
+  const rows = await db
+    .select({ userId: lessonAttendance.userId })
+    .from(lessonAttendance)
+    .where(
+      and(
+        eq(lessonAttendance.lessonId, lessonId),
+        eq(lessonAttendance.side, 'student'),
+        isNotNull(lessonAttendance.userId),
+        notExists(db.select({ one: sql`1` }).from(lessonRoomRemovals).where(and(eq(lessonRoomRemovals.lessonId, lessonId), eq(lessonRoomRemovals.userId, lessonAttendance.userId)))),
+      ),
+    )
+    .groupBy(lessonAttendance.userId, lessonAttendance.connection)
+    .having(sql`bool_or(${lessonAttendance.kind} = 'join') and not bool_or(${lessonAttendance.kind} = 'leave') and max(${lessonAttendance.at}) >= ${since.toISOString()}::timestamptz`);
+  return [...new Set(rows.map((r) => r.userId!))].sort((a, b) => a - b);
+}
+
+/**
+ * A group lesson's student who comes into the room gets the words the tutor added before (the room
+ * shows them the lesson's words from its log), each once: what a word added while they were away
+ * would have given them. Under the room's row lock, as a word's own insert (events.ts), so a word
+ * added at the same moment is theirs once, not twice. Returns how many were added.
+ */
+export async function catchUpWords(db: Db, lessonId: number, studentId: number): Promise<number> {
+  return transaction(db, async (tx) => {
+    // No room row yet: no word either (a word's event makes the row).
+    const [room] = await tx.select({ id: lessonRooms.lessonId }).from(lessonRooms).where(eq(lessonRooms.lessonId, lessonId)).for('update');
+    if (!room) return 0;
+    const word = sql<string>`${lessonRoomEvents.payload}->>'word'`;
+    const translation = sql<string>`${lessonRoomEvents.payload}->>'translation'`;
+    const missing = await tx
+      .select({ word, translation, lang: sql<'ru' | 'kk' | 'en' | null>`${lessonRoomEvents.payload}->>'lang'`, at: lessonRoomEvents.createdAt })
+      .from(lessonRoomEvents)
+      .where(
+        and(
+          eq(lessonRoomEvents.lessonId, lessonId),
+          eq(lessonRoomEvents.kind, 'vocab'),
+          notExists(tx.select({ one: sql`1` }).from(lessonWords).where(and(eq(lessonWords.lessonId, lessonId), eq(lessonWords.studentId, studentId), eq(lessonWords.word, word), eq(lessonWords.translation, translation)))),
+        ),
+      )
+      .orderBy(lessonRoomEvents.seq);
+    if (!missing.length) return 0;
+    await tx.insert(lessonWords).values(missing.map((m) => ({ lessonId, studentId, word: m.word, translation: m.translation, lang: m.lang, createdAt: m.at })));
+    return missing.length;
+  });
 }

@@ -5,10 +5,11 @@ import { lessonRoomEvents, lessonRooms, lessonWords, type RoomEventKind, type Ro
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { hit } from '@/lib/rate-limit';
-import { lessonStudentIds } from '@/lib/lessons/group-money';
 import { ROOM_LIMITS, type RoomEventInput } from '@/lib/validations/lesson-room';
 import type { RoomLesson } from './access';
 import { ROOM_CHANNEL } from './bus';
+import { boardMode } from './controls';
+import { presentStudentIds } from './dictionary';
 import { mergeNotesBounded } from './notes-merge';
 
 export interface RoomEvent {
@@ -33,7 +34,8 @@ const other = (side: RoomSide): RoomSide => (side === 'tutor' ? 'student' : 'tut
  * instances hear it only once it is committed). Sequence numbers come from the lesson's room row,
  * whose lock orders concurrent writers, so a reader that has seen N has seen everything before N.
  * Signals go to the other side only; the rest to both. A vocabulary word is the tutor's alone and
- * also lands in the student's dictionary, in the same transaction.
+ * also lands in the student's dictionary (a group lesson's: each present student's), in the same
+ * transaction. A group lesson's notes are the tutor's alone, and its board too while they say so.
  */
 export async function appendEvent(db: Db, lesson: RoomLesson, side: RoomSide | 'server', input: { kind: RoomEventKind; payload: Record<string, unknown> }, now = new Date(), userId?: number): Promise<RoomEvent> {
   if (input.kind === 'vocab' && side !== 'tutor') throw new ApiError(403, 'forbidden');
@@ -45,6 +47,8 @@ export async function appendEvent(db: Db, lesson: RoomLesson, side: RoomSide | '
   const who = group && side === 'student' && userId !== undefined ? `${side}:${userId}` : side;
   // Images on the board are the tutor's to put there (the issue: "the tutor can upload").
   if (input.kind === 'board' && input.payload.files && side !== 'tutor') throw new ApiError(403, 'forbidden');
+  // A group lesson's notes are the tutor's, shared read-only with the students.
+  if (group && input.kind === 'notes' && side === 'student') throw new ApiError(403, 'notes_read_only');
   if (side !== 'server') {
     const limited = await hit(db, { key: `room:${lesson.id}:${who}`, max: EVENTS_PER_MINUTE, windowSeconds: 60 }, now);
     if (!limited.allowed) throw new ApiError(429, 'rate_limited', undefined, limited.retryAfter);
@@ -61,13 +65,17 @@ export async function appendEvent(db: Db, lesson: RoomLesson, side: RoomSide | '
       .onConflictDoUpdate({ target: lessonRooms.lessonId, set: { lastSeq: sql`${lessonRooms.lastSeq} + 1` } })
       .returning({ seq: lessonRooms.lastSeq });
     const seq = room!.seq;
+    // While the tutor keeps the board to themselves (lib/lesson-room/controls.ts), a student's stroke
+    // is refused; read after the room's row lock, so the switch and a stroke are ordered.
+    if (group && side === 'student' && input.kind === 'board' && (await boardMode(tx, lesson.id)) === 'tutor') throw new ApiError(403, 'board_tutor_only');
     // The room's row is locked by the upsert until the commit: notes saved at once are merged in turn.
     const payload = input.kind === 'notes' ? await mergeSavedNotes(tx, lesson.id, input.payload as NotesPayload) : input.payload;
     await tx.insert(lessonRoomEvents).values({ lessonId: lesson.id, seq, side, toSide, kind: input.kind, payload, createdAt: now });
     if (input.kind === 'vocab') {
       const { word, translation, lang } = input.payload as { word: string; translation: string; lang?: 'ru' | 'kk' | 'en' };
-      // A group lesson's word goes to every seated student's dictionary.
-      const students = group ? await lessonStudentIds(tx, lesson) : lesson.studentId ? [lesson.studentId] : [];
+      // A group lesson's word goes to the dictionary of every student in the room now (a student
+      // who comes in later gets the lesson's words as the room shows them: dictionary.ts catchUpWords).
+      const students = group ? await presentStudentIds(tx, lesson.id, now) : lesson.studentId ? [lesson.studentId] : [];
       for (const studentId of students) await tx.insert(lessonWords).values({ lessonId: lesson.id, studentId, word, translation, lang: lang ?? null, createdAt: now });
     }
     await tx.execute(sql`select pg_notify(${ROOM_CHANNEL}, ${`${lesson.id}:${seq}`})`);

@@ -22,6 +22,7 @@ import { lessonRecord } from './record';
 import { stopRoomBus } from './bus';
 import { sendEvent } from './events';
 import { moderate, type ModerateOps } from './moderate';
+import { blocksOf, holdBlocks } from './controls';
 import { closeEndedSfuRooms, FEED_SPAN, feedOwner, lessonRoom, sfuAccess, SFU_ROOM_CLOSE_AFTER_MINUTES, type SfuOps } from './sfu';
 import { roomStream } from './stream';
 
@@ -34,11 +35,14 @@ const staff: Actor = { kind: 'staff', id: null, label: 'sales@school.kz', ipHash
 const T0 = new Date('2025-03-03T04:00:00Z');
 
 /** lib/sfu as a fake: rooms numbered in order, every admission recorded. */
-function fakeSfu(opts: { failCreate?: boolean } = {}) {
+function fakeSfu(opts: { failCreate?: boolean; publishing?: number[] } = {}) {
   let next = 1000;
   const created: SfuRoom[] = [];
   const admitted: { room: number; token: string }[] = [];
+  const muted: string[] = [];
   const ops: SfuOps = {
+    listParticipants: async () => (opts.publishing ?? []).map((id) => ({ id, publisher: true })),
+    muteParticipant: async (_room, id, o) => void muted.push(`${o.mute === false ? 'unmute' : 'mute'} ${id} ${o.mid}`),
     createRoom: async () => {
       if (opts.failCreate) throw new Error('connect ECONNREFUSED');
       await new Promise((r) => setTimeout(r, 30));
@@ -52,7 +56,7 @@ function fakeSfu(opts: { failCreate?: boolean } = {}) {
       return { url: 'ws://127.0.0.1:8188/janus', room: room.room, pin: room.pin, token, expiresAt: new Date((o.now ?? new Date()).getTime() + o.ttlSeconds * 1000) };
     },
   };
-  return { ops, created, admitted };
+  return { ops, created, admitted, muted };
 }
 
 describe(`the group room (${dbLabel()})`, () => {
@@ -81,8 +85,8 @@ describe(`the group room (${dbLabel()})`, () => {
     await setTeachesGroups(db, staff, p.id, true);
     return p;
   }
-  /** A group of `seated` paid students with one dated lesson starting `startsIn` ms from now (an hour long). */
-  async function groupLesson(seated: number, startsIn = -5 * MIN) {
+  /** A group of `seated` paid students with one dated lesson starting `startsIn` ms from `at` (now unless given; an hour long). */
+  async function groupLesson(seated: number, startsIn = -5 * MIN, at?: Date) {
     const tu = await tutor();
     const v = groupSchema.parse({ subject: 'english', level: 'A2', ageBand: 'adults', tutorId: tu.id, weekdays: [1, 3], startTime: '18:30', durationMinutes: 60, startDate: '2025-03-10', lessons: 2, minSeats: 1, maxSeats: 6, pricePerLesson: 3500 });
     const group = await openGroup(db, staff, (await createGroup(db, staff, v, T0)).id, T0);
@@ -92,7 +96,7 @@ describe(`the group room (${dbLabel()})`, () => {
       await db.insert(groupSeats).values({ groupId: group.id, studentId: s.id, status: 'paid', lessons: 2, perLessonTiyn: 350_000, amountTiyn: 700_000, coversFrom: T0, paidAt: T0 });
       students.push(s);
     }
-    const startsAt = new Date(Date.now() + startsIn);
+    const startsAt = new Date((at ?? new Date()).getTime() + startsIn);
     const [row] = await db.insert(lessons).values({ tutorId: tu.id, kind: 'group', groupId: group.id, subject: 'english', status: 'booked', startsAt, endsAt: new Date(startsAt.getTime() + 60 * MIN) }).returning();
     return { lesson: row!, tutor: tu, students, groupId: group.id };
   }
@@ -139,7 +143,7 @@ describe(`the group room (${dbLabel()})`, () => {
     expect((await info(g.lesson.id)).status).toBe(401);
   });
 
-  it('chat for all, stamped with who wrote it by the server; no peer-to-peer signals; a word lands in every seated student\'s dictionary', async () => {
+  it('chat for all, stamped with who wrote it by the server; no peer-to-peer signals', async () => {
     const g = await groupLesson(2);
     const [a, b] = g.students;
     // The browser cannot name an author (the schema refuses unknown fields); the server stamps it.
@@ -147,9 +151,6 @@ describe(`the group room (${dbLabel()})`, () => {
     expect((await send(g.lesson.id, a!.token, { kind: 'chat', payload: { text: 'Сәлем бәріне!' } })).status).toBe(201);
     expect((await db.select().from(lessonRoomEvents).where(eq(lessonRoomEvents.lessonId, g.lesson.id))).find((e) => e.kind === 'chat')!.payload).toEqual({ text: 'Сәлем бәріне!', from: a!.id });
     expect((await send(g.lesson.id, a!.token, { kind: 'signal', payload: { hello: true } })).status).toBe(409);
-    await sendEvent(db, g.lesson, 'tutor', { kind: 'vocab', payload: { word: 'apple', translation: 'алма', lang: 'kk' } } as never, new Date(), g.tutor.id);
-    const words = await db.select().from(lessonWords).where(eq(lessonWords.lessonId, g.lesson.id));
-    expect(words.map((w) => w.studentId).sort()).toEqual([a!.id, b!.id].sort());
   });
 
   it('attendance per student from the server\'s log: each stream\'s rows carry its user; the settling gives each seated student their facts', async () => {
@@ -301,5 +302,185 @@ describe(`the group room (${dbLabel()})`, () => {
     expect(await closeEndedSfuRooms(db, now, destroy)).toBe(1);
     expect(destroyed).toEqual([5000 + ended.lesson.id, 5000 + live.lesson.id]);
   });
-});
+  // ── The tutor's standing controls (issue 33's "camera off", spotlight, the board's toggle, the
+  // notes read-only, words for every present student), against a fixed clock: AT is the lesson's 10th minute.
+  const AT = new Date('2025-03-11T10:10:00Z');
+  const serverEvents = async (lessonId: number) => (await db.select().from(lessonRoomEvents).where(eq(lessonRoomEvents.lessonId, lessonId))).filter((e) => e.side === 'server').sort((x, y) => x.seq - y.seq);
+  /** The fake Janus's moderation calls, by whose feed: 'mute <userId> <mid>'. */
+  const janus = (listed: number[]) => {
+    const calls: string[] = [];
+    const ops: ModerateOps = {
+      listParticipants: async () => listed.map((id) => ({ id, publisher: true })),
+      muteParticipant: async (_room, id, o) => void calls.push(`${o.mute === false ? 'unmute' : 'mute'} ${feedOwner(id)} ${o.mid}`),
+      disallowToken: async () => {},
+      kick: async () => true,
+    };
+    return { ops, calls };
+  };
 
+  it('camera off: the tutor turns a student\'s camera off (Janus stops mid 1 of their feeds, every page told); it stands when the student comes back on a new feed (the server mutes that one once it publishes) until the tutor lets it back; mute all; never by a student', async () => {
+    const g = await groupLesson(2, -10 * MIN, AT);
+    const [a, b] = g.students;
+    const first = fakeSfu();
+    const accessA = await sfuAccess(db, a!, g.lesson.id, AT, first.ops);
+    const accessB = await sfuAccess(db, b!, g.lesson.id, AT, first.ops);
+    const j = janus([accessA.feedId, accessB.feedId]);
+    expect(await refusal(moderate(db, b!, g.lesson.id, { action: 'mute', userId: a!.id, kind: 'video' }, AT, j.ops))).toEqual([403, 'forbidden']);
+    expect(await moderate(db, g.tutor, g.lesson.id, { action: 'mute', userId: a!.id, kind: 'video' }, AT, j.ops)).toEqual({ muted: [a!.id] });
+    expect(j.calls).toEqual([`mute ${a!.id} 1`]);
+    expect((await serverEvents(g.lesson.id)).at(-1)!.payload).toEqual({ userId: a!.id, mutedBy: 'tutor', video: false });
+
+    // A reloads: a new feed, which Janus does not know was muted. The server watches the room for it
+    // (this fake Janus lists every feed admitted so far) and mutes its camera once it publishes.
+    const listsAdmitted = () => {
+      const f = fakeSfu();
+      f.ops.listParticipants = async () => (await db.select().from(lessonSfuAdmissions).where(eq(lessonSfuAdmissions.lessonId, g.lesson.id))).map((r) => ({ id: r.feedId, publisher: true }));
+      return f;
+    };
+    const again = listsAdmitted();
+    const back = await sfuAccess(db, a!, g.lesson.id, AT, again.ops);
+    await vi.waitFor(() => expect(again.muted).toEqual([`mute ${back.feedId} 1`]));
+    // B was never blocked: nothing watched, nothing muted.
+    const forB = listsAdmitted();
+    await sfuAccess(db, b!, g.lesson.id, AT, forB.ops);
+    expect(await blocksOf(db, g.lesson.id, a!.id)).toEqual({ audio: false, video: true });
+    expect(await blocksOf(db, g.lesson.id, b!.id)).toEqual({ audio: false, video: false });
+    // The watch looks until the feed publishes (here on the third look), and gives up after its time.
+    let looks = 0;
+    const slow = fakeSfu();
+    slow.ops.listParticipants = async () => (++looks >= 3 ? [{ id: back.feedId, publisher: true }] : [{ id: back.feedId, publisher: false }]);
+    expect(await holdBlocks(first.created[0]!, back.feedId, { audio: true, video: true }, slow.ops, { everyMs: 5, forMs: 1000 })).toBe(true);
+    expect(slow.muted).toEqual([`mute ${back.feedId} 0`, `mute ${back.feedId} 1`]);
+    const never = fakeSfu();
+    expect(await holdBlocks(first.created[0]!, back.feedId, { audio: false, video: true }, never.ops, { everyMs: 5, forMs: 30 })).toBe(false);
+    expect(forB.muted).toEqual([]);
+
+    // The tutor lets the camera back: Janus relays it again, every page is told, no block stands.
+    j.calls.length = 0;
+    const j2 = janus([accessB.feedId, back.feedId]);
+    expect(await moderate(db, g.tutor, g.lesson.id, { action: 'unmute', userId: a!.id, kind: 'video' }, AT, j2.ops)).toEqual({ allowed: [a!.id] });
+    expect(j2.calls).toEqual([`unmute ${a!.id} 1`]);
+    expect((await serverEvents(g.lesson.id)).at(-1)!.payload).toEqual({ userId: a!.id, allowedBy: 'tutor', video: true });
+    expect(await blocksOf(db, g.lesson.id, a!.id)).toEqual({ audio: false, video: false });
+
+    // Mute all: every student's microphone (the tutor's own feed left alone), each page told, each block standing.
+    const accessT = await sfuAccess(db, g.tutor, g.lesson.id, AT, fakeSfu().ops);
+    const j3 = janus([accessA.feedId, accessB.feedId, accessT.feedId]);
+    expect(((await moderate(db, g.tutor, g.lesson.id, { action: 'mute_all' }, AT, j3.ops)) as { muted: number[] }).muted.sort()).toEqual([a!.id, b!.id].sort());
+    expect(j3.calls.sort()).toEqual([`mute ${a!.id} 0`, `mute ${b!.id} 0`].sort());
+    expect(await blocksOf(db, g.lesson.id, b!.id)).toEqual({ audio: true, video: false });
+    // A student who publishes no camera (Janus: no such mid, 428) is no failure.
+    const noCamera: ModerateOps = { ...j3.ops, muteParticipant: async () => { throw new SfuError('videoroom', 'No such mid', 428); } };
+    expect(await moderate(db, g.tutor, g.lesson.id, { action: 'mute', userId: b!.id, kind: 'video' }, AT, noCamera)).toEqual({ muted: [b!.id] });
+  });
+
+  it('spotlight: the tutor puts one participant (a student or themselves) large on every page, or nobody; never a stranger or a removed student; never by a student', async () => {
+    const g = await groupLesson(2, -10 * MIN, AT);
+    const [a, b] = g.students;
+    const stranger = await person('student');
+    const { ops } = janus([]);
+    expect(await moderate(db, g.tutor, g.lesson.id, { action: 'spotlight', userId: a!.id }, AT, ops)).toEqual({ spotlight: a!.id });
+    expect((await serverEvents(g.lesson.id)).at(-1)!.payload).toEqual({ spotlight: a!.id });
+    expect(await moderate(db, g.tutor, g.lesson.id, { action: 'spotlight', userId: g.tutor.id }, AT, ops)).toEqual({ spotlight: g.tutor.id });
+    expect(await moderate(db, g.tutor, g.lesson.id, { action: 'spotlight', userId: null }, AT, ops)).toEqual({ spotlight: null });
+    expect((await serverEvents(g.lesson.id)).at(-1)!.payload).toEqual({ spotlight: null });
+    expect(await refusal(moderate(db, g.tutor, g.lesson.id, { action: 'spotlight', userId: stranger.id }, AT, ops))).toEqual([404, 'not_found']);
+    expect(await refusal(moderate(db, a!, g.lesson.id, { action: 'spotlight', userId: a!.id }, AT, ops))).toEqual([403, 'forbidden']);
+    await moderate(db, g.tutor, g.lesson.id, { action: 'remove', userId: b!.id, reason: 'Сабаққа кедергі жасады' }, AT, ops);
+    expect(await refusal(moderate(db, g.tutor, g.lesson.id, { action: 'spotlight', userId: b!.id }, AT, ops))).toEqual([404, 'not_found']);
+  });
+
+  it('the board: for all at the start; while the tutor keeps it, a student\'s stroke is refused (403 board_tutor_only) and not stored, the tutor\'s goes on; a switch and strokes at once are ordered by the room\'s lock; a student cannot switch it', async () => {
+    const g = await groupLesson(2, -10 * MIN, AT);
+    const [a, b] = g.students;
+    const { ops } = janus([]);
+    const stroke = (id: string, version = 1) => ({ kind: 'board' as const, payload: { elements: [{ id, version, type: 'freedraw' }] } });
+    const boardOf = async () => (await db.select().from(lessonRoomEvents).where(eq(lessonRoomEvents.lessonId, g.lesson.id))).filter((e) => e.kind === 'board').sort((x, y) => x.seq - y.seq);
+    expect(await refusal(sendEvent(db, g.lesson, 'student', stroke('a1'), AT, a!.id))).toBe('ok');
+    expect(await refusal(moderate(db, a!, g.lesson.id, { action: 'board', mode: 'tutor' }, AT, ops))).toEqual([403, 'forbidden']);
+    expect(await moderate(db, g.tutor, g.lesson.id, { action: 'board', mode: 'tutor' }, AT, ops)).toEqual({ board: 'tutor' });
+    expect(await refusal(sendEvent(db, g.lesson, 'student', stroke('a2'), AT, a!.id))).toEqual([403, 'board_tutor_only']);
+    expect(await refusal(sendEvent(db, g.lesson, 'student', stroke('a1', 2), AT, b!.id))).toEqual([403, 'board_tutor_only']);
+    expect(await refusal(sendEvent(db, g.lesson, 'tutor', stroke('t1'), AT, g.tutor.id))).toBe('ok');
+    // Chat goes on meanwhile; the refused strokes left no trace (not even a sequence number).
+    expect(await refusal(sendEvent(db, g.lesson, 'student', { kind: 'chat', payload: { text: 'Түсіндім' } }, AT, b!.id))).toBe('ok');
+    const seqs = (await db.select({ seq: lessonRoomEvents.seq }).from(lessonRoomEvents).where(eq(lessonRoomEvents.lessonId, g.lesson.id))).map((r) => r.seq).sort((x, y) => x - y);
+    expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+    expect((await boardOf()).map((e) => [e.side, e.payload.mode ?? (e.payload.elements as { id: string }[])[0]!.id])).toEqual([['student', 'a1'], ['server', 'tutor'], ['tutor', 't1']]);
+    await moderate(db, g.tutor, g.lesson.id, { action: 'board', mode: 'all' }, AT, ops);
+    expect(await refusal(sendEvent(db, g.lesson, 'student', stroke('a3'), AT, a!.id))).toBe('ok');
+
+    // Ten strokes of a student racing the tutor's switch: each one stored comes before the switch.
+    const results = await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) => refusal(sendEvent(db, g.lesson, 'student', stroke(`r${i}`), AT, b!.id))),
+      moderate(db, g.tutor, g.lesson.id, { action: 'board', mode: 'tutor' }, AT, ops).then(() => 'switch'),
+    ]);
+    const board = await boardOf();
+    const switchedAt = board.findLast((e) => e.side === 'server')!.seq;
+    const raced = board.filter((e) => e.side === 'student' && String((e.payload.elements as { id: string }[])[0]!.id).startsWith('r'));
+    expect(raced.every((e) => e.seq < switchedAt)).toBe(true);
+    expect(raced.length).toBe(results.filter((r) => r === 'ok').length);
+    expect(results.filter((r) => r !== 'ok' && r !== 'switch').every((r) => JSON.stringify(r) === JSON.stringify([403, 'board_tutor_only']))).toBe(true);
+  });
+
+  it('notes: a group lesson\'s are the tutor\'s, read-only for the students (403 notes_read_only); every page reads the tutor\'s', async () => {
+    const g = await groupLesson(2, -10 * MIN, AT);
+    const [a] = g.students;
+    expect(await refusal(sendEvent(db, g.lesson, 'student', { kind: 'notes', payload: { text: 'Менің жазбам' } }, AT, a!.id))).toEqual([403, 'notes_read_only']);
+    expect(await refusal(sendEvent(db, g.lesson, 'tutor', { kind: 'notes', payload: { text: 'Homework: page 12', base: 0 } }, AT, g.tutor.id))).toBe('ok');
+    const notes = (await db.select().from(lessonRoomEvents).where(eq(lessonRoomEvents.lessonId, g.lesson.id))).filter((e) => e.kind === 'notes');
+    expect(notes.map((e) => [e.side, e.payload.text])).toEqual([['tutor', 'Homework: page 12']]);
+    // What a student reads: the tutor's notes, in their stream like everyone's (readEvents has no per-student filter).
+    const { readEvents } = await import('./events');
+    expect((await readEvents(db, g.lesson.id, 'student', 0)).filter((e) => e.kind === 'notes').map((e) => e.payload.text)).toEqual(['Homework: page 12']);
+  });
+
+  it('words for N students: each word goes to the dictionary of every student in the room then — not one who left, one removed, or one not yet come; one who comes later gets the earlier words, once; the tutor\'s record lists each word once, a student\'s their own', async () => {
+    const g = await groupLesson(6, -10 * MIN, AT);
+    const s = g.students;
+    let clock = AT;
+    const now = () => clock;
+    const open: { ctl: AbortController; res: Response }[] = [];
+    const join = async (userId: number) => {
+      const ctl = new AbortController();
+      open.push({ ctl, res: await roomStream(db, g.lesson, 'student', { after: 0, resume: false, signal: ctl.signal, now, userId }) });
+      return open.length - 1;
+    };
+    const word = (w: string, tr: string, at: Date) => sendEvent(db, g.lesson, 'tutor', { kind: 'vocab', payload: { word: w, translation: tr, lang: 'ru' } }, at, g.tutor.id);
+    const dictionary = async (userId: number) => (await db.select().from(lessonWords).where(eq(lessonWords.studentId, userId))).map((w) => w.word).sort();
+    // 0, 1, 2 and 3 come in; 3 leaves; 2 is removed; 4 and 5 are not there yet.
+    await join(s[0]!.id);
+    await join(s[1]!.id);
+    await join(s[2]!.id);
+    const leaver = await join(s[3]!.id);
+    open[leaver]!.ctl.abort();
+    await vi.waitFor(async () => expect((await db.select().from(lessonAttendance).where(eq(lessonAttendance.userId, s[3]!.id))).map((r) => r.kind)).toContain('leave'));
+    await db.insert(lessonRoomRemovals).values({ lessonId: g.lesson.id, userId: s[2]!.id, byUserId: g.tutor.id, reason: 'Сабаққа кедергі жасады' });
+    await word('apple', 'яблоко', AT);
+    await word('pear', 'груша', AT);
+    expect(await dictionary(s[0]!.id)).toEqual(['apple', 'pear']);
+    expect(await dictionary(s[1]!.id)).toEqual(['apple', 'pear']);
+    for (const i of [2, 3, 4, 5]) expect(await dictionary(s[i]!.id)).toEqual([]);
+    // 4 comes in: the words shown to them in the room are theirs too; a new word goes to 0, 1 and 4.
+    clock = new Date(AT.getTime() + 30_000);
+    await join(s[4]!.id);
+    expect(await dictionary(s[4]!.id)).toEqual(['apple', 'pear']);
+    await word('plum', 'слива', clock);
+    for (const i of [0, 1, 4]) expect(await dictionary(s[i]!.id)).toEqual(['apple', 'pear', 'plum']);
+    // A second tab of 4 (a reload) adds nothing twice.
+    await join(s[4]!.id);
+    expect(await dictionary(s[4]!.id)).toEqual(['apple', 'pear', 'plum']);
+    // A student whose page went silent (no heartbeat for HEARTBEAT_GRACE_MS: a crashed tab) is not in the room.
+    clock = new Date(AT.getTime() + 3 * MIN);
+    await word('cherry', 'вишня', clock);
+    for (const i of [0, 1, 4]) expect(await dictionary(s[i]!.id)).not.toContain('cherry');
+    for (const o of open) o.ctl.abort();
+    await new Promise((r) => setTimeout(r, 50));
+    for (const o of open) await o.res.body?.cancel().catch(() => {});
+    // The record after the lesson: the tutor's lists each word once; a student's, their own.
+    const after = new Date(g.lesson.endsAt.getTime() + MIN);
+    expect((await lessonRecord(db, g.tutor, g.lesson.id, after)).words.map((w) => w.word)).toEqual(['apple', 'pear', 'plum', 'cherry']);
+    expect((await lessonRecord(db, s[4]!, g.lesson.id, after)).words.map((w) => w.word)).toEqual(['apple', 'pear', 'plum']);
+    expect((await lessonRecord(db, s[5]!, g.lesson.id, after)).words).toEqual([]);
+  });
+});

@@ -54,13 +54,18 @@ export async function lessonRecord(db: Db, user: { id: number }, lessonId: numbe
   const events = await db
     .select({ side: lessonRoomEvents.side, kind: lessonRoomEvents.kind, payload: lessonRoomEvents.payload, at: lessonRoomEvents.createdAt })
     .from(lessonRoomEvents)
-    .where(and(eq(lessonRoomEvents.lessonId, lessonId), inArray(lessonRoomEvents.kind, ['chat', 'notes', 'board'])))
+    .where(and(eq(lessonRoomEvents.lessonId, lessonId), inArray(lessonRoomEvents.kind, ['chat', 'notes', 'board', 'vocab'])))
     .orderBy(asc(lessonRoomEvents.seq));
-  const words = await db
-    .select({ word: lessonWords.word, translation: lessonWords.translation, lang: lessonWords.lang, at: lessonWords.createdAt })
-    .from(lessonWords)
-    .where(eq(lessonWords.lessonId, lessonId))
-    .orderBy(asc(lessonWords.id));
+  // The words: the tutor's are those they added (once each, however many students got them); a
+  // student's, those that went to their own dictionary (a group lesson's: while they were in the room).
+  const words =
+    side === 'tutor'
+      ? events.filter((e) => e.kind === 'vocab').map((e) => ({ word: String(e.payload.word), translation: String(e.payload.translation), lang: (e.payload.lang ?? null) as 'ru' | 'kk' | 'en' | null, at: e.at }))
+      : await db
+          .select({ word: lessonWords.word, translation: lessonWords.translation, lang: lessonWords.lang, at: lessonWords.createdAt })
+          .from(lessonWords)
+          .where(and(eq(lessonWords.lessonId, lessonId), eq(lessonWords.studentId, user.id)))
+          .orderBy(asc(lessonWords.id));
   const otherId = side === 'tutor' ? lesson.studentId : lesson.tutorId;
   const [other] = otherId ? await db.select({ name: users.name, lastname: users.lastname }).from(users).where(eq(users.id, otherId)).limit(1) : [];
   const notes = events.filter((e) => e.kind === 'notes').at(-1);

@@ -8,9 +8,10 @@ import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { SfuError, VIDEOROOM_ERRORS } from '@/lib/sfu/janus-http';
 import type { SfuRoom } from '@/lib/sfu/placement';
-import { admitParticipant, createRoom, destroyRoom } from '@/lib/sfu/rooms';
+import { admitParticipant, createRoom, destroyRoom, listParticipants, muteParticipant } from '@/lib/sfu/rooms';
 import { tokenTtlSeconds } from '@/lib/sfu/token';
 import { enterRoom, type RoomLesson } from './access';
+import { blocksOf, holdBlocks, type BlockOps } from './controls';
 import { iceServers } from './turn';
 
 // A group lesson's media goes through Janus (docs/architecture.md, "The group room"): the lesson's
@@ -20,11 +21,11 @@ import { iceServers } from './turn';
 // leaves our server.
 
 /** What lib/sfu does for this module (the tests put fakes here). */
-export interface SfuOps {
+export interface SfuOps extends BlockOps {
   createRoom: (lessonKey: string) => Promise<SfuRoom>;
   admitParticipant: typeof admitParticipant;
 }
-const realOps: SfuOps = { createRoom: (key) => createRoom(key), admitParticipant };
+const realOps: SfuOps = { createRoom: (key) => createRoom(key), admitParticipant, listParticipants, muteParticipant };
 
 /** A participant's feed ids are `userId × FEED_SPAN + n`: the tutor's moderation finds a person's feeds by them. */
 export const FEED_SPAN = 1_000_000;
@@ -76,7 +77,8 @@ export async function lessonRoom(db: Db, lesson: RoomLesson, ops: SfuOps = realO
  * tutor and seated students, in the room's window, never one the tutor removed (lib/lesson-room/access.ts
  * enterRoom); a one-on-one lesson 409 `not_group_lesson`; Janus unreachable 503 `sfu_unavailable`.
  * Returns the public Janus address, the room and its pin, a fresh token on the room's allowed list
- * (lapsing with the lesson), the feed id to publish under and the ICE servers (our coturn).
+ * (lapsing with the lesson), the feed id to publish under and the ICE servers (our coturn). The
+ * tutor's standing blocks of a student (lib/lesson-room/controls.ts) are put on the new feed.
  */
 export async function sfuAccess(db: Db, user: { id: number }, lessonId: number, now = new Date(), ops: SfuOps = realOps) {
   const { lesson, side } = await enterRoom(db, user, lessonId, now);
@@ -98,6 +100,9 @@ export async function sfuAccess(db: Db, user: { id: number }, lessonId: number, 
   }
   const feedId = user.id * FEED_SPAN + randomInt(1, FEED_SPAN);
   await db.insert(lessonSfuAdmissions).values({ lessonId: lesson.id, userId: user.id, token: access.token, feedId, expiresAt: access.expiresAt, createdAt: now });
+  // A student whose microphone or camera the tutor turned off comes back with a new feed: Janus mutes it once it publishes.
+  const blocks = side === 'student' ? await blocksOf(db, lesson.id, user.id) : null;
+  if (blocks && (blocks.audio || blocks.video)) void holdBlocks(room, feedId, blocks, ops);
   const ice = iceServers(`${lesson.id}-${side}-${user.id}`, lesson.endsAt, now);
   return {
     side,

@@ -6,8 +6,10 @@ import type { RoomSide } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { enforceLimits } from '@/lib/rate-limit';
 import type { RoomLesson } from './access';
-import { HEARTBEAT_MS, markHeldIfTogether, recordAttendance } from '@/lib/lessons/attendance';
+import { env } from '@/lib/env';
+import { markHeldIfTogether, recordAttendance } from '@/lib/lessons/attendance';
 import { roomBus, type RoomBus } from './bus';
+import { catchUpWords } from './dictionary';
 import { appendEvent, lastSeq, readEvents, type RoomEvent } from './events';
 
 export interface StreamOptions {
@@ -46,7 +48,7 @@ const frame = (e: RoomEvent) => encoder.encode(`id: ${e.seq}\ndata: ${JSON.strin
 /**
  * The room's Server-Sent Events stream for one side: the log after `after` (state first, then
  * live), each event with its `id:` so a reconnecting client resumes where it stopped. The
- * connection is the side's presence: a join when it opens, a heartbeat every HEARTBEAT_MS (a
+ * connection is the side's presence: a join when it opens, a heartbeat every ROOM_HEARTBEAT_MS (a
  * comment line too, which keeps proxies from timing it out), a leave when it closes; the other
  * side is told (a `presence` event from the server). It ends at the lesson's end (`event: end`).
  */
@@ -69,6 +71,8 @@ export async function roomStream(db: Db, lesson: RoomLesson, side: RoomSide, opt
   while (siblings.length > MAX_STREAMS_PER_SIDE) siblings.shift()!.supersede();
   const presenceOf = (online: boolean) => ({ side, online, ...(lesson.kind === 'group' && userId !== null ? { userId } : {}) });
   await recordAttendance(db, lesson.id, side, connection, 'join', now(), userId);
+  // In the room from now: a group lesson's student gets the words added before they came (dictionary.ts).
+  if (lesson.kind === 'group' && side === 'student' && userId !== null) await catchUpWords(db, lesson.id, userId);
   if (firstOfSide) await appendEvent(db, lesson, 'server', { kind: 'presence', payload: presenceOf(true) }, now());
 
   let cursor = opts.after;
@@ -164,7 +168,7 @@ export async function roomStream(db: Db, lesson: RoomLesson, side: RoomSide, opt
             // Also the fallback for a wake-up that never came.
             await pump();
           })();
-        }, opts.heartbeatMs ?? HEARTBEAT_MS);
+        }, opts.heartbeatMs ?? env().ROOM_HEARTBEAT_MS);
         beat.unref?.();
         timers.push(beat);
         const untilEnd = lesson.endsAt.getTime() - now().getTime();

@@ -9,8 +9,7 @@ import { env } from '@/lib/env';
 import { bookTutorEarning, settleLessonMoney } from './money';
 import { recordStudentFacts, seatsOfLesson, settleGroupLessonMoney, type StudentFact } from './group-money';
 
-/** An open stream records a heartbeat this often; a connection without one for HEARTBEAT_GRACE_MS is gone. */
-export const HEARTBEAT_MS = 30_000;
+/** An open stream records a heartbeat every ROOM_HEARTBEAT_MS (lib/env.ts, at most 30 s); a connection without one for HEARTBEAT_GRACE_MS is gone. */
 export const HEARTBEAT_GRACE_MS = 45_000;
 
 type Row = Pick<typeof lessonAttendance.$inferSelect, 'side' | 'connection' | 'kind' | 'at'> & { userId?: number | null };

@@ -28,8 +28,9 @@ const LOCALES = [
 ];
 // The landing pages, then the tutor catalogue and a demo tutor's page (issue 14) under the same
 // budget: `/tutors/:first` is the first card of the catalogue (the demo tutors' slugs end in their id).
-// And the checkout (issue 24), rendered per request, under the same budget.
-const PATHS = ['/', '/student', '/teacher', '/stud-tariff-plans', '/stud-faq', '/tutors', '/tutors/:first', '/checkout?plan=advanced'];
+// And the checkout (issue 24), rendered per request, under the same budget; and the public groups
+// (issue 33: `/groups` carries no room or checkout code, within the landing budget).
+const PATHS = ['/', '/student', '/teacher', '/stud-tariff-plans', '/stud-faq', '/tutors', '/tutors/:first', '/checkout?plan=advanced', '/groups'];
 const FIRST_TUTOR = '/tutors/:first';
 
 /** The path of the catalogue's first tutor page (`/tutors/aigerim-seiitova-2`), or null when it lists none. */
@@ -104,7 +105,7 @@ export default {
     const table = new LiveTable(
       [
         { key: 'locale', label: 'locale', align: 'left', width: 6 },
-        { key: 'path', label: 'path', align: 'left', width: 18 },
+        { key: 'path', label: 'path', align: 'left', width: 22 },
         { key: 'perf', label: 'perf', width: 4 },
         { key: 'a11y', label: 'a11y', width: 4 },
         { key: 'bp', label: 'best-pr', width: 7 },

@@ -86,9 +86,10 @@ export default async function GroupsPage({ params, searchParams }: Props) {
           </form>
         </div>
         <section aria-labelledby="groups-found">
-          <p id="groups-found" role="status" className="mb-4 font-medium" data-testid="groups-found">
-            {t('found', { count: found.length })}
-          </p>
+          {/* The results' heading (the cards' titles are h3 under it; on a phone the filters' h2 is folded away). */}
+          <h2 id="groups-found" className="mb-4 text-base font-medium" data-testid="groups-found">
+            <span role="status">{t('found', { count: found.length })}</span>
+          </h2>
           {found.length === 0 ? (
             <div className="rounded-2xl border border-line p-6">
               <p className="text-muted">{t('empty')}</p>
