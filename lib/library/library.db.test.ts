@@ -8,9 +8,9 @@ import type { Db } from '@/lib/db/types';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { enrolledStaff } from '@/test/staff';
 import { exportCourse, importCourse, publishCourseVersions } from './courses';
-import { courseFileSchema, type CourseFile } from './format';
+import { courseFileSchema, parseCourseFile, type CourseFile } from './format';
 import { answerStep, studentUnit, unitProgress, upgradeProgress } from './progress';
-import { seedLibrary } from './starter';
+import { seedLibrary, STARTER_COURSES } from './starter';
 import { dueWords, reviewWord } from './trainer';
 
 const NOW = new Date('2026-03-02T06:00:00Z');
@@ -80,17 +80,20 @@ describe(`the course library (${dbLabel()})`, () => {
 
   it('loads the starter set through the importer, idempotently; export gives back the same file, and imports as the same content', async () => {
     await seedLibrary(t.db, NOW);
-    const again = await importCourse(t.db, 'seed', englishA1, { now: later(MIN), publish: true });
-    expect(again.created).toBe(false);
-    expect(Object.values(again.units)).toEqual(Array(6).fill('same'));
+    for (const file of STARTER_COURSES) {
+      const again = await importCourse(t.db, 'seed', file, { now: later(MIN), publish: true });
+      expect(again.created).toBe(false);
+      expect(Object.values(again.units)).toEqual(Array(6).fill('same'));
+      const exported = await exportCourse(t.db, again.courseId);
+      expect(exported).toEqual(courseFileSchema.parse(file));
+      // The file text itself round-trips: keys in the documented order.
+      expect(JSON.stringify(exported, null, 2)).toBe(JSON.stringify(file, null, 2));
+    }
     const [course] = await t.db.select().from(libraryCourses).where(eq(libraryCourses.slug, 'english-a1'));
-    expect(course).toMatchObject({ status: 'published', subject: 'english', level: 'A1' });
-    const exported = await exportCourse(t.db, course!.id);
-    expect(exported).toEqual(courseFileSchema.parse(englishA1));
-    // The file text itself round-trips: keys in the documented order.
-    expect(JSON.stringify(exported, null, 2) + '\n').toBe(JSON.stringify(englishA1, null, 2) + '\n');
+    expect(course).toMatchObject({ status: 'published', subject: 'english', level: 'A1', reviewerId: null });
+    expect(await t.db.select({ slug: libraryCourses.slug }).from(libraryCourses).where(eq(libraryCourses.status, 'published')).orderBy(libraryCourses.slug)).toEqual([{ slug: 'english-a1' }, { slug: 'kazakh-a1' }]);
 
-    const other = { ...structuredClone(exported), slug: 'english-a1-copy' };
+    const other = { ...(await exportCourse(t.db, course!.id)), slug: 'english-a1-copy' };
     const methodologist = await enrolledStaff(t.db, { email: 'method@school.kz', scopes: ['methodologist'] });
     const imported = await importCourse(t.db, { staffId: methodologist.id }, other, { now: NOW });
     expect(imported.created).toBe(true);
@@ -99,30 +102,37 @@ describe(`the course library (${dbLabel()})`, () => {
     expect(copyRow).toMatchObject({ status: 'draft', authorId: methodologist.id, reviewerId: null });
   });
 
-  it('the starter set has six units of ten or more exercises each, of mixed kinds', () => {
-    const file = courseFileSchema.parse(englishA1);
-    expect(file.units).toHaveLength(6);
-    for (const unit of file.units) {
-      const exercises = unit.steps.filter((s) => !['text', 'words', 'grammar'].includes(s.kind));
-      expect(exercises.length, unit.id).toBeGreaterThanOrEqual(10);
-      expect(new Set(exercises.map((s) => s.kind)).size, unit.id).toBeGreaterThanOrEqual(5);
+  it('the starter courses have six units of ten or more exercises each, of mixed kinds', () => {
+    for (const raw of STARTER_COURSES) {
+      const parsed = parseCourseFile(raw);
+      expect(parsed.ok ? {} : parsed.problems).toEqual({});
+      const file = courseFileSchema.parse(raw);
+      expect(file.units).toHaveLength(6);
+      for (const unit of file.units) {
+        const exercises = unit.steps.filter((s) => !['text', 'words', 'grammar'].includes(s.kind));
+        expect(exercises.length, `${file.slug}/${unit.id}`).toBeGreaterThanOrEqual(10);
+        expect(new Set(exercises.map((s) => s.kind)).size, `${file.slug}/${unit.id}`).toBeGreaterThanOrEqual(5);
+      }
     }
   });
 
   it('a student never receives a key, on any step of any unit', async () => {
     const student = await insertTestUser(t.db, { phone: '+77010000101' });
-    const units = await t.db.select().from(libraryUnits).innerJoin(libraryCourses, eq(libraryCourses.id, libraryUnits.courseId)).where(eq(libraryCourses.slug, 'english-a1'));
-    const file = courseFileSchema.parse(englishA1);
-    for (const { library_units: unit } of units) {
-      const shown = await studentUnit(t.db, student, unit.id);
-      const keys = new Set<string>();
-      JSON.stringify(shown, (k, v: unknown) => (keys.add(k), v));
-      for (const secret of ['answer', 'accept', 'pairs', 'transcript']) expect(keys.has(secret), `${unit.key}: ${secret}`).toBe(false);
-      const source = file.units.find((u) => u.id === unit.key)!;
-      for (const step of source.steps) {
-        const got = shown.steps.find((s) => s.id === step.id) as Record<string, unknown>;
-        if (step.kind === 'order') expect((got.tokens as string[]).join(' '), step.id).not.toBe(step.answer);
-        if (step.kind === 'matching') expect(got.right, step.id).not.toEqual(step.pairs.map((p) => p[1]));
+    for (const raw of STARTER_COURSES) {
+      const file = courseFileSchema.parse(raw);
+      const units = await t.db.select().from(libraryUnits).innerJoin(libraryCourses, eq(libraryCourses.id, libraryUnits.courseId)).where(eq(libraryCourses.slug, file.slug));
+      expect(units).toHaveLength(6);
+      for (const { library_units: unit } of units) {
+        const shown = await studentUnit(t.db, student, unit.id);
+        const keys = new Set<string>();
+        JSON.stringify(shown, (k, v: unknown) => (keys.add(k), v));
+        for (const secret of ['answer', 'accept', 'pairs', 'transcript']) expect(keys.has(secret), `${unit.key}: ${secret}`).toBe(false);
+        const source = file.units.find((u) => u.id === unit.key)!;
+        for (const step of source.steps) {
+          const got = shown.steps.find((s) => s.id === step.id) as Record<string, unknown>;
+          if (step.kind === 'order') expect((got.tokens as string[]).join(' '), step.id).not.toBe(step.answer);
+          if (step.kind === 'matching') expect(got.right, step.id).not.toEqual(step.pairs.map((p) => p[1]));
+        }
       }
     }
   });
@@ -176,7 +186,7 @@ describe(`the course library (${dbLabel()})`, () => {
   });
 
   it('refuses answers to a step that is not an exercise or not in the unit', async () => {
-    const [unit] = await t.db.select().from(libraryUnits).where(eq(libraryUnits.key, 'food')).limit(1);
+    const [unit] = await t.db.select().from(libraryUnits).where(eq(libraryUnits.key, 'tamaq')).limit(1);
     const student = await insertTestUser(t.db, { phone: '+77010000104' });
     for (const stepId of ['words', 'reading', 'nope']) expect((await refusal(answerStep(t.db, student, unit!.id, stepId, 0, NOW))).status).toBe(404);
   });
