@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { createEmptyCard, fsrs, generatorParameters, Rating } from 'ts-fsrs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, errorResponse } from '@/lib/api/errors';
 import englishA1 from '@/content/library/english-a1.json';
 import { libraryCourses, libraryUnits, libraryUnitVersions, lessons, lessonWords, users, wordCards } from '@/lib/db/schema';
@@ -100,6 +100,33 @@ describe(`the course library (${dbLabel()})`, () => {
     expect(await exportCourse(t.db, imported.courseId)).toEqual(other);
     const [copyRow] = await t.db.select().from(libraryCourses).where(eq(libraryCourses.id, imported.courseId));
     expect(copyRow).toMatchObject({ status: 'draft', authorId: methodologist.id, reviewerId: null });
+  });
+
+  it('the seed loads a changed starter file as new versions, but never over staff edits', async () => {
+    const file = copy();
+    file.slug = 'starter-seeded';
+    await seedLibrary(t.db, NOW, [file]);
+    await seedLibrary(t.db, later(MIN), [file]);
+    const [course] = await t.db.select().from(libraryCourses).where(eq(libraryCourses.slug, 'starter-seeded'));
+    const versionsOf = async () => (await t.db.select({ v: libraryUnitVersions.version }).from(libraryUnitVersions).innerJoin(libraryUnits, eq(libraryUnits.id, libraryUnitVersions.unitId)).where(eq(libraryUnits.courseId, course!.id))).map((r) => r.v).sort();
+    expect(await versionsOf()).toEqual([1, 1, 1, 1, 1, 1]);
+    // The repository's file changes: its changed unit gets a new, published version.
+    file.units[1]!.title.en = 'My family and me';
+    await seedLibrary(t.db, later(2 * MIN), [file]);
+    expect(await versionsOf()).toEqual([1, 1, 1, 1, 1, 1, 2]);
+    // A methodologist edits the course; the next change of the file is not loaded over it.
+    const methodologist = await enrolledStaff(t.db, { email: 'editor@school.kz', scopes: ['methodologist'] });
+    const edited = await exportCourse(t.db, course!.id);
+    edited.units[0]!.title.en = 'Hi there!';
+    await importCourse(t.db, { staffId: methodologist.id }, edited, { now: later(3 * MIN), publish: true });
+    file.units[2]!.title.en = 'A day in my life';
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await seedLibrary(t.db, later(4 * MIN), [file]);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/starter-seeded changed, but staff have edited/));
+    warn.mockRestore();
+    const now = await exportCourse(t.db, course!.id);
+    expect(now.units[0]!.title.en).toBe('Hi there!');
+    expect(now.units[2]!.title.en).toBe('My day');
   });
 
   it('the starter courses have six units of ten or more exercises each, of mixed kinds', () => {

@@ -21,6 +21,7 @@ CREATE TABLE "library_courses" (
 	"author_id" integer,
 	"reviewer_id" integer,
 	"published_at" timestamp with time zone,
+	"starter_hash" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "library_courses_slug_unique" UNIQUE("slug"),

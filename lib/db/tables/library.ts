@@ -26,6 +26,8 @@ export const libraryCourses = pgTable(
     authorId: integer('author_id').references(() => staff.id, { onDelete: 'set null' }),
     reviewerId: integer('reviewer_id').references(() => staff.id, { onDelete: 'set null' }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** A starter course: the hash of the repository's file the seed last loaded (lib/library/starter.ts). */
+    starterHash: text('starter_hash'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
