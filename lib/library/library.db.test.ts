@@ -3,7 +3,7 @@ import { createEmptyCard, fsrs, generatorParameters, Rating } from 'ts-fsrs';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, errorResponse } from '@/lib/api/errors';
 import englishA1 from '@/content/library/english-a1.json';
-import { libraryCourses, libraryUnits, libraryUnitVersions, lessons, lessonWords, users, wordCards } from '@/lib/db/schema';
+import { libraryAnswers, libraryCourses, libraryUnits, libraryUnitVersions, lessons, lessonWords, users, wordCards } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { enrolledStaff } from '@/test/staff';
@@ -212,10 +212,14 @@ describe(`the course library (${dbLabel()})`, () => {
     expect((await unitProgress(t.db, student, unit!.id))!.done).toEqual(['be-tom', 'my-name', 'about-me', 'be-we']);
   });
 
-  it('refuses answers to a step that is not an exercise or not in the unit', async () => {
+  it('refuses answers to a step that is not an exercise or not in the unit, and answers of the wrong shape', async () => {
     const [unit] = await t.db.select().from(libraryUnits).where(eq(libraryUnits.key, 'tamaq')).limit(1);
     const student = await insertTestUser(t.db, { phone: '+77010000104' });
     for (const stepId of ['words', 'reading', 'nope']) expect((await refusal(answerStep(t.db, student, unit!.id, stepId, 0, NOW))).status).toBe(404);
+    // An answer of the wrong shape is a 422 and is not stored: no progress starts.
+    for (const junk of [7, 'a', ['x', 'y'], { a: 1 }, null]) expect((await refusal(answerStep(t.db, student, unit!.id, 'alma-unaidy', junk, NOW))).code).toBe('validation_failed');
+    expect(await unitProgress(t.db, student, unit!.id)).toMatchObject({ done: [] });
+    expect(await t.db.select().from(libraryAnswers).where(eq(libraryAnswers.studentId, student))).toEqual([]);
   });
 
   it('schedules a word answered Again, Good and Easy at the dates ts-fsrs gives, on an injected clock', async () => {

@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api/errors';
 import { libraryAnswers, libraryCourses, libraryProgress, libraryUnits, libraryUnitVersions } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
-import { checkAnswer, isExercise, publicStep, type CheckResult } from './check';
+import { answerSchemaOf, checkAnswer, isExercise, publicStep, type CheckResult } from './check';
 import { stepSchema, type Step } from './format';
 
 /**
@@ -103,8 +103,11 @@ export async function answerStep(db: Db, studentId: number, unitId: number, step
     }
     const step = stepsOf(await versionById(tx, versionId)).find((s) => s.id === stepId);
     if (!step || !isExercise(step)) throw new ApiError(404, 'not_found');
-    const result = checkAnswer(step, answer);
-    await tx.insert(libraryAnswers).values({ studentId, unitId, versionId, stepId, answer: answer ?? null, correct: result.correct, createdAt: now });
+    // A malformed answer is the caller's mistake, never stored: only answers of the step's shape are kept.
+    const parsed = answerSchemaOf(step).safeParse(answer);
+    if (!parsed.success) throw new ApiError(422, 'validation_failed', { answer: 'invalid_value' });
+    const result = checkAnswer(step, parsed.data);
+    await tx.insert(libraryAnswers).values({ studentId, unitId, versionId, stepId, answer: parsed.data, correct: result.correct, createdAt: now });
     await settleCompletion(tx, studentId, unitId, versionId, now);
     return result;
   });
