@@ -7,6 +7,7 @@ import { libraryAnswers, libraryCourses, libraryUnits, libraryUnitVersions, less
 import type { Db } from '@/lib/db/types';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { enrolledStaff } from '@/test/staff';
+import { publishedCourses } from './catalogue';
 import { exportCourse, importCourse, publishCourseVersions } from './courses';
 import { courseFileSchema, parseCourseFile, type CourseFile } from './format';
 import { answerStep, studentUnit, unitProgress, upgradeProgress } from './progress';
@@ -91,7 +92,12 @@ describe(`the course library (${dbLabel()})`, () => {
     }
     const [course] = await t.db.select().from(libraryCourses).where(eq(libraryCourses.slug, 'english-a1'));
     expect(course).toMatchObject({ status: 'published', subject: 'english', level: 'A1', reviewerId: null });
-    expect(await t.db.select({ slug: libraryCourses.slug }).from(libraryCourses).where(eq(libraryCourses.status, 'published')).orderBy(libraryCourses.slug)).toEqual([{ slug: 'english-a1' }, { slug: 'kazakh-a1' }]);
+    expect((await publishedCourses(t.db)).map((c) => [c.slug, c.units])).toEqual([
+      ['english-a1', 6],
+      ['kazakh-a1', 6],
+    ]);
+    expect((await publishedCourses(t.db, { subject: 'kazakh', level: 'A1' })).map((c) => c.slug)).toEqual(['kazakh-a1']);
+    expect(await publishedCourses(t.db, { subject: 'english', level: 'B1' })).toEqual([]);
 
     const other = { ...(await exportCourse(t.db, course!.id)), slug: 'english-a1-copy' };
     const methodologist = await enrolledStaff(t.db, { email: 'method@school.kz', scopes: ['methodologist'] });
