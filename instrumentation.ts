@@ -30,6 +30,9 @@ export async function register() {
   const { driver } = opened;
   const { demoTutorsOnOpen } = await import('./lib/server/demo-tutors');
   await demoTutorsOnOpen(opened, e.DATABASE_URL ? undefined : e.DATA_DIR);
+  // The course library's starter set (content/library), on every database: unchanged files change nothing.
+  const { seedLibrary } = await import('./lib/library/starter');
+  await seedLibrary(opened.db, new Date());
   console.info(`[db] ${driver === 'pglite' ? `embedded PGlite in ${e.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}: migrated and seeded.`);
   if (driver === 'pglite') {
     // For the commands (admin:create, db:backup): the database is open, the port answers in a moment.

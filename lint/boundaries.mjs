@@ -265,7 +265,7 @@ export const LIB_FLOORS = [
   },
   {
     name: 'domains',
-    what: 'leads (intake and pipeline), marketplace, the lesson room, the company portal, quiz, review, promo, payments, groups, the back office\'s rooms',
+    what: 'leads (intake and pipeline), marketplace, the lesson room, the course library, the company portal, quiz, review, promo, payments, groups, the back office\'s rooms',
     paths: [
       'lib/accounts-admin',
       'lib/cabinet',
@@ -275,6 +275,7 @@ export const LIB_FLOORS = [
       'lib/groups',
       'lib/leads',
       'lib/lesson-room',
+      'lib/library',
       'lib/marketplace',
       'lib/payments',
       'lib/promo',
@@ -302,6 +303,8 @@ export const DOMAIN_USES = {
   'lib/groups': [],
   'lib/leads': ['lib/promo'],
   'lib/lesson-room': [],
+  // The course library reads the dictionary's rows itself (lib/db), never lib/lesson-room.
+  'lib/library': [],
   'lib/marketplace': ['lib/quiz', 'lib/review'],
   'lib/payments': ['lib/groups', 'lib/leads', 'lib/promo'],
   'lib/promo': [],

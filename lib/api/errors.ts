@@ -134,6 +134,7 @@ export type ErrorCode =
   | 'group_schedule_busy'
   | 'group_employee_no_account'
   | 'company_group_funds'
+  | 'library_file_invalid'
   | 'internal';
 
 export class ApiError extends Error {

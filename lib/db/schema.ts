@@ -14,3 +14,4 @@ export * from './tables/lesson-room';
 export * from './tables/payments';
 export * from './tables/company-pools';
 export * from './tables/groups';
+export * from './tables/library';

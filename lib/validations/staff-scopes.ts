@@ -1,5 +1,5 @@
 /** Staff scopes (design.md "Roles and scopes"): plain data, safe for pages and components. */
-export const STAFF_SCOPE_LIST = ['admin', 'sales', 'reviewer', 'export', 'finance'] as const;
+export const STAFF_SCOPE_LIST = ['admin', 'sales', 'reviewer', 'export', 'finance', 'methodologist'] as const;
 export type Scope = (typeof STAFF_SCOPE_LIST)[number];
 
 /** What a scope may do beyond its own rooms: `admin` reads and changes everything. */
@@ -17,3 +17,6 @@ export const EXPORT_SCOPES: readonly Scope[] = ['export'];
 
 /** Money (issue 24): payments and their provider status, refunds the rules leave to people, the payout register, revenue, reconciliation. */
 export const FINANCE_SCOPES: readonly Scope[] = ['finance'];
+
+/** The course library (issue 34): writing, reviewing and publishing courses, importing and exporting them. */
+export const METHODOLOGIST_SCOPES: readonly Scope[] = ['methodologist'];

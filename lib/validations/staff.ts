@@ -30,7 +30,7 @@ export const enrolFinishSchema = z
   })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'password_mismatch' });
 
-export const scopesField = z.array(z.enum(STAFF_SCOPE_LIST, { error: 'invalid_value' })).min(1, 'required').max(5).transform((s) => [...new Set(s)]);
+export const scopesField = z.array(z.enum(STAFF_SCOPE_LIST, { error: 'invalid_value' })).min(1, 'required').max(STAFF_SCOPE_LIST.length).transform((s) => [...new Set(s)]);
 
 export const staffInviteSchema = z.object({
   email: emailField,

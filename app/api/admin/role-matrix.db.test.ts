@@ -127,10 +127,10 @@ const ROUTE_FILES = (readdirSync(ROOT, { recursive: true }) as string[])
 const concrete = (pattern: string) => pattern.replace(/\[(?:\.\.\.)?\w+\]/g, '999999');
 const paramsOf = (pattern: string) => Object.fromEntries([...pattern.matchAll(/\[(?:\.\.\.)?(\w+)\]/g)].map((m) => [m[1]!, '999999']));
 
-type Role = 'signedOut' | 'student' | 'sales' | 'exporter' | 'reviewer' | 'finance' | 'admin' | 'disabled';
-const ROLES: Role[] = ['signedOut', 'student', 'sales', 'exporter', 'reviewer', 'finance', 'admin', 'disabled'];
+type Role = 'signedOut' | 'student' | 'sales' | 'exporter' | 'reviewer' | 'finance' | 'methodologist' | 'admin' | 'disabled';
+const ROLES: Role[] = ['signedOut', 'student', 'sales', 'exporter', 'reviewer', 'finance', 'methodologist', 'admin', 'disabled'];
 // A seller without the export permission, and one with it (exporting is a permission of its own).
-const SCOPES_OF: Partial<Record<Role, Scope[]>> = { sales: ['sales'], exporter: ['sales', 'export'], reviewer: ['reviewer'], finance: ['finance'], admin: ['admin'] };
+const SCOPES_OF: Partial<Record<Role, Scope[]>> = { sales: ['sales'], exporter: ['sales', 'export'], reviewer: ['reviewer'], finance: ['finance'], methodologist: ['methodologist'], admin: ['admin'] };
 
 describe(`the back office's role × call matrix (${dbLabel()})`, () => {
   let t: OpenDb;
@@ -143,7 +143,7 @@ describe(`the back office's role × call matrix (${dbLabel()})`, () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     t = await createTestDb();
     setAppDb(t);
-    for (const role of ['sales', 'exporter', 'reviewer', 'finance', 'admin'] as const) {
+    for (const role of ['sales', 'exporter', 'reviewer', 'finance', 'methodologist', 'admin'] as const) {
       const member = await enrolledStaff(t.db, { email: `${role}@matrix.kz`, scopes: SCOPES_OF[role]! });
       cookies[role] = member.cookie;
       ids[role] = member.id;

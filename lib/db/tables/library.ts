@@ -1,0 +1,170 @@
+// ── The course library (issue 34, lib/library, docs/library.md): courses → units → versions of a
+// unit's steps; a student's answers and per-unit progress; the word trainer's FSRS cards.
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { AGE_BANDS, COURSE_STATUSES, LIBRARY_LEVELS, LIBRARY_SUBJECTS, type AgeBand, type CourseStatus, type LibraryLevel, type LibrarySubject, type Localized, type StoredStep } from '../../validations/library-rules';
+import { users } from './accounts';
+import { createdAt } from './columns';
+import { lessonWords } from './lesson-room';
+import { staff } from './staff';
+
+const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/** A course: its subject, level and age band as groups use them; titles in three languages. */
+export const libraryCourses = pgTable(
+  'library_courses',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    subject: text('subject').$type<LibrarySubject>().notNull(),
+    level: text('level').$type<LibraryLevel>().notNull(),
+    ageBand: text('age_band').$type<AgeBand>().notNull(),
+    title: jsonb('title').$type<Localized>().notNull(),
+    description: jsonb('description').$type<Localized>().notNull(),
+    status: text('status').$type<CourseStatus>().notNull().default('draft'),
+    /** Null for the starter set the seed loads (written by the school, not by an account). */
+    authorId: integer('author_id').references(() => staff.id, { onDelete: 'set null' }),
+    reviewerId: integer('reviewer_id').references(() => staff.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** A starter course: the hash of the repository's file the seed last loaded (lib/library/starter.ts). */
+    starterHash: text('starter_hash'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('library_courses_subject_ck', sql`${t.subject} in (${list(LIBRARY_SUBJECTS)})`),
+    check('library_courses_level_ck', sql`${t.level} in (${list(LIBRARY_LEVELS)})`),
+    check('library_courses_age_ck', sql`${t.ageBand} in (${list(AGE_BANDS)})`),
+    check('library_courses_status_ck', sql`${t.status} in (${list(COURSE_STATUSES)})`),
+    check('library_courses_slug_ck', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    index('library_courses_catalogue_idx').on(t.status, t.subject, t.level),
+  ],
+);
+
+/** A unit of a course: its stable key (the file's unit id) and place; its content is in its versions. */
+export const libraryUnits = pgTable(
+  'library_units',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => libraryCourses.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    position: integer('position').notNull(),
+    /** A unit left out of a re-imported file: hidden, its students' progress kept. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('library_units_key_uq').on(t.courseId, t.key)],
+);
+
+/**
+ * A version of a unit's content. The latest version is edited in place until it is published; an
+ * edit of a published version makes the next one. Students get the latest published version.
+ */
+export const libraryUnitVersions = pgTable(
+  'library_unit_versions',
+  {
+    id: serial('id').primaryKey(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => libraryUnits.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    title: jsonb('title').$type<Localized>().notNull(),
+    steps: jsonb('steps').$type<StoredStep[]>().notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('library_unit_versions_uq').on(t.unitId, t.version), check('library_unit_versions_version_ck', sql`${t.version} >= 1`)],
+);
+
+/**
+ * A student's place in a unit: the version they work on. Answers are kept by the step's stable id,
+ * so moving to a newer version keeps every answered step the new version still has.
+ */
+export const libraryProgress = pgTable(
+  'library_progress',
+  {
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => libraryUnits.id, { onDelete: 'cascade' }),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => libraryUnitVersions.id),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.unitId] })],
+);
+
+/**
+ * Every answer a student gave to an exercise, with the version it was given on. `correct` is the
+ * server's check; null for writing and speaking until a tutor checks them.
+ */
+export const libraryAnswers = pgTable(
+  'library_answers',
+  {
+    id: serial('id').primaryKey(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => libraryUnits.id, { onDelete: 'cascade' }),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => libraryUnitVersions.id),
+    stepId: text('step_id').notNull(),
+    answer: jsonb('answer').$type<unknown>().notNull(),
+    correct: boolean('correct'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('library_answers_student_unit_idx').on(t.studentId, t.unitId, t.stepId)],
+);
+
+/** The word trainer's card of one word of a student's dictionary: ts-fsrs's Card, stored field by field. */
+export const wordCards = pgTable(
+  'word_cards',
+  {
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    wordId: integer('word_id')
+      .notNull()
+      .references(() => lessonWords.id, { onDelete: 'cascade' }),
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    stability: doublePrecision('stability').notNull(),
+    difficulty: doublePrecision('difficulty').notNull(),
+    elapsedDays: integer('elapsed_days').notNull(),
+    scheduledDays: integer('scheduled_days').notNull(),
+    learningSteps: integer('learning_steps').notNull(),
+    reps: integer('reps').notNull(),
+    lapses: integer('lapses').notNull(),
+    state: smallint('state').notNull(),
+    lastReview: timestamp('last_review', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.wordId] }), index('word_cards_due_idx').on(t.studentId, t.due)],
+);
+
+/** Each review the trainer took (the streak and the daily count are read from here). */
+export const wordReviews = pgTable(
+  'word_reviews',
+  {
+    id: serial('id').primaryKey(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    wordId: integer('word_id')
+      .notNull()
+      .references(() => lessonWords.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull(),
+    due: timestamp('due', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('word_reviews_student_idx').on(t.studentId, t.reviewedAt), check('word_reviews_rating_ck', sql`${t.rating} between 1 and 4`)],
+);

@@ -1,0 +1,149 @@
+import 'server-only';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import { libraryCourses, libraryUnits, libraryUnitVersions, media } from '@/lib/db/schema';
+import { transaction } from '@/lib/db/transaction';
+import type { Db } from '@/lib/db/types';
+import type { StoredStep } from '@/lib/validations/library-rules';
+import { COURSE_FORMAT, COURSE_FORMAT_VERSION, courseFileSchema, parseCourseFile, pathOf, type CourseFile, type Unit } from './format';
+
+/** Who changes the library: a staff member (a methodologist), or the school's own seed. */
+export type LibraryActor = { staffId: number } | 'seed';
+const staffIdOf = (actor: LibraryActor) => (actor === 'seed' ? null : actor.staffId);
+
+/** JSON with sorted keys: jsonb keeps its own key order, so content is compared by this. */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
+
+/** Media names the file refers to that the media store does not hold, by path. */
+async function missingAudio(db: Db, course: CourseFile): Promise<Record<string, string>> {
+  const refs: { path: string; name: string }[] = [];
+  course.units.forEach((u, ui) =>
+    u.steps.forEach((s, si) => {
+      if (s.kind === 'listening') refs.push({ path: pathOf(['units', ui, 'steps', si, 'audio']), name: s.audio });
+      if (s.kind === 'words') s.words.forEach((w, wi) => w.audio && refs.push({ path: pathOf(['units', ui, 'steps', si, 'words', wi, 'audio']), name: w.audio }));
+    }),
+  );
+  if (!refs.length) return {};
+  const found = new Set((await db.select({ name: media.name }).from(media).where(inArray(media.name, [...new Set(refs.map((r) => r.name))]))).map((r) => r.name));
+  return Object.fromEntries(refs.filter((r) => !found.has(r.name)).map((r) => [r.path, 'library_audio_missing']));
+}
+
+/**
+ * A unit's new content: a new version when the latest is published, else the latest changed in place;
+ * nothing when the content is the same. Answers are kept by step id, so no version loses progress.
+ */
+export async function storeUnitContent(tx: Db, unitId: number, content: Pick<Unit, 'title' | 'steps'>, staffId: number | null): Promise<'same' | 'edited' | 'new_version'> {
+  const [latest] = await tx.select().from(libraryUnitVersions).where(eq(libraryUnitVersions.unitId, unitId)).orderBy(desc(libraryUnitVersions.version)).limit(1);
+  const steps = content.steps as StoredStep[];
+  if (latest && canonical({ title: latest.title, steps: latest.steps }) === canonical({ title: content.title, steps })) return 'same';
+  if (latest && !latest.publishedAt) {
+    await tx.update(libraryUnitVersions).set({ title: content.title, steps, createdBy: staffId }).where(eq(libraryUnitVersions.id, latest.id));
+    return 'edited';
+  }
+  await tx.insert(libraryUnitVersions).values({ unitId, version: (latest?.version ?? 0) + 1, title: content.title, steps, createdBy: staffId });
+  return 'new_version';
+}
+
+/** Publishes a course: its status, and the latest version of each unit students now get. */
+export async function publishCourseVersions(tx: Db, courseId: number, reviewerId: number | null, now: Date): Promise<void> {
+  await tx.update(libraryCourses).set({ status: 'published', reviewerId, publishedAt: now, updatedAt: now }).where(eq(libraryCourses.id, courseId));
+  const units = await tx.select({ id: libraryUnits.id }).from(libraryUnits).where(and(eq(libraryUnits.courseId, courseId), isNull(libraryUnits.archivedAt)));
+  for (const u of units) {
+    const [latest] = await tx.select().from(libraryUnitVersions).where(eq(libraryUnitVersions.unitId, u.id)).orderBy(desc(libraryUnitVersions.version)).limit(1);
+    if (latest && !latest.publishedAt) await tx.update(libraryUnitVersions).set({ publishedAt: now }).where(eq(libraryUnitVersions.id, latest.id));
+  }
+}
+
+export type ImportResult = { courseId: number; created: boolean; units: Record<string, 'same' | 'edited' | 'new_version' | 'added'>; archived: number };
+
+/**
+ * Imports a course file (docs/library.md). The whole file is checked first: on any problem nothing is
+ * stored and a 422 `library_file_invalid` names each place (`units[2].steps[4].answer`). A file whose
+ * slug exists is an edit of that course: units are matched by id, and each changed unit follows the
+ * versioning rule (storeUnitContent); units missing from the file are archived, their progress kept.
+ * `publish`: the seed's starter set goes straight to students; a school's import stays a draft.
+ */
+export async function importCourse(db: Db, actor: LibraryActor, file: unknown, opts: { now: Date; publish?: boolean }): Promise<ImportResult> {
+  const parsed = parseCourseFile(file);
+  if (!parsed.ok) throw new ApiError(422, 'library_file_invalid', parsed.problems);
+  const course = parsed.course;
+  const audio = await missingAudio(db, course);
+  if (Object.keys(audio).length) throw new ApiError(422, 'library_file_invalid', audio);
+  const staffId = staffIdOf(actor);
+  return transaction(db, async (tx) => {
+    // One import of a slug at a time (two instances seeding at once, two methodologists importing).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`library_course:${course.slug}`}))`);
+    const meta = { subject: course.subject, level: course.level, ageBand: course.ageBand, title: course.title, description: course.description };
+    const [existing] = await tx.select().from(libraryCourses).where(eq(libraryCourses.slug, course.slug)).for('update');
+    let courseId: number;
+    if (existing) {
+      courseId = existing.id;
+      if (canonical(meta) !== canonical({ subject: existing.subject, level: existing.level, ageBand: existing.ageBand, title: existing.title, description: existing.description }))
+        await tx.update(libraryCourses).set({ ...meta, updatedAt: opts.now }).where(eq(libraryCourses.id, courseId));
+    } else {
+      const [row] = await tx
+        .insert(libraryCourses)
+        .values({ slug: course.slug, ...meta, authorId: staffId, createdAt: opts.now, updatedAt: opts.now })
+        .returning({ id: libraryCourses.id });
+      courseId = row!.id;
+    }
+    const units: ImportResult['units'] = {};
+    for (const [position, unit] of course.units.entries()) {
+      const [found] = await tx.select().from(libraryUnits).where(and(eq(libraryUnits.courseId, courseId), eq(libraryUnits.key, unit.id)));
+      let unitId: number;
+      if (found) {
+        unitId = found.id;
+        if (found.position !== position || found.archivedAt) await tx.update(libraryUnits).set({ position, archivedAt: null }).where(eq(libraryUnits.id, unitId));
+      } else {
+        const [row] = await tx.insert(libraryUnits).values({ courseId, key: unit.id, position, createdAt: opts.now }).returning({ id: libraryUnits.id });
+        unitId = row!.id;
+      }
+      const outcome = await storeUnitContent(tx, unitId, unit, staffId);
+      units[unit.id] = found ? outcome : 'added';
+    }
+    const gone = await tx
+      .update(libraryUnits)
+      .set({ archivedAt: opts.now })
+      .where(and(eq(libraryUnits.courseId, courseId), isNull(libraryUnits.archivedAt), notInArray(libraryUnits.key, course.units.map((u) => u.id))))
+      .returning({ id: libraryUnits.id });
+    if (opts.publish) await publishCourseVersions(tx, courseId, staffId, opts.now);
+    return { courseId, created: !existing, units, archived: gone.length };
+  });
+}
+
+/** A course as its file: the latest version of each unit in place (published or not). Import of it gives the same content. */
+export async function exportCourse(db: Db, courseId: number): Promise<CourseFile> {
+  const [course] = await db.select().from(libraryCourses).where(eq(libraryCourses.id, courseId));
+  if (!course) throw new ApiError(404, 'not_found');
+  const units = await db
+    .select()
+    .from(libraryUnits)
+    .where(and(eq(libraryUnits.courseId, courseId), isNull(libraryUnits.archivedAt)))
+    .orderBy(asc(libraryUnits.position));
+  const out = [];
+  for (const u of units) {
+    const [latest] = await db.select().from(libraryUnitVersions).where(eq(libraryUnitVersions.unitId, u.id)).orderBy(desc(libraryUnitVersions.version)).limit(1);
+    if (latest) out.push({ id: u.key, title: latest.title, steps: latest.steps });
+  }
+  // Through the schema: the file's keys come out in the documented order.
+  return courseFileSchema.parse({
+    format: COURSE_FORMAT,
+    version: COURSE_FORMAT_VERSION,
+    slug: course.slug,
+    subject: course.subject,
+    level: course.level,
+    ageBand: course.ageBand,
+    title: course.title,
+    description: course.description,
+    units: out,
+  });
+}

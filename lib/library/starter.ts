@@ -1,0 +1,46 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { libraryCourses, libraryUnits, libraryUnitVersions } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import englishA1 from '@/content/library/english-a1.json';
+import kazakhA1 from '@/content/library/kazakh-a1.json';
+import { canonical, importCourse } from './courses';
+import { courseFileSchema } from './format';
+
+/**
+ * The starter set (content/library/*.json, reviewable in diffs): loaded through the same importer a
+ * school uses, published, at every start. A file is imported when its course is missing or the file
+ * changed since the seed last loaded it (`starter_hash`); an unchanged file costs one query. Once staff
+ * have edited a starter course in the back office, their edits win: a changed file is not loaded over
+ * them (a warning says so).
+ */
+export const STARTER_COURSES: readonly unknown[] = [englishA1, kazakhA1];
+
+const hashOf = (file: unknown) => createHash('sha256').update(canonical(file)).digest('base64url');
+
+async function editedByStaff(db: Db, courseId: number, authorId: number | null): Promise<boolean> {
+  if (authorId !== null) return true;
+  const [edit] = await db
+    .select({ id: libraryUnitVersions.id })
+    .from(libraryUnitVersions)
+    .innerJoin(libraryUnits, eq(libraryUnits.id, libraryUnitVersions.unitId))
+    .where(and(eq(libraryUnits.courseId, courseId), isNotNull(libraryUnitVersions.createdBy)))
+    .limit(1);
+  return !!edit;
+}
+
+export async function seedLibrary(db: Db, now: Date, files: readonly unknown[] = STARTER_COURSES): Promise<void> {
+  for (const file of files) {
+    const { slug } = courseFileSchema.parse(file);
+    const hash = hashOf(file);
+    const [course] = await db.select({ id: libraryCourses.id, authorId: libraryCourses.authorId, starterHash: libraryCourses.starterHash }).from(libraryCourses).where(eq(libraryCourses.slug, slug));
+    if (course?.starterHash === hash) continue;
+    if (course && (await editedByStaff(db, course.id, course.authorId))) {
+      console.warn(`[library] content/library's ${slug} changed, but staff have edited the course: the file is not loaded over their edits.`);
+      continue;
+    }
+    const { courseId } = await importCourse(db, 'seed', file, { now, publish: true });
+    await db.update(libraryCourses).set({ starterHash: hash }).where(eq(libraryCourses.id, courseId));
+  }
+}
