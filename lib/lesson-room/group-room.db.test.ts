@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/log';
 import { openSession } from '@/lib/auth/http';
-import { groupSeats, lessonAttendance, lessonRoomEvents, lessonRoomRemovals, lessons, lessonSfuAdmissions, lessonSfuRooms, lessonStudentFacts, lessonWords, tutorApplications, tutorProfiles } from '@/lib/db/schema';
+import { groupSeats, lessonAttendance, lessonReports as lessonReportsTable, lessonRoomEvents, lessonRoomRemovals, lessons, lessonSfuAdmissions, lessonSfuRooms, lessonStudentFacts, lessonWords, tutorApplications, tutorProfiles } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { createGroup, openGroup, setTeachesGroups } from '@/lib/groups/admin';
 import { settleEndedLessons } from '@/lib/lessons/attendance';
@@ -17,8 +17,11 @@ import { call } from '@/test/staff';
 import { GET as roomRoute } from '@/app/api/lessons/[id]/room/route';
 import { GET as streamRoute, POST as sendRoute } from '@/app/api/lessons/[id]/room/events/route';
 import { POST as sfuRoute } from '@/app/api/lessons/[id]/sfu/route';
+import { POST as reportRoute } from '@/app/api/lessons/[id]/report/route';
+import { listLessons } from '@/lib/lessons/booking';
 import { enterRoom } from './access';
 import { lessonRecord } from './record';
+import { fileGroupReport, REPORT_EDIT_HOURS, studentProgress } from './report';
 import { stopRoomBus } from './bus';
 import { sendEvent } from './events';
 import { moderate, type ModerateOps } from './moderate';
@@ -482,5 +485,44 @@ describe(`the group room (${dbLabel()})`, () => {
     expect((await lessonRecord(db, g.tutor, g.lesson.id, after)).words.map((w) => w.word)).toEqual(['apple', 'pear', 'plum', 'cherry']);
     expect((await lessonRecord(db, s[4]!, g.lesson.id, after)).words.map((w) => w.word)).toEqual(['apple', 'pear', 'plum']);
     expect((await lessonRecord(db, s[5]!, g.lesson.id, after)).words).toEqual([]);
+  });
+  it('one report for the group\'s lesson with a mark per student: the tutor files and replaces it; each student reads their own row, in the record and the progress; only seated students; locked after the edit window', async () => {
+    const g = await groupLesson(3);
+    const [a, b, c] = g.students;
+    const marks = (n: number) => ({ speaking: n, listening: n, reading: n, writing: n, grammar: n });
+    const body = { covered: 'Past Simple: regular verbs', homework: 'Exercise 4', students: [{ studentId: a!.id, level: 'A2' as const, marks: marks(4) }, { studentId: b!.id, level: 'B1' as const, marks: marks(5) }] };
+    const file = (token: string, b2: unknown) => call(reportRoute, req(`/api/lessons/${g.lesson.id}/report`, token, { method: 'POST', body: b2, locale: 'en' }), { id: String(g.lesson.id) });
+    // Only the tutor; only seated students, each once; a one-on-one report's shape is not a group's.
+    expect((await file(a!.token, body)).status).toBe(403);
+    const outsider = await person('student');
+    const stranger = await file(g.tutor.token, { ...body, students: [{ studentId: outsider.id, level: 'A2', marks: marks(3) }] });
+    expect(stranger.status).toBe(422);
+    expect(((await stranger.json()) as { error: { fields: Record<string, string> } }).error.fields).toHaveProperty(['students.0.studentId']);
+    expect((await file(g.tutor.token, { ...body, students: [body.students[0], body.students[0]] })).status).toBe(422);
+    expect((await file(g.tutor.token, { covered: 'x', level: 'A2', marks: marks(3) })).status).toBe(422);
+    expect(await db.select().from(lessonReportsTable).where(eq(lessonReportsTable.lessonId, g.lesson.id))).toHaveLength(0);
+
+    const filed = await file(g.tutor.token, body);
+    expect(filed.status).toBe(200);
+    const { groupReport } = (await filed.json()) as { groupReport: { covered: string; students: { studentId: number; level: string }[]; editableUntil: string } };
+    expect(groupReport).toMatchObject({ covered: 'Past Simple: regular verbs', students: [{ studentId: a!.id, level: 'A2' }, { studentId: b!.id, level: 'B1' }] });
+    // The tutor's record has the group's report; a student's, their own row; one not marked, none.
+    expect((await lessonRecord(db, g.tutor, g.lesson.id)).groupReport).toMatchObject({ students: [{ studentId: a!.id }, { studentId: b!.id }] });
+    expect((await lessonRecord(db, b!, g.lesson.id)).report).toMatchObject({ level: 'B1', homework: 'Exercise 4', marks: marks(5) });
+    expect((await lessonRecord(db, c!, g.lesson.id)).report).toBeNull();
+    expect((await studentProgress(db, { id: a!.id, role: 'student' })).reports.map((r) => [r.lesson.id, r.level])).toEqual([[g.lesson.id, 'A2']]);
+    // The tutor's list of lessons shows the group's lesson once, whatever the rows of its report.
+    const list = await listLessons(db, { id: g.tutor.id, role: 'tutor', scope: 'tutor tutor:bookable' });
+    expect([...list.upcoming, ...list.past].filter((l) => l.id === g.lesson.id)).toHaveLength(1);
+
+    // Filed again: replaced (b out, c in), the edit window still counted from the first filing.
+    const later = new Date(Date.now() + 60 * MIN);
+    const again = await fileGroupReport(db, g.tutor, g.lesson.id, { ...body, students: [body.students[0]!, { studentId: c!.id, level: 'A1' as const, marks: marks(2) }] }, later);
+    expect(again.students.map((x) => x.studentId)).toEqual([a!.id, c!.id]);
+    expect(again.editableUntil).toBe(groupReport.editableUntil);
+    expect((await lessonRecord(db, b!, g.lesson.id)).report).toBeNull();
+    const locked = new Date(new Date(groupReport.editableUntil).getTime() + MIN);
+    expect(locked.getTime() - Date.now()).toBeGreaterThan((REPORT_EDIT_HOURS - 1) * 3_600_000);
+    await expect(fileGroupReport(db, g.tutor, g.lesson.id, body, locked)).rejects.toMatchObject({ status: 409, code: 'report_locked' });
   });
 });

@@ -7,7 +7,7 @@ import { roomSide } from './access';
 import { env } from '@/lib/env';
 import { groupAttendanceFrom, lessonAttendanceOf } from '@/lib/lessons/attendance';
 import { lessonStudentIds } from '@/lib/lessons/group-money';
-import { reportable, reportOf, reportView } from './report';
+import { groupReportOf, groupReportView, reportable, reportOf, reportView } from './report';
 
 /** A board element as stored: Excalidraw's element with its id and version. */
 interface StoredElement {
@@ -69,7 +69,11 @@ export async function lessonRecord(db: Db, user: { id: number }, lessonId: numbe
   const otherId = side === 'tutor' ? lesson.studentId : lesson.tutorId;
   const [other] = otherId ? await db.select({ name: users.name, lastname: users.lastname }).from(users).where(eq(users.id, otherId)).limit(1) : [];
   const notes = events.filter((e) => e.kind === 'notes').at(-1);
-  const report = await reportOf(db, lessonId);
+  // A group lesson's report: the tutor reads the group's (every marked student), a student their own row of it.
+  const group = lesson.kind === 'group';
+  const report = group && side === 'tutor' ? null : await reportOf(db, lessonId, group ? user.id : undefined);
+  const groupRows = group && side === 'tutor' ? await groupReportOf(db, lessonId) : [];
+  const groupReport = groupRows.length ? groupReportView(groupRows, now) : null;
   const attendance = await lessonAttendanceOf(db, lessonId, now);
   // A group lesson: each seated student's attendance from the room's log (the tutor's view: joined,
   // present with the tutor LESSON_HELD_MINUTES or more, the minutes together); a student sees their own.
@@ -95,8 +99,10 @@ export async function lessonRecord(db: Db, user: { id: number }, lessonId: numbe
     words: words.map((w) => ({ word: w.word, translation: w.translation, lang: w.lang, at: w.at.toISOString() })),
     board: boardScene(events.filter((e) => e.kind === 'board').map((e) => e.payload)),
     report: report ? reportView(report, now) : null,
+    /** A group lesson, its tutor: the group's report (null: not filed yet). */
+    ...(group && side === 'tutor' ? { groupReport } : {}),
     /** The tutor may file a report now (none yet), or edit the one filed. */
-    canReport: side === 'tutor' && reportable(lesson, now) && (!report || reportView(report, now).editable),
+    canReport: side === 'tutor' && reportable(lesson, now) && (group ? !groupReport || groupReport.editable : !report || reportView(report, now).editable),
     togetherMinutes: attendance.togetherMinutes,
     ...(students ? { students } : {}),
   };

@@ -336,7 +336,8 @@ export async function listLessons(db: Db, user: User, now = new Date(), locale?:
     .select({ lesson: lessons, otherName: users.name, otherLastname: users.lastname, reportLevel: lessonReports.level })
     .from(lessons)
     .leftJoin(users, eq(users.id, other))
-    .leftJoin(lessonReports, eq(lessonReports.lessonId, lessons.id))
+    // A one-on-one lesson's report (a group lesson's has a row per student: not joined, or the lesson would repeat).
+    .leftJoin(lessonReports, and(eq(lessonReports.lessonId, lessons.id), eq(lessonReports.studentId, lessons.studentId)))
     .where(and(eq(side, user.id), ne(lessons.status, 'hold')))
     .orderBy(lessons.startsAt)
     .limit(500);

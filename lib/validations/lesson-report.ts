@@ -32,3 +32,30 @@ export const lessonReportSchema = z
   })
   .strict();
 export type LessonReportInput = z.infer<typeof lessonReportSchema>;
+
+/** A group's lesson has at most this many students to mark (lib/validations/group-rules.ts GROUP_MAX_SEATS). */
+export const GROUP_REPORT_MAX_STUDENTS = 6;
+const studentMarks = z
+  .object({
+    studentId: z.number({ error: 'invalid_value' }).int('invalid_value').positive('invalid_value'),
+    level: z.enum(REPORT_LEVELS, { error: 'invalid_value' }),
+    marks: z.object(Object.fromEntries(REPORT_SKILLS.map((s) => [s, mark])) as Record<ReportSkill, typeof mark>, { error: 'invalid_value' }).strict(),
+  })
+  .strict();
+
+/**
+ * POST /api/lessons/{id}/report on a group's lesson: one report for the group (what was covered, the
+ * homework) with each marked student's level and marks (a later POST replaces it while it may be edited).
+ */
+export const groupReportSchema = z
+  .object({
+    covered: text(REPORT_LIMITS.covered).pipe(z.string().min(1, 'required')),
+    homework: text(REPORT_LIMITS.homework).default(''),
+    students: z
+      .array(studentMarks, { error: 'invalid_value' })
+      .min(1, 'required')
+      .max(GROUP_REPORT_MAX_STUDENTS, 'invalid_value')
+      .refine((list) => new Set(list.map((s) => s.studentId)).size === list.length, 'invalid_value'),
+  })
+  .strict();
+export type GroupReportInput = z.infer<typeof groupReportSchema>;

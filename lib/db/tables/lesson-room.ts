@@ -92,15 +92,16 @@ export const lessonWords = pgTable(
 /**
  * The tutor's report after a lesson (lib/lesson-room/report.ts): what was covered, the homework, the
  * level the student works at and a 1-5 mark per skill (the levels and skills: lib/validations/lesson-report.ts).
- * One per lesson; the tutor may edit it for REPORT_EDIT_HOURS after filing it.
+ * One per lesson, and a group lesson one per marked student (the same covered and homework); the
+ * tutor may edit it for REPORT_EDIT_HOURS after filing it.
  */
 export const lessonReports = pgTable(
   'lesson_reports',
   {
     lessonId: integer('lesson_id')
-      .primaryKey()
+      .notNull()
       .references(() => lessons.id, { onDelete: 'cascade' }),
-    /** Copied from the lesson: the student's progress is read by this column. */
+    /** Copied from the lesson (a group lesson: one row per marked student): the student's progress is read by this column. */
     studentId: integer('student_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -114,7 +115,7 @@ export const lessonReports = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('lesson_reports_student_idx').on(t.studentId, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.lessonId, t.studentId] }), index('lesson_reports_student_idx').on(t.studentId, t.createdAt)],
 );
 
 /**
