@@ -10,7 +10,7 @@ import { schoolLongDate } from '@/lib/time/school-clock';
 import { REPORT_SKILLS, type SkillMarks } from '@/lib/validations/lesson-report';
 import { withLinks } from './chat-panel';
 import { Translation, type TranslationLang } from './translation';
-import { ReportForm } from './report-form';
+import { GroupReportForm, ReportForm } from './report-form';
 import { useLessonGet } from './use-lesson-get';
 
 export interface RecordReport {
@@ -18,6 +18,15 @@ export interface RecordReport {
   homework: string;
   level: string;
   marks: SkillMarks;
+  filedAt: string;
+  editableUntil: string;
+  editable: boolean;
+}
+/** A group lesson's report as its tutor reads it: the group's part once, each marked student's level and marks. */
+export interface GroupRecordReport {
+  covered: string;
+  homework: string;
+  students: { studentId: number; level: string; marks: SkillMarks }[];
   filedAt: string;
   editableUntil: string;
   editable: boolean;
@@ -35,6 +44,9 @@ interface LessonRecordView {
   words: { word: string; translation: string; lang: TranslationLang | null; at: string }[];
   board: BoardScene;
   report: RecordReport | null;
+  /** A group lesson, its tutor: the group's report, and who came (the students the report marks). */
+  groupReport?: GroupRecordReport | null;
+  students?: { id: number; name: string; joined: boolean; present: boolean; minutes: number }[];
   canReport: boolean;
   togetherMinutes: number;
 }
@@ -78,7 +90,8 @@ export function RecordApp({ lessonId }: { lessonId: number }) {
       </p>
 
       <RecordSection id="record-report" title={t('report')} testId="record-report">
-        {report && !editing ? (
+        {data.groupReport !== undefined ? <GroupReport data={data} editing={editing} setEditing={setEditing} onSaved={(r) => setData({ ...data, groupReport: r })} /> : null}
+        {data.groupReport === undefined && report && !editing ? (
           <>
             <dl className="mt-3 grid gap-3">
               <div>
@@ -111,8 +124,8 @@ export function RecordApp({ lessonId }: { lessonId: number }) {
             </table>
           </>
         ) : null}
-        {!report && !data.canReport ? <p className="mt-2 text-sm text-muted">{data.side === 'tutor' ? t('reportClosed') : t('reportDue')}</p> : null}
-        {data.canReport && (editing || !report) ? (
+        {data.groupReport === undefined && !report && !data.canReport ? <p className="mt-2 text-sm text-muted">{data.side === 'tutor' ? t('reportClosed') : t('reportDue')}</p> : null}
+        {data.groupReport === undefined && data.canReport && (editing || !report) ? (
           <ReportForm
             lessonId={data.lesson.id}
             initial={report}
@@ -123,7 +136,7 @@ export function RecordApp({ lessonId }: { lessonId: number }) {
             onCancel={report ? () => setEditing(false) : undefined}
           />
         ) : null}
-        {data.canReport && report && !editing ? (
+        {data.groupReport === undefined && data.canReport && report && !editing ? (
           <p className="mt-3 text-sm">
             <button type="button" className="font-semibold text-brand-dark underline" onClick={() => setEditing(true)}>
               {t('edit')}
@@ -195,5 +208,84 @@ function RecordSection({ id, title, testId, children }: { id: string; title: Rea
       </h2>
       {children}
     </section>
+  );
+}
+
+/** A group lesson's report for its tutor: the group's part, a table of each marked student's level and marks; the form to file or change it. */
+function GroupReport({ data, editing, setEditing, onSaved }: { data: LessonRecordView; editing: boolean; setEditing: (v: boolean) => void; onSaved: (r: GroupRecordReport) => void }) {
+  const t = useTranslations('Record');
+  const ts = useTranslations('Cabinet.progress');
+  const locale = useLocale();
+  const report = data.groupReport ?? null;
+  const students = data.students ?? [];
+  const name = (id: number) => students.find((s) => s.id === id)?.name ?? '—';
+  // Who the form marks: the students who came, and any the filed report marks.
+  const marked = students.filter((s) => s.joined || report?.students.some((r) => r.studentId === s.id)).map((s) => ({ id: s.id, name: s.name }));
+  if (data.canReport && (editing || !report))
+    return (
+      <GroupReportForm
+        lessonId={data.lesson.id}
+        students={marked}
+        initial={report}
+        onSaved={(r) => {
+          onSaved(r);
+          setEditing(false);
+        }}
+        onCancel={report ? () => setEditing(false) : undefined}
+      />
+    );
+  if (!report) return <p className="mt-2 text-sm text-muted">{t('reportClosed')}</p>;
+  return (
+    <>
+      <dl className="mt-3 grid gap-3">
+        <div>
+          <dt className="text-sm text-muted">{t('covered')}</dt>
+          <dd className="whitespace-pre-wrap">{report.covered}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">{t('homework')}</dt>
+          <dd className="whitespace-pre-wrap">{report.homework || t('noHomework')}</dd>
+        </div>
+      </dl>
+      <div className="mt-3 overflow-x-auto">
+        <table className="text-sm" data-testid="group-report-marks">
+          <caption className="sr-only">{t('marksCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="py-1 pr-3 text-left">{t('student')}</th>
+              <th scope="col" className="py-1 pr-3 text-left">{t('level')}</th>
+              {REPORT_SKILLS.map((s) => (
+                <th key={s} scope="col" className="py-1 pr-3 text-left font-normal">
+                  {ts(`skills.${s}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {report.students.map((r) => (
+              <tr key={r.studentId}>
+                <th scope="row" className="py-1 pr-3 text-left font-normal">
+                  {name(r.studentId)}
+                </th>
+                <td className="py-1 pr-3 font-semibold">{r.level}</td>
+                {REPORT_SKILLS.map((s) => (
+                  <td key={s} className="py-1 pr-3 tabular-nums">
+                    {r.marks[s]}/5
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {data.canReport ? (
+        <p className="mt-3 text-sm">
+          <button type="button" className="font-semibold text-brand-dark underline" onClick={() => setEditing(true)}>
+            {t('edit')}
+          </button>{' '}
+          <span className="text-muted">{t('editableUntil', { date: schoolLongDate(report.editableUntil, locale), time: clock(report.editableUntil, SCHOOL_ZONE) })}</span>
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -93,7 +93,8 @@ export async function lessonRecord(db: Db, user: { id: number }, lessonId: numbe
   return {
     lesson: { id: lesson.id, subject: lesson.subject, status: lesson.status, startsAt: lesson.startsAt.toISOString(), endsAt: lesson.endsAt.toISOString() },
     side,
-    other: { name: [other?.name, other?.lastname].filter(Boolean).join(' ') },
+    // A group lesson's tutor: the students (first name, initial), as the room names them.
+    other: { name: students && side === 'tutor' ? students.map((s) => s.name).join(', ') : [other?.name, other?.lastname].filter(Boolean).join(' ') },
     chat: events.filter((e) => e.kind === 'chat').map((e) => ({ side: e.side, text: String(e.payload.text ?? ''), at: e.at.toISOString() })),
     notes: notes ? { text: String(notes.payload.text ?? ''), at: notes.at.toISOString() } : null,
     words: words.map((w) => ({ word: w.word, translation: w.translation, lang: w.lang, at: w.at.toISOString() })),
