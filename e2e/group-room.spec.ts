@@ -93,7 +93,7 @@ async function drawRectangle(page: Page, dy: number) {
   await page.mouse.up();
 }
 
-test('a tutor and two students meet in a group lesson\'s room through Janus: each receives the others\' video and audio; a laptop gets the grid, a 360 px phone the speaker and the strip; chat for all; the tutor mutes one and turns her camera off (the others see it, her video stops), spotlights her on every page, draws on the board for all, then keeps it (a student\'s stroke refused); removes one (who cannot rejoin); an outsider gets the 403 page', async ({ browser }) => {
+test('a tutor and two students meet in a group lesson\'s room through Janus: each receives the others\' video and audio; a laptop gets the grid, a 360 px phone the speaker and the strip; chat for all; the tutor mutes one and turns her camera off (the others see it, her video stops), spotlights her on every page, draws on the board for all, then keeps it (a student\'s stroke refused); removes one (who cannot rejoin); one report for the group with each student\'s marks; an outsider gets the 403 page', async ({ browser }) => {
   test.setTimeout(240_000);
   const { tutor, students, lessonId } = await groupLesson(browser);
   const pages = await Promise.all([signedIn(browser, tutor.phone), signedIn(browser, students[0]!.phone), signedIn(browser, students[1]!.phone, true)]);
@@ -193,6 +193,23 @@ test('a tutor and two students meet in a group lesson\'s room through Janus: eac
   const record = async () => JSON.parse((await api('GET', `/api/lessons/${lessonId}/record`, undefined, tutorToken)).body) as { students: { name: string; joined: boolean; present: boolean }[] };
   expect((await record()).students.map((s) => [s.name, s.joined]).sort()).toEqual([['Aliya S.', true], ['Nurlan S.', true]]);
   await expect.poll(async () => (await record()).students.find((s) => s.name === 'Aliya S.')!.present, { timeout: 30_000 }).toBe(true);
+
+  // One report for the group's lesson (its record page): what was covered once, each student's level and
+  // marks; the table shows both, and Aliya reads her own.
+  const Rec = messages.en.Record;
+  const tp = pages[0]!;
+  await tp.goto(`/en/lesson/${lessonId}/record`);
+  const form = tp.getByTestId('group-report-form');
+  await form.getByLabel(Rec.covered, { exact: true }).fill('Greetings and the verb to be');
+  for (const [name, level] of [['Aliya S.', 'A2'], ['Nurlan S.', 'A1']] as const) {
+    await form.getByLabel(Rec.levelOf.replace('{name}', name)).selectOption(level);
+    const marks = form.getByRole('group', { name: Rec.marksOf.replace('{name}', name) });
+    for (const skill of Object.values(messages.en.Cabinet.progress.skills)) await marks.getByLabel(skill, { exact: true }).selectOption('4');
+  }
+  await form.getByTestId('report-save').click();
+  await expect(tp.getByTestId('group-report-marks').getByRole('row')).toHaveCount(3);
+  await pages[1]!.goto(`/en/lesson/${lessonId}/record`);
+  await expect(pages[1]!.getByTestId('record-level')).toHaveText('A2');
 
   // Someone without a seat gets the 403 page, and no Janus access.
   const outsider = await student('Dana');
