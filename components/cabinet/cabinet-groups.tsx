@@ -39,7 +39,8 @@ interface Waiting {
   offeredUntil: string | null;
 }
 interface TutorGroup extends Card {
-  roster: { studentId: number; name: string }[];
+  /** The level of each student's latest report, or null (the group's level is shown). */
+  roster: { studentId: number; name: string; level: string | null }[];
 }
 type Data = { groups: StudentGroup[]; waitlist: Waiting[] } | { tutorGroups: TutorGroup[] };
 
@@ -148,7 +149,7 @@ export function CabinetGroups() {
                 <ul className="mt-1 flex flex-wrap gap-2 text-sm">
                   {g.roster.map((s) => (
                     <li key={s.studentId} className="rounded-full bg-brand-tint px-3 py-1">
-                      {s.name} · {g.level}
+                      {s.name} · {s.level ?? g.level}
                     </li>
                   ))}
                 </ul>

@@ -3,8 +3,8 @@ import 'server-only';
 // left and their prices), one group's page (every date), a student's own groups in the cabinet, a
 // tutor's groups with their rosters. A closed corporate group is never in the public list nor on a
 // public page: only its company's portal (lib/groups/corporate.ts) and its own students see it.
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { groups, groupSeats, groupWaitlist, lessons, tutorProfiles, users } from '@/lib/db/schema';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { groups, groupSeats, groupWaitlist, lessonReports, lessons, tutorProfiles, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { lessonLinks } from '@/lib/lessons/booking';
 import { formatClock, type GroupFilter, type GroupStatus } from '@/lib/validations/groups';
@@ -182,8 +182,8 @@ export async function studentGroups(
 }
 
 export interface TutorGroup extends GroupCard {
-  /** The paid seats' students: first name and the last name's initial (never a phone or an e-mail). */
-  roster: { studentId: number; name: string }[];
+  /** The paid seats' students: first name and the last name's initial (never a phone or an e-mail), and the level of their latest lesson report (null: none yet). */
+  roster: { studentId: number; name: string; level: string | null }[];
 }
 
 /** A tutor's groups (not drafts or cancelled ones), with their rosters: the tutor's cabinet. */
@@ -196,8 +196,19 @@ export async function tutorGroups(db: Db, tutorId: number, now = new Date()): Pr
         .where(and(inArray(groupSeats.groupId, list.map((g) => g.id)), eq(groupSeats.status, 'paid')))
         .orderBy(asc(groupSeats.id))
     : [];
-  const names = await rosterNames(db, [...new Set(seats.map((s) => s.studentId))]);
-  return list.map((g) => ({ ...g, roster: seats.filter((s) => s.groupId === g.id).map((s) => ({ studentId: s.studentId, name: names.get(s.studentId) ?? '' })) }));
+  const ids = [...new Set(seats.map((s) => s.studentId))];
+  const names = await rosterNames(db, ids);
+  const levels = new Map(
+    (ids.length
+      ? await db
+          .selectDistinctOn([lessonReports.studentId], { studentId: lessonReports.studentId, level: lessonReports.level })
+          .from(lessonReports)
+          .where(inArray(lessonReports.studentId, ids))
+          .orderBy(lessonReports.studentId, desc(lessonReports.createdAt))
+      : []
+    ).map((r) => [r.studentId, r.level]),
+  );
+  return list.map((g) => ({ ...g, roster: seats.filter((s) => s.groupId === g.id).map((s) => ({ studentId: s.studentId, name: names.get(s.studentId) ?? '', level: levels.get(s.studentId) ?? null })) }));
 }
 
 export { cards as groupCards };

@@ -19,6 +19,7 @@ import { GET as streamRoute, POST as sendRoute } from '@/app/api/lessons/[id]/ro
 import { POST as sfuRoute } from '@/app/api/lessons/[id]/sfu/route';
 import { POST as reportRoute } from '@/app/api/lessons/[id]/report/route';
 import { listLessons } from '@/lib/lessons/booking';
+import { tutorGroups } from '@/lib/groups/catalogue';
 import { enterRoom } from './access';
 import { lessonRecord } from './record';
 import { fileGroupReport, REPORT_EDIT_HOURS, studentProgress } from './report';
@@ -521,6 +522,9 @@ describe(`the group room (${dbLabel()})`, () => {
     expect(again.students.map((x) => x.studentId)).toEqual([a!.id, c!.id]);
     expect(again.editableUntil).toBe(groupReport.editableUntil);
     expect((await lessonRecord(db, b!, g.lesson.id)).report).toBeNull();
+    // The tutor's roster shows each student's level from their latest report (none: null, the group's is shown).
+    const roster = (await tutorGroups(db, g.tutor.id, later)).find((x) => x.id === g.groupId)!.roster;
+    expect(Object.fromEntries(roster.map((r) => [r.studentId, r.level]))).toEqual({ [a!.id]: 'A2', [b!.id]: null, [c!.id]: 'A1' });
     const locked = new Date(new Date(groupReport.editableUntil).getTime() + MIN);
     expect(locked.getTime() - Date.now()).toBeGreaterThan((REPORT_EDIT_HOURS - 1) * 3_600_000);
     await expect(fileGroupReport(db, g.tutor, g.lesson.id, body, locked)).rejects.toMatchObject({ status: 409, code: 'report_locked' });
