@@ -94,14 +94,7 @@ export function RecordApp({ lessonId }: { lessonId: number }) {
         {data.groupReport === undefined && report && !editing ? (
           <>
             <dl className="mt-3 grid gap-3">
-              <div>
-                <dt className="text-sm text-muted">{t('covered')}</dt>
-                <dd className="whitespace-pre-wrap">{report.covered}</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-muted">{t('homework')}</dt>
-                <dd className="whitespace-pre-wrap">{report.homework || t('noHomework')}</dd>
-              </div>
+              <ReportTextsView covered={report.covered} homework={report.homework} />
               <div>
                 <dt className="text-sm text-muted">{t('level')}</dt>
                 <dd className="font-semibold" data-testid="record-level">
@@ -137,12 +130,7 @@ export function RecordApp({ lessonId }: { lessonId: number }) {
           />
         ) : null}
         {data.groupReport === undefined && data.canReport && report && !editing ? (
-          <p className="mt-3 text-sm">
-            <button type="button" className="font-semibold text-brand-dark underline" onClick={() => setEditing(true)}>
-              {t('edit')}
-            </button>{' '}
-            <span className="text-muted">{t('editableUntil', { date: schoolLongDate(report.editableUntil, locale), time: clock(report.editableUntil, SCHOOL_ZONE) })}</span>
-          </p>
+          <EditLine until={report.editableUntil} onEdit={() => setEditing(true)} />
         ) : null}
       </RecordSection>
 
@@ -215,7 +203,6 @@ function RecordSection({ id, title, testId, children }: { id: string; title: Rea
 function GroupReport({ data, editing, setEditing, onSaved }: { data: LessonRecordView; editing: boolean; setEditing: (v: boolean) => void; onSaved: (r: GroupRecordReport) => void }) {
   const t = useTranslations('Record');
   const ts = useTranslations('Cabinet.progress');
-  const locale = useLocale();
   const report = data.groupReport ?? null;
   const students = data.students ?? [];
   const name = (id: number) => students.find((s) => s.id === id)?.name ?? '—';
@@ -238,14 +225,7 @@ function GroupReport({ data, editing, setEditing, onSaved }: { data: LessonRecor
   return (
     <>
       <dl className="mt-3 grid gap-3">
-        <div>
-          <dt className="text-sm text-muted">{t('covered')}</dt>
-          <dd className="whitespace-pre-wrap">{report.covered}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-muted">{t('homework')}</dt>
-          <dd className="whitespace-pre-wrap">{report.homework || t('noHomework')}</dd>
-        </div>
+        <ReportTextsView covered={report.covered} homework={report.homework} />
       </dl>
       <div className="mt-3 overflow-x-auto">
         <table className="text-sm" data-testid="group-report-marks">
@@ -279,13 +259,39 @@ function GroupReport({ data, editing, setEditing, onSaved }: { data: LessonRecor
         </table>
       </div>
       {data.canReport ? (
-        <p className="mt-3 text-sm">
-          <button type="button" className="font-semibold text-brand-dark underline" onClick={() => setEditing(true)}>
-            {t('edit')}
-          </button>{' '}
-          <span className="text-muted">{t('editableUntil', { date: schoolLongDate(report.editableUntil, locale), time: clock(report.editableUntil, SCHOOL_ZONE) })}</span>
-        </p>
+        <EditLine until={report.editableUntil} onEdit={() => setEditing(true)} />
       ) : null}
     </>
+  );
+}
+
+/** A filed report's lesson part: what was covered and the homework (a dl's rows). */
+function ReportTextsView({ covered, homework }: { covered: string; homework: string }) {
+  const t = useTranslations('Record');
+  return (
+    <>
+      <div>
+        <dt className="text-sm text-muted">{t('covered')}</dt>
+        <dd className="whitespace-pre-wrap">{covered}</dd>
+      </div>
+      <div>
+        <dt className="text-sm text-muted">{t('homework')}</dt>
+        <dd className="whitespace-pre-wrap">{homework || t('noHomework')}</dd>
+      </div>
+    </>
+  );
+}
+
+/** "Edit" and until when the report may still be changed. */
+function EditLine({ until, onEdit }: { until: string; onEdit: () => void }) {
+  const t = useTranslations('Record');
+  const locale = useLocale();
+  return (
+    <p className="mt-3 text-sm">
+      <button type="button" className="font-semibold text-brand-dark underline" onClick={onEdit}>
+        {t('edit')}
+      </button>{' '}
+      <span className="text-muted">{t('editableUntil', { date: schoolLongDate(until, locale), time: clock(until, SCHOOL_ZONE) })}</span>
+    </p>
   );
 }

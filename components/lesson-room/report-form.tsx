@@ -55,6 +55,18 @@ export function ReportForm({ lessonId, initial, onSaved, onCancel }: { lessonId:
       }}
     >
       <p className="text-sm text-muted">{t('formLead')}</p>
+      <ReportTexts id={id} covered={covered} homework={homework} onCovered={setCovered} onHomework={setHomework} fieldError={fieldError} invalid={!!fields.covered} />
+      <SkillFields idBase={id} level={level} marks={marks} onLevel={setLevel} onMarks={setMarks} levelError={fieldError('level')} marksInvalid={!!fields.marks} />
+      <ReportEnd error={error} disabled={busy || !complete} filed={!!initial} onCancel={onCancel} />
+    </form>
+  );
+}
+
+/** What was covered and the homework: the report's part that is the lesson's (a group's: once for all). */
+function ReportTexts({ id, covered, homework, onCovered, onHomework, fieldError = () => null, invalid }: { id: string; covered: string; homework: string; onCovered: (v: string) => void; onHomework: (v: string) => void; fieldError?: (key: string) => ReactNode; invalid?: boolean }) {
+  const t = useTranslations('Record');
+  return (
+    <>
       <label htmlFor={`${id}-covered`} className="grid gap-1 text-sm font-medium">
         {t('covered')}
         <textarea
@@ -64,26 +76,34 @@ export function ReportForm({ lessonId, initial, onSaved, onCancel }: { lessonId:
           maxLength={REPORT_LIMITS.covered}
           className={input}
           value={covered}
-          onChange={(e) => setCovered(e.target.value)}
-          aria-invalid={fields.covered ? true : undefined}
-          aria-describedby={fields.covered ? `${id}-covered-error` : undefined}
+          onChange={(e) => onCovered(e.target.value)}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={invalid ? `${id}-covered-error` : undefined}
         />
         {fieldError('covered')}
       </label>
       <label htmlFor={`${id}-homework`} className="grid gap-1 text-sm font-medium">
         {t('homeworkOptional')}
-        <textarea id={`${id}-homework`} rows={2} maxLength={REPORT_LIMITS.homework} className={input} value={homework} onChange={(e) => setHomework(e.target.value)} />
+        <textarea id={`${id}-homework`} rows={2} maxLength={REPORT_LIMITS.homework} className={input} value={homework} onChange={(e) => onHomework(e.target.value)} />
         {fieldError('homework')}
       </label>
-      <SkillFields idBase={id} level={level} marks={marks} onLevel={setLevel} onMarks={setMarks} levelError={fieldError('level')} marksInvalid={!!fields.marks} />
+    </>
+  );
+}
+
+/** The form's end: the server's refusal, then "File" (or "Save changes") and "Cancel" when editing. */
+function ReportEnd({ error, disabled, filed, onCancel }: { error: string | null; disabled: boolean; filed: boolean; onCancel?: () => void }) {
+  const t = useTranslations('Record');
+  return (
+    <>
       {error ? (
         <p role="alert" className="text-sm text-danger">
           {error}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={busy || !complete} className="rounded-lg bg-brand-dark px-4 py-2 text-sm font-semibold text-white disabled:opacity-60" data-testid="report-save">
-          {initial ? t('saveChanges') : t('file')}
+        <button type="submit" disabled={disabled} className="rounded-lg bg-brand-dark px-4 py-2 text-sm font-semibold text-white disabled:opacity-60" data-testid="report-save">
+          {filed ? t('saveChanges') : t('file')}
         </button>
         {onCancel ? (
           <button type="button" className="rounded-lg border border-line px-4 py-2 text-sm" onClick={onCancel}>
@@ -91,7 +111,7 @@ export function ReportForm({ lessonId, initial, onSaved, onCancel }: { lessonId:
           </button>
         ) : null}
       </div>
-    </form>
+    </>
   );
 }
 
@@ -182,14 +202,7 @@ export function GroupReportForm({ lessonId, students, initial, onSaved, onCancel
       }}
     >
       <p className="text-sm text-muted">{t('formLeadGroup')}</p>
-      <label htmlFor={`${id}-covered`} className="grid gap-1 text-sm font-medium">
-        {t('covered')}
-        <textarea id={`${id}-covered`} required rows={3} maxLength={REPORT_LIMITS.covered} className={input} value={covered} onChange={(e) => setCovered(e.target.value)} />
-      </label>
-      <label htmlFor={`${id}-homework`} className="grid gap-1 text-sm font-medium">
-        {t('homeworkOptional')}
-        <textarea id={`${id}-homework`} rows={2} maxLength={REPORT_LIMITS.homework} className={input} value={homework} onChange={(e) => setHomework(e.target.value)} />
-      </label>
+      <ReportTexts id={id} covered={covered} homework={homework} onCovered={setCovered} onHomework={setHomework} />
       {students.map((x) => (
         <section key={x.id} aria-label={x.name} className="grid gap-3 rounded-xl border border-line p-3" data-testid="report-student">
           <h3 className="font-semibold">{x.name}</h3>
@@ -203,21 +216,7 @@ export function GroupReportForm({ lessonId, students, initial, onSaved, onCancel
           />
         </section>
       ))}
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={busy || !complete} className="rounded-lg bg-brand-dark px-4 py-2 text-sm font-semibold text-white disabled:opacity-60" data-testid="report-save">
-          {initial ? t('saveChanges') : t('file')}
-        </button>
-        {onCancel ? (
-          <button type="button" className="rounded-lg border border-line px-4 py-2 text-sm" onClick={onCancel}>
-            {t('cancel')}
-          </button>
-        ) : null}
-      </div>
+      <ReportEnd error={error} disabled={busy || !complete} filed={!!initial} onCancel={onCancel} />
     </form>
   );
 }
