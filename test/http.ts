@@ -48,3 +48,17 @@ export function clockStandsStill(at?: Date | number): void {
   vi.useFakeTimers({ toFake: ['Date'], ...(at === undefined ? {} : { now: at }) });
   onTestFinished(() => void vi.useRealTimers());
 }
+
+/**
+ * The next instant after `from` at `hour`:00 in the school's time (Asia/Almaty, UTC+5 all year): a
+ * test that books slots one after another from "now" starts at a fixed hour of the school's day, so
+ * its slots never run into midnight (where a day's schedule ends) whatever the hour the suite runs at.
+ */
+export function nextSchoolHour(hour: number, from: Date = new Date()): Date {
+  const OFFSET = 5 * 3_600_000;
+  const day = 86_400_000;
+  const local = from.getTime() + OFFSET;
+  let at = Math.floor(local / day) * day + hour * 3_600_000 - OFFSET;
+  if (at <= from.getTime()) at += day;
+  return new Date(at);
+}

@@ -34,6 +34,9 @@ export const MOMENTS = [
   { id: 'dec31', what: '31 December, noon', utc: '2026-12-31T07:00:00Z' },
   { id: 'almaty-2330', what: "23:30 in Almaty, a month's last day (UTC: 18:30 the same day)", utc: '2026-11-30T18:30:00Z' },
   { id: 'almaty-0030', what: "00:30 in Almaty, 1 January (UTC: still 31 December, 19:30)", utc: '2026-12-31T19:30:00Z' },
+  // An evening in Almaty: slots booked one after another from "now" run into midnight (stop 37's CI at 20:12).
+  { id: 'almaty-2015', what: '20:15 in Almaty, a Sunday (stop 37: three lessons in a row ran into midnight)', utc: '2026-11-29T15:15:00Z' },
+  { id: 'almaty-2200', what: '22:00 in Almaty, a Wednesday', utc: '2026-12-02T17:00:00Z' },
   { id: 'mon-0030', what: '00:30 in Almaty on a Monday (UTC: still Sunday, 19:30)', utc: '2026-12-06T19:30:00Z' },
   // Rate limits and the SMS budgets count UTC days (from the epoch): their boundary is 05:00 in Almaty.
   { id: 'utc-2330', what: '23:30 UTC, the end of a UTC day (04:30 in Almaty)', utc: '2026-12-09T23:30:00Z' },

@@ -24,7 +24,7 @@ import { POST as claimInvite } from '../cabinet/employer/route';
 import { POST as invite } from '../company/pool/invitations/route';
 import { PUT as linkLesson } from '../admin/trials/[id]/company/route';
 import { GET as poolContext, POST as poolBook } from './pool/route';
-import { clockStandsStill } from '@/test/http';
+import { clockStandsStill, nextSchoolHour } from '@/test/http';
 
 let n = 0;
 const phone = () => `+7705${String(30_000_000 + ++n).slice(1)}`;
@@ -265,7 +265,9 @@ describe(`a pool lesson's money and HR's figures (${dbLabel()})`, () => {
     const alpha = await companyWithPool(t.db, 'rules-book', 10);
     const me = await employeeWithAccount(t.db, alpha.companyId);
     await allocateLessons(t.db, alpha.hr, alpha.companyId, { employeeId: me.employee.id, lessons: 5 });
-    const now = new Date();
+    // 10:00 in Almaty, whatever the hour the suite runs at: the three lessons booked one after another
+    // from 11:00 end before midnight (a run at 20:12 in Almaty put the third across it: refused).
+    const now = nextSchoolHour(10);
     // Booked "11 hours ago": the tutor's 12 hours' notice lets the first slots start within the next hours.
     const then = new Date(now.getTime() - 11 * H);
     const early = await freeSlotsOfTutor(t.db, tutorId, then, 50);
@@ -327,7 +329,7 @@ describe(`an employee leaves the roster (${dbLabel()})`, () => {
     const alpha = await companyWithPool(t.db, 'leaving-book', 10);
     const me = await employeeWithAccount(t.db, alpha.companyId);
     await allocateLessons(t.db, alpha.hr, alpha.companyId, { employeeId: me.employee.id, lessons: 4 });
-    const now = new Date();
+    const now = nextSchoolHour(10);
     const then = new Date(now.getTime() - 11 * H);
     const near = (await bookFromPool(t.db, me.user!, { employeeId: me.employee.id, tutorId, subject: 'english', startsAt: (await freeSlotsOfTutor(t.db, tutorId, then, 50))[0]!, idempotencyKey: `leave-near-${me.user!.id}-xxxxxxxx` }, then)).lesson;
     const far = (await bookFromPool(t.db, me.user!, { employeeId: me.employee.id, tutorId, subject: 'english', startsAt: (await freeSlotsOfTutor(t.db, tutorId, now, 50))[4]!, idempotencyKey: `leave-far-${me.user!.id}-xxxxxxxx` }, now)).lesson;
