@@ -301,7 +301,7 @@ export const DOMAIN_USES = {
   'lib/chat-help': [],
   'lib/companies': [],
   'lib/company-portal': ['lib/companies', 'lib/groups', 'lib/leads', 'lib/payments', 'lib/quiz'],
-  'lib/dashboard': ['lib/leads'],
+  'lib/dashboard': ['lib/chat-help', 'lib/leads'],
   // Groups stand on the lesson and the money; payments sell their seats (a product of the checkout).
   'lib/groups': [],
   'lib/leads': ['lib/promo'],

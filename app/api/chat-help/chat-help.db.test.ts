@@ -6,6 +6,7 @@ import type { Actor } from '@/lib/audit/log';
 import { openSession } from '@/lib/auth/http';
 import { saveDuty } from '@/lib/chat-help/duty';
 import { chatTimeLeft } from '@/lib/chat-help/money';
+import { chatFirstAnswerShare } from '@/lib/chat-help/metrics';
 import { askQuestion, closeIdleQuestions, postMessage, takeQuestion } from '@/lib/chat-help/questions';
 import { CHAT_BLOCK_TIYN, CHAT_HOUR_TIYN, CHAT_TUTOR_BLOCK_TIYN } from '@/lib/chat-help/rules';
 import { chatHelpQuestions, fiscalReceipts, paymentOrders, paymentRefunds, users } from '@/lib/db/schema';
@@ -207,6 +208,31 @@ describe(`tutor chat help (${dbLabel()})`, () => {
     expect(await closeIdleQuestions(t.db, at(24 * 60 + 1))).toBeGreaterThanOrEqual(1);
     expect(await status()).toBe('closed');
     await expect(postMessage(t.db, s.user, q.id, { body: 'ау?' }, at(24 * 60 + 2))).rejects.toMatchObject({ status: 409, code: 'chat_help_closed' });
+  });
+});
+
+/** The first-answer promise on the dashboard: questions asked on duty, answered within 15 minutes. */
+describe(`chat help's promise (${dbLabel()})`, () => {
+  const t = useTestDb({ asAppDb: true });
+  it('in time, late, unanswered past the promise, and asked off duty (not counted); the median of the answered', async () => {
+    const t0 = new Date('2026-11-30T05:00:00Z');
+    const at = (minutes: number) => new Date(t0.getTime() + minutes * MIN);
+    const s = await studentWithHours(t.db, 3);
+    const tutor = await dutyTutor(t.db, mondayMorning);
+    const fast = await askQuestion(t.db, s.user, { subject: 'english', body: 'fast' }, t0);
+    await takeQuestion(t.db, tutor.user, fast.id, at(1));
+    await postMessage(t.db, tutor.user, fast.id, { body: 'a' }, at(5));
+    const slow = await askQuestion(t.db, s.user, { subject: 'english', body: 'slow' }, at(1));
+    await takeQuestion(t.db, tutor.user, slow.id, at(20));
+    await postMessage(t.db, tutor.user, slow.id, { body: 'b' }, at(26));
+    const waiting = await askQuestion(t.db, s.user, { subject: 'english', body: 'waiting' }, at(30));
+    expect(waiting).toBeDefined();
+    // Asked at 14:00 on the Monday: past the 09:00–12:00 duty, so the promise does not apply.
+    await askQuestion(t.db, (await studentWithHours(t.db, 1)).user, { subject: 'english', body: 'late' }, at(4 * 60));
+    // At 10:40: the waiting one is not due yet (10:30 + 15), so two are counted.
+    expect(await chatFirstAnswerShare(t.db, 7, at(40))).toEqual({ counted: 2, inTime: 1, share: 0.5, medianMinutes: 15 });
+    // At 10:50 it is past due, unanswered: missed.
+    expect(await chatFirstAnswerShare(t.db, 7, at(50))).toMatchObject({ counted: 3, inTime: 1 });
   });
 });
 
