@@ -65,7 +65,7 @@ export async function spendBlocks(tx: Db, studentId: number, tutorId: number, bl
 }
 
 /**
- * The student asks for their unused chat time back (the offer, 5.4): their questions still open are
+ * The student asks for their unused chat time back (the offer, 4.11): their questions still open are
  * closed (a tutor's reply after this would find nothing to spend), then each order's balance becomes
  * a refund to the card it was paid with (the route sends them at once: lib/payments/refunds.ts
  * sendRefunds; the job retries what the bank does not take).

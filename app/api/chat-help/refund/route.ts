@@ -1,4 +1,4 @@
-// POST /api/chat-help/refund - the signed-in student (bearer): the unused chat help time back to the card (the offer, 5.4); 201 {refunds}. 409 chat_help_nothing_to_refund.
+// POST /api/chat-help/refund - the signed-in student (bearer): the unused chat help time back to the card (the offer, 4.11); 201 {refunds}. 409 chat_help_nothing_to_refund.
 import { route } from '@/lib/api/route';
 import { requireUser } from '@/lib/auth/http';
 import { refundChatTime } from '@/lib/chat-help/money';
