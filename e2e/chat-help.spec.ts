@@ -45,7 +45,7 @@ test('an hour of chat help bought, a question with a photo answered by the tutor
   await s.goto('/kk/checkout?chat=1');
   await expect(s.getByTestId('chat-rules')).toContainText(nb('50 ₸'));
   await s.getByTestId('pay').click();
-  await payOnFakeBank(s);
+  await payOnFakeBank(s, undefined, 'kaz');
   await expect(s.getByTestId('payment-result')).toHaveAttribute('data-status', 'paid', { timeout: 20_000 });
   await s.getByRole('link', { name: messages.kk.Checkout.toChat }).click();
   await expect(s).toHaveURL(/\/kk\/cabinet\/chat$/);
