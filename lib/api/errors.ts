@@ -135,6 +135,7 @@ export type ErrorCode =
   | 'group_employee_no_account'
   | 'company_group_funds'
   | 'library_file_invalid'
+  | 'recording_invalid'
   | 'internal';
 
 export class ApiError extends Error {
