@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import english from '../content/library/english-a1.json';
 import { watchCsp } from './csp-watch';
 import { expectNoSidewaysScroll, messages } from './helpers';
@@ -17,6 +18,12 @@ const S = kk.Study;
 const X = kk.Exercises;
 const hello = english.units[0]!;
 const say = (text: string, values: Record<string, string | number>) => Object.entries(values).reduce((s, [k, v]) => s.replace(`{${k}}`, String(v)), text);
+
+/** WCAG 2.1 A/AA and best practices, as e2e/a11y.spec.ts checks the public pages. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
@@ -50,13 +57,14 @@ test('a student on a phone in Kazakh does a unit’s exercises, checked by the s
   await expect(start).toBeVisible();
   await expect(page.getByTestId('study-today')).toContainText(say(S.wordsDue.replace(/\{count, plural.*\}\}$/, '{count} сөз'), { count: 2 }));
   await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
   await start.click();
   await expect(page).toHaveURL(/\/kk\/cabinet\/study\/english-a1\/hello$/);
 
   const player = page.getByTestId('unit-player');
-  await expect(player.getByRole('heading', { level: 2 })).toHaveText(hello.title.kk);
+  await expect(player.getByRole('heading', { level: 1 })).toHaveText(hello.title.kk);
   const next = () => player.getByRole('navigation').getByRole('button', { name: S.next }).click();
-  const stepIs = (n: number) => expect(player.getByRole('heading', { level: 3, name: say(S.stepOf, { n, count: hello.steps.length }) })).toBeVisible();
+  const stepIs = (n: number) => expect(player.getByRole('heading', { level: 2, name: say(S.stepOf, { n, count: hello.steps.length }) })).toBeVisible();
   // The words, the grammar note and the text are read.
   await expect(player.getByText(X.newWords)).toBeVisible();
   await next();
@@ -79,6 +87,7 @@ test('a student on a phone in Kazakh does a unit’s exercises, checked by the s
   await expect(player.getByTestId('verdict')).toContainText(X.wrong);
   await expect(player.getByTestId('verdict')).toContainText(`${X.key} is`);
   await expect(player.getByRole('button', { name: S.tryAgain })).toBeVisible();
+  await expectAccessible(page);
   await next();
   await next();
   await next();
@@ -127,6 +136,7 @@ test('a student on a phone in Kazakh does a unit’s exercises, checked by the s
   await expect(card.getByTestId('word')).toHaveText('apple');
   await card.getByRole('button', { name: S.trainer.reveal }).click();
   await expect(card.getByTestId('translation')).toHaveText('алма');
+  await expectAccessible(page);
   await card.getByRole('button', { name: S.trainer.ratings.good, exact: true }).click();
   await page.getByRole('radio', { name: S.trainer.modes.typing }).check();
   await expect(card.getByTestId('translation')).toHaveText('нан');

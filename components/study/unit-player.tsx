@@ -135,7 +135,7 @@ export function UnitPlayer({ slug, unitKey }: { slug: string; unitKey: string })
       </p>
       <div>
         <p className="text-sm text-muted">{pick(unit.course.title, locale)}</p>
-        <h2 className="text-2xl font-bold">{pick(unit.unit.title, locale)}</h2>
+        <h1 className="text-2xl font-bold md:text-3xl">{pick(unit.unit.title, locale)}</h1>
         <ProgressBar value={done.length} max={total} label={t('exercisesDone', { done: done.length, total })} />
       </div>
       {unit.progress.upgradeAvailable ? (
@@ -152,9 +152,9 @@ export function UnitPlayer({ slug, unitKey }: { slug: string; unitKey: string })
         </p>
       ) : null}
       <section aria-labelledby="step-heading" className="rounded-2xl border border-line bg-white p-4 sm:p-6">
-        <h3 id="step-heading" ref={heading} tabIndex={-1} className="mb-3 text-sm text-muted outline-none">
+        <h2 id="step-heading" ref={heading} tabIndex={-1} className="mb-3 text-sm font-normal text-muted outline-none">
           {t('stepOf', { n: index + 1, count: unit.steps.length })}
-        </h3>
+        </h2>
         <StepView
           key={`${step.id}-${attempt}`}
           step={step}
