@@ -207,4 +207,17 @@ describe(`self-study and the word trainer in the cabinet (${dbLabel()})`, () => 
     // Reviews after `now` do not count yet (the clock is the caller's).
     expect(await reviewStreak(t.db, student, almaty('2026-02-28T12:00:00'))).toEqual({ days: 0, today: false });
   });
+
+  it('a newer published version is offered; moving to it keeps the steps done that it still has', async () => {
+    const file = structuredClone(english) as typeof english;
+    const first = file.units[0]!;
+    first.steps.push({ kind: 'choice', id: 'be-new', prompt: first.steps[3]!.prompt, question: 'They ___ friends.', options: ['is', 'are'], answer: 1 } as never);
+    await seedLibrary(t.db, at(1), [file]);
+    const before = await json<{ progress: { upgradeAvailable: boolean; version: number; done: string[]; total: number } }>(await getUnit(dana, 'english-a1', 'hello'));
+    expect(before.progress).toMatchObject({ upgradeAvailable: true, version: 1, total: 13 });
+    const res = await call(upgrade, req(dana.token, `${unitPath('english-a1', 'hello')}/upgrade`, { body: {} }), { slug: 'english-a1', unit: 'hello' });
+    expect(await json(res)).toMatchObject({ progress: { upgradeAvailable: false, version: 2, total: 14, done: before.progress.done } });
+    // Timur has not moved: he is still offered it, on his own version.
+    expect((await json<{ progress: { upgradeAvailable: boolean; version: number } }>(await getUnit(timur, 'english-a1', 'hello'))).progress).toMatchObject({ upgradeAvailable: true, version: 1 });
+  });
 });
