@@ -25,7 +25,9 @@ async function expectAccessible(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+// The session cookies are the API's for localhost (e2e/sessions.ts browserCookies).
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+test.use({ baseURL: `http://localhost:${PORT}`, viewport: { width: 360, height: 740 }, hasTouch: true });
 
 test('a student on a phone in Kazakh does a unit’s exercises, checked by the server, and reviews words in the trainer', async ({ page, context, request }) => {
   test.setTimeout(120_000);
