@@ -5,7 +5,7 @@ import english from '@/content/library/english-a1.json';
 import kazakh from '@/content/library/kazakh-a1.json';
 import kk from '@/messages/kk.json';
 import { openSession } from '@/lib/auth/http';
-import { lessonReports, lessons, lessonWords, libraryAnswers, libraryProgress, wordReviews } from '@/lib/db/schema';
+import { lessonReports, lessons, lessonWords, libraryAnswers, libraryProgress, media, wordReviews } from '@/lib/db/schema';
 import { reviewStreak } from '@/lib/library/daily';
 import { stepSchema } from '@/lib/library/format';
 import { seedLibrary } from '@/lib/library/starter';
@@ -167,6 +167,17 @@ describe(`self-study and the word trainer in the cabinet (${dbLabel()})`, () => 
     expect((await send(dana, 'english-a1', 'hello', { stepId: 'say-hello', answer: 'rec-1-nothing.webm' })).status).toBe(422);
     expect(await json(await send(dana, 'english-a1', 'hello', { stepId: 'say-hello', answer: name }))).toMatchObject({ result: { checkedBy: 'tutor', correct: null } });
     expect((await call(audio, req(timur.token, `/api/cabinet/study/audio/${name}`), { file: name })).status).toBe(404);
+    // A unit's audio is served to a signed-in student; anything but audio is not.
+    await t.db.insert(media).values([
+      { name: 'tom.mp3', contentType: 'audio/mpeg', bytes: Buffer.from('ID3 fake audio') },
+      { name: 'photo.webp', contentType: 'image/webp', bytes: Buffer.from('RIFF') },
+    ]);
+    const played = await call(audio, req(timur.token, '/api/cabinet/study/audio/tom.mp3'), { file: 'tom.mp3' });
+    expect(played.status).toBe(200);
+    expect(played.headers.get('content-type')).toBe('audio/mpeg');
+    expect(Buffer.from(await played.arrayBuffer()).toString()).toBe('ID3 fake audio');
+    expect((await call(audio, req(null, '/api/cabinet/study/audio/tom.mp3'), { file: 'tom.mp3' })).status).toBe(401);
+    for (const file of ['photo.webp', '../tom.mp3', 'missing.mp3']) expect((await call(audio, req(timur.token, `/api/cabinet/study/audio/${file}`), { file })).status).toBe(404);
   });
 
   it('the trainer: the words due from the student’s own dictionary, reviews of their own words only, the streak', async () => {
