@@ -37,7 +37,7 @@ export function ChoiceStep(props: ExerciseProps<'choice'> | ExerciseProps<'liste
           })}
         </div>
       </fieldset>
-      {readOnly ? null : <CheckButton pending={pending} disabled={chosen === null || !!verdict} />}
+      {readOnly || verdict ? null : <CheckButton pending={pending} disabled={chosen === null || !!verdict} />}
       <Verdict verdict={verdict} keyText={key !== null ? step.options[key] : undefined} />
     </form>
   );

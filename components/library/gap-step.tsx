@@ -46,7 +46,7 @@ export function GapStep({ step, verdict, readOnly, pending, onAnswer }: Exercise
           </Fragment>
         ))}
       </p>
-      {readOnly ? null : <CheckButton pending={pending} disabled={!!verdict || values.some((v) => !v.trim())} />}
+      {readOnly || verdict ? null : <CheckButton pending={pending} disabled={!!verdict || values.some((v) => !v.trim())} />}
       <Verdict verdict={verdict} keyText={key ? key.join(' · ') : undefined} />
     </form>
   );

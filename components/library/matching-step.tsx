@@ -48,7 +48,7 @@ export function MatchingStep({ step, verdict, readOnly, pending, onAnswer }: Exe
           );
         })}
       </ul>
-      {readOnly ? null : <CheckButton pending={pending} disabled={!!verdict || chosen.some((c) => !c)} />}
+      {readOnly || verdict ? null : <CheckButton pending={pending} disabled={!!verdict || chosen.some((c) => !c)} />}
       <Verdict verdict={verdict} keyText={key ? key.map(([l, r]) => `${l} — ${r}`).join('; ') : undefined} />
     </form>
   );

@@ -64,7 +64,7 @@ export function OrderStep({ step, verdict, readOnly, pending, onAnswer }: Exerci
           </button>
         ))}
       </div>
-      {readOnly ? null : <CheckButton pending={pending} disabled={!!verdict || left.length > 0} />}
+      {readOnly || verdict ? null : <CheckButton pending={pending} disabled={!!verdict || left.length > 0} />}
       <Verdict verdict={verdict} keyText={key ?? undefined} />
     </form>
   );

@@ -113,7 +113,7 @@ export function SpeakingStep({ step, verdict, readOnly, pending, onAnswer, uploa
           {error}
         </p>
       ) : null}
-      {readOnly ? null : <CheckButton pending={pending || phase === 'uploading'} disabled={!!verdict || !clip || phase === 'recording' || !uploadRecording} label={t('send')} />}
+      {readOnly || verdict ? null : <CheckButton pending={pending || phase === 'uploading'} disabled={!!verdict || !clip || phase === 'recording' || !uploadRecording} label={t('send')} />}
       <Verdict verdict={verdict} />
     </form>
   );

@@ -42,7 +42,7 @@ export function WritingStep({ step, verdict, readOnly, pending, onAnswer }: Exer
       <p id={`${id}-count`} className={`text-sm ${count >= min ? 'text-muted' : 'text-ink'}`} aria-live="polite">
         {step.minWords ? t('wordCountMin', { count, min }) : t('wordCount', { count })}
       </p>
-      {readOnly ? null : <CheckButton pending={pending} disabled={!!verdict || count < min} label={t('send')} />}
+      {readOnly || verdict ? null : <CheckButton pending={pending} disabled={!!verdict || count < min} label={t('send')} />}
       <Verdict verdict={verdict} />
     </form>
   );
