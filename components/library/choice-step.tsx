@@ -7,7 +7,7 @@ import type { ExerciseProps } from './types';
 
 /** One right option of several (choice; listening adds its audio above the question): native radios, so arrows and Space work. */
 export function ChoiceStep(props: ExerciseProps<'choice'> | ExerciseProps<'listening'>) {
-  const { step, verdict, readOnly, pending, onAnswer, audioSrc } = props;
+  const { step, verdict, readOnly, pending, onAnswer, audioSrc, showKey } = props;
   const t = useTranslations('Exercises');
   const id = useId();
   const [chosen, setChosen] = useState<number | null>(null);
@@ -38,7 +38,7 @@ export function ChoiceStep(props: ExerciseProps<'choice'> | ExerciseProps<'liste
         </div>
       </fieldset>
       {readOnly || verdict ? null : <CheckButton pending={pending} disabled={chosen === null || !!verdict} />}
-      <Verdict verdict={verdict} keyText={key !== null ? step.options[key] : undefined} />
+      <Verdict verdict={verdict} showKey={showKey} keyText={key !== null ? step.options[key] : undefined} />
     </form>
   );
 }

@@ -16,6 +16,11 @@ export interface StepViewProps {
   verdict?: CheckResult | null;
   /** Preview for authors and the board: nothing can be answered. */
   readOnly?: boolean;
+  /**
+   * An author's preview: with `verdict={checkAnswer(step, null)}` (the key, no answer), the key is
+   * shown as the key, not as a student's wrong answer.
+   */
+  showKey?: boolean;
   pending?: boolean;
   onAnswer?: (answer: unknown) => void;
   audioSrc?: (name: string) => string | undefined;
@@ -29,8 +34,8 @@ const noAnswer = () => {};
  * the board share. It renders `publicStep(step)` and, once answered, the server's verdict and key.
  * Give each step its own `key` (the step's id): a new step starts with an empty answer.
  */
-export function StepView({ step, verdict = null, readOnly = false, pending = false, onAnswer = noAnswer, audioSrc, uploadRecording }: StepViewProps) {
-  const common = { verdict, readOnly: readOnly || onAnswer === noAnswer, pending, onAnswer, audioSrc, uploadRecording };
+export function StepView({ step, verdict = null, readOnly = false, showKey = false, pending = false, onAnswer = noAnswer, audioSrc, uploadRecording }: StepViewProps) {
+  const common = { verdict, readOnly: readOnly || onAnswer === noAnswer, showKey, pending, onAnswer, audioSrc, uploadRecording };
   switch (step.kind) {
     case 'text':
       return <TextStep step={step} />;

@@ -13,7 +13,7 @@ const X = kk.Exercises;
 const steps = english.units.flatMap((u) => u.steps.map((s) => stepSchema.parse(s)));
 const first = <K extends Step['kind']>(kind: K) => steps.find((s): s is Extract<Step, { kind: K }> => s.kind === kind)!;
 
-function show(step: Step, props: { verdict?: CheckResult | null; readOnly?: boolean; onAnswer?: (a: unknown) => void } = {}) {
+function show(step: Step, props: { verdict?: CheckResult | null; readOnly?: boolean; showKey?: boolean; onAnswer?: (a: unknown) => void } = {}) {
   return render(
     <NextIntlClientProvider locale="kk" messages={kk}>
       <StepView step={publicStep(step)} {...props} />
@@ -93,5 +93,18 @@ describe('the exercise components (kk)', () => {
     show(first('choice'), { readOnly: true });
     expect(screen.queryByRole('button')).toBeNull();
     expect((screen.getAllByRole('radio')[0] as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it("an author's preview shows each exercise's key as the key (checkAnswer with no answer), never as a wrong answer, with nothing to press", () => {
+    for (const step of steps.filter((s) => ['choice', 'gap', 'matching', 'order'].includes(s.kind))) {
+      const { container, unmount } = show(step, { readOnly: true, showKey: true, verdict: checkAnswer(step, null) });
+      const text = container.textContent ?? '';
+      expect(text).toContain(X.key);
+      expect(text).not.toContain(X.wrong);
+      if (step.kind === 'order') expect(text).toContain(step.answer);
+      if (step.kind === 'choice') expect(screen.getByTestId('verdict').textContent).toContain(step.options[step.answer]);
+      expect(container.querySelector('button[type=submit]')).toBeNull();
+      unmount();
+    }
   });
 });

@@ -8,12 +8,12 @@ import type { ExerciseProps } from './types';
 const GAP = '___';
 
 /** Gap fill: a text field in each gap, named "gap 1 of 3" for screen readers; each gap marked after the check. */
-export function GapStep({ step, verdict, readOnly, pending, onAnswer }: ExerciseProps<'gap'>) {
+export function GapStep({ step, verdict, readOnly, pending, onAnswer, showKey }: ExerciseProps<'gap'>) {
   const t = useTranslations('Exercises');
   const id = useId();
   const [values, setValues] = useState<string[]>(() => Array.from({ length: step.gaps }, () => ''));
-  const checked = verdict?.checkedBy === 'server' ? verdict : null;
-  const key = (checked?.key as string[] | undefined) ?? null;
+  const checked = verdict?.checkedBy === 'server' && !showKey ? verdict : null;
+  const key = verdict?.checkedBy === 'server' ? (verdict.key as string[]) : null;
   const locked = readOnly || pending || !!verdict;
   const parts = step.text.split(GAP);
   return (
@@ -47,7 +47,7 @@ export function GapStep({ step, verdict, readOnly, pending, onAnswer }: Exercise
         ))}
       </p>
       {readOnly || verdict ? null : <CheckButton pending={pending} disabled={!!verdict || values.some((v) => !v.trim())} />}
-      <Verdict verdict={verdict} keyText={key ? key.join(' · ') : undefined} />
+      <Verdict verdict={verdict} showKey={showKey} keyText={key ? key.join(' · ') : undefined} />
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { CheckButton, Prompt, Verdict } from './parts';
 import type { ExerciseProps } from './types';
 
 /** Matching: for each left item a select of the right column (in an order that is not the key); the key's pairs after the check. */
-export function MatchingStep({ step, verdict, readOnly, pending, onAnswer }: ExerciseProps<'matching'>) {
+export function MatchingStep({ step, verdict, readOnly, pending, onAnswer, showKey }: ExerciseProps<'matching'>) {
   const t = useTranslations('Exercises');
   const id = useId();
   const [chosen, setChosen] = useState<string[]>(() => step.left.map(() => ''));
@@ -24,7 +24,7 @@ export function MatchingStep({ step, verdict, readOnly, pending, onAnswer }: Exe
       <ul className="mt-3 flex flex-col gap-2" aria-describedby={`${id}-prompt`}>
         {step.left.map((left, i) => {
           const right = key?.[i]?.[1];
-          const mark = key ? (chosen[i] === right ? 'border-mint' : 'border-danger') : 'border-line';
+          const mark = key && !showKey ? (chosen[i] === right ? 'border-mint' : 'border-danger') : 'border-line';
           return (
             <li key={left} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)] items-center gap-3">
               <label htmlFor={`${id}-${i}`} className="font-medium break-words">
@@ -49,7 +49,7 @@ export function MatchingStep({ step, verdict, readOnly, pending, onAnswer }: Exe
         })}
       </ul>
       {readOnly || verdict ? null : <CheckButton pending={pending} disabled={!!verdict || chosen.some((c) => !c)} />}
-      <Verdict verdict={verdict} keyText={key ? key.map(([l, r]) => `${l} — ${r}`).join('; ') : undefined} />
+      <Verdict verdict={verdict} showKey={showKey} keyText={key ? key.map(([l, r]) => `${l} — ${r}`).join('; ') : undefined} />
     </form>
   );
 }

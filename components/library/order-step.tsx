@@ -11,7 +11,7 @@ const chip = 'min-h-11 rounded-lg border px-3 py-1.5 text-base disabled:opacity-
  * Word order: tap (or Enter / Space on) a word to add it to the sentence, tap a word of the sentence
  * to put it back. Words are buttons, so the keyboard reaches each; the sentence so far is announced.
  */
-export function OrderStep({ step, verdict, readOnly, pending, onAnswer }: ExerciseProps<'order'>) {
+export function OrderStep({ step, verdict, readOnly, pending, onAnswer, showKey }: ExerciseProps<'order'>) {
   const t = useTranslations('Exercises');
   const id = useId();
   // Indexes into step.tokens: a word may appear twice, so positions, not texts, are moved.
@@ -35,7 +35,7 @@ export function OrderStep({ step, verdict, readOnly, pending, onAnswer }: Exerci
       <div
         role="group"
         aria-labelledby={`${id}-sentence-label`}
-        className={`mt-1 flex min-h-14 flex-wrap gap-2 rounded-xl border-2 border-dashed p-2 ${key !== null ? (verdict?.correct ? 'border-mint' : 'border-danger') : 'border-line'}`}
+        className={`mt-1 flex min-h-14 flex-wrap gap-2 rounded-xl border-2 border-dashed p-2 ${key !== null && !showKey ? (verdict?.correct ? 'border-mint' : 'border-danger') : 'border-line'}`}
         data-testid="order-sentence"
       >
         {placed.map((i, pos) => (
@@ -65,7 +65,7 @@ export function OrderStep({ step, verdict, readOnly, pending, onAnswer }: Exerci
         ))}
       </div>
       {readOnly || verdict ? null : <CheckButton pending={pending} disabled={!!verdict || left.length > 0} />}
-      <Verdict verdict={verdict} keyText={key ?? undefined} />
+      <Verdict verdict={verdict} showKey={showKey} keyText={key ?? undefined} />
     </form>
   );
 }

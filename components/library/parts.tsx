@@ -32,9 +32,19 @@ export function CheckButton({ pending, disabled, label }: { pending: boolean; di
   );
 }
 
-/** The server's verdict, announced (role="status"), with the key it returned when the answer was wrong. */
-export function Verdict({ verdict, keyText }: { verdict: CheckResult | null; keyText?: ReactNode }) {
+/**
+ * The server's verdict, announced (role="status"), with the key it returned when the answer was
+ * wrong; with `showKey` (an author's preview) the key alone, as the key.
+ */
+export function Verdict({ verdict, keyText, showKey = false }: { verdict: CheckResult | null; keyText?: ReactNode; showKey?: boolean }) {
   const t = useTranslations('Exercises');
+  if (showKey) {
+    return verdict?.checkedBy === 'server' && keyText ? (
+      <p className="mt-3 rounded-lg bg-brand-tint p-3 text-sm" data-testid="verdict">
+        {t('key')} <span className="font-semibold">{keyText}</span>
+      </p>
+    ) : null;
+  }
   return (
     <div role="status" aria-live="polite" className="mt-3 empty:hidden" data-testid="verdict">
       {verdict?.checkedBy === 'tutor' ? <p className="rounded-lg bg-brand-tint p-3 text-sm">{t('sentToTutor')}</p> : null}

@@ -16,6 +16,8 @@ export interface ExerciseProps<K extends PublicStep['kind']> {
   verdict: CheckResult | null;
   /** Preview (authors, the board): shown, nothing can be answered. */
   readOnly: boolean;
+  /** With a verdict: show its key as the key (an author's preview), not as a student's right or wrong. */
+  showKey?: boolean;
   /** The answer is on its way to the server. */
   pending: boolean;
   /** Sends the answer (the host calls the server and then passes the verdict back). */
