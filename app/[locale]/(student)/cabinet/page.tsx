@@ -12,6 +12,7 @@ import { TutorEarnings } from '@/components/checkout/tutor-earnings';
 import { ScheduleEditor } from '@/components/booking/schedule-editor';
 import { CabinetDictionary } from '@/components/lesson-room/dictionary';
 import { CabinetProgress } from '@/components/lesson-room/progress';
+import { StudyLinks } from '@/components/study/study-links';
 import { pickMessages } from '@/lib/i18n/pick';
 import { STUDENT_PLANS, TEACHER_PLANS } from '@/lib/tariffs';
 import { TUTOR_SUBJECTS } from '@/lib/validations/registration';
@@ -33,6 +34,8 @@ export default async function CabinetPage({ params }: Props) {
   const planNames = Object.fromEntries(STUDENT_PLANS.map((p) => [p.id, tp(`plans.${p.id}.name`)]));
   const tt = await getTranslations('TeachTariffs');
   const tutorPlanNames = Object.fromEntries(TEACHER_PLANS.map((p) => [p.id, tt(`plans.${p.id}.name`)]));
+  const ts = await getTranslations('Study.cabinet');
+  const studyTexts = { title: ts('title'), study: ts('study'), studyText: ts('studyText'), words: ts('words'), wordsText: ts('wordsText') };
   const messages = await getMessages();
   // Besides its own namespaces: the review reasons a returned tutor application shows, and the
   // wizard's labels its correction form reuses (a few strings, not the whole wizard).
@@ -55,7 +58,12 @@ export default async function CabinetPage({ params }: Props) {
                 <ScheduleEditor />
               </>
             }
-            studentTools={<CabinetMoney subjects={subjectNames} plans={planNames} />}
+            studentTools={
+              <>
+                <StudyLinks texts={studyTexts} />
+                <CabinetMoney subjects={subjectNames} plans={planNames} />
+              </>
+            }
             lessons={
               <>
                 <CabinetLessons />
