@@ -121,11 +121,11 @@ test('every script a page loads is marked for eager background compilation', asy
 test('no public page loads the lesson room\'s, the checkout\'s or self-study\'s code: every page of the sitemap, each of its scripts read once', async ({ request }) => {
   // The room (WebRTC, the board, pdf.js) and the bank page's loader come only with /lesson/* and
   // /checkout (issue 23: "public pages' JS does not grow by a byte"); self-study, its exercises and the
-  // word trainer only with /cabinet/study and /cabinet/words (issue 34). A static import from a public
+  // word trainer only with /cabinet/study and /cabinet/words, chat help only with /cabinet/chat (issue 34). A static import from a public
   // page would put them in its first scripts.
   const urls = [...(await (await request.get('/sitemap.xml')).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
   expect(urls.length).toBeGreaterThan(30);
-  const markers = ['RTCPeerConnection', 'iceTransportPolicy', 'excalidraw', 'GlobalWorkerOptions', 'payment library failed to load', 'audio/webm;codecs=opus', '/api/cabinet/trainer/reviews', '/api/cabinet/study/recordings'];
+  const markers = ['RTCPeerConnection', 'iceTransportPolicy', 'excalidraw', 'GlobalWorkerOptions', 'payment library failed to load', 'audio/webm;codecs=opus', '/api/cabinet/trainer/reviews', '/api/cabinet/study/recordings', '/api/chat-help/questions/'];
   const seen = new Map<string, string[]>();
   for (const path of urls) {
     const html = await (await request.get(path)).text();
