@@ -42,6 +42,11 @@ export const GLOSSARY: Concept[] = [
     refused: { kk: { words: ['дәріс*'] }, en: { words: ['class', 'classes'] } },
   },
   {
+    concept: "a unit of a library course (never «урок»: a lesson is with a tutor)",
+    word: { ru: 'раздел', kk: 'бөлім', en: 'unit' },
+    refused: { ru: { words: ['урок* курса', 'урок курсов'] }, kk: { words: ['курс сабағ*', 'курстың сабағ*'] }, en: { words: ['lesson of a course', 'lessons of a course', 'course lesson*'] } },
+  },
+  {
     concept: "a student's lesson package",
     word: { ru: 'пакет', kk: 'пакет', en: 'package' },
     refused: { ru: { words: ['абонемент*'] }, kk: { words: ['абонемент*'] }, en: { words: ['bundle*', 'subscription*'] } },

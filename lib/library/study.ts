@@ -89,7 +89,7 @@ export async function studentCourses(db: Db, studentId: number) {
 }
 
 /** A published course by its slug, or 404. */
-async function publishedCourse(db: Db, slug: string) {
+export async function publishedCourse(db: Db, slug: string) {
   const [course] = await db
     .select()
     .from(libraryCourses)
@@ -99,7 +99,7 @@ async function publishedCourse(db: Db, slug: string) {
 }
 
 /** The units of a course a student sees (not archived), in order, each with its latest published title. */
-async function courseUnitRows(db: Db, courseId: number) {
+export async function courseUnitRows(db: Db, courseId: number) {
   const units = await db
     .select({ id: libraryUnits.id, key: libraryUnits.key })
     .from(libraryUnits)
@@ -131,7 +131,7 @@ export async function studentCourse(db: Db, studentId: number, slug: string) {
 }
 
 /** The unit of a published course by the course's slug and the unit's key, or 404. */
-async function unitOf(db: Db, slug: string, key: string) {
+export async function unitOf(db: Db, slug: string, key: string) {
   const course = await publishedCourse(db, slug);
   const [unit] = await db
     .select({ id: libraryUnits.id })

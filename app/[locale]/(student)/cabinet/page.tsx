@@ -41,7 +41,10 @@ export default async function CabinetPage({ params }: Props) {
     { href: '/cabinet/words', label: ts('words'), text: ts('wordsText') },
     { href: '/cabinet/chat', label: tc('student'), text: tc('studentText') },
   ];
-  const tutorLinks = [{ href: '/cabinet/chat', label: tc('tutor'), text: tc('tutorText') }];
+  const tutorLinks = [
+    { href: '/cabinet/library', label: tc('library'), text: tc('libraryText') },
+    { href: '/cabinet/chat', label: tc('tutor'), text: tc('tutorText') },
+  ];
   const messages = await getMessages();
   // Besides its own namespaces: the review reasons a returned tutor application shows, and the
   // wizard's labels its correction form reuses (a few strings, not the whole wizard).
