@@ -52,9 +52,11 @@ async function walk(page: Page, urls: string[], seen: string[]) {
       const prefix = `${list}/`;
       const shape = url.slice(prefix.length).split('/');
       await page.goto(list);
-      // A client-loaded list (self-study's courses) draws its links after its call: wait for one a little.
+      // A client-loaded list (self-study's courses) draws its links after its calls: wait for the
+      // network to settle (a page that keeps a stream open never does: then not long), then a little for a link.
+      await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
       const links = page.locator(`main a[href^="${prefix}"]`);
-      await links.first().waitFor({ timeout: 5_000 }).catch(() => {});
+      await links.first().waitFor({ timeout: 3_000 }).catch(() => {});
       // A link of the page's shape (each [param] one segment: an id first, else a slug such as a course's).
       const href = await links
         .evaluateAll(
