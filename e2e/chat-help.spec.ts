@@ -88,3 +88,20 @@ test('an hour of chat help bought, a question with a photo answered by the tutor
   await expect(s.getByRole('status').filter({ hasText: nb('450 ₸') })).toBeVisible();
   await expect(s.getByTestId('chat-minutes')).toHaveText(nb(kk.minutesLeft.replace('{minutes}', '0')));
 });
+
+test('a tutor browses the school’s courses: a Kazakh course’s units, one unit as a student sees it with the keys', async ({ page }) => {
+  const L = messages.en.TutorLibrary;
+  const password = 'Library-2026!';
+  const tutor = await bookableTutor(password);
+  await signInToCabinet(page, tutor.phone, password);
+  await page.getByTestId('cabinet-tutor-links').getByRole('link', { name: new RegExp(L.title) }).click();
+  await expect(page).toHaveURL(/\/en\/cabinet\/library$/);
+  await page.getByTestId('library-subject').selectOption('kazakh');
+  const courses = page.getByTestId('library-courses');
+  await expect(courses.getByRole('listitem')).toHaveCount(1);
+  await courses.getByRole('button', { name: L.showUnits }).click();
+  await courses.getByRole('button', { name: /^1\. / }).click();
+  const unit = page.getByTestId('library-unit');
+  await expect(unit).toContainText(L.previewNote);
+  await expect(unit.getByRole('listitem').first()).toBeVisible();
+});
