@@ -95,7 +95,7 @@ cleanup() {
     kill -KILL -- "-$SERVER_PGID" 2>/dev/null || true
     stopped=1
   fi
-  rm -rf "$DATA_DIR" "$PIDFILE" "$STAFF_FILE" "$PORTAL_FILE" "$DATA_DIR.rooms.json" "$DATA_DIR.group.json" "$DATA_DIR.secret"
+  rm -rf "$DATA_DIR" "$PIDFILE" "$STAFF_FILE" "$PORTAL_FILE" "$DATA_DIR.rooms.json" "$DATA_DIR.group.json" "$DATA_DIR.trainer.json" "$DATA_DIR.secret"
   [ -n "$stopped" ] && say "server stopped" 2>/dev/null
   exit "$rc"
 }
@@ -138,6 +138,16 @@ if [[ -z "${BENCH_ONLY:-}" || "$only" == *",group-room,"* ]]; then
     export BENCH_GROUP_FILE="$GROUP_FILE"
   else
     say "seeding the group lesson failed (bench-results/seed.log): the group-room section will say so"
+  fi
+fi
+
+TRAINER_FILE="$DATA_DIR.trainer.json" # the trainer section's student with 1 000 words due (npm run seed:rooms -- --words)
+if [[ -z "${BENCH_ONLY:-}" || "$only" == *",trainer,"* ]]; then
+  say "seeding a student with ${BENCH_TRAINER_WORDS:-1000} words due for the trainer section…"
+  if DATA_DIR="$DATA_DIR" NODE_ENV=development npm run seed:rooms --silent -- --out "$TRAINER_FILE" --rooms 0 --words "${BENCH_TRAINER_WORDS:-1000}" >>"$RESULTS/seed.log" 2>&1; then
+    export BENCH_TRAINER_FILE="$TRAINER_FILE"
+  else
+    say "seeding the trainer's student failed (bench-results/seed.log): the trainer section will say so"
   fi
 fi
 

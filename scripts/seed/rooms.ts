@@ -4,6 +4,8 @@
 // [{ lessonId, tutor, student }] } (phones). The benchmark signs them in through the login call.
 // --group S (section "group-room"): also a group of a tutor who teaches groups and S students with
 // paid seats, and a lesson of it open now: `group: { lessonId, tutor, students: [phones] }`.
+// --words W (section "trainer"): also a student with W words in their dictionary from a held lesson, all
+// due in the word trainer (never reviewed): `trainer: { student, words }`.
 // Refuses NODE_ENV=production without --force and an embedded database a running server holds.
 // Run with tsx under react-server.
 import { writeFileSync } from 'node:fs';
@@ -13,7 +15,7 @@ import { hashPassword } from '@/lib/auth/password';
 import { openDb } from '@/lib/db/open';
 import { demoTutorsOnOpen } from '@/lib/server/demo-tutors';
 import type { Actor } from '@/lib/audit/log';
-import { groupSeats, lessons, tutorApplications, tutorProfiles, users } from '@/lib/db/schema';
+import { groupSeats, lessons, lessonWords, tutorApplications, tutorProfiles, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { createGroup, openGroup, setTeachesGroups } from '@/lib/groups/admin';
 import { groupSchema } from '@/lib/validations/groups';
@@ -21,7 +23,7 @@ import { emptyProfile } from '@/lib/validations/tutor-profile';
 import { env } from '@/lib/env';
 import { readInstanceMark } from '@/lib/server/instance-mark';
 
-const { values } = parseArgs({ options: { out: { type: 'string' }, rooms: { type: 'string', default: '100' }, group: { type: 'string' }, force: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { out: { type: 'string' }, rooms: { type: 'string', default: '100' }, group: { type: 'string' }, words: { type: 'string' }, force: { type: 'boolean', default: false } } });
 
 export const BENCH_ROOM_PASSWORD = 'Bench2024room';
 
@@ -61,6 +63,18 @@ async function groupLesson(db: Db, size: number, passwordHash: string, startsAt:
   return { lessonId: lesson!.id, tutor: tutor!.phone, students: students.map((s) => s.phone) };
 }
 
+/** A student whose dictionary holds `count` words from one held lesson (the trainer's bench): all due, never reviewed. */
+async function trainerStudent(db: Db, count: number, passwordHash: string) {
+  const [tutor] = await db.insert(users).values({ role: 'tutor', scope: 'tutor', name: 'Гүлнар', lastname: 'Сөздік', phone: phone(4, 0), passwordHash }).returning({ id: users.id });
+  const [student] = await db.insert(users).values({ role: 'student', name: 'Әлия', lastname: 'Сөздік', phone: phone(4, 1), passwordHash }).returning({ id: users.id, phone: users.phone });
+  const held = new Date(Date.now() - 86_400_000);
+  const [lesson] = await db.insert(lessons).values({ tutorId: tutor!.id, studentId: student!.id, subject: 'kazakh', status: 'held', startsAt: held, endsAt: new Date(held.getTime() + 50 * 60_000) }).returning({ id: lessons.id });
+  for (let i = 0; i < count; i += 500) {
+    await db.insert(lessonWords).values(Array.from({ length: Math.min(500, count - i) }, (_, k) => ({ lessonId: lesson!.id, studentId: student!.id, word: `сөз ${i + k + 1}`, translation: `слово ${i + k + 1}`, lang: 'ru' as const, createdAt: held })));
+  }
+  return { student: student!.phone, words: count };
+}
+
 async function main() {
   const e = env();
   if (!values.out) refuse('Usage: npm run seed:rooms -- --out file [--rooms N] [--group S] [--force]');
@@ -91,7 +105,9 @@ async function main() {
       rooms = seats.map((n) => ({ lessonId: made[n]!.id, tutor: tutors[n]!.phone, student: students[n]!.phone }));
     }
     const group = groupSize ? await groupLesson(db, groupSize, passwordHash, startsAt, endsAt) : undefined;
-    writeFileSync(path.resolve(values.out), JSON.stringify({ password: BENCH_ROOM_PASSWORD, rooms, ...(group ? { group } : {}) }), { mode: 0o600 });
+    const wordCount = values.words ? Math.max(1, Math.min(10_000, Number(values.words) || 1000)) : 0;
+    const trainer = wordCount ? await trainerStudent(db, wordCount, passwordHash) : undefined;
+    writeFileSync(path.resolve(values.out), JSON.stringify({ password: BENCH_ROOM_PASSWORD, rooms, ...(group ? { group } : {}), ...(trainer ? { trainer } : {}) }), { mode: 0o600 });
     console.log(`seed:rooms: ${count} lessons${group ? ` and a group lesson of ${groupSize} students` : ''} open until ${endsAt.toISOString()}, written to ${values.out}`);
   } finally {
     await opened.close();
