@@ -12,23 +12,27 @@ import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { ACCOUNTS, post } from '@/lib/money/ledger';
 import { openRefund, type Refund } from '@/lib/money/refunds';
-import { blocksOf, CHAT_BLOCK_MINUTES, CHAT_BLOCK_TIYN, CHAT_TUTOR_BLOCK_TIYN } from './rules';
+import { blocksOf, blockTiynOf, CHAT_BLOCK_MINUTES, CHAT_TUTOR_SHARE_PERCENT } from './rules';
 
 /** Takes the student's chat-money lock for the rest of the transaction. */
 export async function lockChatMoney(tx: Db, studentId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat_help:${studentId}`}))`);
 }
 
-/** What each paid chat help order of the student still holds, oldest first (positive only). */
-export async function chatOrderBalances(db: Db, studentId: number): Promise<{ orderId: number; tiyn: number }[]> {
+/**
+ * What each paid chat help order of the student still holds, oldest first (positive only), with the
+ * price of a block the time was bought at (the order's price of an hour ÷ 10: a price change never
+ * reaches time already paid, the offer's 3.5).
+ */
+export async function chatOrderBalances(db: Db, studentId: number): Promise<{ orderId: number; tiyn: number; blockTiyn: number }[]> {
   const rows = await db
-    .select({ orderId: paymentOrders.id, sum: sql<string>`coalesce(sum(${ledgerEntries.amountTiyn}), 0)::text` })
+    .select({ orderId: paymentOrders.id, hourTiyn: paymentOrders.perLessonTiyn, sum: sql<string>`coalesce(sum(${ledgerEntries.amountTiyn}), 0)::text` })
     .from(paymentOrders)
     .leftJoin(ledgerEntries, and(eq(ledgerEntries.orderId, paymentOrders.id), eq(ledgerEntries.account, ACCOUNTS.studentBalance(studentId))))
     .where(and(eq(paymentOrders.studentId, studentId), eq(paymentOrders.product, 'chat_help'), inArray(paymentOrders.status, ['paid', 'refunded'] satisfies PaymentStatus[])))
     .groupBy(paymentOrders.id)
     .orderBy(asc(paymentOrders.paidAt), asc(paymentOrders.id));
-  return rows.map((r) => ({ orderId: r.orderId, tiyn: Number(r.sum) })).filter((r) => r.tiyn > 0);
+  return rows.map((r) => ({ orderId: r.orderId, tiyn: Number(r.sum), blockTiyn: blockTiynOf(r.hourTiyn) })).filter((r) => r.tiyn > 0);
 }
 
 export interface ChatTime {
@@ -39,29 +43,30 @@ export interface ChatTime {
 
 /** The student's chat time left: money, blocks and minutes. */
 export async function chatTimeLeft(db: Db, studentId: number): Promise<ChatTime> {
-  const tiyn = (await chatOrderBalances(db, studentId)).reduce((s, o) => s + o.tiyn, 0);
-  const blocks = blocksOf(tiyn);
-  return { tiyn, blocks, minutes: blocks * CHAT_BLOCK_MINUTES };
+  const held = await chatOrderBalances(db, studentId);
+  const blocks = held.reduce((s, o) => s + blocksOf(o.tiyn, o.blockTiyn), 0);
+  return { tiyn: held.reduce((s, o) => s + o.tiyn, 0), blocks, minutes: blocks * CHAT_BLOCK_MINUTES };
 }
 
 /**
  * Spends up to `blocks` of the student's time for a tutor's reply, in the caller's transaction (which
- * holds lockChatMoney): never more than the balance holds. The school's revenue gets each block, the
- * tutor's payable their share. Returns the blocks spent.
+ * holds lockChatMoney): never more than the balance holds, whole blocks from the oldest order first,
+ * each at the price it was bought at. The school's revenue gets each block, the tutor's payable their
+ * share of it (CHAT_TUTOR_SHARE_PERCENT). Returns the blocks spent.
  */
 export async function spendBlocks(tx: Db, studentId: number, tutorId: number, blocks: number): Promise<number> {
-  if (blocks <= 0) return 0;
-  const held = await chatOrderBalances(tx, studentId);
-  const charged = Math.min(blocks, blocksOf(held.reduce((s, o) => s + o.tiyn, 0)));
-  let need = charged * CHAT_BLOCK_TIYN;
-  for (const o of held) {
+  let need = Math.max(0, blocks);
+  let earned = 0;
+  for (const o of await chatOrderBalances(tx, studentId)) {
     if (need === 0) break;
-    const n = Math.min(need, o.tiyn);
-    await post(tx, 'chat_spent', [{ account: ACCOUNTS.studentBalance(studentId), amountTiyn: -n }, { account: ACCOUNTS.schoolRevenue, amountTiyn: n }], { orderId: o.orderId });
-    need -= n;
+    const k = Math.min(need, blocksOf(o.tiyn, o.blockTiyn));
+    if (k === 0) continue;
+    await post(tx, 'chat_spent', [{ account: ACCOUNTS.studentBalance(studentId), amountTiyn: -k * o.blockTiyn }, { account: ACCOUNTS.schoolRevenue, amountTiyn: k * o.blockTiyn }], { orderId: o.orderId });
+    earned += (k * o.blockTiyn * CHAT_TUTOR_SHARE_PERCENT) / 100;
+    need -= k;
   }
-  if (charged > 0) await post(tx, 'chat_earning', [{ account: ACCOUNTS.schoolRevenue, amountTiyn: -charged * CHAT_TUTOR_BLOCK_TIYN }, { account: ACCOUNTS.tutorPayable(tutorId), amountTiyn: charged * CHAT_TUTOR_BLOCK_TIYN }]);
-  return charged;
+  if (earned > 0) await post(tx, 'chat_earning', [{ account: ACCOUNTS.schoolRevenue, amountTiyn: -earned }, { account: ACCOUNTS.tutorPayable(tutorId), amountTiyn: earned }]);
+  return Math.max(0, blocks) - need;
 }
 
 /**

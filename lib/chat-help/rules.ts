@@ -38,8 +38,11 @@ export function replyBlocks(waitingSince: Date | null, replyAt: Date): number {
   return Math.min(CHAT_MAX_BLOCKS_PER_REPLY, Math.max(1, Math.ceil(minutes / CHAT_BLOCK_MINUTES)));
 }
 
-/** Whole blocks a balance holds (a refund leaves none over: a block is whole tenge). */
-export const blocksOf = (tiyn: number): number => Math.floor(Math.max(0, tiyn) / CHAT_BLOCK_TIYN);
+/** A block's price for time bought at `hourTiyn` an hour (the offer's 3.5: paid time keeps the price it was bought at). */
+export const blockTiynOf = (hourTiyn: number): number => hourTiyn / CHAT_BLOCKS_PER_HOUR;
+
+/** Whole blocks a balance holds at a block's price (a refund returns the rest, to the tiyn). */
+export const blocksOf = (tiyn: number, blockTiyn: number = CHAT_BLOCK_TIYN): number => Math.floor(Math.max(0, tiyn) / blockTiyn);
 
 /** Whether `at` falls in the weekly ranges (ISO weekday → minutes from midnight, the school's time). */
 export function withinWeekly(weekly: WeeklyRules, at: Date): boolean {

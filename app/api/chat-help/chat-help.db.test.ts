@@ -54,17 +54,21 @@ async function userRow(db: Db, id: number) {
 }
 
 /** A student with `hours` of chat help credited as the bank's word would (no HTTP: the rules' tests). */
-async function studentWithHours(db: Db, hours: number) {
+async function studentWithHours(db: Db, hours: number, hourTenge = 500) {
   const id = await insertTestUser(db, { phone: phone(), name: 'Аружан', lastname: 'Сейтқали' });
-  if (hours > 0) {
-    const [order] = await db
-      .insert(paymentOrders)
-      .values({ studentId: id, tutorId: null, subject: 'chat_help', plan: 'chat', product: 'chat_help', lessons: hours, tutorPrice: 500, perLessonTiyn: CHAT_HOUR_TIYN, amountTiyn: CHAT_HOUR_TIYN * hours, provider: 'epay', invoiceId: String(800_000_000 + id), secretHash: 'x' })
-      .returning();
-    await db.transaction((tx) => creditPaid(tx as unknown as Db, order!, { providerPaymentId: `chat-tx-${order!.invoiceId}`, amountTiyn: order!.amountTiyn }));
-  }
+  if (hours > 0) await creditHours(db, id, hours, hourTenge);
   const user = await userRow(db, id);
   return { user, token: (await openSession(db, { id, scope: user.scope })).accessToken };
+}
+
+let invoice = 0;
+/** Hours of chat help bought at `hourTenge` an hour, credited as the bank's word would. */
+async function creditHours(db: Db, studentId: number, hours: number, hourTenge = 500) {
+  const [order] = await db
+    .insert(paymentOrders)
+    .values({ studentId, tutorId: null, subject: 'chat_help', plan: 'chat', product: 'chat_help', lessons: hours, tutorPrice: hourTenge, perLessonTiyn: hourTenge * 100, amountTiyn: hourTenge * 100 * hours, provider: 'epay', invoiceId: String(800_000_000 + ++invoice), secretHash: 'x' })
+    .returning();
+  await db.transaction((tx) => creditPaid(tx as unknown as Db, order!, { providerPaymentId: `chat-tx-${order!.invoiceId}`, amountTiyn: order!.amountTiyn }));
 }
 
 /** An approved tutor of `subjects`, on duty by `weekly`. */
@@ -197,6 +201,19 @@ describe(`tutor chat help (${dbLabel()})`, () => {
     expect((await get(tutor.token)).status).toBe(200);
     await takeQuestion(t.db, tutor.user, q.id, new Date());
     expect((await get(tutor.token)).status).toBe(200);
+  });
+
+  it('time bought before a price change keeps its price: the oldest hour is spent first, at 40 ₸ a block, and the tutor earns half of that', async () => {
+    const s = await studentWithHours(t.db, 1, 400);
+    await creditHours(t.db, s.user.id, 1, 500);
+    expect(await chatTimeLeft(t.db, s.user.id)).toEqual({ tiyn: 90_000, blocks: 20, minutes: 120 });
+    const tutor = await dutyTutor(t.db);
+    const q = await askQuestion(t.db, s.user, { subject: 'english', body: 'a' }, t0);
+    await takeQuestion(t.db, tutor.user, q.id, t0);
+    expect((await postMessage(t.db, tutor.user, q.id, { body: 'b' }, at(12))).blocks).toBe(2);
+    expect(await chatTimeLeft(t.db, s.user.id)).toEqual({ tiyn: 90_000 - 8_000, blocks: 18, minutes: 108 });
+    expect(await balance(t.db, ACCOUNTS.tutorPayable(tutor.user.id))).toBe(4_000);
+    expect(await ledgerTotal(t.db)).toEqual({ total: 0, unbalancedTxns: 0 });
   });
 
   it('a question nobody wrote in for a day closes by itself; a closed question takes no more messages', async () => {
