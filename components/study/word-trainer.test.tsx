@@ -45,15 +45,17 @@ describe('the word trainer (kk)', () => {
     fireEvent.click(screen.getByRole('button', { name: T.checkTyped }));
     expect(screen.getByRole('status').textContent).toBe(T.typedRight);
     fireEvent.click(screen.getByRole('button', { name: T.ratings.good }));
+    // The next card comes at once; the rating is sent behind it.
     await waitFor(() => expect(screen.getByTestId('translation').textContent).toBe('бабушка'));
-    expect(posts).toEqual([{ wordId: 1, rating: 'good' }]);
-    expect(screen.getByTestId('streak').textContent).toBe('Қатарынан 1 күн сөз қайталадыңыз');
+    await waitFor(() => expect(posts).toEqual([{ wordId: 1, rating: 'good' }]));
+    await waitFor(() => expect(screen.getByTestId('streak').textContent).toBe('Қатарынан 1 күн сөз қайталадыңыз'));
 
     fireEvent.change(screen.getByLabelText(T.typeWord), { target: { value: 'аже' } });
     fireEvent.click(screen.getByRole('button', { name: T.checkTyped }));
     expect(screen.getByRole('status').textContent).toBe(T.typedWrong.replace('{word}', 'әже'));
     fireEvent.click(screen.getByRole('button', { name: T.ratings.again }));
     await waitFor(() => expect(screen.getByText(T.doneTitle.replace('{count}', '2'))).toBeTruthy());
+    await waitFor(() => expect(posts).toHaveLength(2));
     expect(posts).toEqual([
       { wordId: 1, rating: 'good' },
       { wordId: 2, rating: 'again' },

@@ -37,7 +37,6 @@ export function WordTrainer() {
   const [revealed, setRevealed] = useState(false);
   const [typed, setTyped] = useState('');
   const [typedRight, setTypedRight] = useState<boolean | null>(null);
-  const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [reviewed, setReviewed] = useState(0);
   const inputId = useId();
@@ -68,20 +67,25 @@ export function WordTrainer() {
     cardHeading.current?.focus();
   }
 
+  /**
+   * The next card comes at once and the rating is sent behind it (the bench: a phone waited 200 ms
+   * for the server's answer before every card). A rating the server did not take brings its word
+   * back at the end of the session, with the message.
+   */
   async function rate(rating: WordRating) {
     if (!word) return;
-    setPending(true);
+    const rated = word;
     setError(null);
+    setReviewed((n) => n + 1);
+    nextCard();
     try {
       const api = await loadApi();
-      const { data: answer } = await api.post<{ due: string; streak: Streak }>('/api/cabinet/trainer/reviews', { wordId: word.id, rating });
+      const { data: answer } = await api.post<{ due: string; streak: Streak }>('/api/cabinet/trainer/reviews', { wordId: rated.id, rating });
       setData((d) => (d ? { ...d, streak: answer.streak } : d));
-      setReviewed((n) => n + 1);
-      nextCard();
     } catch (err) {
       setError(messageOf(err, ts('answerFailed')));
-    } finally {
-      setPending(false);
+      setReviewed((n) => n - 1);
+      setData((d) => (d ? { ...d, words: [...d.words, rated] } : d));
     }
   }
 
@@ -187,8 +191,6 @@ export function WordTrainer() {
                     <button
                       key={r}
                       type="button"
-                      disabled={pending}
-                      aria-busy={pending || undefined}
                       onClick={() => void rate(r)}
                       className={`min-h-12 rounded-xl border-2 bg-white px-3 font-medium disabled:opacity-60 ${RATING_LOOK[r]} ${typedRight !== null && (typedRight ? r === 'good' : r === 'again') ? 'ring-2 ring-brand' : ''}`}
                     >
