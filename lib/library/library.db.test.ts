@@ -95,6 +95,7 @@ describe(`the course library (${dbLabel()})`, () => {
     expect((await publishedCourses(t.db)).map((c) => [c.slug, c.units])).toEqual([
       ['english-a1', 6],
       ['kazakh-a1', 6],
+      ['kazakh-a2', 6],
     ]);
     expect((await publishedCourses(t.db, { subject: 'kazakh', level: 'A1' })).map((c) => c.slug)).toEqual(['kazakh-a1']);
     expect(await publishedCourses(t.db, { subject: 'english', level: 'B1' })).toEqual([]);

@@ -3,6 +3,7 @@ import { NextRequest } from 'next/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import english from '@/content/library/english-a1.json';
 import kazakh from '@/content/library/kazakh-a1.json';
+import kazakhA2 from '@/content/library/kazakh-a2.json';
 import kk from '@/messages/kk.json';
 import { openSession } from '@/lib/auth/http';
 import { lessonReports, lessons, lessonWords, libraryAnswers, libraryProgress, media, wordReviews } from '@/lib/db/schema';
@@ -76,6 +77,7 @@ describe(`self-study and the word trainer in the cabinet (${dbLabel()})`, () => 
     expect((await json<{ courses: { slug: string; atLevel: boolean }[] }>(await call(courses, req(dana.token, '/api/cabinet/study/courses')))).courses.map((c) => [c.slug, c.atLevel])).toEqual([
       ['english-a1', false],
       ['kazakh-a1', false],
+      ['kazakh-a2', false],
     ]);
     const [lesson] = await t.db.insert(lessons).values({ tutorId: tutor, studentId: dana.id, subject: 'kazakh', status: 'held', startsAt: at(-30), endsAt: at(-29) }).returning();
     await t.db.insert(lessonReports).values({ lessonId: lesson!.id, studentId: dana.id, tutorId: tutor, covered: 'Танысу', level: 'A1', marks: { speaking: 3, listening: 3, reading: 3, writing: 3, grammar: 3 } });
@@ -84,6 +86,7 @@ describe(`self-study and the word trainer in the cabinet (${dbLabel()})`, () => 
     expect(body.courses.map((c) => [c.slug, c.atLevel])).toEqual([
       ['kazakh-a1', true],
       ['english-a1', false],
+      ['kazakh-a2', false],
     ]);
     const units = await json<{ units: { key: string; done: number; total: number }[] }>(await call(course, req(dana.token, '/api/cabinet/study/courses/kazakh-a1'), { slug: 'kazakh-a1' }));
     expect(units.units.map((u) => u.key)).toEqual(kazakh.units.map((u) => u.id));
@@ -91,7 +94,7 @@ describe(`self-study and the word trainer in the cabinet (${dbLabel()})`, () => 
   });
 
   it("never sends an exercise's key before the answer: every starter unit's data has no answer, accept, transcript or pairs", async () => {
-    for (const file of [english, kazakh]) {
+    for (const file of [english, kazakh, kazakhA2]) {
       for (const u of file.units) {
         const res = await getUnit(timur, file.slug, u.id);
         expect(res.status).toBe(200);
