@@ -135,6 +135,10 @@ export type ErrorCode =
   | 'group_employee_no_account'
   | 'company_group_funds'
   | 'library_file_invalid'
+  | 'library_own_review'
+  | 'library_nothing_to_review'
+  | 'library_not_in_review'
+  | 'audio_invalid'
   | 'internal';
 
 export class ApiError extends Error {

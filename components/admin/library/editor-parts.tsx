@@ -1,0 +1,217 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useLocale } from '@/i18n/navigation';
+import { ApiCallError } from '@/lib/browser/api/fetch-json';
+import { AdminField } from '@/components/admin/ui/field';
+import { describedBy } from '@/components/ui/field';
+import { adminInputClass, adminSecondaryButtonClass } from '@/components/admin/ui/form';
+
+/** The editor's problems by path (`steps[2].options[1]`), as message keys or server messages. */
+export type Problems = Record<string, string>;
+export type Localized = { ru: string; kk: string; en: string };
+export const LANGS = ['ru', 'kk', 'en'] as const;
+export const smallButton = `${adminSecondaryButtonClass} !px-2 !py-1 text-xs`;
+
+/** The problem at `path` exactly, or (with `deep`) the first one below it. */
+export function problemAt(problems: Problems, path: string, deep = false): string | undefined {
+  if (problems[path]) return problems[path];
+  if (!deep) return undefined;
+  const key = Object.keys(problems).find((k) => k.startsWith(`${path}[`) || k.startsWith(`${path}.`));
+  return key ? problems[key] : undefined;
+}
+
+const fieldId = (path: string) => `u-${path.replace(/[^a-zA-Z0-9]+/g, '-')}`;
+
+/** One line of text. */
+export function LineField({ path, label, value, onChange, problems, hint, multiline }: { path: string; label: string; value: string; onChange: (v: string) => void; problems: Problems; hint?: string; multiline?: boolean }) {
+  const id = fieldId(path);
+  const error = problemAt(problems, path);
+  return (
+    <AdminField id={id} label={label} error={error} hint={hint}>
+      {multiline ? (
+        <textarea id={id} rows={3} className={adminInputClass} value={value} onChange={(e) => onChange(e.target.value)} {...describedBy(id, error, !!hint)} />
+      ) : (
+        <input id={id} className={adminInputClass} value={value} onChange={(e) => onChange(e.target.value)} {...describedBy(id, error, !!hint)} />
+      )}
+    </AdminField>
+  );
+}
+
+/** A whole number, or nothing. */
+export function NumberField({ path, label, value, onChange, problems, hint }: { path: string; label: string; value: number | undefined; onChange: (v: number | undefined) => void; problems: Problems; hint?: string }) {
+  const id = fieldId(path);
+  const error = problemAt(problems, path);
+  return (
+    <AdminField id={id} label={label} error={error} hint={hint}>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        className={`${adminInputClass} max-w-40`}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+        {...describedBy(id, error, !!hint)}
+      />
+    </AdminField>
+  );
+}
+
+/** A text in the student's three languages (titles, prompts, explanations). */
+export function LocalizedField({ path, label, value, onChange, problems, multiline }: { path: string; label: string; value: Localized | undefined; onChange: (v: Localized) => void; problems: Problems; multiline?: boolean }) {
+  const t = useTranslations('Admin.library');
+  const v = value ?? { ru: '', kk: '', en: '' };
+  const whole = problemAt(problems, path);
+  return (
+    <fieldset className="rounded-lg border border-line p-3">
+      <legend className="px-1 text-sm font-medium">{label}</legend>
+      <div className={multiline ? 'space-y-2' : 'grid gap-2 sm:grid-cols-3'}>
+        {LANGS.map((lang) => (
+          <LineField key={lang} path={`${path}.${lang}`} label={t(`langs.${lang}`)} value={v[lang]} onChange={(text) => onChange({ ...v, [lang]: text })} problems={problems} multiline={multiline} />
+        ))}
+      </div>
+      {whole && <p className="mt-1 text-sm text-danger">{whole}</p>}
+    </fieldset>
+  );
+}
+
+/**
+ * A list of short texts, one a line (examples, other accepted orders): the text typed is kept as is
+ * while typing, the list sent without empty lines.
+ */
+export function LinesField({ path, label, value, onChange, problems, hint }: { path: string; label: string; value: string[] | undefined; onChange: (v: string[]) => void; problems: Problems; hint?: string }) {
+  const [text, setText] = useState((value ?? []).join('\n'));
+  const id = fieldId(path);
+  const error = problemAt(problems, path, true);
+  return (
+    <AdminField id={id} label={label} error={error} hint={hint}>
+      <textarea
+        id={id}
+        rows={3}
+        className={adminInputClass}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(
+            e.target.value
+              .split('\n')
+              .map((l) => l.trim())
+              .filter(Boolean),
+          );
+        }}
+        {...describedBy(id, error, !!hint)}
+      />
+    </AdminField>
+  );
+}
+
+/** A gap's accepted answers, split by "|" (kept as typed while typing). */
+export function AlternativesField({ path, label, value, onChange, problems }: { path: string; label: string; value: string[] | undefined; onChange: (v: string[]) => void; problems: Problems }) {
+  const [text, setText] = useState((value ?? []).join(' | '));
+  const id = fieldId(path);
+  const error = problemAt(problems, path, true);
+  return (
+    <AdminField id={id} label={label} error={error}>
+      <input
+        id={id}
+        className={adminInputClass}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(
+            e.target.value
+              .split('|')
+              .map((l) => l.trim())
+              .filter(Boolean),
+          );
+        }}
+        {...describedBy(id, error)}
+      />
+    </AdminField>
+  );
+}
+
+/** A choice's options, each a line, the right one marked (its number is the step's `answer`). */
+export function OptionsField({ path, options, answer, onChange, problems }: { path: string; options: string[]; answer: number; onChange: (options: string[], answer: number) => void; problems: Problems }) {
+  const t = useTranslations('Admin.library.editor');
+  const group = problemAt(problems, `${path}.options`) ?? problemAt(problems, `${path}.answer`);
+  return (
+    <fieldset className="rounded-lg border border-line p-3">
+      <legend className="px-1 text-sm font-medium">{t('options')}</legend>
+      <ul className="space-y-2">
+        {options.map((o, i) => {
+          const id = fieldId(`${path}.options[${i}]`);
+          const error = problemAt(problems, `${path}.options[${i}]`);
+          return (
+            <li key={i} className="flex flex-wrap items-center gap-2">
+              <label className="flex min-h-11 items-center gap-1 text-xs">
+                <input type="radio" name={`${path}-answer`} checked={answer === i} onChange={() => onChange(options, i)} aria-label={t('rightOption', { n: i + 1 })} />
+                {t('right')}
+              </label>
+              <label htmlFor={id} className="sr-only">
+                {t('option', { n: i + 1 })}
+              </label>
+              <input
+                id={id}
+                className={`${adminInputClass} max-w-md flex-1`}
+                value={o}
+                placeholder={t('option', { n: i + 1 })}
+                onChange={(e) => onChange(options.map((x, j) => (j === i ? e.target.value : x)), answer)}
+                {...describedBy(id, error)}
+              />
+              <button type="button" className={smallButton} disabled={options.length <= 2} onClick={() => onChange(options.filter((_, j) => j !== i), answer > i ? answer - 1 : answer === i ? 0 : answer)}>
+                {t('remove')}
+              </button>
+              {error && (
+                <p id={`${id}-error`} className="w-full text-sm text-danger">
+                  {error}
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <button type="button" className={`${smallButton} mt-2`} disabled={options.length >= 6} onClick={() => onChange([...options, ''], answer)}>
+        {t('addOption')}
+      </button>
+      {group && <p className="mt-1 text-sm text-danger">{group}</p>}
+    </fieldset>
+  );
+}
+
+/** An audio file of the media store: its name, an upload that puts a new one there, and a player. */
+export function AudioField({ path, label, value, onChange, problems, optional }: { path: string; label: string; value: string | undefined; onChange: (v: string | undefined) => void; problems: Problems; optional?: boolean }) {
+  const t = useTranslations('Admin.library.editor');
+  const locale = useLocale();
+  const [busy, setBusy] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const id = fieldId(path);
+  const error = uploadError ?? problemAt(problems, path);
+  async function upload(file: File) {
+    setBusy(true);
+    setUploadError(null);
+    try {
+      const res = await fetch('/api/admin/library/audio', { method: 'POST', body: file, headers: { 'accept-language': locale, 'content-type': 'application/octet-stream' }, credentials: 'same-origin' });
+      const data = (await res.json().catch(() => ({}))) as { name?: string; error?: { code: string; message: string } };
+      if (!res.ok || !data.name) throw new ApiCallError(res.status, data.error?.code ?? 'internal', data.error?.message ?? res.statusText);
+      onChange(data.name);
+    } catch (err) {
+      setUploadError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <AdminField id={id} label={label} error={error} hint={optional ? t('audioOptional') : t('audioHint')}>
+      <div className="flex flex-wrap items-center gap-2">
+        <input id={id} className={`${adminInputClass} max-w-xs font-mono`} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)} {...describedBy(id, error, true)} />
+        <label className={`${smallButton} cursor-pointer`}>
+          {busy ? t('uploading') : t('upload')}
+          <input type="file" accept="audio/*" className="sr-only" disabled={busy} onChange={(e) => e.target.files?.[0] && upload(e.target.files[0])} />
+        </label>
+        {value && /^a-[\w-]{16}\.\w+$/.test(value) && <audio controls src={`/api/media/audio/${value}`} className="h-9" />}
+      </div>
+    </AdminField>
+  );
+}
