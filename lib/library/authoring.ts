@@ -198,6 +198,8 @@ export async function saveUnit(db: Db, actor: Actor, unitId: number, unit: Unit,
     const [row] = await tx.select().from(libraryUnits).where(eq(libraryUnits.id, unitId)).for('update');
     if (!row) throw new ApiError(404, 'not_found');
     if (unit.id !== row.key) throw new ApiError(422, 'validation_failed', { 'unit.id': 'library_unit_key_fixed' });
+    // The course's row first: a publication running now stamps the content it read, never this edit half-way.
+    await courseRow(tx, row.courseId, true);
     const outcome = await storeUnitContent(tx, unitId, unit, staffIdOf(actor));
     const [latest] = await tx.select({ version: libraryUnitVersions.version }).from(libraryUnitVersions).where(eq(libraryUnitVersions.unitId, unitId)).orderBy(desc(libraryUnitVersions.version)).limit(1);
     if (outcome !== 'same') {

@@ -185,7 +185,7 @@ describe(`authoring in the back office: courses, units, review, import (${dbLabe
         h.audio!.POST,
         new NextRequest('http://localhost/api/admin/library/audio', {
           method: 'POST',
-          body: bytes,
+          body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
           headers: { cookie: author.cookie, origin: 'http://localhost', 'content-type': 'application/octet-stream', 'accept-language': locale, 'x-forwarded-for': '10.0.0.9' },
         }),
       );
