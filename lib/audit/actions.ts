@@ -118,6 +118,7 @@ export const AUDIT_ACTIONS = [
   'library.import',
   'library.export',
   'library.audio',
+  'library.image',
 ] as const;
 
 /** Record types as the actions name them (the part before the dot). */

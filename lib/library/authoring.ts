@@ -6,6 +6,8 @@ import { auditLog, libraryCourses, libraryUnits, libraryUnitVersions, staff } fr
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { AUDIO_MAX_BYTES, storeAudio } from '@/lib/media/audio';
+import { storeImage } from '@/lib/media/image';
+import { PHOTO_MAX_BYTES } from '@/lib/media/photo';
 import { exportCourse, importCourse, publishCourseVersions, storeUnitContent } from './courses';
 import type { CourseFields, Unit } from './format';
 import type { CourseListFilter } from './input';
@@ -306,4 +308,14 @@ export async function uploadAudio(db: Db, actor: Actor, req: Request) {
     await audit(tx, actor, { action: 'library.audio', entity: AUDIT_ENTITY, after: { name, bytes: bytes.length } });
     return { name };
   });
+}
+
+/** A picture for a text or a grammar note, into the media store (audited with its name). */
+export async function uploadImage(db: Db, actor: Actor, req: Request) {
+  if (Number(req.headers.get('content-length') ?? '0') > PHOTO_MAX_BYTES) throw new ApiError(413, 'payload_too_large');
+  const bytes = await readCapped(req, PHOTO_MAX_BYTES);
+  if (!bytes.length) throw new ApiError(415, 'photo_invalid');
+  const name = await storeImage(db, bytes);
+  await audit(db, actor, { action: 'library.image', entity: AUDIT_ENTITY, after: { name, bytes: bytes.length } });
+  return { name };
 }

@@ -23,7 +23,7 @@ const mediaName = z.string().regex(/^[\w.-]{1,100}$/, 'library_id_format');
 
 const distinct = (values: readonly string[]) => new Set(values.map((v) => v.toLowerCase())).size === values.length;
 
-const textStep = z.object({ kind: z.literal('text'), id, title: localized.optional(), body: longText }).strict();
+const textStep = z.object({ kind: z.literal('text'), id, title: localized.optional(), body: longText, image: mediaName.optional() }).strict();
 
 const word = z
   .object({ id, word: line, translation: localized, example: line.optional(), audio: mediaName.optional() })
@@ -40,7 +40,7 @@ const wordsStep = z
   });
 
 const grammarStep = z
-  .object({ kind: z.literal('grammar'), id, title: localized, body: localizedText, examples: z.array(line).max(20, 'too_long').optional() })
+  .object({ kind: z.literal('grammar'), id, title: localized, body: localizedText, examples: z.array(line).max(20, 'too_long').optional(), image: mediaName.optional() })
   .strict();
 
 const options = z

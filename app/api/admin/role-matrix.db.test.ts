@@ -128,6 +128,7 @@ const MATRIX: Record<string, Access> = {
   'POST /api/admin/library/units/[id]/archive': ['methodologist'],
   'POST /api/admin/library/import': ['methodologist'],
   'POST /api/admin/library/audio': ['methodologist'],
+  'POST /api/admin/library/images': ['methodologist'],
 };
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;

@@ -180,8 +180,8 @@ export function OptionsField({ path, options, answer, onChange, problems }: { pa
   );
 }
 
-/** An audio file of the media store: its name, an upload that puts a new one there, and a player. */
-export function AudioField({ path, label, value, onChange, problems, optional }: { path: string; label: string; value: string | undefined; onChange: (v: string | undefined) => void; problems: Problems; optional?: boolean }) {
+/** A file of the media store (audio, a picture): its name, an upload that puts a new one there, and a look at it. */
+export function MediaField({ kind, path, label, value, onChange, problems, optional }: { kind: 'audio' | 'image'; path: string; label: string; value: string | undefined; onChange: (v: string | undefined) => void; problems: Problems; optional?: boolean }) {
   const t = useTranslations('Admin.library.editor');
   const locale = useLocale();
   const [busy, setBusy] = useState(false);
@@ -192,7 +192,8 @@ export function AudioField({ path, label, value, onChange, problems, optional }:
     setBusy(true);
     setUploadError(null);
     try {
-      const res = await fetch('/api/admin/library/audio', { method: 'POST', body: file, headers: { 'accept-language': locale, 'content-type': 'application/octet-stream' }, credentials: 'same-origin' });
+      const url = kind === 'audio' ? '/api/admin/library/audio' : '/api/admin/library/images';
+      const res = await fetch(url, { method: 'POST', body: file, headers: { 'accept-language': locale, 'content-type': 'application/octet-stream' }, credentials: 'same-origin' });
       const data = (await res.json().catch(() => ({}))) as { name?: string; error?: { code: string; message: string } };
       if (!res.ok || !data.name) throw new ApiCallError(res.status, data.error?.code ?? 'internal', data.error?.message ?? res.statusText);
       onChange(data.name);
@@ -202,15 +203,18 @@ export function AudioField({ path, label, value, onChange, problems, optional }:
       setBusy(false);
     }
   }
+  const hint = kind === 'image' ? t('imageHint') : optional ? t('audioOptional') : t('audioHint');
   return (
-    <AdminField id={id} label={label} error={error} hint={optional ? t('audioOptional') : t('audioHint')}>
+    <AdminField id={id} label={label} error={error} hint={hint}>
       <div className="flex flex-wrap items-center gap-2">
         <input id={id} className={`${adminInputClass} max-w-xs font-mono`} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)} {...describedBy(id, error, true)} />
         <label className={`${smallButton} cursor-pointer`}>
           {busy ? t('uploading') : t('upload')}
-          <input type="file" accept="audio/*" className="sr-only" disabled={busy} onChange={(e) => e.target.files?.[0] && upload(e.target.files[0])} />
+          <input type="file" accept={kind === 'audio' ? 'audio/*' : 'image/jpeg,image/png,image/webp'} className="sr-only" disabled={busy} onChange={(e) => e.target.files?.[0] && upload(e.target.files[0])} />
         </label>
-        {value && /^a-[\w-]{16}\.\w+$/.test(value) && <audio controls src={`/api/media/audio/${value}`} className="h-9" />}
+        {value && kind === 'audio' && /^a-[\w-]{16}\.\w+$/.test(value) && <audio controls src={`/api/media/audio/${value}`} className="h-9" />}
+        {/* eslint-disable-next-line @next/next/no-img-element -- an uploaded picture of unknown size, already re-encoded by the media store */}
+        {value && kind === 'image' && /^i-[\w-]{16}\.webp$/.test(value) && <img src={`/api/media/images/${value}`} alt="" className="h-16 rounded border border-line" />}
       </div>
     </AdminField>
   );

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { gapCount, type Step } from '@/lib/library/format';
-import { AlternativesField, AudioField, LinesField, LineField, LocalizedField, NumberField, OptionsField, problemAt, smallButton, type Localized, type Problems } from './editor-parts';
+import { AlternativesField, LinesField, MediaField, LineField, LocalizedField, NumberField, OptionsField, problemAt, smallButton, type Localized, type Problems } from './editor-parts';
 
 /** A step while it is edited: the file's step, any field possibly empty or missing. */
 export type DraftStep = Step;
@@ -44,7 +44,7 @@ export function tidyStep(step: DraftStep): DraftStep {
   const blank = (v: unknown) => v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
   const blankLocalized = (v: unknown) => !v || Object.values(v as Localized).every((x) => !x.trim());
   if (step.kind === 'text' && blankLocalized(s.title)) delete s.title;
-  for (const key of ['examples', 'accept', 'transcript', 'minWords', 'seconds']) if (blank(s[key])) delete s[key];
+  for (const key of ['examples', 'accept', 'transcript', 'minWords', 'seconds', 'image']) if (blank(s[key])) delete s[key];
   if (step.kind === 'gap') s.answer = Array.from({ length: gapCount(step.text) }, (_, i) => step.answer[i] ?? []);
   if (step.kind === 'words') s.words = step.words.map((w) => Object.fromEntries(Object.entries(w).filter(([, v]) => !blank(v))));
   return s as DraftStep;
@@ -63,6 +63,7 @@ export function StepFields({ step, path, problems, onChange }: { step: DraftStep
         <>
           <LocalizedField path={p('title')} label={t('titleOptional')} value={step.title} onChange={(v) => patch({ title: v })} {...common} />
           <LineField path={p('body')} label={t('body')} value={step.body} onChange={(v) => patch({ body: v })} multiline hint={t('taughtLanguage')} {...common} />
+          <MediaField kind="image" path={p('image')} label={t('image')} value={step.image} onChange={(v) => patch({ image: v })} {...common} />
         </>
       );
     case 'grammar':
@@ -71,6 +72,7 @@ export function StepFields({ step, path, problems, onChange }: { step: DraftStep
           <LocalizedField path={p('title')} label={t('title')} value={step.title} onChange={(v) => patch({ title: v })} {...common} />
           <LocalizedField path={p('body')} label={t('explanation')} value={step.body} onChange={(v) => patch({ body: v })} multiline {...common} />
           <LinesField path={p('examples')} label={t('examples')} value={step.examples} onChange={(v) => patch({ examples: v })} hint={t('oneALine')} {...common} />
+          <MediaField kind="image" path={p('image')} label={t('image')} value={step.image} onChange={(v) => patch({ image: v })} {...common} />
         </>
       );
     case 'words':
@@ -87,7 +89,7 @@ export function StepFields({ step, path, problems, onChange }: { step: DraftStep
                   <LineField path={`${wp}.example`} label={t('example')} value={w.example ?? ''} onChange={(v) => setWord({ example: v })} {...common} />
                 </div>
                 <LocalizedField path={`${wp}.translation`} label={t('translation')} value={w.translation} onChange={(v) => setWord({ translation: v })} {...common} />
-                <AudioField path={`${wp}.audio`} label={t('audio')} value={w.audio} onChange={(v) => setWord({ audio: v })} optional {...common} />
+                <MediaField kind="audio" path={`${wp}.audio`} label={t('audio')} value={w.audio} onChange={(v) => setWord({ audio: v })} optional {...common} />
                 <button type="button" className={smallButton} disabled={step.words.length <= 1} onClick={() => patch({ words: step.words.filter((_, j) => j !== i) })}>
                   {t('removeWord')}
                 </button>
@@ -107,7 +109,7 @@ export function StepFields({ step, path, problems, onChange }: { step: DraftStep
           {prompt}
           {step.kind === 'listening' && (
             <>
-              <AudioField path={p('audio')} label={t('audio')} value={step.audio} onChange={(v) => patch({ audio: v ?? '' })} {...common} />
+              <MediaField kind="audio" path={p('audio')} label={t('audio')} value={step.audio} onChange={(v) => patch({ audio: v ?? '' })} {...common} />
               <LineField path={p('transcript')} label={t('transcript')} value={step.transcript ?? ''} onChange={(v) => patch({ transcript: v })} multiline {...common} />
             </>
           )}

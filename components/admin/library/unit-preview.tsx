@@ -75,6 +75,8 @@ function PreviewStep({ step, lang }: { step: PublicStep; lang: Lang }) {
         <>
           {step.title && <h4 className="mb-1 font-semibold">{step.title[lang]}</h4>}
           <p className="whitespace-pre-line">{step.body}</p>
+          {/* eslint-disable-next-line @next/next/no-img-element -- an uploaded picture of unknown size, already re-encoded by the media store */}
+          {step.image && <img src={`/api/media/images/${step.image}`} alt="" className="mt-2 max-h-64 rounded" />}
         </>
       );
     case 'grammar':
@@ -82,6 +84,8 @@ function PreviewStep({ step, lang }: { step: PublicStep; lang: Lang }) {
         <>
           <h4 className="mb-1 font-semibold">{step.title[lang]}</h4>
           <p className="whitespace-pre-line">{step.body[lang]}</p>
+          {/* eslint-disable-next-line @next/next/no-img-element -- an uploaded picture of unknown size, already re-encoded by the media store */}
+          {step.image && <img src={`/api/media/images/${step.image}`} alt="" className="mt-2 max-h-64 rounded" />}
           {step.examples && (
             <ul className="mt-2 list-disc pl-5 italic">
               {step.examples.map((e, i) => (

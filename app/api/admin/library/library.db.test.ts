@@ -1,5 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import englishA1 from '@/content/library/english-a1.json';
 import { openSession } from '@/lib/auth/http';
@@ -59,6 +60,7 @@ describe(`authoring in the back office: courses, units, review, import (${dbLabe
     h.archive = await import('./units/[id]/archive/route');
     h.import = await import('./import/route');
     h.audio = await import('./audio/route');
+    h.images = await import('./images/route');
     author = await enrolledStaff(db, { email: 'method1@school.kz', name: 'Айжан Нұрланқызы', scopes: ['methodologist'] });
     second = await enrolledStaff(db, { email: 'method2@school.kz', name: 'Ерлан Сәрсенов', scopes: ['methodologist'] });
   });
@@ -172,7 +174,7 @@ describe(`authoring in the back office: courses, units, review, import (${dbLabe
     expect(own).toMatchObject({ status: 'draft', authorId: author.id });
   });
 
-  it('archives a unit; audio goes to the media store when its bytes are audio', async () => {
+  it('archives a unit; audio and pictures go to the media store when their bytes are what they say', async () => {
     const archived = await send(h.archive!.POST, `/api/admin/library/units/${unitId}/archive`, { body: {} }, { id: String(unitId) });
     expect(archived.status).toBe(200);
     const detail = await json<{ units: { key: string }[]; archived: { key: string }[] }>(await send(h.course!.GET, `/api/admin/library/courses/${courseId}`, {}, { id: String(courseId) }));
@@ -194,6 +196,22 @@ describe(`authoring in the back office: courses, units, review, import (${dbLabe
     const { name } = await json<{ name: string }>(ok);
     expect(name).toMatch(/^a-[\w-]{16}\.mp3$/);
     expect((await db.select({ type: media.contentType }).from(media).where(eq(media.name, name)))[0]).toEqual({ type: 'audio/mpeg' });
+    // A picture: checked and re-encoded as the tutor photos are; a course file naming one the store lacks is refused.
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const picture = await call(
+      h.images!.POST,
+      new NextRequest('http://localhost/api/admin/library/images', { method: 'POST', body: new Blob([new Uint8Array(png)]), headers: { cookie: author.cookie, origin: 'http://localhost', 'content-type': 'application/octet-stream', 'x-forwarded-for': '10.0.0.9' } }),
+    );
+    expect(picture.status).toBe(201);
+    const image = (await json<{ name: string }>(picture)).name;
+    expect(image).toMatch(/^i-[\w-]{16}\.webp$/);
+    const withImages = structuredClone(englishA1) as unknown as { slug: string; units: { steps: Record<string, unknown>[] }[] };
+    withImages.slug = 'with-pictures';
+    withImages.units[0]!.steps[1]!.image = image;
+    withImages.units[0]!.steps[2]!.image = 'i-missing.webp';
+    const refused = await send(h.import!.POST, '/api/admin/library/import', { body: withImages, locale: 'en' });
+    expect((await json<ErrorBody>(refused)).error.fields).toEqual({ 'units[0].steps[2].image': 'No picture with this name is in the media store: upload it first' });
+
     const junk = await upload(new TextEncoder().encode('<html>not audio at all</html>'), 'en');
     expect(junk.status).toBe(415);
     expect((await json<ErrorBody>(junk)).error.message).toMatch(/not an audio file/);
