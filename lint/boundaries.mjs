@@ -265,10 +265,11 @@ export const LIB_FLOORS = [
   },
   {
     name: 'domains',
-    what: 'leads (intake and pipeline), marketplace, the lesson room, the course library, the company portal, quiz, review, promo, payments, groups, the back office\'s rooms',
+    what: 'leads (intake and pipeline), marketplace, the lesson room, the course library, tutor chat help, the company portal, quiz, review, promo, payments, groups, the back office\'s rooms',
     paths: [
       'lib/accounts-admin',
       'lib/cabinet',
+      'lib/chat-help',
       'lib/companies',
       'lib/company-portal',
       'lib/dashboard',
@@ -296,9 +297,11 @@ export const LIB_FLOORS = [
 export const DOMAIN_USES = {
   'lib/accounts-admin': [],
   'lib/cabinet': ['lib/quiz'],
+  // Tutor chat help stands on the money and the lesson's tutors; payments sell its hours (a product of the checkout).
+  'lib/chat-help': [],
   'lib/companies': [],
   'lib/company-portal': ['lib/companies', 'lib/groups', 'lib/leads', 'lib/payments', 'lib/quiz'],
-  'lib/dashboard': ['lib/leads'],
+  'lib/dashboard': ['lib/chat-help', 'lib/leads'],
   // Groups stand on the lesson and the money; payments sell their seats (a product of the checkout).
   'lib/groups': [],
   'lib/leads': ['lib/promo'],
@@ -306,7 +309,7 @@ export const DOMAIN_USES = {
   // The course library reads the dictionary's rows itself (lib/db), never lib/lesson-room.
   'lib/library': [],
   'lib/marketplace': ['lib/quiz', 'lib/review'],
-  'lib/payments': ['lib/groups', 'lib/leads', 'lib/promo'],
+  'lib/payments': ['lib/chat-help', 'lib/groups', 'lib/leads', 'lib/promo'],
   'lib/promo': [],
   'lib/quiz': [],
   'lib/review': [],

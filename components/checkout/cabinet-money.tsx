@@ -214,7 +214,7 @@ export function CabinetMoney({ subjects, plans }: { subjects: Record<string, str
             {data.payments.map((p) => (
               <li key={p.invoiceId} className="flex flex-wrap justify-between gap-2 py-2" data-testid="payment">
                 <span>
-                  {schoolLongDate(p.createdAt, locale)} · {p.tutorName} · {plans[p.plan] ?? p.plan}
+                  {schoolLongDate(p.createdAt, locale)} · {p.plan === 'chat' ? t('chatHours', { hours: p.lessons }) : p.plan === 'group' ? `${p.tutorName} · ${t('groupSeat')}` : `${p.tutorName} · ${plans[p.plan] ?? p.plan}`}
                   {p.test ? ` (${t('test')})` : ''}
                 </span>
                 <span>

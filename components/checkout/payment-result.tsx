@@ -11,7 +11,7 @@ type Status = 'pending' | 'paid' | 'declined' | 'expired' | 'refunded';
 interface OrderAnswer {
   status: Status;
   lessons: number;
-  tutorId: number;
+  tutorId: number | null;
   plan: string;
   /** A seat in a group (issue 33): the group's id, else null. */
   groupId: number | null;
@@ -79,7 +79,7 @@ export function PaymentResult({ invoice, failed = false, messages }: { invoice: 
         {!order
           ? t('checking')
           : status === 'paid'
-            ? t(order.groupId ? 'groupPaid' : 'paid', { lessons: order.lessons })
+            ? t(order.plan === 'chat' ? 'chatPaid' : order.groupId ? 'groupPaid' : 'paid', { lessons: order.lessons })
             : status === 'refunded' && order.groupId
               ? t('groupFull')
             : status === 'declined'
@@ -94,12 +94,12 @@ export function PaymentResult({ invoice, failed = false, messages }: { invoice: 
       </p>
       <div className="flex flex-wrap gap-3">
         {status === 'paid' || gaveUp ? (
-          <Link href="/cabinet#cabinet-money" className={primaryClass}>
-            {t('toCabinet')}
+          <Link href={order?.plan === 'chat' ? '/cabinet/chat' : '/cabinet#cabinet-money'} className={primaryClass}>
+            {t(order?.plan === 'chat' ? 'toChat' : 'toCabinet')}
           </Link>
         ) : null}
         {(status === 'declined' || status === 'expired' || status === 'not_completed') && order && (
-          <Link href={order.groupId ? `/checkout?group=${order.groupId}` : `/checkout?tutor=${order.tutorId}&plan=${order.plan}`} className={secondaryClass}>
+          <Link href={order.plan === 'chat' ? `/checkout?chat=${order.lessons}` : order.groupId ? `/checkout?group=${order.groupId}` : `/checkout?tutor=${order.tutorId}&plan=${order.plan}`} className={secondaryClass}>
             {t('tryAgain')}
           </Link>
         )}

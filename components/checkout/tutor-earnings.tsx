@@ -78,7 +78,10 @@ export function TutorEarnings({ plans }: { plans: Record<string, string> }) {
                   <th scope="row" className="py-1.5 pr-3 font-normal">{monthName(s.month, locale)}</th>
                   <td className="py-1.5 pr-3 text-right tabular-nums">{s.lessons}</td>
                   <td className="py-1.5 pr-3">{plans[s.plan] ?? s.plan} · {s.feePercent}%</td>
-                  <td className="py-1.5 pr-3 text-right tabular-nums whitespace-nowrap">{formatTiyn(s.earningTiyn, locale)}</td>
+                  <td className="py-1.5 pr-3 text-right tabular-nums whitespace-nowrap">
+                    {formatTiyn(s.earningTiyn, locale)}
+                    {s.chatTiyn > 0 && <span className="block text-xs text-muted">{t('stChat', { amount: formatTiyn(s.chatTiyn, locale) })}</span>}
+                  </td>
                   <td className="py-1.5">{t(`st_${s.status}`, { date: schoolLongDate(s.status === 'paid' && s.paidAt ? s.paidAt : schoolNoon(s.status === 'preparing' ? s.readyBy : s.payBy), locale) })}</td>
                 </tr>
               ))}

@@ -139,6 +139,12 @@ export type ErrorCode =
   | 'library_nothing_to_review'
   | 'library_not_in_review'
   | 'audio_invalid'
+  | 'chat_help_no_time'
+  | 'chat_help_too_many'
+  | 'chat_help_taken'
+  | 'chat_help_closed'
+  | 'chat_help_not_on_duty'
+  | 'chat_help_nothing_to_refund'
   | 'internal';
 
 export class ApiError extends Error {

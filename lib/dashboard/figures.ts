@@ -3,6 +3,7 @@ import { and, eq, gte, inArray, lt, lte, sql, type Column } from 'drizzle-orm';
 import { leads, testAttempts, tutorApplications, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { LEAD_LIST_KINDS } from '@/lib/leads/filters';
+import { chatFirstAnswerShare, type FirstAnswerShare } from '@/lib/chat-help/metrics';
 import { callbackPromiseShare, type PromiseShare } from './callback-share';
 import { reviewMetrics, type ReviewMetrics } from './review-metrics';
 import { DAY_MS } from '@/lib/time/calendar';
@@ -24,6 +25,8 @@ export interface SalesFigures {
   tests: { kazakh: TodayAndMonth; placement: TodayAndMonth };
   registrations: { student: TodayAndMonth; tutor: TodayAndMonth };
   callbackShare: { week: PromiseShare; month: PromiseShare };
+  /** Chat help's first answer within 15 minutes of a question asked on duty (lib/chat-help/metrics.ts). */
+  chatShare: { week: FirstAnswerShare; month: FirstAnswerShare };
   /** Leads per Almaty day and kind over the 30 days, oldest first. */
   leadsPerDay: ({ date: string } & Record<LeadKind, number>)[];
 }
@@ -54,7 +57,7 @@ export async function salesFigures(db: Db, now = new Date()): Promise<SalesFigur
   const inMonth = (col: Column) => and(gte(col, w.since), lte(col, now));
   const todayCount = (col: Column) => sql<number>`count(*) filter (where ${gte(col, w.today)})::int`;
 
-  const [byKind, perDay, [overdue], tests, regs, week, month] = await Promise.all([
+  const [byKind, perDay, [overdue], tests, regs, week, month, chatWeek, chatMonth] = await Promise.all([
     db.select({ kind: leads.kind, today: todayCount(leads.createdAt), month: sql<number>`count(*)::int` }).from(leads).where(inMonth(leads.createdAt)).groupBy(leads.kind),
     db
       .select({ date: almatyDay(leads.createdAt), kind: leads.kind, n: sql<number>`count(*)::int` })
@@ -73,6 +76,8 @@ export async function salesFigures(db: Db, now = new Date()): Promise<SalesFigur
     db.select({ key: users.role, today: todayCount(users.createdAt), month: sql<number>`count(*)::int` }).from(users).where(and(inMonth(users.createdAt), notDemo(users.id))).groupBy(users.role),
     callbackPromiseShare(db, 7, now),
     callbackPromiseShare(db, 30, now),
+    chatFirstAnswerShare(db, 7, now),
+    chatFirstAnswerShare(db, 30, now),
   ]);
 
   const leadsByKind = kindsRecord(zero);
@@ -95,6 +100,7 @@ export async function salesFigures(db: Db, now = new Date()): Promise<SalesFigur
     tests: { kazakh: byKey(tests, 'kazakh'), placement: byKey(tests, 'placement') },
     registrations: { student: byKey(regs, 'student'), tutor: byKey(regs, 'tutor') },
     callbackShare: { week, month },
+    chatShare: { week: chatWeek, month: chatMonth },
     leadsPerDay: [...days.values()],
   };
 }

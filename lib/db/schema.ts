@@ -15,3 +15,4 @@ export * from './tables/payments';
 export * from './tables/company-pools';
 export * from './tables/groups';
 export * from './tables/library';
+export * from './tables/chat-help';

@@ -40,16 +40,30 @@ export function sniffImage(buf: Uint8Array): 'jpeg' | 'png' | 'webp' | null {
   return null;
 }
 
-/** Checks, normalises and stores an uploaded photo; answers its new id. 415 `photo_invalid` for anything else. */
-export async function storePhoto(db: Db, input: Uint8Array): Promise<string> {
+/**
+ * The checks every uploaded picture passes before it is decoded for good: the size, the bytes'
+ * own format (JPEG, PNG or WebP, the name and declared type ignored), at most 40 megapixels (a
+ * decompression bomb is refused before it is decoded), the format the decoder reads being the one
+ * announced, and at least `minSide` pixels a side. 413 `payload_too_large`, 415 `photo_invalid`.
+ */
+async function checkImage(input: Uint8Array, minSide: number): Promise<void> {
   if (input.length > PHOTO_MAX_BYTES) throw new ApiError(413, 'payload_too_large');
   const kind = sniffImage(input);
   if (!kind) throw new ApiError(415, 'photo_invalid');
+  try {
+    const meta = await sharp(input, { limitInputPixels: 40_000_000 }).metadata();
+    if (meta.format !== kind || !meta.width || !meta.height || meta.width < minSide || meta.height < minSide) throw new ApiError(415, 'photo_invalid');
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw new ApiError(415, 'photo_invalid');
+  }
+}
+
+/** Checks, normalises and stores an uploaded photo; answers its new id. 415 `photo_invalid` for anything else. */
+export async function storePhoto(db: Db, input: Uint8Array): Promise<string> {
+  await checkImage(input, 200);
   let outputs: [PhotoSize, Buffer][];
   try {
-    // 40 megapixels at most: a decompression bomb is refused before it is decoded.
-    const meta = await sharp(input, { limitInputPixels: 40_000_000 }).metadata();
-    if (meta.format !== kind || !meta.width || !meta.height || meta.width < 200 || meta.height < 200) throw new ApiError(415, 'photo_invalid');
     outputs = await Promise.all(
       (Object.entries(PHOTO_SIZES) as [PhotoSize, number][]).map(async ([size, px]) => {
         const out = await sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' })
@@ -68,6 +82,35 @@ export async function storePhoto(db: Db, input: Uint8Array): Promise<string> {
   // Both sizes in one statement: a profile never points at half a photo.
   await db.insert(media).values(outputs.map(([size, bytes]) => ({ name: mediaName(`${id}-${size}.webp`), contentType: WEBP, bytes })));
   return id;
+}
+
+/** A chat help photo's stored name: its uploader's id and its own (lib/chat-help: a message may name only its author's photos). */
+export const chatPhotoName = (userId: number, id: string) => `chat/${userId}-${id}.webp`;
+/** The longest side a chat photo is kept at: a page of homework stays readable. */
+export const CHAT_PHOTO_SIDE = 1600;
+
+/**
+ * A photo sent in chat help (a page of homework): the same checks as a tutor's photo (at least 100
+ * pixels a side), turned upright, fitted inside 1600 × 1600 without cutting, re-encoded as WebP
+ * (every metadata block dropped: EXIF with GPS too) and stored under its uploader's id. Answers its id.
+ */
+export async function storeChatPhoto(db: Db, userId: number, input: Uint8Array): Promise<string> {
+  await checkImage(input, 100);
+  let bytes: Buffer;
+  try {
+    bytes = await sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' }).rotate().resize(CHAT_PHOTO_SIDE, CHAT_PHOTO_SIDE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+  } catch {
+    throw new ApiError(415, 'photo_invalid');
+  }
+  const id = randomBytes(12).toString('base64url');
+  await db.insert(media).values({ name: chatPhotoName(userId, id), contentType: WEBP, bytes });
+  return id;
+}
+
+/** A stored chat photo's bytes by its uploader and id, or null. */
+export async function readChatPhoto(db: Db, userId: number, id: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+  const [row] = await db.select({ bytes: media.bytes, contentType: media.contentType }).from(media).where(eq(media.name, chatPhotoName(userId, id))).limit(1);
+  return row ?? null;
 }
 
 /** A file of MEDIA_DIR (an earlier version's photo), or null. */

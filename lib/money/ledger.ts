@@ -28,7 +28,9 @@ export const ACCOUNTS = {
 
 export type LedgerKind = 'payment' | 'lesson_spent' | 'lesson_returned' | 'tutor_earning' | 'refund' | 'refund_paid' | 'refund_rejected' | 'plan_adjustment' | 'payout' | 'invoice_paid' | 'company_allocation' | 'company_allocation_returned' | 'company_lesson_spent' | 'company_lesson_returned'
   // A corporate group's seats (docs/payments.md "Group seats"): the company's group money onto a seat (or a moved seat's onto its new one), a lesson spent from a seat, a seat's money back to the company.
-  | 'company_group_seat' | 'company_group_lesson' | 'company_group_returned';
+  | 'company_group_seat' | 'company_group_lesson' | 'company_group_returned'
+  // Tutor chat help (docs/chat-help.md): a reply's blocks from the student's balance to revenue, and the tutor's share of them.
+  | 'chat_spent' | 'chat_earning';
 
 export interface Leg {
   account: string;

@@ -31,7 +31,8 @@ export interface PackageView {
 
 /** A payment in the student's cabinet: the order as the return page sees it, with its tutor's name and receipts. */
 export interface PaymentView extends Omit<OrderView, 'tutorId'> {
-  tutorName: string;
+  /** Null for hours of chat help (plan `chat`): no one tutor. */
+  tutorName: string | null;
   /** The fiscal receipts of the payment and of its refunds (a link once the register issued it). */
   receipts: ReceiptView[];
 }
@@ -52,7 +53,7 @@ export async function studentMoney(db: Db, studentId: number, now = new Date()):
   const payments = await db
     .select({ o: paymentOrders, tutorName })
     .from(paymentOrders)
-    .innerJoin(users, eq(users.id, paymentOrders.tutorId))
+    .leftJoin(users, eq(users.id, paymentOrders.tutorId))
     // A pending order shows for a day; the student's own only (the `or` inside the `and`, never beside it).
     .where(and(eq(paymentOrders.studentId, studentId), or(ne(paymentOrders.status, 'pending'), gt(paymentOrders.createdAt, new Date(now.getTime() - 86_400_000)))))
     .orderBy(desc(paymentOrders.createdAt))

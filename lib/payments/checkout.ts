@@ -13,7 +13,8 @@ import { bookableTutor, freeSlotsOfTutor } from '@/lib/lessons/availability';
 import { checkPromo, type PromoFailure } from '@/lib/promo/check';
 import { quotePromo } from '@/lib/promo/quote';
 import { enforceLimits } from '@/lib/rate-limit';
-import type { PlanId } from '@/lib/tariffs';
+import { PRICES, type PlanId } from '@/lib/tariffs';
+import { CHAT_HOUR_TIYN } from '@/lib/chat-help/rules';
 import type { CheckoutInput } from '@/lib/validations/payments';
 import { notifyUrlOf, paymentProvider, paymentSiteOrigin } from './config';
 import { ABANDON_AFTER_MS, reconcileOrder, secretHashOf } from './events';
@@ -280,17 +281,53 @@ export async function startSeatCheckout(db: Db, student: { id: number; scope: st
   return { ...started, groupId, lessons: order.lessons, perLessonTiyn: order.perLessonTiyn, heldUntil: heldUntil.toISOString() };
 }
 
+/**
+ * Starts the payment of hours of tutor chat help (docs/chat-help.md, "Money"): an order of product
+ * `chat_help`, plan `chat`, no tutor (any tutor on duty answers), `lessons` holding the hours, at the
+ * published price of an hour; no promo code. Paid, the amount lands on the student's balance with the
+ * order's id (lib/payments/settle.ts), spent block by block as tutors answer. The checkout's own limits apply.
+ */
+export async function startChatCheckout(db: Db, student: { id: number; scope: string }, hours: number, ctx: { locale: string }, now = new Date()): Promise<CheckoutStarted & { hours: number }> {
+  if (!hasUserScope(student.scope, 'student')) throw new ApiError(403, 'not_student');
+  const provider = paymentProvider();
+  if (!provider) throw new ApiError(503, 'payments_unavailable');
+  await checkoutLimits(db, student.id, now);
+  const secret = randomBytes(24).toString('base64url');
+  const order = await insertOrder(
+    db,
+    {
+      studentId: student.id,
+      tutorId: null,
+      subject: 'chat_help',
+      plan: 'chat',
+      product: 'chat_help',
+      lessons: hours,
+      tutorPrice: PRICES.chatHelpPerHour,
+      perLessonTiyn: CHAT_HOUR_TIYN,
+      amountTiyn: CHAT_HOUR_TIYN * hours,
+      currency: CURRENCY,
+      provider: provider.name,
+      test: provider.test,
+      locale: ctx.locale,
+      createdAt: now,
+    },
+    secret,
+  );
+  return { ...(await startPayment(provider, order, secret, { studentId: student.id, locale: ctx.locale, description: `Tilmen: chat help, ${hours} h` })), hours };
+}
+
 export interface OrderView {
   invoiceId: string;
   status: PaymentStatus;
-  /** The student plan of a package, or `group` for a group seat (`groupId`). */
+  /** The student plan of a package, `group` for a group seat (`groupId`), or `chat` for hours of chat help. */
   plan: OrderPlan;
   groupId: number | null;
   subject: string;
   lessons: number;
   amountTiyn: number;
   test: boolean;
-  tutorId: number;
+  /** Null for chat help's hours (plan `chat`: `lessons` are hours). */
+  tutorId: number | null;
   createdAt: string;
   paidAt: string | null;
 }

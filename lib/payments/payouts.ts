@@ -36,9 +36,12 @@ export interface PayoutLine {
   plan: PlanId;
   feePercent: number;
   priceSumTiyn: number;
-  /** Already moved to the tutor in the ledger (each lesson at Basic). */
+  /** Already moved to the tutor in the ledger (each lesson at Basic; chat help's replies at their rate). */
   bookedTiyn: number;
+  /** The lessons' earning at the month's plan, and chat help's. */
   earningTiyn: number;
+  /** Of the earning, chat help's (docs/chat-help.md: 25 ₸ a block, booked at each reply; no plan's fee). */
+  chatTiyn: number;
 }
 
 export interface RegisterView {
@@ -108,6 +111,7 @@ const bookedFrom = (monthStart: Date) => new Date(monthStart.getTime() - 24 * 3_
  */
 async function computeLines(db: Db, month: string): Promise<PayoutLine[]> {
   const { from, to } = monthBounds(month);
+  const chat = await chatEarnings(db, from, to);
   const rows = await db
     .select({
       tutorId: lessons.tutorId,
@@ -121,6 +125,8 @@ async function computeLines(db: Db, month: string): Promise<PayoutLine[]> {
     .leftJoin(lessonRegister, eq(lessonRegister.month, schoolMonthOf(lessons.startsAt)))
     .where(and(eq(ledgerEntries.kind, 'tutor_earning'), sql`${ledgerEntries.account} like 'tutor_payable:%'`, gte(ledgerEntries.createdAt, bookedFrom(from)), lt(lessons.startsAt, to), sql`${registerMonth} = ${month}`))
     .groupBy(lessons.tutorId);
+  // A tutor who only answered in chat help this month has a line too.
+  for (const tutorId of chat.keys()) if (!rows.some((r) => r.tutorId === tutorId)) rows.push({ tutorId, lessons: 0, priceSum: '0', booked: '0' });
   if (rows.length === 0) return [];
   const people = new Map<number, { name: string; email: string | null; phone: string }>();
   const ids = rows.map((r) => r.tutorId);
@@ -137,6 +143,7 @@ async function computeLines(db: Db, month: string): Promise<PayoutLine[]> {
       const plan = tutorPlanByLoad(r.lessons);
       const priceSumTiyn = Number(r.priceSum);
       const p = people.get(r.tutorId);
+      const chatTiyn = chat.get(r.tutorId) ?? 0;
       return {
         tutorId: r.tutorId,
         name: p?.name ?? `#${r.tutorId}`,
@@ -146,8 +153,9 @@ async function computeLines(db: Db, month: string): Promise<PayoutLine[]> {
         plan,
         feePercent: TUTOR_FEE_PERCENT[plan],
         priceSumTiyn,
-        bookedTiyn: Number(r.booked),
-        earningTiyn: monthEarningTiyn(priceSumTiyn, plan),
+        bookedTiyn: Number(r.booked) + chatTiyn,
+        earningTiyn: monthEarningTiyn(priceSumTiyn, plan) + chatTiyn,
+        chatTiyn,
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name, 'ru') || a.tutorId - b.tutorId);
@@ -171,14 +179,28 @@ async function storedLines(db: Db, registerId: number): Promise<PayoutLine[]> {
     priceSumTiyn: line.priceSumTiyn,
     bookedTiyn: line.bookedTiyn,
     earningTiyn: line.earningTiyn,
+    chatTiyn: line.chatTiyn,
   }));
+}
+
+/**
+ * Each tutor's chat help earning booked in [from, to) (`chat_earning` rows on their payable; a reply
+ * books its earning at once, in its own month, before that month's register can be approved).
+ */
+async function chatEarnings(db: Db, from: Date, to: Date): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ account: ledgerEntries.account, sum: sql<string>`sum(${ledgerEntries.amountTiyn})::text` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, 'chat_earning'), sql`${ledgerEntries.account} like 'tutor_payable:%'`, gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to)))
+    .groupBy(ledgerEntries.account);
+  return new Map(rows.map((r) => [Number(r.account.slice('tutor_payable:'.length)), Number(r.sum)]));
 }
 
 const totals = (lines: PayoutLine[]) => ({
   tutors: lines.length,
   lessons: lines.reduce((s, l) => s + l.lessons, 0),
   earningTiyn: lines.reduce((s, l) => s + l.earningTiyn, 0),
-  feeTiyn: lines.reduce((s, l) => s + l.priceSumTiyn - l.earningTiyn, 0),
+  feeTiyn: lines.reduce((s, l) => s + l.priceSumTiyn - (l.earningTiyn - l.chatTiyn), 0),
 });
 
 export async function findRegister(db: Db, month: string): Promise<Register | null> {
@@ -220,7 +242,7 @@ export async function approveRegister(db: Db, actor: Actor, month: string, now =
         .returning();
       for (let i = 0; i < lines.length; i += 500) {
         await tx.insert(payoutLines).values(
-          lines.slice(i, i + 500).map((l) => ({ registerId: register!.id, tutorId: l.tutorId, lessons: l.lessons, plan: l.plan, feePercent: l.feePercent, priceSumTiyn: l.priceSumTiyn, bookedTiyn: l.bookedTiyn, earningTiyn: l.earningTiyn })),
+          lines.slice(i, i + 500).map((l) => ({ registerId: register!.id, tutorId: l.tutorId, lessons: l.lessons, plan: l.plan, feePercent: l.feePercent, priceSumTiyn: l.priceSumTiyn, bookedTiyn: l.bookedTiyn, earningTiyn: l.earningTiyn, chatTiyn: l.chatTiyn })),
         );
       }
       await audit(tx, actor, { action: 'payout.approve', entity: 'payout', entityId: month, after: { tutors: sum.tutors, lessons: sum.lessons, totalTiyn: sum.earningTiyn } });
@@ -286,7 +308,10 @@ export interface Statement {
   lessons: number;
   plan: PlanId;
   feePercent: number;
+  /** The lessons' earning and chat help's. */
   earningTiyn: number;
+  /** Of it, chat help's. */
+  chatTiyn: number;
   /** open: the month is running; preparing: ready by the 5th; approved: paid by the 10th; paid. */
   status: 'open' | 'preparing' | 'approved' | 'paid';
   /** The day it is ready (preparing) or paid by (approved), YYYY-MM-DD; the payment's moment when paid. */
@@ -329,7 +354,19 @@ export async function tutorStatements(db: Db, tutorId: number, now = new Date())
   };
   for (const m of months) {
     const plan = tutorPlanByLoad(m.lessons);
-    byMonth.set(m.month, { month: m.month, lessons: m.lessons, plan, feePercent: TUTOR_FEE_PERCENT[plan], earningTiyn: monthEarningTiyn(Number(m.priceSum), plan), status: m.month >= current ? 'open' : 'preparing', ...dates(m.month), paidAt: null });
+    byMonth.set(m.month, { month: m.month, lessons: m.lessons, plan, feePercent: TUTOR_FEE_PERCENT[plan], earningTiyn: monthEarningTiyn(Number(m.priceSum), plan), chatTiyn: 0, status: m.month >= current ? 'open' : 'preparing', ...dates(m.month), paidAt: null });
+  }
+  // Chat help's earning of each month (a month with chat help only has a statement too).
+  const chatMonths = await db
+    .select({ month: schoolMonthOf(ledgerEntries.createdAt), sum: sql<string>`sum(${ledgerEntries.amountTiyn})::text` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, 'chat_earning'), eq(ledgerEntries.account, ACCOUNTS.tutorPayable(tutorId)), gte(ledgerEntries.createdAt, monthBounds(since).from)))
+    .groupBy(sql`1`);
+  for (const { month, sum } of chatMonths) {
+    const chatTiyn = Number(sum);
+    if (chatTiyn === 0) continue;
+    const m = byMonth.get(month) ?? { month, lessons: 0, plan: 'basic' as PlanId, feePercent: TUTOR_FEE_PERCENT.basic, earningTiyn: 0, chatTiyn: 0, status: month >= current ? ('open' as const) : ('preparing' as const), ...dates(month), paidAt: null };
+    byMonth.set(month, { ...m, earningTiyn: m.earningTiyn + chatTiyn, chatTiyn });
   }
   for (const { line, register } of frozen) {
     byMonth.set(register.month, {
@@ -338,6 +375,7 @@ export async function tutorStatements(db: Db, tutorId: number, now = new Date())
       plan: line.plan,
       feePercent: line.feePercent,
       earningTiyn: line.earningTiyn,
+      chatTiyn: line.chatTiyn,
       status: register.status,
       ...dates(register.month),
       paidAt: register.paidAt?.toISOString() ?? null,

@@ -49,6 +49,8 @@ export async function creditPaid(tx: Db, order: Order, word: { providerPaymentId
     .returning();
   if (!paid) return 'unchanged';
   if (paid.product === 'group_seat' || paid.plan === 'group') return creditSeat(tx, paid, now);
+  if (paid.product === 'chat_help') return creditChat(tx, paid, now);
+  if (paid.tutorId === null || paid.plan === 'chat') throw new Error(`order ${paid.id}: a package's order has a tutor and a student plan`);
   if (paid.promoCode) await countPaidPromoUse(tx, paid.promoCode);
   const [pkg] = await tx
     .insert(lessonPackages)
@@ -86,6 +88,24 @@ async function creditSeat(tx: Db, paid: Order, now: Date): Promise<SettleResult>
   );
   await recordReceipt(tx, 'sale', { orderId: paid.id, studentId: paid.studentId, amountTiyn: paid.amountTiyn }, now);
   await confirmSeatPayment(tx, paid, now);
+  return 'credited';
+}
+
+/**
+ * Hours of chat help paid (docs/chat-help.md, "Money"): the amount onto the student's balance with
+ * the order's id (what chat help spends from, block by block, oldest order first) and its sale receipt.
+ */
+async function creditChat(tx: Db, paid: Order, now: Date): Promise<SettleResult> {
+  await post(
+    tx,
+    'payment',
+    [
+      { account: ACCOUNTS.providerClearing, amountTiyn: -paid.amountTiyn },
+      { account: ACCOUNTS.studentBalance(paid.studentId), amountTiyn: paid.amountTiyn },
+    ],
+    { orderId: paid.id },
+  );
+  await recordReceipt(tx, 'sale', { orderId: paid.id, studentId: paid.studentId, amountTiyn: paid.amountTiyn }, now);
   return 'credited';
 }
 

@@ -19,6 +19,7 @@ import { remindPayoutRegister } from '@/lib/payments/payouts';
 import { issuePendingReceipts } from '@/lib/payments/receipts';
 import { resendRefunds, sendRefunds } from '@/lib/payments/refunds';
 import { runGroupPass } from '@/lib/groups/jobs';
+import { closeIdleQuestions } from '@/lib/chat-help/questions';
 import { remindInvitations } from '@/lib/company-portal/invitations';
 import { kickOutbox } from '@/lib/outbox/kick';
 import { anonymisePersonalData, prune, pruneCompanyAndLessons } from '@/lib/retention';
@@ -96,6 +97,14 @@ export function runGroupsPass(now = new Date()): Promise<void> {
   });
 }
 
+/** Chat help's questions nobody wrote in for a day are closed (lib/chat-help/questions.ts). */
+export function closeIdleChatPass(now = new Date()): Promise<void> {
+  return runBackgroundPass('chat-help', async (db) => {
+    const closed = await closeIdleQuestions(db, now);
+    if (closed > 0) console.info(`[chat-help] closed ${closed} question(s) nobody wrote in for a day.`);
+  });
+}
+
 /** Destroys the Janus rooms of group lessons that have ended (lib/lesson-room/sfu.ts), so placement counts only live rooms. */
 export function closeSfuRoomsPass(now = new Date()): Promise<void> {
   return runBackgroundPass('sfu-rooms', async (db) => {
@@ -164,6 +173,7 @@ export function startBackgroundWork(opts: { outboxPollMs: number; retentionMs?: 
     setInterval(() => void closeSfuRoomsPass(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void remindExpiringPackagesPass(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
     setInterval(() => void remindFinanceOfPayoutsPass(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
+    setInterval(() => void closeIdleChatPass(), opts.reminderMs ?? CALLBACK_REMINDER_INTERVAL_MS),
   ];
   for (const timer of bg.timers) timer.unref();
   void pruneTables();

@@ -38,8 +38,11 @@ const ymd = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_value')
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), { message: 'invalid_value' });
 
+/** Weekly ranges in the school's time: ISO weekday → up to 6 half-hour ranges (a schedule's, a chat duty's). */
+export const weeklyRanges = z.partialRecord(z.enum(WEEKDAYS, { error: 'invalid_value' }), dayRanges, { error: 'invalid_value' });
+
 export const scheduleSchema = z.object({
-  weekly: z.partialRecord(z.enum(WEEKDAYS, { error: 'invalid_value' }), dayRanges, { error: 'invalid_value' }),
+  weekly: weeklyRanges,
   daysOff: z
     .array(ymd, { error: 'invalid_value' })
     .max(MAX_DAYS_OFF, 'too_long')

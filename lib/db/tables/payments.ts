@@ -7,10 +7,10 @@ import { users } from './accounts';
 import { createdAt } from './columns';
 
 export type PaymentStatus = 'pending' | 'paid' | 'declined' | 'expired' | 'refunded';
-/** What an order buys: a package of lessons with a tutor, or a seat in a group (lib/groups). */
-export type PaymentProduct = 'package' | 'group_seat';
+/** What an order buys: a package of lessons with a tutor, a seat in a group (lib/groups), or hours of tutor chat help (lib/chat-help). */
+export type PaymentProduct = 'package' | 'group_seat' | 'chat_help';
 /** An order's plan: a student plan of a package, or `group` for a group seat (finance's revenue groups by it). */
-export type OrderPlan = 'basic' | 'advanced' | 'intensive' | 'group';
+export type OrderPlan = 'basic' | 'advanced' | 'intensive' | 'group' | 'chat';
 /** The card providers an order can be paid through (lib/payments/config.ts holds their adapters). */
 export const PAYMENT_PROVIDERS = ['epay'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
@@ -33,8 +33,11 @@ const purchaseColumns = () => ({
   subject: text('subject').notNull(),
   plan: planColumn(),
 });
-/** The same for an order, whose plan may also be `group` (a group seat). */
-const orderColumns = () => ({ ...purchaseColumns(), plan: text('plan').$type<OrderPlan>().notNull() });
+/**
+ * The same for an order, whose plan may also be `group` (a group seat) or `chat` (hours of chat help,
+ * which have no tutor: any tutor on duty answers; subject `chat_help`).
+ */
+const orderColumns = () => ({ ...purchaseColumns(), tutorId: integer('tutor_id').references(() => users.id), plan: text('plan').$type<OrderPlan>().notNull() });
 /** A required reference to the order a row belongs to. */
 const orderRef = () =>
   integer('order_id')
@@ -89,6 +92,8 @@ export const paymentOrders = pgTable(
   },
   (t) => [
     uniqueIndex('payment_orders_invoice_uq').on(t.provider, t.invoiceId),
+    // Only chat help's hours are bought from no tutor.
+    check('payment_orders_tutor_ck', sql`${t.tutorId} is not null or ${t.product} = 'chat_help'`),
     // One transaction pays one order: a refund is sent to the transaction of its own order only.
     uniqueIndex('payment_orders_provider_payment_uq').on(t.provider, t.providerPaymentId).where(sql`provider_payment_id is not null`),
     index('payment_orders_student_idx').on(t.studentId, t.createdAt),
@@ -96,8 +101,8 @@ export const paymentOrders = pgTable(
     check('payment_orders_amount_positive', sql`${t.amountTiyn} > 0 and ${t.perLessonTiyn} > 0 and ${t.lessons} > 0`),
     check('payment_orders_amount_total', sql`${t.amountTiyn} = ${t.perLessonTiyn} * ${t.lessons}`),
     check('payment_orders_status', sql`${t.status} in ('pending', 'paid', 'declined', 'expired', 'refunded')`),
-    check('payment_orders_plan', sql`${t.plan} in ('basic', 'advanced', 'intensive', 'group')`),
-    check('payment_orders_product', sql`${t.product} in ('package', 'group_seat') and (${t.product} = 'group_seat') = (${t.plan} = 'group') and (${t.product} = 'group_seat') = (${t.groupId} is not null)`),
+    check('payment_orders_plan', sql`${t.plan} in ('basic', 'advanced', 'intensive', 'group', 'chat')`),
+    check('payment_orders_product', sql`${t.product} in ('package', 'group_seat', 'chat_help') and (${t.product} = 'group_seat') = (${t.plan} = 'group') and (${t.product} = 'group_seat') = (${t.groupId} is not null) and (${t.product} = 'chat_help') = (${t.plan} = 'chat')`),
     index('payment_orders_group_idx').on(t.groupId).where(sql`group_id is not null`),
     check('payment_orders_currency', sql`${t.currency} = 'KZT'`),
     check('payment_orders_promo', sql`${t.promoPercent} between 0 and 100`),
@@ -226,7 +231,8 @@ export const paymentRefunds = pgTable(
   (t) => [
     uniqueIndex('payment_refunds_open_uq').on(t.packageId).where(sql`status in ('requested', 'review')`),
     index('payment_refunds_seat_idx').on(t.groupSeatId).where(sql`group_seat_id is not null`),
-    check('payment_refunds_what', sql`(${t.packageId} is null) <> (${t.groupSeatId} is null)`),
+    // A package's, a group seat's, or neither (chat help's time: its order alone).
+    check('payment_refunds_what', sql`${t.packageId} is null or ${t.groupSeatId} is null`),
     index('payment_refunds_status_idx').on(t.status, t.createdAt),
     check('payment_refunds_amount_positive', sql`${t.amountTiyn} > 0 and ${t.lessons} >= 0`),
     check('payment_refunds_status', sql`${t.status} in ('review', 'requested', 'done', 'failed', 'rejected')`),
@@ -322,13 +328,15 @@ export const payoutLines = pgTable(
     priceSumTiyn: bigint('price_sum_tiyn', { mode: 'number' }).notNull(),
     /** What the ledger already moved to the tutor for them (each lesson at Basic). */
     bookedTiyn: bigint('booked_tiyn', { mode: 'number' }).notNull(),
-    /** What the tutor is paid: the price sum less the plan's fee. */
+    /** What the tutor is paid: the price sum less the plan's fee, and their chat help's earning. */
     earningTiyn: bigint('earning_tiyn', { mode: 'number' }).notNull(),
+    /** Of that, earned answering in chat help (booked in the ledger at each reply; no plan's fee). */
+    chatTiyn: bigint('chat_tiyn', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('payout_lines_register_tutor_uq').on(t.registerId, t.tutorId),
     index('payout_lines_tutor_idx').on(t.tutorId),
-    check('payout_lines_amounts', sql`${t.lessons} > 0 and ${t.earningTiyn} >= 0 and ${t.bookedTiyn} >= 0 and ${t.priceSumTiyn} >= ${t.earningTiyn}`),
+    check('payout_lines_amounts', sql`${t.lessons} >= 0 and ${t.chatTiyn} >= 0 and (${t.lessons} > 0 or ${t.chatTiyn} > 0) and ${t.earningTiyn} >= ${t.chatTiyn} and ${t.bookedTiyn} >= 0 and ${t.priceSumTiyn} >= ${t.earningTiyn} - ${t.chatTiyn}`),
     check('payout_lines_plan', sql`${t.plan} in ('basic', 'advanced', 'intensive')`),
   ],
 );

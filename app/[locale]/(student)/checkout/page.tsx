@@ -4,6 +4,8 @@ import type { Locale } from '@/i18n/routing';
 import { Link } from '@/i18n/navigation';
 import { CheckoutForm } from '@/components/checkout/checkout-form';
 import { SeatCheckout } from '@/components/checkout/seat-checkout';
+import { ChatCheckout } from '@/components/checkout/chat-checkout';
+import { CHAT_BLOCK_MINUTES, CHAT_HOUR_OPTIONS } from '@/lib/chat-help/rules';
 import { groupTitle, scheduleLine } from '@/components/groups/group-card';
 import { publicGroup } from '@/lib/groups/catalogue';
 import { GROUP_HOLD_MINUTES } from '@/lib/groups/seats';
@@ -16,7 +18,7 @@ import { purchasableTutor } from '@/lib/payments/checkout';
 import { paymentProvider } from '@/lib/payments/config';
 import { isPlanId, quotePackage } from '@/lib/money/model';
 import { localePath } from '@/lib/seo';
-import { formatTenge, STUDENT_PLANS, type PlanId } from '@/lib/tariffs';
+import { formatTenge, PRICES, STUDENT_PLANS, type PlanId } from '@/lib/tariffs';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -43,6 +45,8 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   const promo = (one(q.promo) ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32).toUpperCase();
   const rawGroup = one(q.group) ?? '';
   if (/^\d{1,9}$/.test(rawGroup)) return groupCheckout(locale, Number(rawGroup), one(q.hold) === '1');
+  const rawChat = Number(one(q.chat) ?? '');
+  if (one(q.chat) !== undefined) return chatCheckout(locale, (CHAT_HOUR_OPTIONS as readonly number[]).includes(rawChat) ? rawChat : 3);
   const rawTutor = one(q.tutor) ?? '';
   const tutor = /^\d{1,9}$/.test(rawTutor) ? await purchasableTutor(await getDb(), Number(rawTutor)) : null;
 
@@ -108,6 +112,41 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
           subjects={tutor.subjects.map((s) => ({ id: s, name: tw(`subjects.${s}` as never) }))}
           plans={STUDENT_PLANS.map((p) => ({ id: p.id, name: tp(`plans.${p.id}.name`) }))}
           initial={{ plan, subject, promo, answer: initial }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Hours of tutor chat help (/checkout?chat=3, from the cabinet's chat help): the price of an hour,
+ * the published rule of how time is counted, and the island that stores the order and opens the bank's page.
+ */
+async function chatCheckout(locale: Locale, hours: number) {
+  const t = await getTranslations('Checkout');
+  const tc = await getTranslations('ChatHelp');
+  const provider = paymentProvider();
+  const messages = (await getMessages()).Checkout as PlainMessages;
+  return (
+    <div className="container-page max-w-3xl py-10 md:py-14">
+      <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{tc('checkoutTitle')}</h1>
+      <p className="mt-3 text-base text-muted">{tc('checkoutIntro', { price: formatTenge(PRICES.chatHelpPerHour, locale) })}</p>
+      {!provider && <p className="mt-4 rounded-xl border border-danger/40 p-4">{t('unavailable')}</p>}
+      <ul className="mt-6 list-disc space-y-1 pl-5 text-sm" data-testid="chat-rules">
+        <li>{tc('ruleBlocks', { minutes: CHAT_BLOCK_MINUTES, price: formatTenge(PRICES.chatHelpPerHour / (60 / CHAT_BLOCK_MINUTES), locale) })}</li>
+        <li>{tc('ruleCap')}</li>
+        <li>{tc('ruleRefund')}</li>
+      </ul>
+      <div className="mt-8">
+        <ChatCheckout
+          path={localePath(locale, `/checkout?chat=${hours}`)}
+          options={CHAT_HOUR_OPTIONS}
+          initial={hours}
+          hourTenge={PRICES.chatHelpPerHour}
+          test={provider?.test ?? true}
+          available={!!provider}
+          messages={messages}
+          texts={{ legend: tc('hoursLegend'), hours: Object.fromEntries(CHAT_HOUR_OPTIONS.map((h) => [h, tc('hours', { count: h })])) }}
         />
       </div>
     </div>

@@ -77,6 +77,21 @@ export default async function DashboardPage({ params }: { params: Promise<{ loca
               );
             })}
           </FigureGroup>
+          <FigureGroup id="dash-chat" title={t('chatTitle')}>
+            {(['chat7', 'chat30'] as const).map((key) => {
+              const s = key === 'chat7' ? sales.chatShare.week : sales.chatShare.month;
+              return (
+                <FigureCard
+                  key={key}
+                  testId={`figure-${key}`}
+                  label={t(key)}
+                  value={share(s)}
+                  sub={s.counted ? t('chatHint', { inTime: n.format(s.inTime), counted: n.format(s.counted), minutes: s.medianMinutes === null ? '—' : hours.format(s.medianMinutes) }) : undefined}
+                  tone={shareTone(s.share)}
+                />
+              );
+            })}
+          </FigureGroup>
           <section aria-labelledby="dash-chart" className="mb-8 rounded-xl border border-line bg-white p-4">
             <h2 id="dash-chart" className="mb-3 text-lg font-semibold">
               {t('chartTitle')}

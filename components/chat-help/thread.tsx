@@ -1,0 +1,188 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { apiErrorBody } from '@/lib/browser/api/error-body';
+import { clock, dayKey, dayLabel, SCHOOL_ZONE } from '@/components/booking/slot-times';
+import { CHAT_BLOCK_MINUTES } from '@/lib/chat-help/rules';
+import { loadApi, type ChatMessage, type ChatThreadData } from './types';
+
+/** How often an open thread asks for new messages (the page is open: a few small requests a minute). */
+const POLL_MS = 4000;
+
+/** A photo of the thread, fetched with the session (an <img> cannot send it) and shown from a blob. */
+function Photo({ src, alt }: { src: string; alt: string }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    let made: string | null = null;
+    void loadApi()
+      .then((api) => api.get<Blob>(src, { responseType: 'blob' }))
+      .then((res) => {
+        if (!live) return;
+        made = URL.createObjectURL(res.data);
+        setUrl(made);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [src]);
+  if (!url) return <span className="block h-40 w-full max-w-xs animate-pulse rounded-lg bg-brand-tint" aria-hidden="true" />;
+  return (
+    <a href={url} target="_blank" rel="noreferrer" className="block">
+      {/* eslint-disable-next-line @next/next/no-img-element */}
+      <img src={url} alt={alt} className="max-h-80 max-w-full rounded-lg border border-line object-contain" />
+    </a>
+  );
+}
+
+/**
+ * One question's conversation: its messages (asked again every few seconds while open), the composer
+ * (text and a photo of homework) for the question's two, "close"; a tutor on duty who has not taken
+ * it yet sees "take" instead. The student sees the minutes left; each tutor reply shows what it cost.
+ */
+export function ChatThread({ id, onChanged, onBack }: { id: number; onChanged: () => void; onBack: () => void }) {
+  const t = useTranslations('ChatHelp');
+  const locale = useLocale();
+  const [data, setData] = useState<ChatThreadData | null>(null);
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [failed, setFailed] = useState(false);
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const last = useRef(0);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const api = await loadApi();
+      const res = await api.get<ChatThreadData>(`/api/chat-help/questions/${id}`, { params: { after: last.current } });
+      setData(res.data);
+      setFailed(false);
+      if (res.data.messages.length) {
+        last.current = res.data.messages[res.data.messages.length - 1]!.id;
+        setMessages((m) => [...m, ...res.data.messages.filter((x) => !m.some((y) => y.id === x.id))]);
+      }
+    } catch {
+      setFailed(true);
+    }
+  }, [id]);
+
+  // One thread per mount (the lists render it with key={id}): the messages only grow.
+  useEffect(() => {
+    void load();
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void load();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  async function act(run: () => Promise<unknown>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await run();
+      await load();
+      onChanged();
+    } catch (err) {
+      setError(apiErrorBody(err)?.message ?? t('failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function send(e: React.FormEvent) {
+    e.preventDefault();
+    if (!text.trim() && !file) {
+      setError(t('empty'));
+      return;
+    }
+    await act(async () => {
+      const api = await loadApi();
+      let photo: string | undefined;
+      if (file) photo = (await api.post<{ photo: string }>('/api/chat-help/photos', file, { headers: { 'Content-Type': file.type || 'application/octet-stream' } })).data.photo;
+      await api.post(`/api/chat-help/questions/${id}/messages`, { body: text, ...(photo ? { photo } : {}) });
+      setText('');
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
+    });
+  }
+
+  if (failed && !data) return <p role="alert" className="text-danger">{t('loadFailed')}</p>;
+  if (!data) return <p role="status" className="text-muted">{t('loading')}</p>;
+  const q = data.question;
+  const mine = (m: ChatMessage) => (data.side === 'tutor' ? m.side === 'tutor' : m.side === 'student');
+  const open = q.status !== 'closed';
+  return (
+    <section aria-labelledby={`chat-q-${id}`} className="rounded-2xl border border-line bg-white p-4" data-testid="chat-thread">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id={`chat-q-${id}`} className="text-lg font-semibold">
+            {t('questionTitle', { id: q.id, subject: t(`subjects.${q.subject}`) })}
+          </h2>
+          <p className="text-sm text-muted" data-testid="chat-who">
+            {q.status === 'open' ? t('waitingTutor') : data.side === 'student' ? t('answeredBy', { name: q.tutor ?? '' }) : t('askedBy', { name: q.student })}
+            {q.status === 'closed' ? ` · ${t('closed')}` : ''}
+          </p>
+          {data.timeLeft && (
+            <p className="text-sm font-medium" data-testid="chat-time-left">
+              {t('timeLeft', { minutes: data.timeLeft.minutes })}
+            </p>
+          )}
+        </div>
+        <button type="button" onClick={onBack} className="min-h-11 rounded-lg px-3 text-sm font-medium text-brand-dark underline">
+          {t('back')}
+        </button>
+      </div>
+      <ol className="mt-4 flex flex-col gap-3" aria-live="polite" data-testid="chat-messages">
+        {messages.map((m) => (
+          <li key={m.id} className={`max-w-[85%] rounded-2xl px-4 py-2 ${mine(m) ? 'self-end bg-brand-tint' : 'self-start border border-line'}`}>
+            <p className="text-xs text-muted">
+              {m.side === 'tutor' ? t('tutorSide') : t('studentSide')} · <time dateTime={m.at}>{`${dayLabel(dayKey(m.at, SCHOOL_ZONE), locale)}, ${clock(m.at, SCHOOL_ZONE)}`}</time>
+              {m.side === 'tutor' && m.blocks > 0 ? ` · ${t('cost', { minutes: m.blocks * CHAT_BLOCK_MINUTES })}` : ''}
+            </p>
+            {m.body && <p className="whitespace-pre-wrap break-words">{m.body}</p>}
+            {m.photo && <Photo src={m.photo} alt={t('photoAlt')} />}
+          </li>
+        ))}
+      </ol>
+      <div role="status" aria-live="polite" className="mt-3">
+        {error && <p className="text-danger">{error}</p>}
+      </div>
+      {data.side === 'candidate' && open ? (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void act(async () => (await loadApi()).post(`/api/chat-help/questions/${id}/take`, {}))}
+          className="mt-4 min-h-11 w-full rounded-lg bg-brand-dark px-4 py-2 font-semibold text-white disabled:opacity-60"
+          data-testid="chat-take"
+        >
+          {t('take')}
+        </button>
+      ) : open ? (
+        <form onSubmit={(e) => void send(e)} className="mt-4 flex flex-col gap-3">
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            {t('message')}
+            <textarea value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={4000} className="rounded-lg border border-line p-3 text-base font-normal" data-testid="chat-text" />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            {t('photo')}
+            <input ref={fileInput} type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="text-sm" data-testid="chat-photo" />
+          </label>
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" disabled={busy} className="min-h-11 rounded-lg bg-brand-dark px-4 py-2 font-semibold text-white disabled:opacity-60" data-testid="chat-send">
+              {busy ? t('sending') : t('send')}
+            </button>
+            <button type="button" disabled={busy} onClick={() => void act(async () => (await loadApi()).post(`/api/chat-help/questions/${id}/close`, {}))} className="min-h-11 rounded-lg border border-line px-4 py-2 font-medium disabled:opacity-60" data-testid="chat-close">
+              {t('close')}
+            </button>
+          </div>
+          {data.side === 'tutor' && <p className="text-xs text-muted">{t('tutorRule')}</p>}
+        </form>
+      ) : null}
+    </section>
+  );
+}

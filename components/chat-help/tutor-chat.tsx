@@ -1,0 +1,172 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { weekdayName } from '@/components/booking/slot-times';
+import { useApiGet } from '@/lib/browser/api/use-api-get';
+import { apiErrorBody } from '@/lib/browser/api/error-body';
+import { ChatThread } from './thread';
+import { loadApi, type ChatDuty, type ChatQuestion, type ChatSubject, type Weekly } from './types';
+
+const card = 'rounded-2xl border border-line bg-white p-5';
+const primary = 'inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-dark px-4 py-2 font-semibold text-white hover:bg-brand disabled:opacity-60';
+const DAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
+/** The half hours of a day, "00:00" … "24:00", as minutes. */
+const HALF_HOURS = Array.from({ length: 49 }, (_, i) => i * 30);
+const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+/** The tutor's duty, loaded: its form starts from what was saved. */
+function DutyEditor({ onSaved }: { onSaved: () => void }) {
+  const t = useTranslations('ChatHelp');
+  const { data, failed } = useApiGet<{ duty: ChatDuty | null }>('/api/chat-help/duty');
+  if (failed && !data) return <p role="alert" className="text-danger">{t('loadFailed')}</p>;
+  if (!data) return null;
+  return <DutyForm saved={data.duty} onSaved={onSaved} />;
+}
+
+/** The tutor's duty: the subjects, one range a day in the school's time, on or off. */
+function DutyForm({ saved, onSaved }: { saved: ChatDuty | null; onSaved: () => void }) {
+  const t = useTranslations('ChatHelp');
+  const locale = useLocale();
+  const [subjects, setSubjects] = useState<ChatSubject[]>(saved?.subjects ?? ['english']);
+  const [days, setDays] = useState<Record<string, [number, number] | null>>(() => Object.fromEntries(DAYS.map((d) => [d, saved?.weekly[d]?.[0] ?? null])));
+  const [active, setActive] = useState(saved?.active ?? true);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setStatus(null);
+    const weekly: Weekly = Object.fromEntries(DAYS.filter((d) => days[d]).map((d) => [d, [days[d]!]]));
+    try {
+      await (await loadApi()).put('/api/chat-help/duty', { subjects, weekly, active });
+      setStatus({ ok: true, text: t('dutySaved') });
+      onSaved();
+    } catch (err) {
+      const body = apiErrorBody(err);
+      setStatus({ ok: false, text: body?.fields ? Object.values(body.fields)[0]! : (body?.message ?? t('failed')) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="chat-duty" className={card} data-testid="chat-duty">
+      <h2 id="chat-duty" className="text-xl font-bold">
+        {t('dutyTitle')}
+      </h2>
+      <p className="mt-2 text-sm text-muted">{t('dutyText')}</p>
+      <form onSubmit={(e) => void save(e)} className="mt-4 flex flex-col gap-4">
+        <fieldset className="flex flex-wrap gap-4">
+          <legend className="mb-1 text-sm font-medium">{t('dutySubjects')}</legend>
+          {(['english', 'kazakh'] as const).map((s) => (
+            <label key={s} className="flex min-h-11 items-center gap-2">
+              <input type="checkbox" checked={subjects.includes(s)} onChange={(e) => setSubjects((x) => (e.target.checked ? [...x, s] : x.filter((y) => y !== s)))} className="size-5" />
+              {t(`subjects.${s}`)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium">{t('dutyHours')}</legend>
+          {DAYS.map((d) => {
+            const range = days[d] ?? null;
+            return (
+              <div key={d} className="flex flex-wrap items-center gap-2">
+                <label className="flex min-h-11 w-40 items-center gap-2">
+                  <input type="checkbox" checked={!!range} onChange={(e) => setDays((x) => ({ ...x, [d]: e.target.checked ? [18 * 60, 21 * 60] : null }))} className="size-5" data-testid={`duty-day-${d}`} />
+                  {weekdayName(Number(d), locale)}
+                </label>
+                {range && (
+                  <>
+                    <label className="sr-only" htmlFor={`duty-from-${d}`}>{t('from')}</label>
+                    <select id={`duty-from-${d}`} value={range[0]} onChange={(e) => setDays((x) => ({ ...x, [d]: [Number(e.target.value), range[1]] }))} className="min-h-11 rounded-lg border border-line px-2">
+                      {HALF_HOURS.slice(0, -1).map((m) => (
+                        <option key={m} value={m}>{hhmm(m)}</option>
+                      ))}
+                    </select>
+                    <span aria-hidden="true">–</span>
+                    <label className="sr-only" htmlFor={`duty-to-${d}`}>{t('to')}</label>
+                    <select id={`duty-to-${d}`} value={range[1]} onChange={(e) => setDays((x) => ({ ...x, [d]: [range[0], Number(e.target.value)] }))} className="min-h-11 rounded-lg border border-line px-2">
+                      {HALF_HOURS.slice(1).map((m) => (
+                        <option key={m} value={m}>{hhmm(m)}</option>
+                      ))}
+                    </select>
+                  </>
+                )}
+              </div>
+            );
+          })}
+          <p className="text-xs text-muted">{t('dutyZone')}</p>
+        </fieldset>
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} className="size-5" data-testid="duty-active" />
+          {t('dutyActive')}
+        </label>
+        <button type="submit" disabled={busy} className={primary} data-testid="duty-save">
+          {t('dutySave')}
+        </button>
+        <div role="status" aria-live="polite">
+          {status && <p className={status.ok ? 'font-medium text-[#0b5e4c]' : 'text-danger'}>{status.text}</p>}
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** The tutor's chat help: their duty, the open questions they may take while on duty, their own questions. */
+export function TutorChat() {
+  const t = useTranslations('ChatHelp');
+  const [again, setAgain] = useState(0);
+  const { data, failed } = useApiGet<{ onDuty: ChatSubject[]; queue: ChatQuestion[]; mine: ChatQuestion[] }>('/api/chat-help/tutor', { again });
+  const [openId, setOpenId] = useState<number | null>(null);
+  const reload = () => setAgain((n) => n + 1);
+  useEffect(() => {
+    if (openId !== null) return;
+    const timer = setInterval(() => document.visibilityState === 'visible' && reload(), 15_000);
+    return () => clearInterval(timer);
+  }, [openId]);
+
+  if (openId !== null) return <ChatThread key={openId} id={openId} onChanged={reload} onBack={() => (setOpenId(null), reload())} />;
+  const list = (qs: ChatQuestion[], testId: string) => (
+    <ul className="mt-3 flex flex-col divide-y divide-line" data-testid={testId}>
+      {qs.map((q) => (
+        <li key={q.id}>
+          <button type="button" onClick={() => setOpenId(q.id)} className="flex min-h-11 w-full flex-col items-start gap-1 py-3 text-left">
+            <span className="font-medium text-brand-dark underline-offset-2 hover:underline">{q.preview || t('photoOnly')}</span>
+            <span className="text-sm text-muted">
+              {t(`subjects.${q.subject}`)} · {t('askedBy', { name: q.student })}
+              {q.status === 'closed' ? ` · ${t('closed')}` : ''}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="chat-queue" className={card}>
+        <h2 id="chat-queue" className="text-xl font-bold">
+          {t('queueTitle')}
+        </h2>
+        {failed && !data ? <p role="alert" className="mt-2 text-danger">{t('loadFailed')}</p> : null}
+        {!data ? null : data.onDuty.length === 0 ? (
+          <p className="mt-2 text-muted" data-testid="chat-off-duty">{t('offDuty')}</p>
+        ) : (
+          <>
+            <p className="mt-2 text-sm font-medium" data-testid="chat-on-duty">{t('onDuty', { subjects: data.onDuty.map((s) => t(`subjects.${s}`)).join(', ') })}</p>
+            {data.queue.length === 0 ? <p className="mt-2 text-muted">{t('queueEmpty')}</p> : list(data.queue, 'chat-queue')}
+          </>
+        )}
+      </section>
+      <section aria-labelledby="chat-mine" className={card}>
+        <h2 id="chat-mine" className="text-xl font-bold">
+          {t('mineTitle')}
+        </h2>
+        {data && (data.mine.length === 0 ? <p className="mt-2 text-muted">{t('mineEmpty')}</p> : list(data.mine, 'chat-mine'))}
+        <p className="mt-3 text-xs text-muted">{t('tutorRule')}</p>
+      </section>
+      <DutyEditor onSaved={reload} />
+    </div>
+  );
+}
