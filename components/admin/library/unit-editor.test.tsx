@@ -27,7 +27,7 @@ function renderEditor(locale: 'en' | 'kk', props: Partial<Parameters<typeof Unit
   );
 }
 
-const okFetch = () => vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify({ outcome: 'new_version', version: 2, unit: { id: 9 } }), { status: 200, headers: { 'content-type': 'application/json' } }));
+const okFetch = () => vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(async () => new Response(JSON.stringify({ outcome: 'new_version', version: 2, unit: { id: 9 } }), { status: 200, headers: { 'content-type': 'application/json' } }));
 
 afterEach(() => vi.unstubAllGlobals());
 
