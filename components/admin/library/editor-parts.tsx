@@ -22,10 +22,23 @@ export function problemAt(problems: Problems, path: string, deep = false): strin
   return key ? problems[key] : undefined;
 }
 
+/** A problem's text in the reader's language: a key of Validation or Admin.validation, else a server's message as is. */
+export function useProblemText() {
+  const tv = useTranslations('Validation');
+  const ta = useTranslations('Admin.validation');
+  return (key: string | undefined) => (key ? (tv.has(key as never) ? tv(key as never) : ta.has(key as never) ? ta(key as never) : key) : undefined);
+}
+
+/** A problem of a whole group of fields, under the group. */
+export function GroupProblem({ problem }: { problem: string | undefined }) {
+  const text = useProblemText();
+  return problem ? <p className="mt-1 text-sm text-danger">{text(problem)}</p> : null;
+}
+
 const fieldId = (path: string) => `u-${path.replace(/[^a-zA-Z0-9]+/g, '-')}`;
 
 /** One line of text. */
-export function LineField({ path, label, value, onChange, problems, hint, multiline }: { path: string; label: string; value: string; onChange: (v: string) => void; problems: Problems; hint?: string; multiline?: boolean }) {
+export function LineField({ path, label, value, onChange, problems, hint, multiline, readOnly }: { path: string; label: string; value: string; onChange: (v: string) => void; problems: Problems; hint?: string; multiline?: boolean; readOnly?: boolean }) {
   const id = fieldId(path);
   const error = problemAt(problems, path);
   return (
@@ -33,7 +46,7 @@ export function LineField({ path, label, value, onChange, problems, hint, multil
       {multiline ? (
         <textarea id={id} rows={3} className={adminInputClass} value={value} onChange={(e) => onChange(e.target.value)} {...describedBy(id, error, !!hint)} />
       ) : (
-        <input id={id} className={adminInputClass} value={value} onChange={(e) => onChange(e.target.value)} {...describedBy(id, error, !!hint)} />
+        <input id={id} className={adminInputClass} value={value} readOnly={readOnly} onChange={(e) => onChange(e.target.value)} {...describedBy(id, error, !!hint)} />
       )}
     </AdminField>
   );
@@ -71,7 +84,7 @@ export function LocalizedField({ path, label, value, onChange, problems, multili
           <LineField key={lang} path={`${path}.${lang}`} label={t(`langs.${lang}`)} value={v[lang]} onChange={(text) => onChange({ ...v, [lang]: text })} problems={problems} multiline={multiline} />
         ))}
       </div>
-      {whole && <p className="mt-1 text-sm text-danger">{whole}</p>}
+      <GroupProblem problem={whole} />
     </fieldset>
   );
 }
@@ -135,6 +148,7 @@ export function AlternativesField({ path, label, value, onChange, problems }: { 
 /** A choice's options, each a line, the right one marked (its number is the step's `answer`). */
 export function OptionsField({ path, options, answer, onChange, problems }: { path: string; options: string[]; answer: number; onChange: (options: string[], answer: number) => void; problems: Problems }) {
   const t = useTranslations('Admin.library.editor');
+  const text = useProblemText();
   const group = problemAt(problems, `${path}.options`) ?? problemAt(problems, `${path}.answer`);
   return (
     <fieldset className="rounded-lg border border-line p-3">
@@ -165,7 +179,7 @@ export function OptionsField({ path, options, answer, onChange, problems }: { pa
               </button>
               {error && (
                 <p id={`${id}-error`} className="w-full text-sm text-danger">
-                  {error}
+                  {text(error)}
                 </p>
               )}
             </li>
@@ -175,7 +189,7 @@ export function OptionsField({ path, options, answer, onChange, problems }: { pa
       <button type="button" className={`${smallButton} mt-2`} disabled={options.length >= 6} onClick={() => onChange([...options, ''], answer)}>
         {t('addOption')}
       </button>
-      {group && <p className="mt-1 text-sm text-danger">{group}</p>}
+      <GroupProblem problem={group} />
     </fieldset>
   );
 }

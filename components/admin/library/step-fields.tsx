@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { gapCount, type Step } from '@/lib/library/format';
-import { AlternativesField, LinesField, MediaField, LineField, LocalizedField, NumberField, OptionsField, problemAt, smallButton, type Localized, type Problems } from './editor-parts';
+import { AlternativesField, GroupProblem, LinesField, MediaField, LineField, LocalizedField, NumberField, OptionsField, problemAt, smallButton, type Localized, type Problems } from './editor-parts';
 
 /** A step while it is edited: the file's step, any field possibly empty or missing. */
 export type DraftStep = Step;
@@ -99,7 +99,7 @@ export function StepFields({ step, path, problems, onChange }: { step: DraftStep
           <button type="button" className={smallButton} disabled={step.words.length >= 40} onClick={() => patch({ words: [...step.words, { id: randomId('w'), word: '', translation: emptyLocalized() }] })}>
             {t('addWord')}
           </button>
-          {problemAt(problems, p('words')) && <p className="text-sm text-danger">{problemAt(problems, p('words'))}</p>}
+          <GroupProblem problem={problemAt(problems, p('words'))} />
         </div>
       );
     case 'choice':
@@ -133,7 +133,7 @@ export function StepFields({ step, path, problems, onChange }: { step: DraftStep
               {...common}
             />
           ))}
-          {problemAt(problems, p('answer')) && <p className="text-sm text-danger">{problemAt(problems, p('answer'))}</p>}
+          <GroupProblem problem={problemAt(problems, p('answer'))} />
         </>
       );
     }
@@ -165,7 +165,7 @@ export function StepFields({ step, path, problems, onChange }: { step: DraftStep
             <button type="button" className={`${smallButton} mt-2`} disabled={step.pairs.length >= 8} onClick={() => patch({ pairs: [...step.pairs, ['', '']] })}>
               {t('addPair')}
             </button>
-            {problemAt(problems, p('pairs')) && <p className="mt-1 text-sm text-danger">{problemAt(problems, p('pairs'))}</p>}
+            <GroupProblem problem={problemAt(problems, p('pairs'))} />
           </fieldset>
         </>
       );

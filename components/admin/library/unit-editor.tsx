@@ -8,7 +8,7 @@ import { parseUnit, type Step, type Unit } from '@/lib/library/format';
 import { newStepId, settleStepIds } from '@/lib/library/step-id';
 import { STEP_KINDS, type StepKind } from '@/lib/validations/library-rules';
 import { adminButtonClass, adminInputClass } from '@/components/admin/ui/form';
-import { LineField, LocalizedField, problemAt, smallButton, type Localized, type Problems } from './editor-parts';
+import { GroupProblem, LineField, LocalizedField, problemAt, smallButton, type Localized, type Problems } from './editor-parts';
 import { StepFields, newStep, tidyStep, type DraftStep } from './step-fields';
 import { UnitPreview } from './unit-preview';
 
@@ -32,13 +32,25 @@ export function UnitEditor({ courseId, unitId, initial, published }: { courseId:
   const [title, setTitle] = useState<Localized>(initial?.title ?? { ru: '', kk: '', en: '' });
   const [steps, setSteps] = useState<DraftStep[]>(initial?.steps ?? []);
   const [kind, setKind] = useState<StepKind>('choice');
-  const [problems, setProblems] = useState<Problems>({});
+  // After a first save that found problems, the schema checks again at every change, so a fixed field's message goes.
+  const [tried, setTried] = useState(false);
+  const [serverProblems, setServerProblems] = useState<Problems>({});
+  const live = useMemo(() => {
+    if (!tried) return {};
+    const checked = parseUnit({ id: key.trim(), title, steps: steps.map(tidyStep) });
+    return checked.ok ? {} : checked.problems;
+  }, [tried, key, title, steps]);
+  const problems: Problems = { ...serverProblems, ...live };
+  const changeSteps = (fn: (all: DraftStep[]) => DraftStep[]) => {
+    setServerProblems({});
+    setSteps(fn);
+  };
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const setStep = (i: number, step: DraftStep) => setSteps((all) => all.map((s, j) => (j === i ? step : s)));
+  const setStep = (i: number, step: DraftStep) => changeSteps((all) => all.map((s, j) => (j === i ? step : s)));
   const move = (i: number, to: number) =>
-    setSteps((all) => {
+    changeSteps((all) => {
       const next = [...all];
       const [s] = next.splice(i, 1);
       next.splice(to, 0, s!);
@@ -51,11 +63,11 @@ export function UnitEditor({ courseId, unitId, initial, published }: { courseId:
     const draft = { id: key.trim(), title, steps: settleStepIds(steps.map(tidyStep), original) };
     const checked = parseUnit(draft);
     if (!checked.ok) {
-      setProblems(checked.problems);
+      setTried(true);
       setStatus({ ok: false, text: t('hasMistakes', { count: Object.keys(checked.problems).length }) });
       return;
     }
-    setProblems({});
+    setServerProblems({});
     setSteps(draft.steps);
     setBusy(true);
     try {
@@ -68,7 +80,7 @@ export function UnitEditor({ courseId, unitId, initial, published }: { courseId:
         router.push(`/admin/library/units/${res.unit.id}`);
       }
     } catch (err) {
-      if (err instanceof ApiCallError && err.fields) setProblems(Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [editorPath(k), v])));
+      if (err instanceof ApiCallError && err.fields) setServerProblems(Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [editorPath(k), v])));
       setStatus({ ok: false, text: err instanceof Error ? err.message : String(err) });
     } finally {
       setBusy(false);
@@ -87,8 +99,23 @@ export function UnitEditor({ courseId, unitId, initial, published }: { courseId:
         data-testid="unit-editor"
       >
         <div className="space-y-3 rounded-xl border border-line bg-white p-4">
-          <LineField path="id" label={t('unitId')} value={key} onChange={setKey} problems={problems} hint={unitId ? t('unitIdFixed') : t('unitIdHint')} />
-          <LocalizedField path="title" label={t('unitTitle')} value={title} onChange={setTitle} problems={problems} />
+          <LineField
+            path="id"
+            label={t('unitId')}
+            readOnly={!!unitId}
+            value={key}
+            onChange={(v) => {
+              setServerProblems({});
+              setKey(v);
+            }} problems={problems} hint={unitId ? t('unitIdFixed') : t('unitIdHint')} />
+          <LocalizedField
+            path="title"
+            label={t('unitTitle')}
+            value={title}
+            onChange={(v) => {
+              setServerProblems({});
+              setTitle(v);
+            }} problems={problems} />
           {published && <p className="text-sm text-muted">{t('publishedNote')}</p>}
         </div>
         <ol className="space-y-4">
@@ -119,16 +146,16 @@ export function UnitEditor({ courseId, unitId, initial, published }: { courseId:
                 <button type="button" className={smallButton} onClick={() => setStep(i, { ...step, id: newStepId(step.kind) } as Step)} title={t('newIdHint')}>
                   {t('newId')}
                 </button>
-                <button type="button" className={smallButton} onClick={() => setSteps((all) => all.filter((_, j) => j !== i))}>
+                <button type="button" className={smallButton} onClick={() => changeSteps((all) => all.filter((_, j) => j !== i))}>
                   {t('removeStep')}
                 </button>
               </div>
-              {problemAt(problems, `steps[${i}].id`) && <p className="text-sm text-danger">{problemAt(problems, `steps[${i}].id`)}</p>}
+              <GroupProblem problem={problemAt(problems, `steps[${i}].id`)} />
               <StepFields step={step} path={`steps[${i}]`} problems={problems} onChange={(s) => setStep(i, s)} />
             </li>
           ))}
         </ol>
-        {problemAt(problems, 'steps') && <p className="text-sm text-danger">{problemAt(problems, 'steps')}</p>}
+        <GroupProblem problem={problemAt(problems, 'steps')} />
         <div className="flex flex-wrap items-end gap-2 rounded-xl border border-dashed border-line bg-white p-4">
           <div>
             <label htmlFor="new-step-kind" className="mb-1 block text-sm font-medium">
@@ -142,7 +169,7 @@ export function UnitEditor({ courseId, unitId, initial, published }: { courseId:
               ))}
             </select>
           </div>
-          <button type="button" className={smallButton} disabled={steps.length >= 80} onClick={() => setSteps((all) => [...all, newStep(kind, newStepId(kind))])}>
+          <button type="button" className={smallButton} disabled={steps.length >= 80} onClick={() => changeSteps((all) => [...all, newStep(kind, newStepId(kind))])}>
             {t('addStep')}
           </button>
         </div>
