@@ -109,4 +109,27 @@ test('authoring: a methodologist writes a unit with three exercise kinds and sen
   await reviewer.getByRole('button', { name: lib.publish, exact: true }).click();
   await expect(reviewer.getByTestId('course-status')).toHaveText(lib.statuses.published);
   await expect(reviewer.getByTestId('course-history')).toContainText(ru.Admin.auditActions.library_publish);
+
+  // A malformed course file: every problem by its place, and nothing stored.
+  const L = { ru: 'Тест', kk: 'Тест', en: 'Test' };
+  const bad = {
+    format: 'tilmen-course',
+    version: 1,
+    slug: `bad-${stamp}`,
+    subject: 'english',
+    level: 'A1',
+    ageBand: 'adults',
+    title: L,
+    description: L,
+    units: [{ id: 'u1', title: L, steps: [{ kind: 'choice', id: 'c1', prompt: L, question: 'I ___ here.', options: ['am', 'is'], answer: 5 }, { kind: 'essay', id: 'e1' }] }],
+  };
+  await reviewer.goto('/admin/library');
+  await reviewer.getByLabel(lib.import.file, { exact: true }).setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+  await reviewer.getByRole('button', { name: lib.import.submit, exact: true }).click();
+  const outcome = reviewer.getByTestId('import-outcome');
+  await expect(outcome).toContainText(ru.Errors.library_file_invalid);
+  await expect(outcome.getByRole('listitem').filter({ hasText: 'units[0].steps[0].answer' })).toContainText(ru.Admin.validation.library_answer_option);
+  await expect(outcome.getByRole('listitem').filter({ hasText: 'units[0].steps[1].kind' })).toContainText(ru.Admin.validation.library_step_kind);
+  await reviewer.goto('/admin/library');
+  await expect(reviewer.getByTestId(`course-bad-${stamp}`)).toHaveCount(0);
 });
