@@ -72,6 +72,11 @@ const nextConfig: NextConfig = {
         source,
         headers: [{ key: 'Permissions-Policy', value: 'camera=(self), microphone=(self), display-capture=(self), geolocation=()' }],
       })),
+      // A self-study unit records a spoken answer: the microphone only (issue 34).
+      ...['/cabinet/study/:course/:unit', '/:locale(ru|kk|en)/cabinet/study/:course/:unit'].map((source) => ({
+        source,
+        headers: [{ key: 'Permissions-Policy', value: 'camera=(), microphone=(self), geolocation=()' }],
+      })),
       // Hashed build assets (scripts, styles, fonts): the document policies above do nothing
       // for them, and repeating ~850 bytes of headers on each of the ~15 requests of a page
       // costs more than some of the files themselves. nosniff (and HSTS) still apply.

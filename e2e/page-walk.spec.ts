@@ -14,6 +14,7 @@ import { adminCreate, enrolStaff } from './staff';
  * is walked without anyone adding it here.
  */
 const ROOT = path.resolve(__dirname, '..', 'app', '[locale]');
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const pagesUnder = (dir: string) =>
   (fs.readdirSync(path.join(ROOT, dir), { recursive: true }) as string[])
     .filter((f) => f.split(path.sep).pop() === 'page.tsx')
@@ -49,10 +50,24 @@ async function walk(page: Page, urls: string[], seen: string[]) {
     if (url.includes('[')) {
       const list = url.slice(0, url.indexOf('/['));
       const prefix = `${list}/`;
+      const shape = url.slice(prefix.length).split('/');
       await page.goto(list);
-      const href = await page
-        .locator(`main a[href^="${prefix}"]`)
-        .evaluateAll((as, p) => as.map((a) => a.getAttribute('href')!).find((h) => /^\d+$/.test(h.slice((p as string).length).split(/[?#/]/)[0] ?? '')), prefix)
+      // A client-loaded list (self-study's courses) draws its links after its call: wait for one a little.
+      const links = page.locator(`main a[href^="${prefix}"]`);
+      await links.first().waitFor({ timeout: 5_000 }).catch(() => {});
+      // A link of the page's shape (each [param] one segment: an id first, else a slug such as a course's).
+      const href = await links
+        .evaluateAll(
+          (as, [p, parts]) => {
+            const fits = (h: string) => {
+              const segs = (h.slice(p.length).split(/[?#]/)[0] ?? '').split('/');
+              return segs.length === parts.length && segs.every((x, i) => (parts[i]!.startsWith('[') ? /^[\w-]+$/.test(x) : x === parts[i]));
+            };
+            const hrefs = as.map((a) => a.getAttribute('href')!).filter(fits);
+            return hrefs.find((h) => /^\d+$/.test(h.slice(p.length).split(/[?#/]/)[0] ?? '')) ?? hrefs[0];
+          },
+          [prefix, shape] as const,
+        )
         .catch(() => undefined);
       if (!href) continue;
       target = href;
@@ -77,7 +92,8 @@ test('every signed-in page of every role at 360 px: student, tutor, HR, back off
         ? { name: 'Айгерим', lastname: 'Walk', subject: 'english' }
         : { tutorKind: 'local', name: 'Гүлнар', lastname: 'Walk', teachingLanguage: 'kk', subject: 'kazakh', email: `tutor-walk-${Date.now()}-${rand(0, 9999)}@example.kz` };
     const { res } = await signUp(kind, fields, { phone: phoneOf(kind === 'student' ? '707' : '708') });
-    const context = await browser.newContext(phone);
+    // On localhost, where the API's session cookies are (e2e/sessions.ts browserCookies): signed in, not sent to sign-in.
+    const context = await browser.newContext({ ...phone, baseURL: `http://localhost:${PORT}` });
     await context.addCookies(browserCookies(res.setCookies));
     const page = await context.newPage();
     const seen: string[] = [];

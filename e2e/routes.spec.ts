@@ -118,13 +118,14 @@ test('every script a page loads is marked for eager background compilation', asy
   }
 });
 
-test('no public page loads the lesson room\'s or the checkout\'s code: every page of the sitemap, each of its scripts read once', async ({ request }) => {
+test('no public page loads the lesson room\'s, the checkout\'s or self-study\'s code: every page of the sitemap, each of its scripts read once', async ({ request }) => {
   // The room (WebRTC, the board, pdf.js) and the bank page's loader come only with /lesson/* and
-  // /checkout (issue 23: "public pages' JS does not grow by a byte"); a static import from a public
+  // /checkout (issue 23: "public pages' JS does not grow by a byte"); self-study, its exercises and the
+  // word trainer only with /cabinet/study and /cabinet/words, chat help only with /cabinet/chat (issue 34). A static import from a public
   // page would put them in its first scripts.
   const urls = [...(await (await request.get('/sitemap.xml')).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
   expect(urls.length).toBeGreaterThan(30);
-  const markers = ['RTCPeerConnection', 'iceTransportPolicy', 'excalidraw', 'GlobalWorkerOptions', 'payment library failed to load'];
+  const markers = ['RTCPeerConnection', 'iceTransportPolicy', 'excalidraw', 'GlobalWorkerOptions', 'payment library failed to load', 'audio/webm;codecs=opus', '/api/cabinet/trainer/reviews', '/api/cabinet/study/recordings', '/api/chat-help/questions/'];
   const seen = new Map<string, string[]>();
   for (const path of urls) {
     const html = await (await request.get(path)).text();
@@ -137,7 +138,7 @@ test('no public page loads the lesson room\'s or the checkout\'s code: every pag
     }
   }
   expect(seen.size).toBeGreaterThan(5);
-  // The markers are real: each is in the build's own chunks (the room's and the checkout's, loaded on their pages).
+  // The markers are real: each is in the build's own chunks (the room's, the checkout's and self-study's, loaded on their pages).
   const dir = path.join(process.env.NEXT_DIST_DIR || '.next', 'static/chunks');
   const built = fs.readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.js')).map((f) => fs.readFileSync(path.join(dir, String(f)), 'utf8'));
   for (const m of markers) expect(built.some((text) => text.includes(m)), m).toBe(true);

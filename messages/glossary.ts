@@ -182,7 +182,6 @@ export const GLOSSARY_ALLOWED: { key: string; word: string; reason: string }[] =
     word: 'учётн* запис*',
     reason: 'the personal-data consent: its wording is versioned (lib/consent.ts CONSENT_VERSION), and a change makes everyone consent again',
   },
-  { key: 'en:TeacherLanding.why.items.community.text', word: 'teacher*', reason: '"grow as a teacher": the profession, not the role on the platform' },
   { key: 'en:Admin.nav.dashboard', word: 'dashboard*', reason: "the back office's overview page is named Dashboard; it is not the student's account" },
   { key: 'en:Admin.dashboard.title', word: 'dashboard*', reason: "the back office's overview page is named Dashboard; it is not the student's account" },
   { key: 'en:StudentLanding.reviews.items.r4.text', word: 'move a lesson', reason: "a student's review in their own words" },

@@ -41,6 +41,7 @@ import roomJs from './bench/room-js.mjs';
 import checkoutJs from './bench/checkout-js.mjs';
 import room from './bench/room.mjs';
 import groupRoom from './bench/group-room.mjs';
+import library from './bench/library.mjs';
 
 const SECTIONS = [
   landingJs, //   scripts/bench/landing-js.mjs  — JS per prerendered page, from the build (BENCH_JS_BASE=<other .next> compares)
@@ -58,6 +59,7 @@ const SECTIONS = [
   checkoutJs, //  scripts/bench/checkout-js.mjs — the checkout's JS in three languages against the largest landing page
   roomJs, //      scripts/bench/room-js.mjs     — the lesson room's and the lesson record's JS: first load, then the room and the board
   room, //        scripts/bench/room.mjs        — signalling with 100 rooms open; "Join" to the first remote frame (20 joins)
+  library, //     scripts/bench/library.mjs     — the course library's catalogue of 1 000 published courses (in-memory PGlite)
   groupRoom, //   scripts/bench/group-room.mjs  — a tutor and six students through Janus for 2 minutes: first frames, Janus's CPU and memory, signalling, JS
   suite, //       scripts/bench/suite.mjs       — the last npm test: time per step against the 20-minute budget (no server)
 ];

@@ -10,31 +10,33 @@ import { loadApi, type ChatMessage, type ChatThreadData } from './types';
 /** How often an open thread asks for new messages (the page is open: a few small requests a minute). */
 const POLL_MS = 4000;
 
-/** A photo of the thread, fetched with the session (an <img> cannot send it) and shown from a blob. */
+/** The bytes as a data: address (the page's policy lets images come from data:, not blob:). */
+const dataUrl = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+
+/** A photo of the thread, fetched with the session (an <img> cannot send it) and shown from its bytes. */
 function Photo({ src, alt }: { src: string; alt: string }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    let made: string | null = null;
     void loadApi()
       .then((api) => api.get<Blob>(src, { responseType: 'blob' }))
-      .then((res) => {
-        if (!live) return;
-        made = URL.createObjectURL(res.data);
-        setUrl(made);
-      })
+      .then((res) => dataUrl(res.data))
+      .then((made) => live && setUrl(made))
       .catch(() => {});
     return () => {
       live = false;
-      if (made) URL.revokeObjectURL(made);
     };
   }, [src]);
   if (!url) return <span className="block h-40 w-full max-w-xs animate-pulse rounded-lg bg-brand-tint" aria-hidden="true" />;
   return (
-    <a href={url} target="_blank" rel="noreferrer" className="block">
-      {/* eslint-disable-next-line @next/next/no-img-element */}
-      <img src={url} alt={alt} className="max-h-80 max-w-full rounded-lg border border-line object-contain" />
-    </a>
+    // eslint-disable-next-line @next/next/no-img-element
+    <img src={url} alt={alt} className="mt-1 max-h-96 max-w-full rounded-lg border border-line object-contain" />
   );
 }
 

@@ -145,6 +145,7 @@ export type ErrorCode =
   | 'chat_help_closed'
   | 'chat_help_not_on_duty'
   | 'chat_help_nothing_to_refund'
+  | 'recording_invalid'
   | 'internal';
 
 export class ApiError extends Error {

@@ -39,6 +39,9 @@ export const OFFICE_SCRIPT_HOSTS = ['https://www.google.com/recaptcha/', 'https:
 /** The checkout's pages: the only ones whose policy lets the payment provider's script in (lib/payments). */
 export const CHECKOUT_PATH = /^\/(?:(?:kk|en|ru)\/)?checkout(?:\/|$)/;
 /** The lesson room's page: the only one whose policy lets the browser reach the group lessons' Janus servers. */
+/** A self-study unit's page: it plays a recorded answer and a unit's audio from memory (blob: media). */
+export const STUDY_UNIT_PATH = /^\/(?:(?:kk|en|ru)\/)?cabinet\/study\/[^/]+\/[^/]+\/?$/;
+
 export const LESSON_PATH = /^\/(?:(?:kk|en|ru)\/)?lesson\/[^/]+\/?$/;
 /** Pages that show whole phones, IINs or lessons: no tag manager, pixel or chat may run beside them. */
 export const OFFICE_PATH = /^\/(?:(?:kk|en|ru)\/)?(?:admin|company|lesson)(?:\/|$)/;
@@ -196,7 +199,7 @@ export function sfuOrigins(raw = '') {
  * The policy. `hashes`: inline scripts allowed; `nonce`: scripts carrying it allowed (Next's, on a
  * page rendered per request); neither: no inline script at all.
  */
-export function cspHeader({ hashes = [], nonce, cabinet = '', reportUri = REPORT_PATH, office = false, payment = '', sfu = [] } = {}) {
+export function cspHeader({ hashes = [], nonce, cabinet = '', reportUri = REPORT_PATH, office = false, payment = '', sfu = [], blobMedia = false } = {}) {
   const extra = cabinet ? ` ${cabinet}` : '';
   const media = sfu.length ? ` ${sfu.join(' ')}` : '';
   const scriptSrc = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...hashes, ...(office ? OFFICE_SCRIPT_HOSTS : SCRIPT_HOSTS), ...(payment ? [payment] : [])];
@@ -213,6 +216,7 @@ export function cspHeader({ hashes = [], nonce, cabinet = '', reportUri = REPORT
     office
       ? 'frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/'
       : 'frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/ https://www.googletagmanager.com',
+    ...(blobMedia ? ["media-src 'self' blob:"] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -257,7 +261,7 @@ export function createCsp({ manifest, cabinet = '', defaultLocale = 'ru', report
       const office = OFFICE_PATH.test(p);
       // The checkout page alone loads the payment provider's JS library (its hosted page's call).
       // The lesson room's page alone reaches the Janus servers (a group lesson's media and signalling).
-      return cspHeader({ hashes, nonce, cabinet, reportUri, office, payment: CHECKOUT_PATH.test(p) ? payment : '', sfu: LESSON_PATH.test(p) ? sfu : [] });
+      return cspHeader({ hashes, nonce, cabinet, reportUri, office, payment: CHECKOUT_PATH.test(p) ? payment : '', sfu: LESSON_PATH.test(p) ? sfu : [], blobMedia: STUDY_UNIT_PATH.test(p) });
     },
   };
 }

@@ -1,5 +1,7 @@
 export declare const TEST_CARDS: Record<string, { outcome: 'approve' | '3ds' | 'decline'; notify?: 'late' | 'twice' | 'drop'; label: string }>;
 export declare const THREE_DS_CODE: string;
+/** The hosted page's words in the payment's language (ePay's `language`). */
+export declare const WORDS: Record<'eng' | 'rus' | 'kaz', { note: string; payment: string; card: string; exp: string; cvc: string; pay: string; cancel: string; cards: string; code3ds: string; sent: string; code: string; confirm: string }>;
 export declare const FAKE_CREDENTIALS: { clientId: string; clientSecret: string; terminal: string };
 export interface FakeInvoice {
   invoiceId: string;

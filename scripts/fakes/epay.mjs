@@ -27,7 +27,7 @@ export const THREE_DS_CODE = '1234';
 export const FAKE_CREDENTIALS = { clientId: 'tilmen-fake', clientSecret: 'fake-epay-secret-0123456789', terminal: '00000000-fake-4000-8000-000000000001' };
 
 /** The hosted page's words in the payment's language (ePay's `language`: rus, kaz, eng). */
-const WORDS = {
+export const WORDS = {
   eng: { note: 'ePay test environment (local fake): no real money moves.', payment: 'Payment of', card: 'Card number', exp: 'Expiry (MM/YY)', cvc: 'CVC', pay: 'Pay', cancel: 'Cancel and go back', cards: 'Test cards', code3ds: '3-D Secure code', sent: 'Your bank sent a code to confirm the payment of', code: 'Confirmation code', confirm: 'Confirm' },
   rus: { note: 'Тестовая среда ePay (локальная имитация): реальные деньги не списываются.', payment: 'Оплата', card: 'Номер карты', exp: 'Срок действия (ММ/ГГ)', cvc: 'CVC', pay: 'Оплатить', cancel: 'Отменить и вернуться', cards: 'Тестовые карты', code3ds: 'Код 3-D Secure', sent: 'Банк отправил код для подтверждения оплаты', code: 'Код подтверждения', confirm: 'Подтвердить' },
   kaz: { note: 'ePay сынақ ортасы (жергілікті еліктеу): нақты ақша алынбайды.', payment: 'Төлем', card: 'Карта нөмірі', exp: 'Жарамдылық мерзімі (АА/ЖЖ)', cvc: 'CVC', pay: 'Төлеу', cancel: 'Бас тартып, қайту', cards: 'Сынақ карталары', code3ds: '3-D Secure коды', sent: 'Банк төлемді растау үшін код жіберді:', code: 'Растау коды', confirm: 'Растау' },

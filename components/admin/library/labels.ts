@@ -1,4 +1,5 @@
-import { getTranslations } from 'next-intl/server';
+import { getMessages, getTranslations } from 'next-intl/server';
+import { pickMessages } from '@/lib/i18n/pick';
 import type { Locale } from '@/i18n/routing';
 import type { CourseStatus, Localized } from '@/lib/validations/library-rules';
 import { AGE_BANDS, LIBRARY_SUBJECTS } from '@/lib/validations/library-rules';
@@ -14,3 +15,9 @@ export async function libraryWords(locale: Locale) {
 }
 
 export const COURSE_TONES: Record<CourseStatus, 'neutral' | 'info' | 'good'> = { draft: 'neutral', review: 'info', published: 'good' };
+
+/** The exercise components' messages in each of the student's languages, for the unit editor's preview. */
+export async function exerciseMessages() {
+  const [ru, kk, en] = await Promise.all((['ru', 'kk', 'en'] as const).map(async (locale) => pickMessages(await getMessages({ locale }), ['Exercises'])));
+  return { ru: ru!, kk: kk!, en: en! };
+}

@@ -4,11 +4,13 @@ import { NextIntlClientProvider } from 'next-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '@/messages/en.json';
 import kk from '@/messages/kk.json';
+import ru from '@/messages/ru.json';
 import { LocaleProvider } from '@/i18n/navigation';
 import type { Unit } from '@/lib/library/format';
 import { UnitEditor } from './unit-editor';
 
 const push = vi.fn();
+const EXERCISES = { ru: { Exercises: ru.Exercises }, kk: { Exercises: kk.Exercises }, en: { Exercises: en.Exercises } };
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push, refresh: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }), usePathname: () => '/admin/library/units/5' }));
 
 const UNIT: Unit = {
@@ -21,7 +23,7 @@ function renderEditor(locale: 'en' | 'kk', props: Partial<Parameters<typeof Unit
   return render(
     <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : kk}>
       <LocaleProvider locale={locale}>
-        <UnitEditor courseId={3} unitId={null} initial={null} published={false} {...props} />
+        <UnitEditor courseId={3} unitId={null} initial={null} published={false} exerciseMessages={EXERCISES} {...props} />
       </LocaleProvider>
     </NextIntlClientProvider>,
   );
@@ -80,5 +82,8 @@ describe('the unit editor (the course file’s schema in the browser, then the u
     fireEvent.click(within(preview).getByRole('button', { name: en.Admin.library.langs.kk }));
     expect(within(preview).getByText('Таңдаңыз.')).toBeTruthy();
     expect(within(preview).getAllByRole('radio').every((r) => !(r as HTMLInputElement).checked)).toBe(true);
+    // The author's check: the key shown as the key.
+    fireEvent.click(within(preview).getByRole('checkbox', { name: en.Admin.library.preview.showKey }));
+    expect(within(preview).getByTestId('verdict').textContent).toBe(`${kk.Exercises.key} am`);
   });
 });

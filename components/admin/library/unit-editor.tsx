@@ -10,7 +10,7 @@ import { STEP_KINDS, type StepKind } from '@/lib/validations/library-rules';
 import { adminButtonClass, adminInputClass } from '@/components/admin/ui/form';
 import { GroupProblem, LineField, LocalizedField, problemAt, smallButton, type Localized, type Problems } from './editor-parts';
 import { StepFields, newStep, tidyStep, type DraftStep } from './step-fields';
-import { UnitPreview } from './unit-preview';
+import { UnitPreview, type ExerciseMessages } from './unit-preview';
 
 /** A server's field path (`unit.steps.2.answer`) as the editor writes it (`steps[2].answer`). */
 const editorPath = (serverPath: string) => serverPath.replace(/^unit\./, '').replace(/\.(\d+)(?=\.|$)/g, '[$1]');
@@ -22,7 +22,7 @@ const editorPath = (serverPath: string) => serverPath.replace(/^unit\./, '').rep
  * kind, key or shape changed gets a new one on saving (lib/library/step-id.ts). A saved published
  * unit becomes a new draft version; students keep the published one until the review publishes it.
  */
-export function UnitEditor({ courseId, unitId, initial, published }: { courseId: number; unitId: number | null; initial: Unit | null; published: boolean }) {
+export function UnitEditor({ courseId, unitId, initial, published, exerciseMessages }: { courseId: number; unitId: number | null; initial: Unit | null; published: boolean; exerciseMessages: ExerciseMessages }) {
   const t = useTranslations('Admin.library.editor');
   const tl = useTranslations('Admin.library');
   const locale = useLocale();
@@ -186,7 +186,7 @@ export function UnitEditor({ courseId, unitId, initial, published }: { courseId:
         <h2 id="preview-title" className="mb-2 text-lg font-semibold">
           {tl('preview.title')}
         </h2>
-        <UnitPreview title={title} steps={steps.map(tidyStep)} />
+        <UnitPreview title={title} steps={steps.map(tidyStep)} messages={exerciseMessages} />
       </section>
     </div>
   );

@@ -15,7 +15,7 @@ export function TeacherHero() {
       titleClassName="md:text-5xl"
       actionsClassName="flex-wrap gap-3"
       image={{ src: '/images/illustrations/hero-teacher.svg', width: 560, height: 440, className: 'mx-auto h-auto w-full max-w-sm md:max-w-none' }}
-      facts={['tutors', 'courses', 'payouts']}
+      facts={['share', 'review', 'payouts']}
       factsClassName="mt-10 md:mt-14"
     />
   );

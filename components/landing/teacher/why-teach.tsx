@@ -9,7 +9,7 @@ const REASONS = [
   { key: 'schedule', icon: 'why-time' },
   { key: 'materials', icon: 'method-homework' },
   { key: 'payouts', icon: 'why-security' },
-  { key: 'community', icon: 'format-group' },
+  { key: 'chat', icon: 'chat' },
 ] as const;
 
 /** Why teach with Tilmen: five reasons and a pointer to the tutor tariff plans. */

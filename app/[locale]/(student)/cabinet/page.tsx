@@ -12,6 +12,7 @@ import { TutorEarnings } from '@/components/checkout/tutor-earnings';
 import { ScheduleEditor } from '@/components/booking/schedule-editor';
 import { CabinetDictionary } from '@/components/lesson-room/dictionary';
 import { CabinetProgress } from '@/components/lesson-room/progress';
+import { CabinetLinks } from '@/components/cabinet/cabinet-links';
 import { pickMessages } from '@/lib/i18n/pick';
 import { STUDENT_PLANS, TEACHER_PLANS } from '@/lib/tariffs';
 import { TUTOR_SUBJECTS } from '@/lib/validations/registration';
@@ -33,6 +34,14 @@ export default async function CabinetPage({ params }: Props) {
   const planNames = Object.fromEntries(STUDENT_PLANS.map((p) => [p.id, tp(`plans.${p.id}.name`)]));
   const tt = await getTranslations('TeachTariffs');
   const tutorPlanNames = Object.fromEntries(TEACHER_PLANS.map((p) => [p.id, tt(`plans.${p.id}.name`)]));
+  const ts = await getTranslations('Study.cabinet');
+  const tc = await getTranslations('ChatHelp.cabinet');
+  const studentLinks = [
+    { href: '/cabinet/study', label: ts('study'), text: ts('studyText') },
+    { href: '/cabinet/words', label: ts('words'), text: ts('wordsText') },
+    { href: '/cabinet/chat', label: tc('student'), text: tc('studentText') },
+  ];
+  const tutorLinks = [{ href: '/cabinet/chat', label: tc('tutor'), text: tc('tutorText') }];
   const messages = await getMessages();
   // Besides its own namespaces: the review reasons a returned tutor application shows, and the
   // wizard's labels its correction form reuses (a few strings, not the whole wizard).
@@ -51,11 +60,17 @@ export default async function CabinetPage({ params }: Props) {
           <CabinetView
             tutorTools={
               <>
+                <CabinetLinks id="cabinet-tutor-links" title={tc('tutorTitle')} links={tutorLinks} />
                 <TutorEarnings plans={tutorPlanNames} />
                 <ScheduleEditor />
               </>
             }
-            studentTools={<CabinetMoney subjects={subjectNames} plans={planNames} />}
+            studentTools={
+              <>
+                <CabinetLinks id="cabinet-study" title={ts('title')} links={studentLinks} />
+                <CabinetMoney subjects={subjectNames} plans={planNames} />
+              </>
+            }
             lessons={
               <>
                 <CabinetLessons />

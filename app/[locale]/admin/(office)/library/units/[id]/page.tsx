@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
-import { libraryWords } from '@/components/admin/library/labels';
+import { exerciseMessages, libraryWords } from '@/components/admin/library/labels';
 import { UnitEditor } from '@/components/admin/library/unit-editor';
 import { BackLink, Badge, PageHeader } from '@/components/admin/ui/table';
 import { ApiError } from '@/lib/api/errors';
@@ -36,7 +36,7 @@ export default async function UnitPage({ params }: Props) {
         lead={`${unit.unit.key} · ${t('versionOf', { version: unit.version.version })}`}
         actions={<Badge tone={unit.version.published ? 'good' : 'neutral'}>{unit.version.published ? t('versionPublished') : t('draftVersion')}</Badge>}
       />
-      <UnitEditor courseId={unit.course.id} unitId={unit.unit.id} initial={unit.content} published={unit.version.published} />
+      <UnitEditor courseId={unit.course.id} unitId={unit.unit.id} initial={unit.content} published={unit.version.published} exerciseMessages={await exerciseMessages()} />
     </>
   );
 }

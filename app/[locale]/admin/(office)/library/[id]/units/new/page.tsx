@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
-import { libraryWords } from '@/components/admin/library/labels';
+import { exerciseMessages, libraryWords } from '@/components/admin/library/labels';
 import { UnitEditor } from '@/components/admin/library/unit-editor';
 import { BackLink, PageHeader } from '@/components/admin/ui/table';
 import { ApiError } from '@/lib/api/errors';
@@ -32,7 +32,7 @@ export default async function NewUnitPage({ params }: Props) {
     <>
       <BackLink href={localePath(locale, `/admin/library/${id}`)}>{t('backTo', { course: w.title(detail.course.title) })}</BackLink>
       <PageHeader title={t('addUnit')} lead={t('newUnitLead')} />
-      <UnitEditor courseId={id} unitId={null} initial={null} published={false} />
+      <UnitEditor courseId={id} unitId={null} initial={null} published={false} exerciseMessages={await exerciseMessages()} />
     </>
   );
 }

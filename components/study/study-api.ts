@@ -1,0 +1,64 @@
+'use client';
+
+import { apiErrorBody } from '@/lib/browser/api/error-body';
+import type { CheckResult, Localized, PublicStep } from '@/components/library/types';
+
+// The self-study pages' calls (app/api/cabinet/study, app/api/cabinet/trainer) and their answers.
+
+export interface UnitProgress {
+  versionId: number;
+  version: number;
+  upgradeAvailable: boolean;
+  done: string[];
+  total: number;
+  completedAt: string | null;
+}
+export interface StudyUnit {
+  course: { slug: string; title: Localized; subject: string };
+  unit: { key: string; title: Localized };
+  steps: PublicStep[];
+  progress: UnitProgress;
+  answered: Record<string, CheckResult>;
+}
+export interface CourseCard {
+  slug: string;
+  subject: 'english' | 'kazakh';
+  level: string;
+  title: Localized;
+  description: Localized;
+  units: number;
+  unitsStarted: number;
+  unitsCompleted: number;
+  atLevel: boolean;
+}
+export interface UnitRow {
+  key: string;
+  title: Localized;
+  done: number;
+  total: number;
+  completed: boolean;
+  upgradeAvailable: boolean;
+}
+export interface Streak {
+  days: number;
+  today: boolean;
+}
+export interface Today {
+  next: { course: { slug: string; title: Localized }; unit: UnitRow } | null;
+  dueWords: number;
+  streak: Streak;
+}
+export interface TrainerWord {
+  id: number;
+  word: string;
+  translation: string;
+  lang: 'ru' | 'kk' | 'en' | null;
+  isNew: boolean;
+}
+
+export const loadApi = () => import('@/lib/browser/api/client').then((m) => m.api);
+
+/** The server's message in the page's language, or the page's own words when no answer came. */
+export const messageOf = (err: unknown, fallback: string) => apiErrorBody(err)?.message ?? fallback;
+
+export const unitApi = (slug: string, key: string) => `/api/cabinet/study/courses/${encodeURIComponent(slug)}/units/${encodeURIComponent(key)}`;
