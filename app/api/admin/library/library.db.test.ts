@@ -7,6 +7,8 @@ import { openSession } from '@/lib/auth/http';
 import type { OpenDb } from '@/lib/db/open';
 import { auditLog, libraryCourses, libraryUnits, libraryUnitVersions, media } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
+import * as audioRoute from '@/app/api/media/audio/[file]/route';
+import * as imageRoute from '@/app/api/media/images/[file]/route';
 import type { Unit } from '@/lib/library/format';
 import { answerStep, unitProgress, upgradeProgress } from '@/lib/library/progress';
 import { createTestDb, dbLabel, insertTestUser, setAppDb } from '@/test/db';
@@ -211,6 +213,14 @@ describe(`authoring in the back office: courses, units, review, import (${dbLabe
     withImages.units[0]!.steps[2]!.image = 'i-missing.webp';
     const refused = await send(h.import!.POST, '/api/admin/library/import', { body: withImages, locale: 'en' });
     expect((await json<ErrorBody>(refused)).error.fields).toEqual({ 'units[0].steps[2].image': 'No picture with this name is in the media store: upload it first' });
+
+    // Served from the store by name (a course's files only: never a student's recording, never a path).
+    const served = await call(audioRoute.GET, new NextRequest(`http://localhost/api/media/audio/${name}`), { file: name });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('audio/mpeg');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(mp3);
+    expect((await call(imageRoute.GET, new NextRequest(`http://localhost/api/media/images/${image}`), { file: image })).headers.get('content-type')).toBe('image/webp');
+    for (const file of ['../../etc/passwd', 'rec-abc.webm', image]) expect((await call(audioRoute.GET, new NextRequest('http://localhost/api/media/audio/x'), { file })).status).toBe(404);
 
     const junk = await upload(new TextEncoder().encode('<html>not audio at all</html>'), 'en');
     expect(junk.status).toBe(415);
