@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { ApiError, readCapped } from '@/lib/api/errors';
 import { audit, type Actor } from '@/lib/audit/log';
 import { auditLog, libraryCourses, libraryUnits, libraryUnitVersions, staff } from '@/lib/db/schema';
@@ -23,12 +23,14 @@ import type { CourseListFilter } from './input';
 const AUDIT_ENTITY = 'library';
 const staffIdOf = (actor: Actor) => actor.id ?? 0;
 
-/** The back office's list: every course whatever its status, with its units and what waits for review. */
+/** The back office's list: every course whatever its status, with its units and what waits for review (the filter `review`: everything sent, a published course's changes too). */
 export async function staffCourses(db: Db, f: CourseListFilter = {}) {
   const where: SQL[] = [];
   if (f.subject) where.push(eq(libraryCourses.subject, f.subject));
   if (f.level) where.push(eq(libraryCourses.level, f.level));
-  if (f.status) where.push(eq(libraryCourses.status, f.status));
+  // "In review" is what waits for a reviewer: a draft sent, and a published course's changes sent.
+  if (f.status === 'review') where.push(isNotNull(libraryCourses.submittedAt));
+  else if (f.status) where.push(eq(libraryCourses.status, f.status));
   return db
     .select({
       id: libraryCourses.id,

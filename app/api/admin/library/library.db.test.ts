@@ -128,6 +128,8 @@ describe(`authoring in the back office: courses, units, review, import (${dbLabe
 
     // The editor sends it; they cannot publish their own change; the author of the course can.
     expect((await send(h.submit!.POST, `/api/admin/library/courses/${courseId}/submit`, { body: {}, cookie: second.cookie }, { id: String(courseId) })).status).toBe(200);
+    const waiting = await json<{ courses: { id: number; status: string }[] }>(await send(h.courses!.GET, '/api/admin/library/courses?status=review', {}));
+    expect(waiting.courses).toEqual([expect.objectContaining({ id: courseId, status: 'published' })]);
     expect((await send(h.publish!.POST, `/api/admin/library/courses/${courseId}/publish`, { body: {}, cookie: second.cookie }, { id: String(courseId) })).status).toBe(403);
     expect((await send(h.publish!.POST, `/api/admin/library/courses/${courseId}/publish`, { body: {} }, { id: String(courseId) })).status).toBe(200);
 
