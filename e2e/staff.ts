@@ -64,7 +64,7 @@ export async function staffSignIn(page: Page, opts: { email: string; secret: str
 }
 
 /** Invites a member from /admin/staff as a signed-in admin and returns the link read from the e-mail. */
-export async function inviteStaff(page: Page, readLink: (email: string) => Promise<string>, opts: { email: string; name: string; scopes: ('admin' | 'sales' | 'reviewer' | 'export' | 'finance')[] }) {
+export async function inviteStaff(page: Page, readLink: (email: string) => Promise<string>, opts: { email: string; name: string; scopes: ('admin' | 'sales' | 'reviewer' | 'export' | 'finance' | 'methodologist')[] }) {
   const m = messages.ru.Admin.staff;
   const scopeNames = messages.ru.Admin.scopes;
   await page.goto('/admin/staff');

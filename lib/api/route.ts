@@ -14,11 +14,11 @@ export interface RouteContext extends RequestContext {
   req: NextRequest;
   db: Db;
   /**
-   * The JSON body (lib/api/errors.ts `readJson`: 16 KiB, 415, 413, 400) parsed by `schema` (422).
+   * The JSON body (lib/api/errors.ts `readJson`: 16 KiB unless `maxBytes`, 415, 413, 400) parsed by `schema` (422).
    * With `captcha`, the captcha the body carries must pass that action's check next
    * (lib/captcha/policy.ts), before anything else is done.
    */
-  body<S extends z.ZodType>(schema: S, opts?: { captcha?: string }): Promise<z.output<S>>;
+  body<S extends z.ZodType>(schema: S, opts?: { captcha?: string; maxBytes?: number }): Promise<z.output<S>>;
   /** The query string parsed by `schema` (422 with the fields when it does not fit). */
   query<S extends z.ZodType>(schema: S): z.output<S>;
   /** A JSON answer, for a handler that sets cookies on it before returning it. */
@@ -59,7 +59,7 @@ export function route(handler: (ctx: RouteContext) => Promise<unknown>, opts: Ro
         req,
         db,
         async body(schema, bodyOpts) {
-          const input = schema.parse(await readJson(req));
+          const input = schema.parse(await readJson(req, bodyOpts?.maxBytes));
           if (bodyOpts?.captcha) await passCaptcha(db, input as CaptchaProof, bodyOpts.captcha, caller.ip);
           return input;
         },

@@ -107,10 +107,22 @@ export const AUDIT_ACTIONS = [
   'group.enrol',
   'group.unenrol',
   'group.attendance',
+  'library.create',
+  'library.update',
+  'library.unit_add',
+  'library.unit_edit',
+  'library.unit_order',
+  'library.unit_archive',
+  'library.submit',
+  'library.publish',
+  'library.import',
+  'library.export',
+  'library.audio',
+  'library.image',
 ] as const;
 
 /** Record types as the actions name them (the part before the dot). */
-export const AUDIT_ENTITIES = ['lead', 'lesson', 'application', 'account', 'company', 'company_user', 'employee', 'roster', 'invitation', 'results', 'tutor_profile', 'attempt', 'certificate', 'promo', 'payment', 'refund', 'payout', 'invoice', 'pool', 'document', 'group', 'staff', 'retention'] as const;
+export const AUDIT_ENTITIES = ['lead', 'lesson', 'application', 'account', 'company', 'company_user', 'employee', 'roster', 'invitation', 'results', 'tutor_profile', 'attempt', 'certificate', 'promo', 'payment', 'refund', 'payout', 'invoice', 'pool', 'document', 'group', 'library', 'staff', 'retention'] as const;
 
 export const auditActionKey = (action: string) => action.replace(/\./g, '_');
 

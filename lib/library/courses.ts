@@ -23,18 +23,20 @@ export function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Media names the file refers to that the media store does not hold, by path. */
-async function missingAudio(db: Db, course: CourseFile): Promise<Record<string, string>> {
-  const refs: { path: string; name: string }[] = [];
+/** Media names the file refers to (audio, pictures) that the media store does not hold, by path. */
+async function missingMedia(db: Db, course: CourseFile): Promise<Record<string, string>> {
+  const refs: { path: string; name: string; message: string }[] = [];
+  const audio = (path: (string | number)[], name: string) => refs.push({ path: pathOf(path), name, message: 'library_audio_missing' });
   course.units.forEach((u, ui) =>
     u.steps.forEach((s, si) => {
-      if (s.kind === 'listening') refs.push({ path: pathOf(['units', ui, 'steps', si, 'audio']), name: s.audio });
-      if (s.kind === 'words') s.words.forEach((w, wi) => w.audio && refs.push({ path: pathOf(['units', ui, 'steps', si, 'words', wi, 'audio']), name: w.audio }));
+      if (s.kind === 'listening') audio(['units', ui, 'steps', si, 'audio'], s.audio);
+      if (s.kind === 'words') s.words.forEach((w, wi) => w.audio && audio(['units', ui, 'steps', si, 'words', wi, 'audio'], w.audio));
+      if ((s.kind === 'text' || s.kind === 'grammar') && s.image) refs.push({ path: pathOf(['units', ui, 'steps', si, 'image']), name: s.image, message: 'library_image_missing' });
     }),
   );
   if (!refs.length) return {};
   const found = new Set((await db.select({ name: media.name }).from(media).where(inArray(media.name, [...new Set(refs.map((r) => r.name))]))).map((r) => r.name));
-  return Object.fromEntries(refs.filter((r) => !found.has(r.name)).map((r) => [r.path, 'library_audio_missing']));
+  return Object.fromEntries(refs.filter((r) => !found.has(r.name)).map((r) => [r.path, r.message]));
 }
 
 /**
@@ -76,7 +78,7 @@ export async function importCourse(db: Db, actor: LibraryActor, file: unknown, o
   const parsed = parseCourseFile(file);
   if (!parsed.ok) throw new ApiError(422, 'library_file_invalid', parsed.problems);
   const course = parsed.course;
-  const audio = await missingAudio(db, course);
+  const audio = await missingMedia(db, course);
   if (Object.keys(audio).length) throw new ApiError(422, 'library_file_invalid', audio);
   const staffId = staffIdOf(actor);
   return transaction(db, async (tx) => {

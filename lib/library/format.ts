@@ -23,7 +23,7 @@ const mediaName = z.string().regex(/^[\w.-]{1,100}$/, 'library_id_format');
 
 const distinct = (values: readonly string[]) => new Set(values.map((v) => v.toLowerCase())).size === values.length;
 
-const textStep = z.object({ kind: z.literal('text'), id, title: localized.optional(), body: longText }).strict();
+const textStep = z.object({ kind: z.literal('text'), id, title: localized.optional(), body: longText, image: mediaName.optional() }).strict();
 
 const word = z
   .object({ id, word: line, translation: localized, example: line.optional(), audio: mediaName.optional() })
@@ -40,7 +40,7 @@ const wordsStep = z
   });
 
 const grammarStep = z
-  .object({ kind: z.literal('grammar'), id, title: localized, body: localizedText, examples: z.array(line).max(20, 'too_long').optional() })
+  .object({ kind: z.literal('grammar'), id, title: localized, body: localizedText, examples: z.array(line).max(20, 'too_long').optional(), image: mediaName.optional() })
   .strict();
 
 const options = z
@@ -124,16 +124,23 @@ export const unitSchema = z
   });
 export type Unit = z.infer<typeof unitSchema>;
 
+/** A course's own fields (the file's head; the back office's course form). */
+const courseFields = {
+  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'slug_format').max(80, 'too_long'),
+  subject: z.enum(LIBRARY_SUBJECTS, { error: 'invalid_value' }),
+  level: z.enum(LIBRARY_LEVELS, { error: 'invalid_value' }),
+  ageBand: z.enum(AGE_BANDS, { error: 'invalid_value' }),
+  title: localized,
+  description: localizedText,
+};
+export const courseFieldsSchema = z.object(courseFields).strict();
+export type CourseFields = z.infer<typeof courseFieldsSchema>;
+
 export const courseFileSchema = z
   .object({
     format: z.literal(COURSE_FORMAT, { error: 'library_format' }),
     version: z.literal(COURSE_FORMAT_VERSION, { error: 'library_format' }),
-    slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'slug_format').max(80, 'too_long'),
-    subject: z.enum(LIBRARY_SUBJECTS, { error: 'invalid_value' }),
-    level: z.enum(LIBRARY_LEVELS, { error: 'invalid_value' }),
-    ageBand: z.enum(AGE_BANDS, { error: 'invalid_value' }),
-    title: localized,
-    description: localizedText,
+    ...courseFields,
     units: z.array(unitSchema).min(1, 'required').max(LIMITS.units, 'too_long'),
   })
   .strict()
@@ -158,19 +165,28 @@ const fallbackKey: z.core.$ZodErrorMap = (iss) => {
   return 'invalid_value';
 };
 
-/** Every problem of a course file, by path (the first message of each place); empty when the file is good. */
-export function parseCourseFile(file: unknown): { ok: true; course: CourseFile } | { ok: false; problems: Record<string, string> } {
-  const parsed = courseFileSchema.safeParse(file, { error: fallbackKey });
-  if (parsed.success) return { ok: true, course: parsed.data };
+function problemsOf(error: z.ZodError): Record<string, string> {
   const problems: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
+  for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) problems[pathOf([...issue.path, key])] ??= 'library_unknown_field';
       continue;
     }
     problems[pathOf(issue.path)] ??= issue.message;
   }
-  return { ok: false, problems };
+  return problems;
+}
+
+/** Every problem of a course file, by path (the first message of each place); empty when the file is good. */
+export function parseCourseFile(file: unknown): { ok: true; course: CourseFile } | { ok: false; problems: Record<string, string> } {
+  const parsed = courseFileSchema.safeParse(file, { error: fallbackKey });
+  return parsed.success ? { ok: true, course: parsed.data } : { ok: false, problems: problemsOf(parsed.error) };
+}
+
+/** A unit as the file has it (the back office's editor checks with this): every problem by its path (`steps[4].answer`). */
+export function parseUnit(unit: unknown): { ok: true; unit: Unit } | { ok: false; problems: Record<string, string> } {
+  const parsed = unitSchema.safeParse(unit, { error: fallbackKey });
+  return parsed.success ? { ok: true, unit: parsed.data } : { ok: false, problems: problemsOf(parsed.error) };
 }
 
 /** Every kind the format knows (the projection's test walks them all). */

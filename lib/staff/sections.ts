@@ -22,6 +22,7 @@ export type SectionKey =
   | 'payouts'
   | 'revenue'
   | 'reconciliation'
+  | 'library'
   | 'staff'
   | 'audit';
 
@@ -44,6 +45,7 @@ export const STAFF_SECTIONS: readonly { key: SectionKey; path: string; scopes: S
   { key: 'payouts', path: '/admin/payouts', scopes: ['finance'] },
   { key: 'revenue', path: '/admin/revenue', scopes: ['finance'] },
   { key: 'reconciliation', path: '/admin/reconciliation', scopes: ['finance'] },
+  { key: 'library', path: '/admin/library', scopes: ['methodologist'] },
   { key: 'staff', path: '/admin/staff', scopes: ['admin'] },
   { key: 'audit', path: '/admin/audit', scopes: ['admin'] },
 ];

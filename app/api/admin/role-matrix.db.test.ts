@@ -113,6 +113,22 @@ const MATRIX: Record<string, Access> = {
   'POST /api/admin/groups/lessons/[id]/cancel': ['sales'],
   'POST /api/admin/groups/lessons/[id]/move': ['sales'],
   'PUT /api/admin/groups/tutors/[id]': ['sales'],
+  // The course library (issue 34: methodologists write, review and publish courses)
+  'GET /api/admin/library/courses': ['methodologist'],
+  'POST /api/admin/library/courses': ['methodologist'],
+  'GET /api/admin/library/courses/[id]': ['methodologist'],
+  'PUT /api/admin/library/courses/[id]': ['methodologist'],
+  'POST /api/admin/library/courses/[id]/units': ['methodologist'],
+  'PUT /api/admin/library/courses/[id]/units/order': ['methodologist'],
+  'POST /api/admin/library/courses/[id]/submit': ['methodologist'],
+  'POST /api/admin/library/courses/[id]/publish': ['methodologist'],
+  'GET /api/admin/library/courses/[id]/export': ['methodologist'],
+  'GET /api/admin/library/units/[id]': ['methodologist'],
+  'PUT /api/admin/library/units/[id]': ['methodologist'],
+  'POST /api/admin/library/units/[id]/archive': ['methodologist'],
+  'POST /api/admin/library/import': ['methodologist'],
+  'POST /api/admin/library/audio': ['methodologist'],
+  'POST /api/admin/library/images': ['methodologist'],
 };
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;

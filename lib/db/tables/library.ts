@@ -25,6 +25,12 @@ export const libraryCourses = pgTable(
     /** Null for the starter set the seed loads (written by the school, not by an account). */
     authorId: integer('author_id').references(() => staff.id, { onDelete: 'set null' }),
     reviewerId: integer('reviewer_id').references(() => staff.id, { onDelete: 'set null' }),
+    /**
+     * Who sent the course (a draft, or a published course's changed units) to review, and when; null
+     * when nothing waits for review. The one who sent it never publishes it (lib/library/authoring.ts).
+     */
+    submittedBy: integer('submitted_by').references(() => staff.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** A starter course: the hash of the repository's file the seed last loaded (lib/library/starter.ts). */
     starterHash: text('starter_hash'),
