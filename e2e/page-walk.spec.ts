@@ -56,7 +56,8 @@ async function walk(page: Page, urls: string[], seen: string[]) {
       // network to settle (a page that keeps a stream open never does: then not long), then a little for a link.
       await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
       const links = page.locator(`main a[href^="${prefix}"]`);
-      await links.first().waitFor({ timeout: 3_000 }).catch(() => {});
+      // Up to 10 s: on a loaded CI machine self-study's two calls drew today's unit after 3 s (a run of 29 November).
+      await links.first().waitFor({ timeout: 10_000 }).catch(() => {});
       // A link of the page's shape (each [param] one segment: an id first, else a slug such as a course's).
       const href = await links
         .evaluateAll(
