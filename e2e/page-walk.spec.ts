@@ -72,8 +72,10 @@ async function walk(page: Page, urls: string[], seen: string[]) {
           [prefix, shape] as const,
         )
         .catch(() => undefined);
-      if (!href) continue;
-      target = href;
+      // Self-study's unit: when today's link is not drawn (another spec's published course first), the starter set's first unit.
+      const fallback = url === '/cabinet/study/[course]/[unit]' ? '/cabinet/study/english-a1/hello' : undefined;
+      if (!href && !fallback) continue;
+      target = href ?? fallback!;
     }
     const res = await page.goto(target);
     expect(res?.status(), target).toBeLessThan(400);
