@@ -12,10 +12,16 @@ import { withLinks } from './chat-panel';
 import { Translation, type TranslationLang } from './translation';
 import { GroupReportForm, ReportForm } from './report-form';
 import { useLessonGet } from './use-lesson-get';
+import { dayText, type AssignedUnit } from '@/components/homework/types';
+import { pick } from '@/components/library/types';
+import { Link } from '@/i18n/navigation';
+import { schoolDateOf } from '@/lib/time/school-clock';
 
 export interface RecordReport {
   covered: string;
   homework: string;
+  /** The units of the library the report assigned (lib/library/homework.ts). */
+  assign?: AssignedUnit[];
   level: string;
   marks: SkillMarks;
   filedAt: string;
@@ -26,6 +32,7 @@ export interface RecordReport {
 export interface GroupRecordReport {
   covered: string;
   homework: string;
+  assign?: AssignedUnit[];
   students: { studentId: number; level: string; marks: SkillMarks }[];
   filedAt: string;
   editableUntil: string;
@@ -94,7 +101,7 @@ export function RecordApp({ lessonId }: { lessonId: number }) {
         {data.groupReport === undefined && report && !editing ? (
           <>
             <dl className="mt-3 grid gap-3">
-              <ReportTextsView covered={report.covered} homework={report.homework} />
+              <ReportTextsView covered={report.covered} homework={report.homework} assign={report.assign ?? []} student={data.side === 'student'} />
               <div>
                 <dt className="text-sm text-muted">{t('level')}</dt>
                 <dd className="font-semibold" data-testid="record-level">
@@ -121,6 +128,7 @@ export function RecordApp({ lessonId }: { lessonId: number }) {
         {data.groupReport === undefined && data.canReport && (editing || !report) ? (
           <ReportForm
             lessonId={data.lesson.id}
+            lessonDay={schoolDateOf(data.lesson.startsAt)}
             initial={report}
             onSaved={(r) => {
               setData({ ...data, report: r });
@@ -212,6 +220,7 @@ function GroupReport({ data, editing, setEditing, onSaved }: { data: LessonRecor
     return (
       <GroupReportForm
         lessonId={data.lesson.id}
+        lessonDay={schoolDateOf(data.lesson.startsAt)}
         students={marked}
         initial={report}
         onSaved={(r) => {
@@ -225,7 +234,7 @@ function GroupReport({ data, editing, setEditing, onSaved }: { data: LessonRecor
   return (
     <>
       <dl className="mt-3 grid gap-3">
-        <ReportTextsView covered={report.covered} homework={report.homework} />
+        <ReportTextsView covered={report.covered} homework={report.homework} assign={report.assign ?? []} student={data.side === 'student'} />
       </dl>
       <div className="mt-3 overflow-x-auto">
         <table className="text-sm" data-testid="group-report-marks">
@@ -266,8 +275,10 @@ function GroupReport({ data, editing, setEditing, onSaved }: { data: LessonRecor
 }
 
 /** A filed report's lesson part: what was covered and the homework (a dl's rows). */
-function ReportTextsView({ covered, homework }: { covered: string; homework: string }) {
+function ReportTextsView({ covered, homework, assign, student }: { covered: string; homework: string; assign: AssignedUnit[]; student: boolean }) {
   const t = useTranslations('Record');
+  const th = useTranslations('Homework');
+  const locale = useLocale();
   return (
     <>
       <div>
@@ -276,7 +287,25 @@ function ReportTextsView({ covered, homework }: { covered: string; homework: str
       </div>
       <div>
         <dt className="text-sm text-muted">{t('homework')}</dt>
-        <dd className="whitespace-pre-wrap">{homework || t('noHomework')}</dd>
+        <dd className="whitespace-pre-wrap">{homework || (assign.length ? null : t('noHomework'))}</dd>
+        {assign.length ? (
+          <dd>
+            <ul className="mt-1 grid gap-1" data-testid="record-homework-units">
+              {assign.map((a) => (
+                <li key={`${a.course}/${a.unit}`}>
+                  {student ? (
+                    <Link href={`/cabinet/study/${a.course}/${a.unit}`} className="font-medium text-brand-dark underline">
+                      {a.title ? pick(a.title, locale) : a.unit}
+                    </Link>
+                  ) : (
+                    <span className="font-medium">{a.title ? pick(a.title, locale) : a.unit}</span>
+                  )}
+                  <span className="text-sm text-muted"> · {th('due', { day: dayText(a.due, locale) })}</span>
+                </li>
+              ))}
+            </ul>
+          </dd>
+        ) : null}
       </div>
     </>
   );

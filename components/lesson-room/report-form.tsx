@@ -5,17 +5,23 @@ import { useTranslations } from 'next-intl';
 import { api } from '@/lib/browser/api/client';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { REPORT_LEVELS, REPORT_LIMITS, REPORT_MARK_MAX, REPORT_SKILLS, type SkillMarks } from '@/lib/validations/lesson-report';
+import { HomeworkPicker } from '@/components/homework/homework-picker';
+import type { AssignedUnit } from '@/components/homework/types';
 import type { GroupRecordReport, RecordReport } from './record-app';
+
+/** The report's units of homework as the server takes them. */
+const assignBody = (list: AssignedUnit[]) => list.map(({ course, unit, due }) => ({ course, unit, due }));
 
 const input = 'w-full rounded-lg border border-line bg-white px-3 py-2 text-base';
 const MARKS = Array.from({ length: REPORT_MARK_MAX }, (_, i) => i + 1);
 
 /** The tutor's lesson report: what was covered, the homework, the level and a 1-5 mark per skill. */
-export function ReportForm({ lessonId, initial, onSaved, onCancel }: { lessonId: number; initial: RecordReport | null; onSaved: (r: RecordReport) => void; onCancel?: () => void }) {
+export function ReportForm({ lessonId, lessonDay, initial, onSaved, onCancel }: { lessonId: number; lessonDay: string; initial: RecordReport | null; onSaved: (r: RecordReport) => void; onCancel?: () => void }) {
   const t = useTranslations('Record');
   const id = useId();
   const [covered, setCovered] = useState(initial?.covered ?? '');
   const [homework, setHomework] = useState(initial?.homework ?? '');
+  const [assign, setAssign] = useState<AssignedUnit[]>(initial?.assign ?? []);
   const [level, setLevel] = useState(initial?.level ?? '');
   const [marks, setMarks] = useState<Partial<SkillMarks>>(initial?.marks ?? {});
   const [busy, setBusy] = useState(false);
@@ -27,7 +33,7 @@ export function ReportForm({ lessonId, initial, onSaved, onCancel }: { lessonId:
     setError(null);
     setFields({});
     try {
-      const res = await api.post<{ report: RecordReport }>(`/api/lessons/${lessonId}/report`, { covered, homework, level, marks });
+      const res = await api.post<{ report: RecordReport }>(`/api/lessons/${lessonId}/report`, { covered, homework, assign: assignBody(assign), level, marks });
       onSaved(res.data.report);
     } catch (err) {
       const body = apiErrorBody(err);
@@ -56,6 +62,7 @@ export function ReportForm({ lessonId, initial, onSaved, onCancel }: { lessonId:
     >
       <p className="text-sm text-muted">{t('formLead')}</p>
       <ReportTexts id={id} covered={covered} homework={homework} onCovered={setCovered} onHomework={setHomework} fieldError={fieldError} invalid={!!fields.covered} />
+      <HomeworkPicker value={assign} onChange={setAssign} lessonDay={lessonDay} fieldErrors={fields} />
       <SkillFields idBase={id} level={level} marks={marks} onLevel={setLevel} onMarks={setMarks} levelError={fieldError('level')} marksInvalid={!!fields.marks} />
       <ReportEnd error={error} disabled={busy || !complete} filed={!!initial} onCancel={onCancel} />
     </form>
@@ -165,11 +172,13 @@ export interface ReportStudent {
  * A group lesson's report: what was covered and the homework once, for the group, and for each student
  * who came the level and a 1-5 mark per skill (each student sees only their own).
  */
-export function GroupReportForm({ lessonId, students, initial, onSaved, onCancel }: { lessonId: number; students: ReportStudent[]; initial: GroupRecordReport | null; onSaved: (r: GroupRecordReport) => void; onCancel?: () => void }) {
+export function GroupReportForm({ lessonId, lessonDay, students, initial, onSaved, onCancel }: { lessonId: number; lessonDay: string; students: ReportStudent[]; initial: GroupRecordReport | null; onSaved: (r: GroupRecordReport) => void; onCancel?: () => void }) {
   const t = useTranslations('Record');
   const id = useId();
   const [covered, setCovered] = useState(initial?.covered ?? '');
   const [homework, setHomework] = useState(initial?.homework ?? '');
+  const [assign, setAssign] = useState<AssignedUnit[]>(initial?.assign ?? []);
+  const [fields, setFields] = useState<Record<string, string>>({});
   const start = (sid: number) => initial?.students.find((x) => x.studentId === sid);
   const [levels, setLevels] = useState<Record<number, string>>(Object.fromEntries(students.map((x) => [x.id, start(x.id)?.level ?? ''])));
   const [marks, setMarks] = useState<Record<number, Partial<SkillMarks>>>(Object.fromEntries(students.map((x) => [x.id, start(x.id)?.marks ?? {}])));
@@ -181,11 +190,13 @@ export function GroupReportForm({ lessonId, students, initial, onSaved, onCancel
     setBusy(true);
     setError(null);
     try {
-      const body = { covered, homework, students: students.map((x) => ({ studentId: x.id, level: levels[x.id], marks: marks[x.id] })) };
+      const body = { covered, homework, assign: assignBody(assign), students: students.map((x) => ({ studentId: x.id, level: levels[x.id], marks: marks[x.id] })) };
       const res = await api.post<{ groupReport: GroupRecordReport }>(`/api/lessons/${lessonId}/report`, body);
       onSaved(res.data.groupReport);
     } catch (err) {
-      setError(apiErrorBody(err)?.message ?? t('failed'));
+      const body = apiErrorBody(err);
+      setError(body?.message ?? t('failed'));
+      setFields(body?.fields ?? {});
     } finally {
       setBusy(false);
     }
@@ -203,6 +214,7 @@ export function GroupReportForm({ lessonId, students, initial, onSaved, onCancel
     >
       <p className="text-sm text-muted">{t('formLeadGroup')}</p>
       <ReportTexts id={id} covered={covered} homework={homework} onCovered={setCovered} onHomework={setHomework} />
+      <HomeworkPicker value={assign} onChange={setAssign} lessonDay={lessonDay} fieldErrors={fields} />
       {students.map((x) => (
         <section key={x.id} aria-label={x.name} className="grid gap-3 rounded-xl border border-line p-3" data-testid="report-student">
           <h3 className="font-semibold">{x.name}</h3>

@@ -19,6 +19,8 @@ export interface StudyUnit {
   steps: PublicStep[];
   progress: UnitProgress;
   answered: Record<string, CheckResult>;
+  /** A tutor's check of a written or spoken answer (homework): the verdict and the comment. */
+  checks?: Record<string, { correct: boolean; comment: string; at: string }>;
 }
 export interface CourseCard {
   slug: string;

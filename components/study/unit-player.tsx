@@ -11,6 +11,17 @@ import { Link } from '@/i18n/navigation';
 import { ProgressBar } from './progress-bar';
 import { loadApi, messageOf, unitApi, type StudyUnit, type UnitProgress } from './study-api';
 
+/** A tutor's check of a written or spoken answer (homework): right, or to be done again, and the comment. */
+function TutorCheck({ check }: { check: { correct: boolean; comment: string } }) {
+  const t = useTranslations('Homework');
+  return (
+    <div className={`mt-3 rounded-xl p-3 text-sm ${check.correct ? 'bg-[#e7f8f3] text-[#0b5e4c]' : 'bg-[#fff4e5] text-[#7a4100]'}`} data-testid="tutor-check">
+      <p className="font-semibold">{check.correct ? t('check.right') : t('check.again')}</p>
+      {check.comment ? <p className="mt-1 whitespace-pre-line text-ink">{check.comment}</p> : null}
+    </div>
+  );
+}
+
 /** The first exercise not done yet (the unit's start when none is done). */
 function firstOpenStep(unit: StudyUnit): number {
   if (!unit.progress.done.length) return 0;
@@ -169,7 +180,8 @@ export function UnitPlayer({ slug, unitKey }: { slug: string; unitKey: string })
             {error}
           </p>
         ) : null}
-        {verdict?.checkedBy === 'server' && !verdict.correct ? (
+        {unit.checks?.[step.id] && verdict ? <TutorCheck check={unit.checks[step.id]!} /> : null}
+        {(verdict?.checkedBy === 'server' && !verdict.correct) || (verdict && unit.checks?.[step.id]?.correct === false) ? (
           <button
             type="button"
             onClick={() => {

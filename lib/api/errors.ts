@@ -146,6 +146,7 @@ export type ErrorCode =
   | 'chat_help_not_on_duty'
   | 'chat_help_nothing_to_refund'
   | 'recording_invalid'
+  | 'homework_auto_checked'
   | 'internal';
 
 export class ApiError extends Error {

@@ -8,6 +8,7 @@ import { env } from '@/lib/env';
 import { groupAttendanceFrom, lessonAttendanceOf } from '@/lib/lessons/attendance';
 import { lessonStudentIds } from '@/lib/lessons/group-money';
 import { groupReportOf, groupReportView, reportable, reportOf, reportView } from './report';
+import { lessonHomeworkItems } from '@/lib/library/homework';
 
 /** A board element as stored: Excalidraw's element with its id and version. */
 interface StoredElement {
@@ -73,7 +74,8 @@ export async function lessonRecord(db: Db, user: { id: number }, lessonId: numbe
   const group = lesson.kind === 'group';
   const report = group && side === 'tutor' ? null : await reportOf(db, lessonId, group ? user.id : undefined);
   const groupRows = group && side === 'tutor' ? await groupReportOf(db, lessonId) : [];
-  const groupReport = groupRows.length ? groupReportView(groupRows, now) : null;
+  const assign = report || groupRows.length ? await lessonHomeworkItems(db, lessonId) : [];
+  const groupReport = groupRows.length ? { ...groupReportView(groupRows, now), assign } : null;
   const attendance = await lessonAttendanceOf(db, lessonId, now);
   // A group lesson: each seated student's attendance from the room's log (the tutor's view: joined,
   // present with the tutor LESSON_HELD_MINUTES or more, the minutes together); a student sees their own.
@@ -99,7 +101,7 @@ export async function lessonRecord(db: Db, user: { id: number }, lessonId: numbe
     notes: notes ? { text: String(notes.payload.text ?? ''), at: notes.at.toISOString() } : null,
     words: words.map((w) => ({ word: w.word, translation: w.translation, lang: w.lang, at: w.at.toISOString() })),
     board: boardScene(events.filter((e) => e.kind === 'board').map((e) => e.payload)),
-    report: report ? reportView(report, now) : null,
+    report: report ? { ...reportView(report, now), assign } : null,
     /** A group lesson, its tutor: the group's report (null: not filed yet). */
     ...(group && side === 'tutor' ? { groupReport } : {}),
     /** The tutor may file a report now (none yet), or edit the one filed. */

@@ -6,6 +6,8 @@ import { lessonReports, lessons, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { transaction } from '@/lib/db/transaction';
 import { lessonStudentIds } from '@/lib/lessons/group-money';
+import { lessonHomeworkItems, replaceLessonHomework, resolveHomework } from '@/lib/library/homework';
+import { schoolDateOf } from '@/lib/time/school-clock';
 import { groupReportSchema, lessonReportSchema, type GroupReportInput, type LessonReportInput } from '@/lib/validations/lesson-report';
 import { roomSide, type RoomLesson } from './access';
 
@@ -74,8 +76,8 @@ export async function groupReportOf(db: Db, lessonId: number): Promise<Report[]>
 export async function fileLessonReport(db: Db, user: User, lessonId: number, body: unknown, now = new Date()) {
   const { lesson, side } = await roomSide(db, user, lessonId);
   if (side !== 'tutor') throw new ApiError(403, 'forbidden');
-  if (lesson.kind === 'group') return { groupReport: await fileGroupReport(db, user, lessonId, groupReportSchema.parse(body), now) };
-  return { report: await fileReport(db, user, lessonId, lessonReportSchema.parse(body), now) };
+  if (lesson.kind === 'group') return { groupReport: { ...(await fileGroupReport(db, user, lessonId, groupReportSchema.parse(body), now)), assign: await lessonHomeworkItems(db, lessonId) } };
+  return { report: { ...(await fileReport(db, user, lessonId, lessonReportSchema.parse(body), now)), assign: await lessonHomeworkItems(db, lessonId) } };
 }
 
 /**
@@ -91,6 +93,7 @@ export async function fileGroupReport(db: Db, user: User, lessonId: number, inpu
   const seated = await lessonStudentIds(db, lesson);
   const stranger = input.students.findIndex((s) => !seated.includes(s.studentId));
   if (stranger >= 0) throw new ApiError(422, 'validation_failed', { [`students.${stranger}.studentId`]: 'invalid_value' });
+  const units = await resolveHomework(db, input.assign ?? [], schoolDateOf(lesson.startsAt));
   return transaction(db, async (tx) => {
     // The lesson's row is the lock: two saves of one report take turns.
     await tx.execute(sql`select id from ${lessons} where ${lessons.id} = ${lessonId} for update`);
@@ -103,6 +106,8 @@ export async function fileGroupReport(db: Db, user: User, lessonId: number, inpu
       .insert(lessonReports)
       .values(input.students.map((s) => ({ lessonId, studentId: s.studentId, tutorId: lesson.tutorId, covered: input.covered, homework: input.homework, level: s.level, marks: s.marks, createdAt, updatedAt: now })))
       .returning();
+    // The group's homework goes to every student of the lesson, marked or not.
+    await replaceLessonHomework(tx, { id: lessonId, tutorId: lesson.tutorId }, seated, units, now);
     return groupReportView(rows, now);
   });
 }
@@ -118,13 +123,17 @@ export async function fileReport(db: Db, user: User, lessonId: number, input: Le
   if (lesson.kind === 'group' || !reportable(lesson, now)) throw new ApiError(409, 'lesson_state');
   const existing = await reportOf(db, lessonId);
   if (existing && now >= editDeadline(existing)) throw new ApiError(409, 'report_locked');
+  const units = await resolveHomework(db, input.assign ?? [], schoolDateOf(lesson.startsAt));
   const values = { covered: input.covered, homework: input.homework, level: input.level, marks: input.marks, updatedAt: now };
-  const [row] = await db
-    .insert(lessonReports)
-    .values({ lessonId, studentId: lesson.studentId!, tutorId: lesson.tutorId, ...values, createdAt: now })
-    .onConflictDoUpdate({ target: [lessonReports.lessonId, lessonReports.studentId], set: values })
-    .returning();
-  return reportView(row!, now);
+  return transaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(lessonReports)
+      .values({ lessonId, studentId: lesson.studentId!, tutorId: lesson.tutorId, ...values, createdAt: now })
+      .onConflictDoUpdate({ target: [lessonReports.lessonId, lessonReports.studentId], set: values })
+      .returning();
+    await replaceLessonHomework(tx, { id: lessonId, tutorId: lesson.tutorId }, [lesson.studentId!], units, now);
+    return reportView(row!, now);
+  });
 }
 
 /**

@@ -123,3 +123,9 @@ export async function upgradeProgress(db: Db, studentId: number, unitId: number,
   });
   return unitProgress(db, studentId, unitId);
 }
+
+/** A unit's completion read again after a tutor's check changed a verdict (a written answer sent back makes its step to do). */
+export async function resettleUnit(tx: Db, studentId: number, unitId: number, now: Date): Promise<void> {
+  const [progress] = await tx.select({ versionId: libraryProgress.versionId }).from(libraryProgress).where(and(eq(libraryProgress.studentId, studentId), eq(libraryProgress.unitId, unitId))).for('update');
+  if (progress) await settleCompletion(tx, studentId, unitId, progress.versionId, now);
+}

@@ -152,19 +152,27 @@ export async function studyUnit(db: Db, studentId: number, slug: string, key: st
   const [version] = await db.select({ steps: libraryUnitVersions.steps }).from(libraryUnitVersions).where(eq(libraryUnitVersions.id, unit.progress.versionId));
   const steps: Step[] = version!.steps.map((s) => stepSchema.parse(s));
   const answers = await db
-    .select({ stepId: libraryAnswers.stepId, answer: libraryAnswers.answer })
+    .select({ stepId: libraryAnswers.stepId, answer: libraryAnswers.answer, correct: libraryAnswers.correct, comment: libraryAnswers.comment, checkedAt: libraryAnswers.checkedAt })
     .from(libraryAnswers)
     .where(and(eq(libraryAnswers.studentId, studentId), eq(libraryAnswers.unitId, unitId)))
     .orderBy(asc(libraryAnswers.createdAt), asc(libraryAnswers.id));
-  const last = new Map(answers.map((a) => [a.stepId, a.answer]));
+  const last = new Map(answers.map((a) => [a.stepId, a]));
   const answered: Record<string, CheckResult> = {};
-  for (const step of steps.filter(isExercise)) if (last.has(step.id)) answered[step.id] = checkAnswer(step, last.get(step.id));
+  /** A tutor's check of a written or spoken answer (homework): the verdict and the comment. */
+  const checks: Record<string, { correct: boolean; comment: string; at: string }> = {};
+  for (const step of steps.filter(isExercise)) {
+    const a = last.get(step.id);
+    if (!a) continue;
+    answered[step.id] = checkAnswer(step, a.answer);
+    if (a.checkedAt) checks[step.id] = { correct: a.correct === true, comment: a.comment ?? '', at: a.checkedAt.toISOString() };
+  }
   return {
     course: { slug: course.slug, title: course.title, subject: course.subject },
     unit: { key, title: unit.title },
     steps: unit.steps,
     progress: unit.progress,
     answered,
+    checks,
   };
 }
 

@@ -39,8 +39,8 @@ export const OFFICE_SCRIPT_HOSTS = ['https://www.google.com/recaptcha/', 'https:
 /** The checkout's pages: the only ones whose policy lets the payment provider's script in (lib/payments). */
 export const CHECKOUT_PATH = /^\/(?:(?:kk|en|ru)\/)?checkout(?:\/|$)/;
 /** The lesson room's page: the only one whose policy lets the browser reach the group lessons' Janus servers. */
-/** A self-study unit's page: it plays a recorded answer and a unit's audio from memory (blob: media). */
-export const STUDY_UNIT_PATH = /^\/(?:(?:kk|en|ru)\/)?cabinet\/study\/[^/]+\/[^/]+\/?$/;
+/** A self-study unit's page and the homework page: they play a recorded answer and a unit's audio from memory (blob: media). */
+export const STUDY_UNIT_PATH = /^\/(?:(?:kk|en|ru)\/)?cabinet\/(?:study\/[^/]+\/[^/]+|homework)\/?$/;
 
 export const LESSON_PATH = /^\/(?:(?:kk|en|ru)\/)?lesson\/[^/]+\/?$/;
 /** Pages that show whole phones, IINs or lessons: no tag manager, pixel or chat may run beside them. */

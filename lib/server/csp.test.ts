@@ -166,7 +166,7 @@ describe('policy', () => {
 
   it("a self-study unit's page alone plays media from memory (a recorded answer, a unit's audio): media-src 'self' blob:", () => {
     const policy = createCsp({ manifest: { pages: {}, errorPages: [] } });
-    for (const url of ['/cabinet/study/english-a1/hello', '/kk/cabinet/study/kazakh-a1/tanysu', '/en/cabinet/study/a/b?x=1']) expect(policy.policyFor({ url, html: true, nonce: 'n' }), url).toContain("media-src 'self' blob:");
+    for (const url of ['/cabinet/study/english-a1/hello', '/kk/cabinet/study/kazakh-a1/tanysu', '/en/cabinet/study/a/b?x=1', '/cabinet/homework', '/kk/cabinet/homework']) expect(policy.policyFor({ url, html: true, nonce: 'n' }), url).toContain("media-src 'self' blob:");
     for (const url of ['/', '/cabinet', '/cabinet/study', '/kk/cabinet/words', '/lesson/12', '/admin']) expect(policy.policyFor({ url, html: true, nonce: 'n' }), url).not.toContain('media-src');
     expect(policy.plain).not.toContain('media-src');
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { homeworkAssignSchema } from './homework';
 import { noControlChars } from './query';
 
 // The tutor's report after a lesson (issue 23) and the progress scale: the one home of the levels
@@ -27,11 +28,13 @@ export const lessonReportSchema = z
   .object({
     covered: text(REPORT_LIMITS.covered).pipe(z.string().min(1, 'required')),
     homework: text(REPORT_LIMITS.homework).default(''),
+    assign: homeworkAssignSchema,
     level: z.enum(REPORT_LEVELS, { error: 'invalid_value' }),
     marks: z.object(Object.fromEntries(REPORT_SKILLS.map((s) => [s, mark])) as Record<ReportSkill, typeof mark>, { error: 'invalid_value' }).strict(),
   })
   .strict();
-export type LessonReportInput = z.infer<typeof lessonReportSchema>;
+/** The report as filed; `assign` may be left out (no homework from the library). */
+export type LessonReportInput = Omit<z.infer<typeof lessonReportSchema>, 'assign'> & { assign?: z.infer<typeof lessonReportSchema>['assign'] };
 
 /** A group's lesson has at most this many students to mark (lib/validations/group-rules.ts GROUP_MAX_SEATS). */
 export const GROUP_REPORT_MAX_STUDENTS = 6;
@@ -51,6 +54,7 @@ export const groupReportSchema = z
   .object({
     covered: text(REPORT_LIMITS.covered).pipe(z.string().min(1, 'required')),
     homework: text(REPORT_LIMITS.homework).default(''),
+    assign: homeworkAssignSchema,
     students: z
       .array(studentMarks, { error: 'invalid_value' })
       .min(1, 'required')
@@ -58,4 +62,4 @@ export const groupReportSchema = z
       .refine((list) => new Set(list.map((s) => s.studentId)).size === list.length, 'invalid_value'),
   })
   .strict();
-export type GroupReportInput = z.infer<typeof groupReportSchema>;
+export type GroupReportInput = Omit<z.infer<typeof groupReportSchema>, 'assign'> & { assign?: z.infer<typeof groupReportSchema>['assign'] };

@@ -1,11 +1,12 @@
 // ── The course library (issue 34, lib/library, docs/library.md): courses → units → versions of a
 // unit's steps; a student's answers and per-unit progress; the word trainer's FSRS cards.
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { AGE_BANDS, COURSE_STATUSES, LIBRARY_LEVELS, LIBRARY_SUBJECTS, type AgeBand, type CourseStatus, type LibraryLevel, type LibrarySubject, type Localized, type StoredStep } from '../../validations/library-rules';
 import { users } from './accounts';
 import { createdAt } from './columns';
 import { lessonWords } from './lesson-room';
+import { lessons } from './marketplace';
 import { staff } from './staff';
 
 const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -129,8 +130,44 @@ export const libraryAnswers = pgTable(
     answer: jsonb('answer').$type<unknown>().notNull(),
     correct: boolean('correct'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** A writing or speaking answer a tutor checked (lib/library/homework.ts checkHomeworkAnswer): who, when, and what they wrote to the student. */
+    checkedBy: integer('checked_by').references(() => users.id, { onDelete: 'set null' }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    comment: text('comment'),
   },
   (t) => [index('library_answers_student_unit_idx').on(t.studentId, t.unitId, t.stepId)],
+);
+
+/**
+ * Homework (lib/library/homework.ts, docs/library.md "Homework"): a unit of the library the tutor
+ * assigned in a lesson's report to one of its students, due by the end of a school day (Almaty). A
+ * group lesson's report assigns it to each of the lesson's students (a row each). The student's work
+ * is their progress and answers in the unit: homework only points at it.
+ */
+export const homework = pgTable(
+  'homework',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tutorId: integer('tutor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => libraryUnits.id, { onDelete: 'cascade' }),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('homework_lesson_student_unit_uq').on(t.lessonId, t.studentId, t.unitId),
+    index('homework_student_idx').on(t.studentId, t.dueOn),
+    index('homework_tutor_idx').on(t.tutorId, t.dueOn),
+  ],
 );
 
 /** The word trainer's card of one word of a student's dictionary: ts-fsrs's Card, stored field by field. */

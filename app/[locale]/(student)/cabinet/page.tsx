@@ -36,12 +36,15 @@ export default async function CabinetPage({ params }: Props) {
   const tutorPlanNames = Object.fromEntries(TEACHER_PLANS.map((p) => [p.id, tt(`plans.${p.id}.name`)]));
   const ts = await getTranslations('Study.cabinet');
   const tc = await getTranslations('ChatHelp.cabinet');
+  const th = await getTranslations('Homework.cabinet');
   const studentLinks = [
+    { href: '/cabinet/homework', label: th('student'), text: th('studentText') },
     { href: '/cabinet/study', label: ts('study'), text: ts('studyText') },
     { href: '/cabinet/words', label: ts('words'), text: ts('wordsText') },
     { href: '/cabinet/chat', label: tc('student'), text: tc('studentText') },
   ];
   const tutorLinks = [
+    { href: '/cabinet/homework', label: th('tutor'), text: th('tutorText') },
     { href: '/cabinet/library', label: tc('library'), text: tc('libraryText') },
     { href: '/cabinet/chat', label: tc('tutor'), text: tc('tutorText') },
   ];

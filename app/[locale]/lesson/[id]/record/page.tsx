@@ -31,7 +31,7 @@ export default async function LessonRecordPage({ params }: Props) {
   // The skills' names live with the cabinet's progress chart (one home); only that part comes along.
   const progress = (messages.Cabinet as { progress: AbstractIntlMessages }).progress;
   return (
-    <NextIntlClientProvider messages={{ ...pickMessages(messages, ['Record', 'Validation', 'TranslationLangs']), Cabinet: { progress } }}>
+    <NextIntlClientProvider messages={{ ...pickMessages(messages, ['Record', 'Validation', 'TranslationLangs', 'Homework']), Cabinet: { progress } }}>
       <main id="main" className="min-h-dvh bg-white text-slate-900">
         <RecordLoader lessonId={Number(id)} />
       </main>

@@ -24,7 +24,7 @@ export default async function UnitPage({ params }: Props) {
   setRequestLocale(locale);
   return (
     <div className="container-page max-w-3xl py-6 md:py-12">
-      <NextIntlClientProvider messages={pickMessages(await getMessages(), ['Study', 'Exercises'])}>
+      <NextIntlClientProvider messages={pickMessages(await getMessages(), ['Study', 'Exercises', 'Homework'])}>
         <UnitPlayer slug={course} unitKey={unit} />
       </NextIntlClientProvider>
     </div>
