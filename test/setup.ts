@@ -14,6 +14,14 @@ const held = globalThis as { __tilmenBackground?: { timers: ReturnType<typeof se
 for (const timer of held.__tilmenBackground?.timers ?? []) clearInterval(timer);
 for (const key of ['__tilmenDb', '__tilmenBackground', '__tilmenMail', '__tilmenSms', '__tilmenRoomBus']) delete held[key];
 
+// A component test waits for what a lazily loaded module (the API client, a panel) does: on this
+// 2-core machine under the whole suite's load the first import of one can take over a second, the
+// Testing Library's default wait. Waits give up after 5 s instead (a passing test never waits that long).
+if (typeof document !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5000 });
+}
+
 afterEach(async () => {
   if (typeof document !== 'undefined') {
     const { cleanup } = await import('@testing-library/react');

@@ -151,7 +151,7 @@ function AnswerCheck({ answer, playable, onChecked }: { answer: WrittenAnswer; p
       ) : playable ? (
         <Recording name={answer.answer} />
       ) : (
-        <Link href="/cabinet/homework" className="text-sm text-brand-dark underline">
+        <Link href="/cabinet/homework" target="_blank" className="text-sm text-brand-dark underline">
           {t('tutor.listenInCabinet')}
         </Link>
       )}

@@ -6,7 +6,8 @@ import type { Channel } from '@/lib/browser/lesson-room/channel';
 import { BoardLoader } from './board-loader';
 import { ChatPanel, type ChatLine } from './chat-panel';
 import { NotesPanel, NotesView } from './notes-panel';
-import { PanelTabs, type Tab, type usePanelState } from './panels';
+import { PanelTabs, TUTOR_TABS, type Tab, type usePanelState } from './panels';
+import { RoomHomework } from '@/components/homework/homework-page';
 import { translationLangFor } from './translation';
 import { roomButton, type RoomInfo } from './types';
 import { WordsPanel } from './words-panel';
@@ -23,8 +24,9 @@ export function GroupPanels({ info, chat, panels, boardMode, channel, moderate }
   const tutor = info.side === 'tutor';
   const send = (kind: Parameters<Channel['send']>[0], payload: Record<string, unknown>) => channel()?.send(kind, payload) ?? Promise.reject(new Error('not connected'));
   return (
-    <PanelTabs tab={tab} onTab={setTab} wide={tab === 'board'}>
+    <PanelTabs tab={tab} onTab={setTab} wide={tab === 'board'} tabs={tutor ? TUTOR_TABS : undefined}>
       {tab === 'chat' ? <ChatPanel lines={chat} send={(text) => send('chat', { text })} /> : null}
+      {tab === 'homework' && tutor ? <RoomHomework lessonId={info.lesson.id} /> : null}
       {tab === 'notes' ? tutor ? <NotesPanel remote={panels.notes} label={t('notesTutor')} send={(save) => send('notes', save)} /> : <NotesView remote={panels.notes} /> : null}
       {tab === 'words' ? <WordsPanel words={panels.words} tutor={tutor} defaultLang={translationLangFor(info.lesson.subject, locale)} send={(word, translation, lang) => send('vocab', { word, translation, lang })} /> : null}
       {tab === 'board' ? (

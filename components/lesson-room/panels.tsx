@@ -9,8 +9,10 @@ import { TRANSLATION_LANGS, type TranslationLang } from './translation';
 import { roomButton } from './types';
 import type { Word } from './words-panel';
 
-export type Tab = 'chat' | 'notes' | 'words' | 'board';
+export type Tab = 'chat' | 'notes' | 'words' | 'board' | 'homework';
 const TABS: readonly Tab[] = ['chat', 'notes', 'words', 'board'];
+/** The tutor's tabs: the homework they gave the lesson's students, with the results and the answers to check, besides the shared ones. */
+export const TUTOR_TABS: readonly Tab[] = [...TABS, 'homework'];
 
 /**
  * The lesson's notes, words and board as the room's log has them (one-on-one and group rooms alike):
@@ -31,12 +33,12 @@ export function usePanelState() {
 }
 
 /** The room's side panel: chat, notes, words and board as tabs (the WAI-ARIA tab pattern, arrow keys between them). */
-export function PanelTabs({ tab, onTab, wide, children }: { tab: Tab; onTab: (tab: Tab) => void; wide?: boolean; children: ReactNode }) {
+export function PanelTabs({ tab, onTab, wide, tabs = TABS, children }: { tab: Tab; onTab: (tab: Tab) => void; wide?: boolean; tabs?: readonly Tab[]; children: ReactNode }) {
   const t = useTranslations('Room');
   return (
     <aside className={`flex w-full flex-col border-slate-700 p-2 sm:p-4 lg:border-l ${wide ? 'lg:w-[60%]' : 'lg:w-96'}`} aria-label={t('tabs.label')}>
       <div role="tablist" aria-label={t('tabs.label')} className="flex gap-1">
-        {TABS.map((k) => (
+        {tabs.map((k) => (
           <button
             key={k}
             type="button"
@@ -48,11 +50,11 @@ export function PanelTabs({ tab, onTab, wide, children }: { tab: Tab; onTab: (ta
             onKeyDown={(e) => {
               const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
               if (!step) return;
-              const next = TABS[(TABS.indexOf(k) + step + TABS.length) % TABS.length]!;
+              const next = tabs[(tabs.indexOf(k) + step + tabs.length) % tabs.length]!;
               onTab(next);
               document.getElementById(`tab-${next}`)?.focus();
             }}
-            className={`${roomButton} flex-1 px-2! ${tab === k ? 'bg-sky-500 text-slate-950' : 'bg-slate-800'}`}
+            className={`${roomButton} flex-1 px-2! leading-tight ${tab === k ? 'bg-sky-500 text-slate-950' : 'bg-slate-800'}`}
             onClick={() => onTab(k)}
           >
             {t(`tabs.${k}`)}

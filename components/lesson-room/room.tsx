@@ -9,7 +9,8 @@ import { poorLinkWatch, recoveryWatch } from '@/lib/browser/lesson-room/poor-lin
 import { BoardLoader } from './board-loader';
 import { ChatPanel, type ChatLine } from './chat-panel';
 import { NotesPanel } from './notes-panel';
-import { PanelTabs, usePanelState, type Tab } from './panels';
+import { PanelTabs, TUTOR_TABS, usePanelState, type Tab } from './panels';
+import { RoomHomework } from '@/components/homework/homework-page';
 import { translationLangFor } from './translation';
 import { WordsPanel } from './words-panel';
 import { clock, SCHOOL_ZONE } from '@/components/booking/slot-times';
@@ -369,8 +370,9 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
           )}
         </div>
       </section>
-      <PanelTabs tab={tab} onTab={setTab} wide={tab === 'board'}>
+      <PanelTabs tab={tab} onTab={setTab} wide={tab === 'board'} tabs={info.side === 'tutor' ? TUTOR_TABS : undefined}>
         {tab === 'chat' ? <ChatPanel lines={chat} send={(text) => channel.current!.send('chat', { text })} /> : null}
+        {tab === 'homework' && info.side === 'tutor' ? <RoomHomework lessonId={info.lesson.id} /> : null}
         {tab === 'notes' ? <NotesPanel remote={notes} send={(save) => channel.current!.send('notes', save)} /> : null}
         {tab === 'board' ? (
           <BoardLoader

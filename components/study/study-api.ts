@@ -46,6 +46,8 @@ export interface Streak {
   today: boolean;
 }
 export interface Today {
+  /** Homework still open: how many units, and the one due first. */
+  homework?: { open: number; first: { course: string; unit: string; title: Localized; due: string; overdue: boolean } | null };
   next: { course: { slug: string; title: Localized }; unit: UnitRow } | null;
   dueWords: number;
   streak: Streak;

@@ -7,6 +7,7 @@ import { pick } from '@/components/library/types';
 import { useDelayedFlag } from '@/components/ui/use-delayed-flag';
 import { Link } from '@/i18n/navigation';
 import { useApiGet } from '@/lib/browser/api/use-api-get';
+import { dayText } from '@/components/homework/types';
 import { ProgressBar } from './progress-bar';
 import type { CourseCard, Today, UnitRow } from './study-api';
 
@@ -56,6 +57,22 @@ export function StudyHome() {
         {today.failed ? <p role="alert" className="mt-3 text-sm text-danger">{t('loadFailed')}</p> : null}
         {today.data ? (
           <ul className="mt-3 flex flex-col gap-3">
+            {today.data.homework?.first ? (
+              <li data-testid="study-homework">
+                <Link href={`/cabinet/study/${today.data.homework.first.course}/${today.data.homework.first.unit}`} className="font-medium text-brand-dark underline">
+                  {t('homeworkUnit', { unit: pick(today.data.homework.first.title, locale) })}
+                </Link>
+                <span className={`block text-sm ${today.data.homework.first.overdue ? 'text-danger' : 'text-muted'}`}>
+                  {t(today.data.homework.first.overdue ? 'homeworkOverdue' : 'homeworkDue', { day: dayText(today.data.homework.first.due, locale) })}
+                  {today.data.homework.open > 1 ? ' · ' : ''}
+                  {today.data.homework.open > 1 ? (
+                    <Link href="/cabinet/homework" className="text-brand-dark underline">
+                      {t('homeworkAll', { count: today.data.homework.open })}
+                    </Link>
+                  ) : null}
+                </span>
+              </li>
+            ) : null}
             <li>
               {next ? (
                 <Link href={`/cabinet/study/${next.course.slug}/${next.unit.key}`} className="font-medium text-brand-dark underline">

@@ -7,7 +7,7 @@ import 'server-only';
 import { and, asc, desc, eq, gte, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { hasUserScope } from '@/lib/auth/scope';
-import { homework, libraryAnswers, libraryCourses, libraryUnits, libraryUnitVersions, media, users } from '@/lib/db/schema';
+import { homework, libraryAnswers, libraryCourses, libraryProgress, libraryUnits, libraryUnitVersions, media, users } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { asLocale, translatorFor } from '@/lib/i18n/translate';
@@ -314,4 +314,22 @@ export async function cabinetHomework(db: Db, user: { id: number; role: string; 
   if (user.role === 'tutor') return { role: 'tutor' as const, ...(await tutorHomework(db, user, now)) };
   if (user.role === 'student') return { role: 'student' as const, ...(await studentHomework(db, user.id, now)) };
   throw new ApiError(403, 'forbidden');
+}
+
+/** Self-study's "what to do today": how many units of homework are still open, and the one due first. */
+export async function openHomework(db: Db, studentId: number, now: Date) {
+  const today = schoolDateOf(now);
+  const rows = await db
+    .select({ row: homework })
+    .from(homework)
+    .leftJoin(libraryProgress, and(eq(libraryProgress.studentId, homework.studentId), eq(libraryProgress.unitId, homework.unitId)))
+    .where(and(eq(homework.studentId, studentId), gte(homework.dueOn, addDays(today, -HOMEWORK_MAX_DAYS)), isNull(libraryProgress.completedAt)))
+    .orderBy(asc(homework.dueOn), asc(homework.id))
+    .limit(HOMEWORK_LIST_LIMIT);
+  const units = new Map<number, (typeof rows)[number]['row']>();
+  for (const r of rows) if (!units.has(r.row.unitId)) units.set(r.row.unitId, r.row);
+  const first = [...units.values()][0];
+  if (!first) return { open: 0, first: null };
+  const d = (await describe(db, [first])).get(first.unitId);
+  return { open: units.size, first: d ? { course: d.course, unit: d.unit, title: d.title, due: first.dueOn, overdue: first.dueOn < today } : null };
 }

@@ -2,16 +2,17 @@ import 'server-only';
 import type { Db } from '@/lib/db/types';
 import type { WordRating } from '@/lib/validations/library-rules';
 import { dueCount, reviewStreak } from './daily';
+import { openHomework } from './homework';
 import { nextUnit } from './study';
 import { dueWords, reviewWord } from './trainer';
 
 /** How many words one trainer session offers at most. */
 export const SESSION_WORDS = 50;
 
-/** The cabinet's "what to do today": the next unit to work on, the words due, the streak. */
+/** The cabinet's "what to do today": the homework due first, the next unit to work on, the words due, the streak. */
 export async function studyToday(db: Db, studentId: number, now: Date) {
-  const [next, due, streak] = await Promise.all([nextUnit(db, studentId), dueCount(db, studentId, now), reviewStreak(db, studentId, now)]);
-  return { next, dueWords: due, streak };
+  const [homework, next, due, streak] = await Promise.all([openHomework(db, studentId, now), nextUnit(db, studentId), dueCount(db, studentId, now), reviewStreak(db, studentId, now)]);
+  return { homework, next, dueWords: due, streak };
 }
 
 /** The trainer's screen: the words due now (the longest waiting first), how many in all, the streak. */

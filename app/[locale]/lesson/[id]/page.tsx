@@ -28,7 +28,7 @@ export default async function LessonRoomPage({ params }: Props) {
   setRequestLocale(locale);
   const messages = await getMessages();
   return (
-    <NextIntlClientProvider messages={pickMessages(messages, ['Room', 'TranslationLangs'])}>
+    <NextIntlClientProvider messages={pickMessages(messages, ['Room', 'TranslationLangs', 'Homework'])}>
       <main id="main" className="min-h-dvh bg-slate-900 text-slate-50">
         <RoomLoader lessonId={Number(id)} />
       </main>
