@@ -12,10 +12,12 @@ interface DictionaryWord {
   word: string;
   translation: string;
   lang: TranslationLang | null;
-  lesson: { id: number; startsAt: string; subject: string; tutor: string };
+  lesson: { id: number; startsAt: string; subject: string; tutor: string } | null;
+  /** A library unit's word: its course (the study page's address and title). */
+  unit: { course: string; key: string; courseTitle: { ru: string; kk: string; en: string } } | null;
 }
 
-/** The cabinet's dictionary: every word from the student's lessons, searchable, with its lesson. Nothing for a tutor. */
+/** The cabinet's dictionary: every word from the student's lessons and library units, searchable, with where it came from. Nothing for a tutor. */
 export function CabinetDictionary() {
   const t = useTranslations('Cabinet.dictionary');
   const locale = useLocale();
@@ -43,7 +45,8 @@ export function CabinetDictionary() {
               <span className="font-semibold">{w.word}</span>
               <Translation text={w.translation} lang={w.lang} />
             </p>
-            <p className="text-xs text-muted">{t('fromLesson', { date: schoolLongDate(w.lesson.startsAt, locale), tutor: w.lesson.tutor })}</p>
+            {w.lesson ? <p className="text-xs text-muted">{t('fromLesson', { date: schoolLongDate(w.lesson.startsAt, locale), tutor: w.lesson.tutor })}</p> : null}
+            {w.unit ? <p className="text-xs text-muted">{t('fromCourse', { course: w.unit.courseTitle[locale as 'ru' | 'kk' | 'en'] ?? w.unit.courseTitle.ru })}</p> : null}
           </li>
         ))}
       </ul>

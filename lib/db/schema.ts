@@ -15,4 +15,5 @@ export * from './tables/payments';
 export * from './tables/company-pools';
 export * from './tables/groups';
 export * from './tables/library';
+export * from './tables/words';
 export * from './tables/chat-help';

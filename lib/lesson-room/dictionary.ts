@@ -2,7 +2,7 @@ import 'server-only';
 import { and, desc, eq, ilike, isNotNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { likeEscape } from '@/lib/db/like';
-import { lessonAttendance, lessonRoomEvents, lessonRoomRemovals, lessonRooms, lessons, lessonWords, users } from '@/lib/db/schema';
+import { lessonAttendance, lessonRoomEvents, lessonRoomRemovals, lessonRooms, lessons, lessonWords, libraryCourses, libraryUnits, users } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { HEARTBEAT_GRACE_MS } from '@/lib/lessons/attendance';
@@ -22,10 +22,12 @@ export async function studentDictionary(db: Db, user: { id: number; role: string
     where.push(or(ilike(lessonWords.word, pattern), ilike(lessonWords.translation, pattern))!);
   }
   const rows = await db
-    .select({ id: lessonWords.id, word: lessonWords.word, translation: lessonWords.translation, lang: lessonWords.lang, at: lessonWords.createdAt, lessonId: lessons.id, startsAt: lessons.startsAt, subject: lessons.subject, tutorName: tutor.name, tutorLastname: tutor.lastname })
+    .select({ id: lessonWords.id, word: lessonWords.word, translation: lessonWords.translation, lang: lessonWords.lang, at: lessonWords.createdAt, lessonId: lessons.id, startsAt: lessons.startsAt, subject: lessons.subject, tutorName: tutor.name, tutorLastname: tutor.lastname, unitKey: libraryUnits.key, courseSlug: libraryCourses.slug, courseTitle: libraryCourses.title })
     .from(lessonWords)
-    .innerJoin(lessons, eq(lessons.id, lessonWords.lessonId))
-    .innerJoin(tutor, eq(tutor.id, lessons.tutorId))
+    .leftJoin(lessons, eq(lessons.id, lessonWords.lessonId))
+    .leftJoin(tutor, eq(tutor.id, lessons.tutorId))
+    .leftJoin(libraryUnits, eq(libraryUnits.id, lessonWords.unitId))
+    .leftJoin(libraryCourses, eq(libraryCourses.id, libraryUnits.courseId))
     .where(and(...where))
     .orderBy(desc(lessonWords.createdAt), desc(lessonWords.id))
     .limit(DICTIONARY_LIMIT);
@@ -36,7 +38,9 @@ export async function studentDictionary(db: Db, user: { id: number; role: string
       word: r.word,
       translation: r.translation,
       lang: r.lang,
-      lesson: { id: r.lessonId, startsAt: r.startsAt.toISOString(), subject: r.subject, tutor: [r.tutorName, r.tutorLastname].filter(Boolean).join(' ') },
+      // A lesson's word names its lesson; a library unit's word its course and unit (the study page's address).
+      lesson: r.lessonId !== null && r.startsAt ? { id: r.lessonId, startsAt: r.startsAt.toISOString(), subject: r.subject ?? '', tutor: [r.tutorName, r.tutorLastname].filter(Boolean).join(' ') } : null,
+      unit: r.unitKey && r.courseSlug ? { course: r.courseSlug, key: r.unitKey, courseTitle: r.courseTitle! } : null,
     })),
   };
 }

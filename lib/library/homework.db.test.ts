@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import englishA1 from '@/content/library/english-a1.json';
 import { openSession } from '@/lib/auth/http';
 import type { Actor } from '@/lib/audit/log';
-import { groupSeats, homework, lessons, libraryAnswers, libraryProgress, media, outbox, tutorApplications, tutorProfiles } from '@/lib/db/schema';
+import { groupSeats, homework, lessons, lessonWords, libraryAnswers, libraryProgress, media, outbox, tutorApplications, tutorProfiles } from '@/lib/db/schema';
 import { createGroup, openGroup, setTeachesGroups } from '@/lib/groups/admin';
 import { groupSchema } from '@/lib/validations/groups';
 import { emptyProfile } from '@/lib/validations/tutor-profile';
@@ -20,6 +20,8 @@ import { POST as checkRoute } from '@/app/api/cabinet/homework/checks/route';
 import { GET as recordingRoute } from '@/app/api/cabinet/homework/recordings/[name]/route';
 import { POST as answerRoute } from '@/app/api/cabinet/study/courses/[slug]/units/[unit]/answers/route';
 import { GET as unitRoute } from '@/app/api/cabinet/study/courses/[slug]/units/[unit]/route';
+import { GET as trainerRoute } from '@/app/api/cabinet/trainer/route';
+import { GET as wordsRoute } from '@/app/api/cabinet/words/route';
 import { importCourse } from './courses';
 import { storeRecording } from './recordings';
 
@@ -91,6 +93,15 @@ describe(`homework from the library (${dbLabel()})`, () => {
     expect((await answer('be-i', 0)).status).toBe(200);
     expect((await answer('about-me', 'Hi! I am Aigerim. I am from Almaty. I am a student. My friend is Dana. She is from Astana.')).status).toBe(200);
     expect((await list()).items[0]).toMatchObject({ status: 'started', done: 2 });
+    // Starting the unit put its words into the student's dictionary, translated into their language (kk), once:
+    // the trainer has them due, the dictionary names the course.
+    const hello = englishA1.units[0]!.steps.find((x) => x.kind === 'words') as { words: { word: string; translation: { kk: string } }[] };
+    const words = await t.db.select().from(lessonWords).where(eq(lessonWords.studentId, student.id));
+    expect(words.map((w) => [w.word, w.translation, w.lang, w.lessonId]).sort()).toEqual(hello.words.map((w) => [w.word, w.translation.kk, 'kk', null]).sort());
+    const trainer = (await (await get(trainerRoute, '/api/cabinet/trainer', student.token)).json()) as { due: number };
+    expect(trainer.due).toBe(hello.words.length);
+    const dictionary = (await (await get(wordsRoute, '/api/cabinet/words', student.token)).json()) as { words: { lesson: unknown; unit: { course: string } | null }[] };
+    expect(dictionary.words.every((w) => w.lesson === null && w.unit?.course === 'english-a1')).toBe(true);
 
     // The tutor sees it waiting; another tutor cannot check it (404), nor can the student; an auto-checked answer is refused (409).
     const mine = (await (await get(homeworkRoute, '/api/cabinet/homework', tutor.token)).json()) as { role: string; students: { name: string; items: { waiting: number; right: number; written: { answerId: number; answer: string; check: unknown }[] }[] }[] };

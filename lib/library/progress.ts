@@ -6,6 +6,7 @@ import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { answerSchemaOf, checkAnswer, isExercise, publicStep, type CheckResult } from './check';
 import { stepSchema, type Step } from './format';
+import { addUnitWords } from './unit-words';
 
 /**
  * A student's work in a unit (docs/library.md "Versions and progress"). A student works on one version
@@ -100,6 +101,7 @@ export async function answerStep(db: Db, studentId: number, unitId: number, step
       if (!latest) throw new ApiError(404, 'not_found');
       versionId = latest.id;
       await tx.insert(libraryProgress).values({ studentId, unitId, versionId, startedAt: now, updatedAt: now }).onConflictDoNothing();
+      await addUnitWords(tx, studentId, unitId, stepsOf(latest), now);
     }
     const step = stepsOf(await versionById(tx, versionId)).find((s) => s.id === stepId);
     if (!step || !isExercise(step)) throw new ApiError(404, 'not_found');
@@ -120,6 +122,7 @@ export async function upgradeProgress(db: Db, studentId: number, unitId: number,
     const latest = await latestPublishedVersion(tx, unitId);
     if (!progress || !latest || progress.versionId === latest.id) return;
     await settleCompletion(tx, studentId, unitId, latest.id, now);
+    await addUnitWords(tx, studentId, unitId, stepsOf(latest), now);
   });
   return unitProgress(db, studentId, unitId);
 }

@@ -1,10 +1,11 @@
 // ── The lesson room (issue 23; lib/lesson-room): its event log, attendance, the words a tutor added,
 // the tutor's report after the lesson and the tutor's corrections of the attendance.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { SkillMarks } from '../../validations/lesson-report';
 import { createdAt } from './columns';
 import { users } from './accounts';
+import { libraryUnits } from './library';
 import { lessons } from './marketplace';
 
 export const ROOM_EVENT_KINDS = ['signal', 'chat', 'notes', 'vocab', 'board', 'presence'] as const;
@@ -74,9 +75,10 @@ export const lessonWords = pgTable(
   'lesson_words',
   {
     id: serial('id').primaryKey(),
-    lessonId: integer('lesson_id')
-      .notNull()
-      .references(() => lessons.id, { onDelete: 'cascade' }),
+    /** The lesson the tutor added it in; null for a library unit's word (`unit_id`). */
+    lessonId: integer('lesson_id').references(() => lessons.id, { onDelete: 'cascade' }),
+    /** The library unit whose words step it came from (lib/library/unit-words.ts); null for a lesson's word. */
+    unitId: integer('unit_id').references(() => libraryUnits.id, { onDelete: 'cascade' }),
     studentId: integer('student_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -86,7 +88,12 @@ export const lessonWords = pgTable(
     lang: text('lang').$type<'ru' | 'kk' | 'en'>(),
     createdAt: createdAt(),
   },
-  (t) => [index('lesson_words_student_idx').on(t.studentId, t.createdAt), check('lesson_words_lang_ck', sql`${t.lang} is null or ${t.lang} in ('ru', 'kk', 'en')`)],
+  (t) => [
+    index('lesson_words_student_idx').on(t.studentId, t.createdAt),
+    check('lesson_words_lang_ck', sql`${t.lang} is null or ${t.lang} in ('ru', 'kk', 'en')`),
+    check('lesson_words_source_ck', sql`(${t.lessonId} is null) <> (${t.unitId} is null)`),
+    uniqueIndex('lesson_words_unit_word_uq').on(t.studentId, t.unitId, t.word).where(sql`${t.unitId} is not null`),
+  ],
 );
 
 /**

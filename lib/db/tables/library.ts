@@ -1,11 +1,10 @@
 // ── The course library (issue 34, lib/library, docs/library.md): courses → units → versions of a
 // unit's steps; a student's answers and per-unit progress; the word trainer's FSRS cards.
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { AGE_BANDS, COURSE_STATUSES, LIBRARY_LEVELS, LIBRARY_SUBJECTS, type AgeBand, type CourseStatus, type LibraryLevel, type LibrarySubject, type Localized, type StoredStep } from '../../validations/library-rules';
 import { users } from './accounts';
 import { createdAt } from './columns';
-import { lessonWords } from './lesson-room';
 import { lessons } from './marketplace';
 import { staff } from './staff';
 
@@ -168,46 +167,4 @@ export const homework = pgTable(
     index('homework_student_idx').on(t.studentId, t.dueOn),
     index('homework_tutor_idx').on(t.tutorId, t.dueOn),
   ],
-);
-
-/** The word trainer's card of one word of a student's dictionary: ts-fsrs's Card, stored field by field. */
-export const wordCards = pgTable(
-  'word_cards',
-  {
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    wordId: integer('word_id')
-      .notNull()
-      .references(() => lessonWords.id, { onDelete: 'cascade' }),
-    due: timestamp('due', { withTimezone: true }).notNull(),
-    stability: doublePrecision('stability').notNull(),
-    difficulty: doublePrecision('difficulty').notNull(),
-    elapsedDays: integer('elapsed_days').notNull(),
-    scheduledDays: integer('scheduled_days').notNull(),
-    learningSteps: integer('learning_steps').notNull(),
-    reps: integer('reps').notNull(),
-    lapses: integer('lapses').notNull(),
-    state: smallint('state').notNull(),
-    lastReview: timestamp('last_review', { withTimezone: true }),
-  },
-  (t) => [primaryKey({ columns: [t.studentId, t.wordId] }), index('word_cards_due_idx').on(t.studentId, t.due)],
-);
-
-/** Each review the trainer took (the streak and the daily count are read from here). */
-export const wordReviews = pgTable(
-  'word_reviews',
-  {
-    id: serial('id').primaryKey(),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    wordId: integer('word_id')
-      .notNull()
-      .references(() => lessonWords.id, { onDelete: 'cascade' }),
-    rating: smallint('rating').notNull(),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull(),
-    due: timestamp('due', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('word_reviews_student_idx').on(t.studentId, t.reviewedAt), check('word_reviews_rating_ck', sql`${t.rating} between 1 and 4`)],
 );
