@@ -94,11 +94,14 @@ describe(`the course library (${dbLabel()})`, () => {
     expect(course).toMatchObject({ status: 'published', subject: 'english', level: 'A1', reviewerId: null });
     expect((await publishedCourses(t.db)).map((c) => [c.slug, c.units])).toEqual([
       ['english-a1', 6],
+      ['english-a2', 6],
+      ['english-b1', 6],
       ['kazakh-a1', 6],
       ['kazakh-a2', 6],
     ]);
     expect((await publishedCourses(t.db, { subject: 'kazakh', level: 'A1' })).map((c) => c.slug)).toEqual(['kazakh-a1']);
-    expect(await publishedCourses(t.db, { subject: 'english', level: 'B1' })).toEqual([]);
+    expect((await publishedCourses(t.db, { subject: 'english', level: 'B1' })).map((c) => c.slug)).toEqual(['english-b1']);
+    expect(await publishedCourses(t.db, { subject: 'kazakh', level: 'B1' })).toEqual([]);
 
     const other = { ...(await exportCourse(t.db, course!.id)), slug: 'english-a1-copy' };
     const methodologist = await enrolledStaff(t.db, { email: 'method@school.kz', scopes: ['methodologist'] });

@@ -4,6 +4,8 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { libraryCourses, libraryUnits, libraryUnitVersions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import englishA1 from '@/content/library/english-a1.json';
+import englishA2 from '@/content/library/english-a2.json';
+import englishB1 from '@/content/library/english-b1.json';
 import kazakhA1 from '@/content/library/kazakh-a1.json';
 import kazakhA2 from '@/content/library/kazakh-a2.json';
 import { canonical, importCourse } from './courses';
@@ -16,7 +18,7 @@ import { courseFileSchema } from './format';
  * have edited a starter course in the back office, their edits win: a changed file is not loaded over
  * them (a warning says so).
  */
-export const STARTER_COURSES: readonly unknown[] = [englishA1, kazakhA1, kazakhA2];
+export const STARTER_COURSES: readonly unknown[] = [englishA1, englishA2, englishB1, kazakhA1, kazakhA2];
 
 const hashOf = (file: unknown) => createHash('sha256').update(canonical(file)).digest('base64url');
 

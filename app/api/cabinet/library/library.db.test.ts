@@ -29,7 +29,7 @@ describe(`the tutor's library (${dbLabel()})`, () => {
 
   it('a tutor lists the courses by subject and level, opens a course and a unit: every step as students get it, each exercise with its key', async () => {
     const all = (await (await call(list, req(tutor, '/api/cabinet/library'))).json()) as { courses: { slug: string; subject: string; units: number }[] };
-    expect(all.courses.map((c) => c.subject).sort()).toEqual(['english', 'kazakh', 'kazakh']);
+    expect(all.courses.map((c) => c.subject).sort()).toEqual(['english', 'english', 'english', 'kazakh', 'kazakh']);
     const kazakh = (await (await call(list, req(tutor, '/api/cabinet/library?subject=kazakh&level=A1'))).json()) as { courses: { slug: string; units: number }[] };
     expect(kazakh.courses).toEqual([expect.objectContaining({ slug: 'kazakh-a1', units: 6 })]);
     const a2 = (await (await call(list, req(tutor, '/api/cabinet/library?subject=kazakh&level=A2'))).json()) as { courses: { slug: string; units: number }[] };

@@ -2,6 +2,8 @@ import { eq, isNotNull } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import english from '@/content/library/english-a1.json';
+import englishA2 from '@/content/library/english-a2.json';
+import englishB1 from '@/content/library/english-b1.json';
 import kazakh from '@/content/library/kazakh-a1.json';
 import kazakhA2 from '@/content/library/kazakh-a2.json';
 import kk from '@/messages/kk.json';
@@ -76,6 +78,8 @@ describe(`self-study and the word trainer in the cabinet (${dbLabel()})`, () => 
   it("lists the published courses, the student's level first: the tutor's latest report outranks an older test", async () => {
     expect((await json<{ courses: { slug: string; atLevel: boolean }[] }>(await call(courses, req(dana.token, '/api/cabinet/study/courses')))).courses.map((c) => [c.slug, c.atLevel])).toEqual([
       ['english-a1', false],
+      ['english-a2', false],
+      ['english-b1', false],
       ['kazakh-a1', false],
       ['kazakh-a2', false],
     ]);
@@ -86,6 +90,8 @@ describe(`self-study and the word trainer in the cabinet (${dbLabel()})`, () => 
     expect(body.courses.map((c) => [c.slug, c.atLevel])).toEqual([
       ['kazakh-a1', true],
       ['english-a1', false],
+      ['english-a2', false],
+      ['english-b1', false],
       ['kazakh-a2', false],
     ]);
     const units = await json<{ units: { key: string; done: number; total: number }[] }>(await call(course, req(dana.token, '/api/cabinet/study/courses/kazakh-a1'), { slug: 'kazakh-a1' }));
@@ -94,7 +100,7 @@ describe(`self-study and the word trainer in the cabinet (${dbLabel()})`, () => 
   });
 
   it("never sends an exercise's key before the answer: every starter unit's data has no answer, accept, transcript or pairs", async () => {
-    for (const file of [english, kazakh, kazakhA2]) {
+    for (const file of [english, englishA2, englishB1, kazakh, kazakhA2]) {
       for (const u of file.units) {
         const res = await getUnit(timur, file.slug, u.id);
         expect(res.status).toBe(200);
