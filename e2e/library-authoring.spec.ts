@@ -1,6 +1,11 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { messages, readMails } from './helpers';
+import { expect, test, type Browser, type Locator } from '@playwright/test';
+import { expectNoSidewaysScroll, messages, readMails } from './helpers';
+import { apiLogin, bookableTutor, call, signInToCabinet } from './marketplace';
+import { loopbackAddress, signUp } from './sessions';
 import { adminCreate, enrolStaff, inviteStaff } from './staff';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const PASSWORD = 'Qazaq2024sky';
 
 const ru = messages.ru;
 const lib = ru.Admin.library;
@@ -23,8 +28,8 @@ async function fillLocalized(scope: Locator, legend: string, text: { ru: string;
   for (const lang of ['ru', 'kk', 'en'] as const) await group.getByLabel(lib.langs[lang], { exact: true }).fill(text[lang]);
 }
 
-test('authoring: a methodologist writes a unit with three exercise kinds and sends it to review; a second one publishes it', async ({ browser }) => {
-  test.setTimeout(150_000);
+test('authoring: a methodologist writes a unit with three exercise kinds and sends it to review; a second one publishes it; a tutor sets it as homework, the student does it on a phone in Kazakh and gets the tutor\'s comment', async ({ browser }) => {
+  test.setTimeout(240_000);
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const admin = await (await browser.newContext()).newPage();
   await enrolStaff(admin, await adminCreate(`lib-boss-${stamp}@school.kz`, 'Айгерим Кітапова'));
@@ -132,4 +137,92 @@ test('authoring: a methodologist writes a unit with three exercise kinds and sen
   await expect(outcome.getByRole('listitem').filter({ hasText: 'units[0].steps[1].kind' })).toContainText(ru.Admin.validation.library_step_kind);
   await reviewer.goto('/admin/library');
   await expect(reviewer.getByTestId(`course-bad-${stamp}`)).toHaveCount(0);
+
+  await homeworkJourney(browser, slug);
 });
+
+/**
+ * The unit as homework (issue 34's journey): a tutor in a lesson sets it in the report; the student (a
+ * 360 px phone, in Kazakh) does it from self-study's "today", the server checking the choice and the
+ * gap at once; the tutor checks the writing with a comment, which reaches the student by e-mail and
+ * on their homework page.
+ */
+async function homeworkJourney(browser: Browser, slug: string) {
+  const kk = messages.kk;
+  const H = ru.Homework;
+  const ip = loopbackAddress();
+  const api = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, token?: string) => call(method, path, body, { from: ip, token });
+  const tutor = await bookableTutor(PASSWORD);
+  const tutorToken = await apiLogin(tutor.phone, PASSWORD, ip);
+  const weekly = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [[8 * 60, 22 * 60]]]));
+  expect((await api('PUT', '/api/tutor/schedule', { weekly, daysOff: [], minNoticeHours: 12, horizonWeeks: 4 }, tutorToken)).status).toBe(200);
+  const email = `hw-${Date.now()}@example.kz`;
+  const student = await signUp('student', { name: 'Дана', lastname: 'Үйтапсырма', subject: 'english', email }, { password: PASSWORD, locale: 'kk', from: ip });
+  const studentToken = await apiLogin(student.phone, PASSWORD, ip);
+  const slots = (JSON.parse((await api('GET', `/api/booking/slots?tutorId=${tutor.id}`)).body) as { slots: string[] }).slots;
+  const booked = await api('POST', '/api/booking/book', { tutorId: tutor.id, startsAt: slots[0], subject: 'kazakh', idempotencyKey: `hw-${Date.now()}` }, studentToken);
+  expect(booked.status, booked.body).toBe(201);
+  const lessonId = (JSON.parse(booked.body) as { lesson: { id: number } }).lesson.id;
+  expect((await api('POST', '/api/dev/lesson-now', { lessonId, minutesAgo: 5 })).status).toBe(200);
+
+  // The tutor's report sets the unit, due in a week (the picker's default).
+  const tp = await (await browser.newContext({ baseURL: `http://localhost:${PORT}` })).newPage();
+  await signInToCabinet(tp, tutor.phone, PASSWORD, 'ru');
+  await tp.goto(`/lesson/${lessonId}/record`);
+  const form = tp.getByTestId('report-form');
+  await form.getByLabel(ru.Record.covered).fill('Знакомство, глагол to be');
+  await form.getByLabel(ru.Record.levelNow).selectOption('A1');
+  for (const skill of Object.values(ru.Cabinet.progress.skills)) await form.getByLabel(skill).selectOption('4');
+  const picker = form.getByTestId('homework-picker');
+  await picker.getByLabel(H.assign.course, { exact: true }).selectOption({ label: 'Английский: знакомство' });
+  await picker.getByLabel(H.assign.unit, { exact: true }).selectOption({ label: '1. Привет!' });
+  await picker.getByTestId('homework-add').click();
+  await expect(picker.getByTestId('homework-chosen')).toContainText('Привет!');
+  await form.getByTestId('report-save').click();
+  await expect(tp.getByTestId('record-homework-units')).toContainText('Привет!');
+
+  // The student, on a phone in Kazakh: self-study's "today" leads to the homework first.
+  const sp = await (await browser.newContext({ baseURL: `http://localhost:${PORT}`, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })).newPage();
+  await signInToCabinet(sp, student.phone, PASSWORD, 'kk');
+  await sp.goto('/kk/cabinet/study');
+  const todo = sp.getByTestId('study-homework').getByRole('link');
+  await expect(todo).toHaveText(kk.Study.homeworkUnit.replace('{unit}', 'Сәлем!'));
+  await todo.click();
+  await expect(sp).toHaveURL(new RegExp(`/kk/cabinet/study/${slug}/hello$`));
+  const player = sp.getByTestId('unit-player');
+  const X = kk.Exercises;
+  await player.getByRole('radio', { name: 'am', exact: true }).check();
+  await player.getByRole('button', { name: X.check }).click();
+  await expect(player.getByTestId('verdict')).toContainText(X.right);
+  await player.getByRole('navigation').getByRole('button', { name: kk.Study.next }).click();
+  await player.getByLabel(X.gapLabel.replace('{n}', '1').replace('{count}', '1')).fill('nmae');
+  await player.getByRole('button', { name: X.check }).click();
+  // A wrong answer: the key is shown with the verdict.
+  await expect(player.getByTestId('verdict')).toContainText(X.wrong);
+  await expect(player.getByTestId('verdict')).toContainText('name');
+  await player.getByRole('navigation').getByRole('button', { name: kk.Study.next }).click();
+  await player.getByLabel(X.yourText).fill('Hello! My name is Dana. I am from Almaty. I am a student. I like English and books.');
+  await player.getByRole('button', { name: X.send }).click();
+  await expect(player.getByTestId('verdict')).toContainText(X.sentToTutor);
+  await expectNoSidewaysScroll(sp);
+
+  // The tutor checks the writing with a comment.
+  await tp.goto('/cabinet/homework');
+  const check = tp.getByTestId('homework-check');
+  await expect(check.getByTestId('homework-answer')).toContainText('My name is Dana');
+  await check.getByLabel(H.tutor.markRight, { exact: true }).check();
+  await check.getByLabel(H.tutor.comment).fill('Отлично! Добавьте ещё одно предложение о семье.');
+  await check.getByTestId('homework-check-save').click();
+  await expect(check.getByRole('status')).toHaveText(H.tutor.checkSaved);
+
+  // It reaches the student: an e-mail in Kazakh, and the homework page.
+  const mails = await readMails(email, { containing: 'Добавьте ещё одно предложение' });
+  const mail = mails.find((m) => m.includes('Добавьте ещё одно предложение'))!;
+  expect(mail).toContain(`/kk/cabinet/study/${slug}/hello`);
+  expect(mail).toContain(kk.Homework.notify.right);
+  await sp.goto('/kk/cabinet/homework');
+  const item = sp.getByTestId('homework-item');
+  await expect(item.getByTestId('homework-comment')).toContainText('Добавьте ещё одно предложение о семье.');
+  await expect(item.getByTestId('homework-comment')).toContainText(kk.Homework.check.right);
+  await expectNoSidewaysScroll(sp);
+}

@@ -159,11 +159,11 @@ function AnswerCheck({ answer, playable, onChecked }: { answer: WrittenAnswer; p
         <legend className="sr-only">{t('tutor.verdict')}</legend>
         <label className="flex min-h-11 items-center gap-2">
           <input type="radio" name={`${id}-verdict`} checked={correct === true} onChange={() => setCorrect(true)} />
-          {t('check.right')}
+          {t('tutor.markRight')}
         </label>
         <label className="flex min-h-11 items-center gap-2">
           <input type="radio" name={`${id}-verdict`} checked={correct === false} onChange={() => setCorrect(false)} />
-          {t('check.again')}
+          {t('tutor.markAgain')}
         </label>
       </fieldset>
       <label htmlFor={`${id}-comment`} className="grid gap-1 text-sm font-medium">
