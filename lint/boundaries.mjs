@@ -305,7 +305,8 @@ export const DOMAIN_USES = {
   // Groups stand on the lesson and the money; payments sell their seats (a product of the checkout).
   'lib/groups': [],
   'lib/leads': ['lib/promo'],
-  'lib/lesson-room': [],
+  // The room opens a published unit of the library on its board (publicUnit: as students get it).
+  'lib/lesson-room': ['lib/library'],
   // The course library reads the dictionary's rows itself (lib/db), never lib/lesson-room.
   'lib/library': [],
   'lib/marketplace': ['lib/quiz', 'lib/review'],
