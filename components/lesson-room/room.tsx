@@ -9,7 +9,7 @@ import { poorLinkWatch, recoveryWatch } from '@/lib/browser/lesson-room/poor-lin
 import { BoardLoader } from './board-loader';
 import { ChatPanel, type ChatLine } from './chat-panel';
 import { NotesPanel } from './notes-panel';
-import { PanelTabs, usePanelState, type Tab } from './panels';
+import { PanelTabs, useBoardNews, usePanelState, type Tab } from './panels';
 import { translationLangFor } from './translation';
 import { WordsPanel } from './words-panel';
 import { clock, SCHOOL_ZONE } from '@/components/booking/slot-times';
@@ -38,8 +38,9 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
   const [sharing, setSharing] = useState(false);
   const [quality, setQuality] = useState<Quality | null>(null);
   const [chat, setChat] = useState<ChatLine[]>([]);
-  const { notes, words, board, take } = usePanelState();
+  const { notes, words, board, boardPage, take } = usePanelState();
   const [tab, setTab] = useState<Tab>('chat');
+  const boardNews = useBoardNews(boardPage, tab);
   const [camCount, setCamCount] = useState(0);
   /** Video paused by the fall-back to audio only (a poor link); the camera stays on to come back at once. */
   const [audioOnly, setAudioOnly] = useState(false);
@@ -369,7 +370,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
           )}
         </div>
       </section>
-      <PanelTabs tab={tab} onTab={setTab} wide={tab === 'board'}>
+      <PanelTabs tab={tab} onTab={setTab} wide={tab === 'board'} boardNews={boardNews}>
         {tab === 'chat' ? <ChatPanel lines={chat} send={(text) => channel.current!.send('chat', { text })} /> : null}
         {tab === 'notes' ? <NotesPanel remote={notes} send={(save) => channel.current!.send('notes', save)} /> : null}
         {tab === 'board' ? (
@@ -378,6 +379,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
             locale={locale}
             send={(elements) => channel.current!.send('board', { elements: elements as Record<string, unknown>[] })}
             sendFile={info.side === 'tutor' ? (file) => channel.current!.send('board', { files: [file] }) : undefined}
+            library={info.side === 'tutor' ? { lessonId: info.lesson.id } : undefined}
           />
         ) : null}
         {tab === 'words' ? <WordsPanel words={words} tutor={info.side === 'tutor'} defaultLang={translationLangFor(info.lesson.subject, locale)} send={(word, translation, lang) => channel.current!.send('vocab', { word, translation, lang })} /> : null}
