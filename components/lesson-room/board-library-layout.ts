@@ -78,7 +78,7 @@ export function paragraphs(body: string): string[] {
   return out;
 }
 
-/** A gap text with a blank for each gap, numbered when there are several. */
+/** A text with a blank for each `___` (a gap, a choice's missing word), numbered when there are several gaps. */
 export function blanks(text: string, gaps: number): string {
   let n = 0;
   return text.replace(/___/g, () => (gaps > 1 ? `(${++n}) ${BLANK}` : BLANK));
@@ -100,9 +100,9 @@ export function stepBlocks(step: PublicStep, lang: BoardLang, labels: BoardLabel
         ...(step.examples?.length ? [{ kind: 'lead', text: labels.examples } as Block, ...step.examples.map((e): Block => ({ kind: 'note', text: `• ${e}` }))] : []),
       ];
     case 'choice':
-      return [lead(step.prompt), { kind: 'text', text: step.question }, ...options(step.options)];
+      return [lead(step.prompt), { kind: 'text', text: blanks(step.question, 1) }, ...options(step.options)];
     case 'listening':
-      return [lead(step.prompt), { kind: 'note', text: labels.listen }, { kind: 'text', text: step.question }, ...options(step.options)];
+      return [lead(step.prompt), { kind: 'note', text: labels.listen }, { kind: 'text', text: blanks(step.question, 1) }, ...options(step.options)];
     case 'gap':
       return [lead(step.prompt), ...paragraphs(blanks(step.text, step.gaps)).map((text): Block => ({ kind: 'text', text }))];
     case 'matching':

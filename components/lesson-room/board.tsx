@@ -71,10 +71,10 @@ export default function Board({ store, send, sendFile, locale, readOnly = false,
     const a = api.current;
     if (!a) return;
     wanted.current = store.takeNewPage() ?? wanted.current;
-    const frame = wanted.current ? a.getSceneElements().find((e) => e.id === wanted.current) : undefined;
-    if (!frame) return;
+    const page = wanted.current ? a.getSceneElements().find((e) => e.id === wanted.current) : undefined;
+    if (!page) return;
     wanted.current = null;
-    a.updateScene({ appState: pageView(frame, a.getAppState()), captureUpdate: CaptureUpdateAction.NEVER });
+    a.updateScene({ appState: pageView(page, a.getAppState()), captureUpdate: CaptureUpdateAction.NEVER });
   };
 
   useEffect(
