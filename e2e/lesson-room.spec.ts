@@ -73,7 +73,7 @@ async function openLibraryPage(tutor: Page, to: { course: string; unit: string; 
 async function studentSeesPage(student: Page, step: string) {
   await expect(student.getByTestId('board')).toHaveAttribute('data-library-pages', new RegExp(`/${step}(\\s|$)`), { timeout: 20_000 });
   const text = student.getByTestId('board-pages-text');
-  if ((await text.getAttribute('open')) === null) await text.locator('summary').click();
+  if ((await text.getAttribute('data-open')) !== 'true') await text.getByRole('button').click();
   return text.locator(`[data-step="${step}"]`);
 }
 
@@ -304,6 +304,7 @@ test('tutor and student meet in a paid lesson\'s room: video and audio both ways
   await expect(onBoard).toContainText('I ________ a student.');
   await expect(onBoard).toContainText('a) am');
   await fitsWidth(sp);
+  await sp.waitForTimeout(1500); await sp.getByTestId('board').screenshot({ path: '/tmp/student-board.png' }); await tp.screenshot({ path: '/tmp/tutor-room.png', fullPage: true }); // TEMP
   const boardElements = await board.getAttribute('data-elements');
   const font = fs.readdirSync('node_modules/@excalidraw/excalidraw/dist/prod/fonts/Excalifont')[0]!;
   const served = await sp.request.get(`/api/room-assets/fonts/Excalifont/${font}`);

@@ -42,7 +42,7 @@ describe('a library page on the board (board-library-layout.ts)', () => {
     expect(page).toHaveLength(1);
     expect(page[0]!.blocks).toEqual([
       { kind: 'lead', text: choice.prompt!.kk },
-      { kind: 'text', text: choice.question.replace('___', '________') },
+      { kind: 'text', text: choice.question!.replace('___', '________') },
       ...choice.options!.map((o, i) => ({ kind: 'option', text: `${'abc'[i]}) ${o}` })),
     ]);
     // The same page for a Russian-speaking student: only the instructions change.

@@ -35,6 +35,7 @@ export default function Board({ store, send, sendFile, locale, readOnly = false,
   const tl = useTranslations('Room.library');
   const inputId = useId();
   const libraryId = useId();
+  const textsId = useId();
   const libraryToggle = useRef<HTMLButtonElement>(null);
   const [libraryOpen, setLibraryOpen] = useState(false);
   /** The library pages on the board (their course/unit/step), for tests and the text below the board. */
@@ -239,19 +240,31 @@ export default function Board({ store, send, sendFile, locale, readOnly = false,
       />
     </div>
       {pageSteps ? (
-        <details className="text-sm" data-testid="board-pages-text" onToggle={(e) => ((e.currentTarget as HTMLDetailsElement).open ? readTexts() : setTexts(null))}>
-          <summary className="cursor-pointer py-2 focus-visible:outline-3 focus-visible:outline-sky-300">{tl('pagesText', { count: pageSteps.split(' ').length })}</summary>
-          {texts?.map((page) => (
-            <section key={page.id} className="mt-2 rounded-lg bg-slate-800 p-3" data-step={page.step}>
-              <h3 className="font-semibold">{page.name}</h3>
-              {page.lines.map((line, i) => (
-                <p key={i} className="whitespace-pre-line">
-                  {line}
-                </p>
+        <div className="text-sm" data-testid="board-pages-text" data-open={texts !== null}>
+          <button
+            type="button"
+            className="min-h-11 py-2 text-left underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-sky-300"
+            aria-expanded={texts !== null}
+            aria-controls={texts ? textsId : undefined}
+            onClick={() => (texts ? setTexts(null) : readTexts())}
+          >
+            {tl('pagesText', { count: pageSteps.split(' ').length })}
+          </button>
+          {texts ? (
+            <div id={textsId}>
+              {texts.map((page) => (
+                <section key={page.id} className="mt-2 rounded-lg bg-slate-800 p-3" data-step={page.step}>
+                  <h3 className="font-semibold">{page.name}</h3>
+                  {page.lines.map((line, i) => (
+                    <p key={i} className="whitespace-pre-line">
+                      {line}
+                    </p>
+                  ))}
+                </section>
               ))}
-            </section>
-          ))}
-        </details>
+            </div>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );
