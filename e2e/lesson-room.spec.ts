@@ -50,6 +50,33 @@ const axeClean = async (page: Page) =>
 /** Nothing wider than the window (no sideways scrolling on a phone). */
 const fitsWidth = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
+/**
+ * The tutor, on the board's tab, opens a page of a library unit on the board (Library → course →
+ * unit → page → "Open on the board") and sees it there; answers the preview.
+ */
+async function openLibraryPage(tutor: Page, to: { course: string; unit: string; step: string }) {
+  const toggle = tutor.getByTestId('board-library-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  const library = tutor.getByTestId('board-library');
+  await library.getByTestId('board-library-course').selectOption(to.course);
+  await library.getByTestId('board-library-unit').selectOption(to.unit);
+  await library.getByTestId('board-library-page').selectOption(to.step);
+  const preview = library.getByTestId('board-library-preview').locator(`[data-step="${to.step}"]`);
+  await expect(preview).toBeVisible();
+  await library.getByTestId('board-library-open').click();
+  await expect(library.getByTestId('board-library-status')).toBeVisible({ timeout: 20_000 });
+  await expect(tutor.getByTestId('board')).toHaveAttribute('data-library-pages', new RegExp(`${to.course}/${to.unit}/${to.step}`));
+  return preview;
+}
+
+/** The student's board has the library page (on the board's tab): its text, from the board's elements, under the board. */
+async function studentSeesPage(student: Page, step: string) {
+  await expect(student.getByTestId('board')).toHaveAttribute('data-library-pages', new RegExp(`/${step}(\\s|$)`), { timeout: 20_000 });
+  const text = student.getByTestId('board-pages-text');
+  if ((await text.getAttribute('data-open')) !== 'true') await text.getByRole('button').click();
+  return text.locator(`[data-step="${step}"]`);
+}
+
 /** The keyboard reaches `target` with Tab from where the focus is (at most `max` presses). */
 async function tabTo(page: Page, target: Locator, max = 20) {
   for (let i = 0; i < max && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
@@ -267,6 +294,18 @@ test('tutor and student meet in a paid lesson\'s room: video and audio both ways
   // with the other worker busy, once past 20 s.
   await expect(board).toHaveAttribute('data-elements', '3', { timeout: 45_000 });
   await expect(sp.getByTestId('board')).toHaveAttribute('data-elements', '3', { timeout: 20_000 });
+  // The tutor opens a library unit's page on the board: the student's board (a 360 px phone) gets it,
+  // its text readable under the board too, never the key.
+  const page = await openLibraryPage(tp, { course: 'english-a1', unit: 'hello', step: 'be-i' });
+  await expect(page).toContainText('I ________ a student.');
+  await axeClean(tp);
+  await expect(sp.getByTestId('board')).toHaveAttribute('data-library-pages', 'english-a1/hello/be-i', { timeout: 20_000 });
+  const onBoard = await studentSeesPage(sp, 'be-i');
+  await expect(onBoard).toContainText('I ________ a student.');
+  await expect(onBoard).toContainText('a) am');
+  await fitsWidth(sp);
+  await sp.waitForTimeout(1500); await sp.getByTestId('board').screenshot({ path: '/tmp/student-board.png' }); await tp.screenshot({ path: '/tmp/tutor-room.png', fullPage: true }); // TEMP
+  const boardElements = await board.getAttribute('data-elements');
   const font = fs.readdirSync('node_modules/@excalidraw/excalidraw/dist/prod/fonts/Excalifont')[0]!;
   const served = await sp.request.get(`/api/room-assets/fonts/Excalifont/${font}`);
   expect(served.status()).toBe(200);
@@ -319,7 +358,7 @@ test('tutor and student meet in a paid lesson\'s room: video and audio both ways
   await axeClean(sp);
   await expect(sp.getByTestId('record-chat').getByText('Hello! My homework:')).toBeVisible();
   await sp.getByTestId('record-open-board').click();
-  await expect(sp.getByTestId('record-board')).toHaveAttribute('data-elements', '3');
+  await expect(sp.getByTestId('record-board')).toHaveAttribute('data-elements', boardElements!);
   await expect(sp.getByTestId('record-board').locator('canvas').first()).toBeVisible({ timeout: 30_000 });
 
   // Anyone else: the 403 page, never the room.

@@ -305,7 +305,7 @@ export const DOMAIN_USES = {
   // Groups stand on the lesson and the money; payments sell their seats (a product of the checkout).
   'lib/groups': [],
   'lib/leads': ['lib/promo'],
-  // The room opens the library's units on the board, and the lesson's report assigns them as homework.
+  // The room opens a published unit of the library on its board (publicUnit: as students get it), and the lesson's report sets units as homework.
   'lib/lesson-room': ['lib/library'],
   // The course library reads the dictionary's rows itself (lib/db), never lib/lesson-room.
   'lib/library': [],

@@ -57,8 +57,8 @@ export function HomeworkPicker({ value, onChange, lessonDay, fieldErrors = {} }:
         <p className="text-sm text-muted">{t('max', { max: HOMEWORK_MAX_UNITS })}</p>
       ) : (
         <div className="grid gap-2 sm:grid-cols-3">
-          <label htmlFor={`${id}-course`} className="grid gap-1 text-sm">
-            {t('course')}
+          <div className="grid gap-1 text-sm">
+            <label htmlFor={`${id}-course`}>{t('course')}</label>
             <select
               id={`${id}-course`}
               className={input}
@@ -75,9 +75,9 @@ export function HomeworkPicker({ value, onChange, lessonDay, fieldErrors = {} }:
                 </option>
               ))}
             </select>
-          </label>
-          <label htmlFor={`${id}-unit`} className="grid gap-1 text-sm">
-            {t('unit')}
+          </div>
+          <div className="grid gap-1 text-sm">
+            <label htmlFor={`${id}-unit`}>{t('unit')}</label>
             <select id={`${id}-unit`} className={input} value={unit} disabled={!course || !units.data} onChange={(e) => setUnit(e.target.value)}>
               <option value="">{course && !units.data ? t('loading') : t('choose')}</option>
               {units.data?.units.map((u, i) => (
@@ -86,11 +86,11 @@ export function HomeworkPicker({ value, onChange, lessonDay, fieldErrors = {} }:
                 </option>
               ))}
             </select>
-          </label>
-          <label htmlFor={`${id}-due`} className="grid gap-1 text-sm">
-            {t('due')}
+          </div>
+          <div className="grid gap-1 text-sm">
+            <label htmlFor={`${id}-due`}>{t('due')}</label>
             <input id={`${id}-due`} type="date" className={input} value={due} min={lessonDay} max={addDays(lessonDay, HOMEWORK_MAX_DAYS)} onChange={(e) => setDue(e.target.value)} />
-          </label>
+          </div>
           <div className="sm:col-span-3">
             <button
               type="button"

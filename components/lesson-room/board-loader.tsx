@@ -9,6 +9,6 @@ if (typeof window !== 'undefined') (window as unknown as { EXCALIDRAW_ASSET_PATH
 // The board's code (Excalidraw, the largest part of the room) loads when the board is first opened.
 const Board = dynamic(() => import('./board'), { ssr: false, loading: () => <div className="h-[60dvh] min-h-80 w-full animate-pulse rounded-xl bg-slate-800" /> });
 
-export function BoardLoader(props: { store: BoardStore; send: (elements: unknown[]) => Promise<void>; sendFile?: (file: BoardFile) => Promise<void>; locale: string; readOnly?: boolean }) {
+export function BoardLoader(props: { store: BoardStore; send: (elements: unknown[]) => Promise<void>; sendFile?: (file: BoardFile) => Promise<void>; locale: string; readOnly?: boolean; library?: { lessonId: number } }) {
   return <Board {...props} />;
 }

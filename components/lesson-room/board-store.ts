@@ -13,18 +13,24 @@ export interface BoardFile {
   created: number;
 }
 
+/** A library page's frame carries this in its `customData.mark` (board-library-draw.ts). */
+export const PAGE_MARK = 'tilmen-library-page';
+const isNewPage = (e: BoardElement, known: boolean) => !known && e.type === 'frame' && !e.isDeleted && (e.customData as { mark?: unknown } | undefined)?.mark === PAGE_MARK;
+
 /**
  * The board's state outside Excalidraw (which loads only when the board is opened): every element
  * seen, the highest version of each, and the open board's listener for the other side's changes.
  */
 export interface BoardStore {
-  /** Takes elements from the channel (the log on a reload, then live); tells the open board. */
-  receive(elements: BoardElement[], files?: BoardFile[]): void;
+  /** Takes elements from the channel (the log on a reload, then live); tells the open board. True when a library page came that was not on the board. */
+  receive(elements: BoardElement[], files?: BoardFile[]): boolean;
   elements(): BoardElement[];
   files(): BoardFile[];
   /** Keeps this side's element when it is newer than anything seen of it: true means it is a change to send. */
   note(element: BoardElement): boolean;
   subscribe(listener: (elements: BoardElement[], files: BoardFile[]) => void): () => void;
+  /** The newest library page the other side put on the board that this side has not been shown yet (its frame's id), once. */
+  takeNewPage(): string | null;
 }
 
 export function createBoardStore(): BoardStore {
@@ -32,9 +38,12 @@ export function createBoardStore(): BoardStore {
   const versions = new Map<string, number>();
   const files = new Map<string, BoardFile>();
   let listener: ((elements: BoardElement[], files: BoardFile[]) => void) | null = null;
+  let newPage: string | null = null;
   return {
     receive(elements, newFiles = []) {
       const fresh = elements.filter((e) => e.version > (versions.get(e.id) ?? -1));
+      const page = [...fresh].reverse().find((e) => isNewPage(e, versions.has(e.id)));
+      if (page) newPage = page.id;
       for (const e of fresh) {
         byId.set(e.id, e);
         versions.set(e.id, e.version);
@@ -42,6 +51,7 @@ export function createBoardStore(): BoardStore {
       const freshFiles = newFiles.filter((f) => !files.has(f.id));
       for (const f of freshFiles) files.set(f.id, f);
       if (fresh.length || freshFiles.length) listener?.(fresh, freshFiles);
+      return Boolean(page);
     },
     elements: () => [...byId.values()],
     files: () => [...files.values()],
@@ -50,6 +60,11 @@ export function createBoardStore(): BoardStore {
       byId.set(element.id, element);
       versions.set(element.id, element.version);
       return true;
+    },
+    takeNewPage() {
+      const id = newPage;
+      newPage = null;
+      return id;
     },
     subscribe(l) {
       listener = l;
@@ -64,6 +79,8 @@ export function createBoardStore(): BoardStore {
 export const BOARD_ELEMENT_MAX = 16 * 1024;
 /** At most this many changed elements a message (the server's cap is 400 and 192 KiB). */
 export const BOARD_BATCH = 50;
+/** And at most this many characters of them (a library page's texts are larger than strokes): under the server's 192 KiB body. */
+export const BOARD_BATCH_CHARS = 150_000;
 
 /**
  * Sends this side's changed elements in batches. An element over the cap (a long freehand stroke)
@@ -71,10 +88,22 @@ export const BOARD_BATCH = 50;
  * 'tooLarge' (something drawn stays on this side only), 'notSent' (the network lost a batch), or null.
  */
 export async function sendBoardChanges(elements: BoardElement[], send: (batch: BoardElement[]) => Promise<void>): Promise<'tooLarge' | 'notSent' | null> {
-  const fits = elements.filter((e) => JSON.stringify(e).length <= BOARD_ELEMENT_MAX);
+  const sized = elements.map((e) => ({ e, chars: JSON.stringify(e).length }));
+  const fits = sized.filter((x) => x.chars <= BOARD_ELEMENT_MAX);
   let problem: 'tooLarge' | 'notSent' | null = fits.length < elements.length ? 'tooLarge' : null;
   const sends = [];
-  for (let i = 0; i < fits.length; i += BOARD_BATCH) sends.push(send(fits.slice(i, i + BOARD_BATCH)));
+  let batch: BoardElement[] = [];
+  let chars = 0;
+  for (const { e, chars: size } of fits) {
+    if (batch.length && (batch.length >= BOARD_BATCH || chars + size > BOARD_BATCH_CHARS)) {
+      sends.push(send(batch));
+      batch = [];
+      chars = 0;
+    }
+    batch.push(e);
+    chars += size;
+  }
+  if (batch.length) sends.push(send(batch));
   for (const r of await Promise.allSettled(sends)) {
     if (r.status === 'fulfilled') continue;
     const status = (r.reason as { response?: { status?: number } }).response?.status;

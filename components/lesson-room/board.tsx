@@ -2,18 +2,26 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { CaptureUpdateAction, convertToExcalidrawElements, Excalidraw, reconcileElements } from '@excalidraw/excalidraw';
+import { CaptureUpdateAction, convertToExcalidrawElements, Excalidraw, FONT_FAMILY, reconcileElements } from '@excalidraw/excalidraw';
 import type { OrderedExcalidrawElement } from '@excalidraw/excalidraw/element/types';
 import type { RemoteExcalidrawElement } from '@excalidraw/excalidraw/data/reconcile';
 import type { FileId } from '@excalidraw/excalidraw/element/types';
 import type { BinaryFileData, ExcalidrawImperativeAPI } from '@excalidraw/excalidraw/types';
 import '@excalidraw/excalidraw/index.css';
 import { boardImage } from './board-image';
+import { BoardLibrary } from './board-library';
+import { drawPages, isPageFrame, pagesText, pageView, type PageData } from './board-library-draw';
+import type { Block, BoardLang, BoardPage } from './board-library-layout';
 import { BOARD_PDF_PAGES, boardPdf } from './board-pdf';
 import { sendBoardChanges, type BoardElement, type BoardFile, type BoardStore } from './board-store';
 import { roomButton } from './types';
 
 const LANG: Record<string, string> = { ru: 'ru-RU', kk: 'kk-KZ', en: 'en' };
+/** The font of the library's pages (every Kazakh letter): loaded before their text is measured or shown. */
+const PAGE_FONT = '24px Nunito';
+const blockText = (b: Block) => (b.kind === 'chips' ? b.items.join(' ') : b.kind === 'pair' ? `${b.left} ${b.right}` : b.kind === 'word' ? `${b.text} ${b.note ?? ''}` : b.text);
+const loadPageFont = (text: string) => (text && typeof document !== 'undefined' && document.fonts && !document.fonts.check(PAGE_FONT, text) ? document.fonts.load(PAGE_FONT, text).then(() => undefined, () => undefined) : null);
+type PagesText = ReturnType<typeof pagesText>;
 
 /**
  * The shared whiteboard (Excalidraw): what this side draws goes out as the elements whose version
@@ -22,9 +30,20 @@ const LANG: Record<string, string> = { ru: 'ru-RU', kk: 'kk-KZ', en: 'en' };
  * group lesson's student while the tutor keeps the board (Excalidraw's view mode; the server refuses
  * their strokes then too).
  */
-export default function Board({ store, send, sendFile, locale, readOnly = false }: { store: BoardStore; send: (elements: unknown[]) => Promise<void>; sendFile?: (file: BoardFile) => Promise<void>; locale: string; readOnly?: boolean }) {
+export default function Board({ store, send, sendFile, locale, readOnly = false, library }: { store: BoardStore; send: (elements: unknown[]) => Promise<void>; sendFile?: (file: BoardFile) => Promise<void>; locale: string; readOnly?: boolean; library?: { lessonId: number } }) {
   const t = useTranslations('Room.board');
+  const tl = useTranslations('Room.library');
   const inputId = useId();
+  const libraryId = useId();
+  const textsId = useId();
+  const libraryToggle = useRef<HTMLButtonElement>(null);
+  const [libraryOpen, setLibraryOpen] = useState(false);
+  /** The library pages on the board (their course/unit/step), for tests and the text below the board. */
+  const [pageSteps, setPageSteps] = useState('');
+  /** The pages' text, read while its disclosure is open. */
+  const [texts, setTexts] = useState<PagesText | null>(null);
+  /** A page the other side opened, to bring into view once it is in the scene. */
+  const wanted = useRef<string | null>(null);
   const [imageState, setImageState] = useState<'idle' | 'busy' | 'failed'>('idle');
   /** After a PDF longer than the pages put on the board: how many of how many. */
   const [pdfPages, setPdfPages] = useState<{ shown: number; total: number } | null>(null);
@@ -48,15 +67,36 @@ export default function Board({ store, send, sendFile, locale, readOnly = false 
     return () => watch.disconnect();
   }, [t]);
 
+  /** Brings the newest page the other side opened into view (its width fitting the board), once it is in the scene. */
+  const showWanted = () => {
+    const a = api.current;
+    if (!a) return;
+    wanted.current = store.takeNewPage() ?? wanted.current;
+    const page = wanted.current ? a.getSceneElements().find((e) => e.id === wanted.current) : undefined;
+    if (!page) return;
+    wanted.current = null;
+    a.updateScene({ appState: pageView(page, a.getAppState()), captureUpdate: CaptureUpdateAction.NEVER });
+  };
+
   useEffect(
     () =>
       store.subscribe((remote, files) => {
         const a = api.current;
         if (!a) return;
-        if (files.length) a.addFiles(files as unknown as BinaryFileData[]);
-        const merged = reconcileElements(a.getSceneElementsIncludingDeleted(), remote as RemoteExcalidrawElement[], a.getAppState());
-        a.updateScene({ elements: merged, captureUpdate: CaptureUpdateAction.NEVER });
+        const apply = () => {
+          if (files.length) a.addFiles(files as unknown as BinaryFileData[]);
+          const merged = reconcileElements(a.getSceneElementsIncludingDeleted(), remote as RemoteExcalidrawElement[], a.getAppState());
+          a.updateScene({ elements: merged, captureUpdate: CaptureUpdateAction.NEVER });
+          showWanted();
+        };
+        // A library page's text is drawn in its own font once that is here (measured in it on the other side).
+        const pageText = remote.filter((e) => e.type === 'text' && e.fontFamily === FONT_FAMILY.Nunito).map((e) => String(e.text ?? '')).join('');
+        const loading = loadPageFont(pageText);
+        if (loading) void loading.then(apply);
+        else apply();
       }),
+    // showWanted reads refs and the store only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [store],
   );
   useEffect(
@@ -108,6 +148,17 @@ export default function Board({ store, send, sendFile, locale, readOnly = false 
     setImageState('idle');
   };
 
+  /** The tutor opens library pages: drawn to the right of what is on the board, then brought into view. */
+  const openPages = async (pages: BoardPage[], from: { course: string; unit: string; lang: BoardLang }) => {
+    const a = api.current;
+    if (!a) throw new Error('The board is not ready');
+    await loadPageFont([...new Set(pages.flatMap((p) => p.blocks.map(blockText)).join(''))].join(''));
+    const { elements, first } = drawPages(pages, from, a.getSceneElements(), a.getAppState());
+    a.updateScene({ elements: [...a.getSceneElementsIncludingDeleted(), ...elements], captureUpdate: CaptureUpdateAction.IMMEDIATELY });
+    if (first) a.updateScene({ appState: pageView(first, a.getAppState()), captureUpdate: CaptureUpdateAction.NEVER });
+  };
+  const readTexts = () => setTexts(api.current ? pagesText(api.current.getSceneElements() as unknown as Parameters<typeof pagesText>[0]) : []);
+
   return (
     <div className="flex flex-col gap-2">
       {sendProblem ? (
@@ -133,6 +184,19 @@ export default function Board({ store, send, sendFile, locale, readOnly = false 
               }}
             />
           </label>
+          {library ? (
+            <button
+              ref={libraryToggle}
+              type="button"
+              className={`${roomButton} ${libraryOpen ? 'bg-sky-500 text-slate-950' : 'bg-slate-700 hover:bg-slate-600'}`}
+              aria-expanded={libraryOpen}
+              aria-controls={libraryOpen ? libraryId : undefined}
+              onClick={() => setLibraryOpen((o) => !o)}
+              data-testid="board-library-toggle"
+            >
+              {tl('toggle')}
+            </button>
+          ) : null}
           <span className="text-slate-300">{t('imageHint', { pages: BOARD_PDF_PAGES })}</span>
           {pdfPages ? <span role="status">{t('pdfPages', pdfPages)}</span> : null}
           {imageState === 'failed' ? (
@@ -142,7 +206,18 @@ export default function Board({ store, send, sendFile, locale, readOnly = false 
           ) : null}
         </div>
       ) : null}
-    <div ref={frame} className="h-[60dvh] min-h-80 w-full overflow-hidden rounded-xl bg-white text-slate-900" data-testid="board" data-elements={count} data-read-only={readOnly}>
+      {library && libraryOpen ? (
+        <BoardLibrary
+          id={libraryId}
+          lessonId={library.lessonId}
+          onOpen={openPages}
+          onClose={() => {
+            setLibraryOpen(false);
+            libraryToggle.current?.focus();
+          }}
+        />
+      ) : null}
+    <div ref={frame} className="h-[60dvh] min-h-80 w-full overflow-hidden rounded-xl bg-white text-slate-900" data-testid="board" data-elements={count} data-read-only={readOnly} data-library-pages={pageSteps}>
       <Excalidraw
         excalidrawAPI={(a) => {
           api.current = a;
@@ -153,6 +228,10 @@ export default function Board({ store, send, sendFile, locale, readOnly = false 
         isCollaborating
         onChange={(elements) => {
           setCount(elements.filter((el) => !el.isDeleted).length);
+          const pages = elements.filter(isPageFrame);
+          setPageSteps(pages.map((p) => { const d = p.customData as PageData; return `${d.course}/${d.unit}/${d.step}`; }).join(' '));
+          if (texts && pages.length) setTexts(pagesText(elements as unknown as Parameters<typeof pagesText>[0]));
+          showWanted();
           for (const el of elements) {
             if (store.note(el as unknown as BoardElement)) pending.current.set(el.id, el);
           }
@@ -160,6 +239,33 @@ export default function Board({ store, send, sendFile, locale, readOnly = false 
         }}
       />
     </div>
+      {pageSteps ? (
+        <div className="text-sm" data-testid="board-pages-text" data-open={texts !== null}>
+          <button
+            type="button"
+            className="min-h-11 py-2 text-left underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-sky-300"
+            aria-expanded={texts !== null}
+            aria-controls={texts ? textsId : undefined}
+            onClick={() => (texts ? setTexts(null) : readTexts())}
+          >
+            {tl('pagesText', { count: pageSteps.split(' ').length })}
+          </button>
+          {texts ? (
+            <div id={textsId}>
+              {texts.map((page) => (
+                <section key={page.id} className="mt-2 rounded-lg bg-slate-800 p-3" data-step={page.step}>
+                  <h3 className="font-semibold">{page.name}</h3>
+                  {page.lines.map((line, i) => (
+                    <p key={i} className="whitespace-pre-line">
+                      {line}
+                    </p>
+                  ))}
+                </section>
+              ))}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import type { Channel } from '@/lib/browser/lesson-room/channel';
 import { BoardLoader } from './board-loader';
 import { ChatPanel, type ChatLine } from './chat-panel';
 import { NotesPanel, NotesView } from './notes-panel';
-import { PanelTabs, TUTOR_TABS, type Tab, type usePanelState } from './panels';
+import { PanelTabs, TUTOR_TABS, useBoardNews, type Tab, type usePanelState } from './panels';
 import { RoomHomework } from '@/components/homework/homework-page';
 import { translationLangFor } from './translation';
 import { roomButton, type RoomInfo } from './types';
@@ -22,9 +22,10 @@ export function GroupPanels({ info, chat, panels, boardMode, channel, moderate }
   const locale = useLocale();
   const [tab, setTab] = useState<Tab>('chat');
   const tutor = info.side === 'tutor';
+  const boardNews = useBoardNews(panels.boardPage, tab);
   const send = (kind: Parameters<Channel['send']>[0], payload: Record<string, unknown>) => channel()?.send(kind, payload) ?? Promise.reject(new Error('not connected'));
   return (
-    <PanelTabs tab={tab} onTab={setTab} wide={tab === 'board'} tabs={tutor ? TUTOR_TABS : undefined}>
+    <PanelTabs tab={tab} onTab={setTab} wide={tab === 'board'} boardNews={boardNews} tabs={tutor ? TUTOR_TABS : undefined}>
       {tab === 'chat' ? <ChatPanel lines={chat} send={(text) => send('chat', { text })} /> : null}
       {tab === 'homework' && tutor ? <RoomHomework lessonId={info.lesson.id} /> : null}
       {tab === 'notes' ? tutor ? <NotesPanel remote={panels.notes} label={t('notesTutor')} send={(save) => send('notes', save)} /> : <NotesView remote={panels.notes} /> : null}
@@ -51,6 +52,7 @@ export function GroupPanels({ info, chat, panels, boardMode, channel, moderate }
             readOnly={!tutor && boardMode === 'tutor'}
             send={(elements) => send('board', { elements: elements as Record<string, unknown>[] })}
             sendFile={tutor ? (file) => send('board', { files: [file] }) : undefined}
+            library={tutor ? { lessonId: info.lesson.id } : undefined}
           />
         </div>
       ) : null}

@@ -9,7 +9,7 @@ import { poorLinkWatch, recoveryWatch } from '@/lib/browser/lesson-room/poor-lin
 import { BoardLoader } from './board-loader';
 import { ChatPanel, type ChatLine } from './chat-panel';
 import { NotesPanel } from './notes-panel';
-import { PanelTabs, TUTOR_TABS, usePanelState, type Tab } from './panels';
+import { PanelTabs, TUTOR_TABS, useBoardNews, usePanelState, type Tab } from './panels';
 import { RoomHomework } from '@/components/homework/homework-page';
 import { translationLangFor } from './translation';
 import { WordsPanel } from './words-panel';
@@ -39,8 +39,9 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
   const [sharing, setSharing] = useState(false);
   const [quality, setQuality] = useState<Quality | null>(null);
   const [chat, setChat] = useState<ChatLine[]>([]);
-  const { notes, words, board, take } = usePanelState();
+  const { notes, words, board, boardPage, take } = usePanelState();
   const [tab, setTab] = useState<Tab>('chat');
+  const boardNews = useBoardNews(boardPage, tab);
   const [camCount, setCamCount] = useState(0);
   /** Video paused by the fall-back to audio only (a poor link); the camera stays on to come back at once. */
   const [audioOnly, setAudioOnly] = useState(false);
@@ -370,7 +371,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
           )}
         </div>
       </section>
-      <PanelTabs tab={tab} onTab={setTab} wide={tab === 'board'} tabs={info.side === 'tutor' ? TUTOR_TABS : undefined}>
+      <PanelTabs tab={tab} onTab={setTab} wide={tab === 'board'} boardNews={boardNews} tabs={info.side === 'tutor' ? TUTOR_TABS : undefined}>
         {tab === 'chat' ? <ChatPanel lines={chat} send={(text) => channel.current!.send('chat', { text })} /> : null}
         {tab === 'homework' && info.side === 'tutor' ? <RoomHomework lessonId={info.lesson.id} /> : null}
         {tab === 'notes' ? <NotesPanel remote={notes} send={(save) => channel.current!.send('notes', save)} /> : null}
@@ -380,6 +381,7 @@ export function Room({ info, media, onClosed }: { info: RoomInfo; media: JoinMed
             locale={locale}
             send={(elements) => channel.current!.send('board', { elements: elements as Record<string, unknown>[] })}
             sendFile={info.side === 'tutor' ? (file) => channel.current!.send('board', { files: [file] }) : undefined}
+            library={info.side === 'tutor' ? { lessonId: info.lesson.id } : undefined}
           />
         ) : null}
         {tab === 'words' ? <WordsPanel words={words} tutor={info.side === 'tutor'} defaultLang={translationLangFor(info.lesson.subject, locale)} send={(word, translation, lang) => channel.current!.send('vocab', { word, translation, lang })} /> : null}

@@ -14,7 +14,7 @@ import { WritingStep } from './writing-step';
 export interface StepViewProps {
   step: PublicStep;
   verdict?: CheckResult | null;
-  /** Preview for authors and the board: nothing can be answered. */
+  /** Preview for authors and tutors: nothing can be answered. */
   readOnly?: boolean;
   /**
    * An author's preview: with `verdict={checkAnswer(step, null)}` (the key, no answer), the key is
@@ -31,7 +31,7 @@ const noAnswer = () => {};
 
 /**
  * One step of a unit, whatever its kind: the one set of exercise components self-study, homework and
- * the board share. It renders `publicStep(step)` and, once answered, the server's verdict and key.
+ * the previews share (the lesson room's board draws its own, components/lesson-room/board-library-draw.ts). It renders `publicStep(step)` and, once answered, the server's verdict and key.
  * Give each step its own `key` (the step's id): a new step starts with an empty answer.
  */
 export function StepView({ step, verdict = null, readOnly = false, showKey = false, pending = false, onAnswer = noAnswer, audioSrc, uploadRecording }: StepViewProps) {

@@ -3,7 +3,7 @@ import type { CheckResult, PublicStep } from '@/lib/library/check';
 /**
  * The exercise components' contract (docs/library.md "Self-study and the trainer"): a step as a
  * student receives it (`publicStep`, never its key) and, once answered, the server's verdict with
- * the key it returned. Self-study, homework and the board's preview all render through these.
+ * the key it returned. Self-study, homework and the authors' and tutors' preview all render through these.
  */
 export type { CheckResult, PublicStep };
 export type StepOfKind<K extends PublicStep['kind']> = Extract<PublicStep, { kind: K }>;
@@ -14,7 +14,7 @@ export interface ExerciseProps<K extends PublicStep['kind']> {
   step: StepOfKind<K>;
   /** The server's verdict on the last answer (null: not answered yet, or trying again). */
   verdict: CheckResult | null;
-  /** Preview (authors, the board): shown, nothing can be answered. */
+  /** Preview (authors, tutors): shown, nothing can be answered. */
   readOnly: boolean;
   /** With a verdict: show its key as the key (an author's preview), not as a student's right or wrong. */
   showKey?: boolean;

@@ -89,6 +89,7 @@ export type ErrorCode =
   | 'company_sms_cap'
   | 'sms_budget_spent'
   | 'room_forbidden'
+  | 'room_library_tutor_only'
   | 'lesson_company_employee_unknown'
   | 'pool_tutor_price'
   | 'pool_trial'

@@ -38,9 +38,8 @@ export async function tutorCourse(db: Db, tutor: User, slug: string) {
   };
 }
 
-/** A unit's latest published version: each step as a student gets it, and an exercise's key. */
-export async function tutorUnit(db: Db, tutor: User, slug: string, key: string): Promise<{ course: { slug: string; title: unknown }; unit: { key: string; title: unknown; version: number }; steps: { step: PublicStep; key: CheckResult | null }[] }> {
-  assertTutor(tutor);
+/** A unit's latest published version (its course published, the unit not archived), its steps parsed; 404 otherwise. */
+async function latestPublished(db: Db, slug: string, key: string) {
   const { course, unitId } = await unitOf(db, slug, key);
   const [version] = await db
     .select()
@@ -49,10 +48,30 @@ export async function tutorUnit(db: Db, tutor: User, slug: string, key: string):
     .orderBy(desc(libraryUnitVersions.version))
     .limit(1);
   if (!version) throw new ApiError(404, 'not_found');
-  const steps = version.steps.map((s) => stepSchema.parse(s));
+  return { course, version, steps: version.steps.map((s) => stepSchema.parse(s)) };
+}
+
+/** A unit's latest published version: each step as a student gets it, and an exercise's key. */
+export async function tutorUnit(db: Db, tutor: User, slug: string, key: string): Promise<{ course: { slug: string; title: unknown }; unit: { key: string; title: unknown; version: number }; steps: { step: PublicStep; key: CheckResult | null }[] }> {
+  assertTutor(tutor);
+  const { course, version, steps } = await latestPublished(db, slug, key);
   return {
     course: { slug: course.slug, title: course.title },
     unit: { key, title: version.title, version: version.version },
     steps: steps.map((s) => ({ step: publicStep(s), key: isExercise(s) ? checkAnswer(s, null) : null })),
+  };
+}
+
+/**
+ * A unit's latest published version as students get it, every step through publicStep and no key
+ * beside it: what the lesson room opens on its board (lib/lesson-room/board-unit.ts admits the
+ * lesson's tutor first).
+ */
+export async function publicUnit(db: Db, slug: string, key: string) {
+  const { course, version, steps } = await latestPublished(db, slug, key);
+  return {
+    course: { slug: course.slug, subject: course.subject, level: course.level, title: course.title },
+    unit: { key, title: version.title, version: version.version },
+    steps: steps.map(publicStep),
   };
 }

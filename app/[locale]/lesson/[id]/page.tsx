@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
-import type { Locale } from '@/i18n/routing';
+import { routing, type Locale } from '@/i18n/routing';
 import { RoomLoader } from '@/components/lesson-room/room-loader';
 import { pickMessages } from '@/lib/i18n/pick';
 
@@ -27,8 +27,10 @@ export default async function LessonRoomPage({ params }: Props) {
   if (!/^[1-9]\d{0,8}$/.test(id)) notFound();
   setRequestLocale(locale);
   const messages = await getMessages();
+  // The board's library writes a page in the student's language, whatever the tutor's: every language's few words.
+  const boardPage = Object.fromEntries(await Promise.all(routing.locales.map(async (l) => [l, (await getMessages({ locale: l })).BoardPage] as const)));
   return (
-    <NextIntlClientProvider messages={pickMessages(messages, ['Room', 'TranslationLangs', 'Homework'])}>
+    <NextIntlClientProvider messages={{ ...pickMessages(messages, ['Room', 'TranslationLangs', 'Homework']), BoardPageLangs: boardPage }}>
       <main id="main" className="min-h-dvh bg-slate-900 text-slate-50">
         <RoomLoader lessonId={Number(id)} />
       </main>
