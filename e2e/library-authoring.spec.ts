@@ -165,9 +165,22 @@ async function homeworkJourney(browser: Browser, slug: string) {
   const lessonId = (JSON.parse(booked.body) as { lesson: { id: number } }).lesson.id;
   expect((await api('POST', '/api/dev/lesson-now', { lessonId, minutesAgo: 5 })).status).toBe(200);
 
-  // The tutor's report sets the unit, due in a week (the picker's default).
+  // In the lesson the tutor opens the unit on the room's board (every page, drawn as board elements)…
   const tp = await (await browser.newContext({ baseURL: `http://localhost:${PORT}` })).newPage();
   await signInToCabinet(tp, tutor.phone, PASSWORD, 'ru');
+  await tp.goto(`/lesson/${lessonId}`);
+  await expect(tp.getByRole('button', { name: ru.Room.prejoin.join, exact: true })).toBeEnabled({ timeout: 15_000 });
+  await tp.getByRole('button', { name: ru.Room.prejoin.join, exact: true }).click();
+  await tp.getByRole('tab', { name: ru.Room.tabs.board }).click();
+  await tp.getByTestId('board-library-toggle').click();
+  const library = tp.getByTestId('board-library');
+  await library.getByTestId('board-library-course').selectOption(slug);
+  await library.getByTestId('board-library-unit').selectOption('hello');
+  await library.getByTestId('board-library-page').selectOption('all');
+  await library.getByTestId('board-library-open').click();
+  await expect(tp.getByTestId('board')).toHaveAttribute('data-library-pages', new RegExp(`${slug}/hello/`), { timeout: 30_000 });
+
+  // …and the report sets it as homework, due in a week (the picker's default).
   await tp.goto(`/lesson/${lessonId}/record`);
   const form = tp.getByTestId('report-form');
   await form.getByLabel(ru.Record.covered).fill('Знакомство, глагол to be');
