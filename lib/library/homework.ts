@@ -11,7 +11,9 @@ import { homework, libraryAnswers, libraryCourses, libraryProgress, libraryUnits
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { asLocale, translatorFor } from '@/lib/i18n/translate';
+import { runAfterResponse } from '@/lib/api/after';
 import { enqueue } from '@/lib/outbox/index';
+import { kickOutbox } from '@/lib/outbox/kick';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import { addDays } from '@/lib/time/calendar';
 import { schoolDateOf } from '@/lib/time/school-clock';
@@ -286,6 +288,7 @@ async function notifyChecked(db: Db, tutorId: number, studentId: number, unitId:
     link: absoluteUrl(localePath(locale, `/cabinet/study/${described.course}/${described.unit}`)),
   };
   await enqueue(db, { channel: 'email', recipient: student.email, subject: t('notify.subject', values), body: t('notify.body', values) });
+  runAfterResponse(kickOutbox);
 }
 
 /**
