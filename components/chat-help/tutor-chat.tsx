@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { weekdayName } from '@/components/booking/slot-times';
 import { useApiGet } from '@/lib/browser/api/use-api-get';
@@ -121,18 +121,41 @@ export function TutorChat() {
   const { data, failed } = useApiGet<{ onDuty: ChatSubject[]; queue: ChatQuestion[]; mine: ChatQuestion[] }>('/api/chat-help/tutor', { again });
   const [openId, setOpenId] = useState<number | null>(null);
   const reload = () => setAgain((n) => n + 1);
+  // The queue is asked again every 15 s while the page is seen, every minute behind another tab.
   useEffect(() => {
     if (openId !== null) return;
-    const timer = setInterval(() => document.visibilityState === 'visible' && reload(), 15_000);
+    let ticks = 0;
+    const timer = setInterval(() => (document.visibilityState === 'visible' || ++ticks % 4 === 0) && reload(), 15_000);
     return () => clearInterval(timer);
   }, [openId]);
+  // A question that came since the page opened is announced, and the tab's title counts the waiting ones.
+  const seen = useRef<Set<number> | null>(null);
+  const [fresh, setFresh] = useState(0);
+  const queue = data?.queue;
+  useEffect(() => {
+    if (!queue) return;
+    const ids = queue.map((q) => q.id);
+    if (seen.current) {
+      const added = ids.filter((id) => !seen.current!.has(id)).length;
+      if (added) setFresh((n) => n + added);
+    }
+    seen.current = new Set([...(seen.current ?? []), ...ids]);
+  }, [queue]);
+  const waiting = queue?.length ?? 0;
+  useEffect(() => {
+    const base = document.title.replace(/^\(\d+\) /, '');
+    document.title = waiting ? `(${waiting}) ${base}` : base;
+    return () => {
+      document.title = base;
+    };
+  }, [waiting]);
 
   if (openId !== null) return <ChatThread key={openId} id={openId} onChanged={reload} onBack={() => (setOpenId(null), reload())} />;
   const list = (qs: ChatQuestion[], testId: string) => (
     <ul className="mt-3 flex flex-col divide-y divide-line" data-testid={testId}>
       {qs.map((q) => (
         <li key={q.id}>
-          <button type="button" onClick={() => setOpenId(q.id)} className="flex min-h-11 w-full flex-col items-start gap-1 py-3 text-left">
+          <button type="button" onClick={() => (setOpenId(q.id), setFresh(0))} className="flex min-h-11 w-full flex-col items-start gap-1 py-3 text-left">
             <span className="font-medium text-brand-dark underline-offset-2 hover:underline">{q.preview || t('photoOnly')}</span>
             <span className="text-sm text-muted">
               {t(`subjects.${q.subject}`)} · {t('askedBy', { name: q.student })}
@@ -155,6 +178,9 @@ export function TutorChat() {
         ) : (
           <>
             <p className="mt-2 text-sm font-medium" data-testid="chat-on-duty">{t('onDuty', { subjects: data.onDuty.map((s) => t(`subjects.${s}`)).join(', ') })}</p>
+            <p role="status" className="mt-2 text-sm font-semibold text-brand-dark" data-testid="chat-new-questions">
+              {fresh ? t('newQuestions', { count: fresh }) : ''}
+            </p>
             {data.queue.length === 0 ? <p className="mt-2 text-muted">{t('queueEmpty')}</p> : list(data.queue, 'chat-queue')}
           </>
         )}
