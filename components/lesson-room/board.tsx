@@ -230,7 +230,11 @@ export default function Board({ store, send, sendFile, locale, readOnly = false,
           setCount(elements.filter((el) => !el.isDeleted).length);
           const pages = elements.filter(isPageFrame);
           setPageSteps(pages.map((p) => { const d = p.customData as PageData; return `${d.course}/${d.unit}/${d.step}`; }).join(' '));
-          if (texts && pages.length) setTexts(pagesText(elements as unknown as Parameters<typeof pagesText>[0]));
+          if (texts) {
+            // Excalidraw calls onChange on every render: only a changed text is new state (else a render loop).
+            const now = pagesText(elements as unknown as Parameters<typeof pagesText>[0]);
+            if (JSON.stringify(now) !== JSON.stringify(texts)) setTexts(now);
+          }
           showWanted();
           for (const el of elements) {
             if (store.note(el as unknown as BoardElement)) pending.current.set(el.id, el);
