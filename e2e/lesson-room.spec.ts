@@ -51,21 +51,23 @@ const axeClean = async (page: Page) =>
 const fitsWidth = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
 /**
- * The tutor, on the board's tab, opens a page of a library unit on the board (Library → course →
- * unit → page → "Open on the board") and sees it there; answers the preview.
+ * The tutor, on the board's tab, opens a page of a library unit (a step's id, or `all`: the whole
+ * unit) on the board (Library → course → unit → page → "Open on the board") and sees it there;
+ * answers the preview.
  */
-async function openLibraryPage(tutor: Page, to: { course: string; unit: string; step: string }) {
+async function openLibraryPage(tutor: Page, to: { course: string; unit: string; step: string; lang?: 'ru' | 'kk' | 'en' }) {
   const toggle = tutor.getByTestId('board-library-toggle');
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   const library = tutor.getByTestId('board-library');
   await library.getByTestId('board-library-course').selectOption(to.course);
   await library.getByTestId('board-library-unit').selectOption(to.unit);
   await library.getByTestId('board-library-page').selectOption(to.step);
-  const preview = library.getByTestId('board-library-preview').locator(`[data-step="${to.step}"]`);
+  if (to.lang) await library.getByTestId('board-library-lang').selectOption(to.lang);
+  const preview = to.step === 'all' ? library.getByTestId('board-library-preview') : library.getByTestId('board-library-preview').locator(`[data-step="${to.step}"]`);
   await expect(preview).toBeVisible();
   await library.getByTestId('board-library-open').click();
   await expect(library.getByTestId('board-library-status')).toBeVisible({ timeout: 20_000 });
-  await expect(tutor.getByTestId('board')).toHaveAttribute('data-library-pages', new RegExp(`${to.course}/${to.unit}/${to.step}`));
+  await expect(tutor.getByTestId('board')).toHaveAttribute('data-library-pages', new RegExp(`${to.course}/${to.unit}/${to.step === 'all' ? '' : to.step}`));
   return preview;
 }
 
@@ -166,7 +168,7 @@ async function mediaFlows(pages: Page[]) {
   }
 }
 
-test('tutor and student meet in a paid lesson\'s room: video and audio both ways; chat, notes, a word and a board stroke reach the other side; attendance makes the lesson held and the tutor\'s earning of the month; afterwards the report, the dictionary, the progress chart and the board are in the student\'s cabinet; a third user gets the 403 page', async ({ browser }) => {
+test('tutor and student meet in a paid lesson\'s room: video and audio both ways; chat, notes, a word, a board stroke and a library unit\'s page reach the other side; attendance makes the lesson held and the tutor\'s earning of the month; afterwards the report, the dictionary, the progress chart and the board are in the student\'s cabinet; a third user gets the 403 page', async ({ browser }) => {
   test.setTimeout(180_000);
   const { tutor, student: s, lessonId } = await paidLesson();
   // The tutor at 1280 px, the student on a 360 px phone: both widths of the granted pre-join screen and room.
@@ -296,15 +298,18 @@ test('tutor and student meet in a paid lesson\'s room: video and audio both ways
   await expect(sp.getByTestId('board')).toHaveAttribute('data-elements', '3', { timeout: 20_000 });
   // The tutor opens a library unit's page on the board: the student's board (a 360 px phone) gets it,
   // its text readable under the board too, never the key.
-  const page = await openLibraryPage(tp, { course: 'english-a1', unit: 'hello', step: 'be-i' });
+  // In Kazakh for the student here (the panel's choice): the instruction's Kazakh letters on the board.
+  const prompt = (JSON.parse(fs.readFileSync('content/library/english-a1.json', 'utf8')) as { units: { steps: { id: string; prompt?: { kk: string } }[] }[] }).units[0]!.steps.find((x) => x.id === 'be-i')!.prompt!.kk;
+  const page = await openLibraryPage(tp, { course: 'english-a1', unit: 'hello', step: 'be-i', lang: 'kk' });
   await expect(page).toContainText('I ________ a student.');
+  await expect(page).toContainText(prompt);
   await axeClean(tp);
   await expect(sp.getByTestId('board')).toHaveAttribute('data-library-pages', 'english-a1/hello/be-i', { timeout: 20_000 });
   const onBoard = await studentSeesPage(sp, 'be-i');
   await expect(onBoard).toContainText('I ________ a student.');
   await expect(onBoard).toContainText('a) am');
+  await expect(onBoard).toContainText(prompt);
   await fitsWidth(sp);
-  await sp.waitForTimeout(1500); await sp.getByTestId('board').screenshot({ path: '/tmp/student-board.png' }); await tp.screenshot({ path: '/tmp/tutor-room.png', fullPage: true }); // TEMP
   const boardElements = await board.getAttribute('data-elements');
   const font = fs.readdirSync('node_modules/@excalidraw/excalidraw/dist/prod/fonts/Excalifont')[0]!;
   const served = await sp.request.get(`/api/room-assets/fonts/Excalifont/${font}`);

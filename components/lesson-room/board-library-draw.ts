@@ -3,6 +3,7 @@ import type { ExcalidrawElementSkeleton } from '@excalidraw/excalidraw/data/tran
 import type { ExcalidrawElement, NonDeletedExcalidrawElement, OrderedExcalidrawElement } from '@excalidraw/excalidraw/element/types';
 import type { AppState, NormalizedZoomValue } from '@excalidraw/excalidraw/types';
 import type { Block, BoardPage } from './board-library-layout';
+import { PAGE_MARK } from './board-store';
 
 /**
  * A library page drawn as the board's own elements (docs/library.md "The board"): a frame named after
@@ -12,11 +13,14 @@ import type { Block, BoardPage } from './board-library-layout';
  * The font is Nunito, the board's only face with every Kazakh letter (ә ғ қ ң ө ұ ү һ і).
  */
 
-/** The frame's `customData`: what marks a library page on the board (and what it came from). */
-export const PAGE_MARK = 'tilmen-library-page';
-export type PageData = { mark: typeof PAGE_MARK; course: string; unit: string; step: string; lang: string };
+/**
+ * The frame's `customData`: what marks a library page on the board, what it came from, and which
+ * opening it belongs to (`opened`, the same for every page of one "Open on the board"; `page`, its
+ * place there): the other side brings the first page of an opening into view.
+ */
+export type PageData = { mark: typeof PAGE_MARK; course: string; unit: string; step: string; lang: string; opened: string; page: number };
 
-export const PAGE_WIDTH = 480;
+export const PAGE_WIDTH = 440;
 const PAD = 20;
 const GAP = 12;
 const PAGE_GAP = 80;
@@ -133,7 +137,8 @@ function pageElements(page: BoardPage, data: PageData, x: number, y: number): { 
  * The pages' elements, one under the other, to the right of whatever is on the board already (or in
  * view when it is empty), so nothing drawn is covered. Answers the elements and the first page's frame.
  */
-export function drawPages(pages: BoardPage[], data: Omit<PageData, 'mark' | 'step'>, scene: readonly NonDeletedExcalidrawElement[], view: Pick<AppState, 'scrollX' | 'scrollY' | 'zoom'>) {
+export function drawPages(pages: BoardPage[], data: Omit<PageData, 'mark' | 'step' | 'opened' | 'page'>, scene: readonly NonDeletedExcalidrawElement[], view: Pick<AppState, 'scrollX' | 'scrollY' | 'zoom'>) {
+  const opened = newId();
   let x = -view.scrollX + 40 / view.zoom.value;
   let y = -view.scrollY + 40 / view.zoom.value;
   if (scene.length) {
@@ -141,8 +146,8 @@ export function drawPages(pages: BoardPage[], data: Omit<PageData, 'mark' | 'ste
     y = Math.min(...scene.map((e) => e.y));
   }
   const elements: OrderedExcalidrawElement[] = [];
-  for (const page of pages) {
-    const drawn = pageElements(page, { mark: PAGE_MARK, ...data, step: page.stepId }, Math.round(x), Math.round(y));
+  for (const [n, page] of pages.entries()) {
+    const drawn = pageElements(page, { mark: PAGE_MARK, ...data, step: page.stepId, opened, page: n }, Math.round(x), Math.round(y));
     elements.push(...drawn.elements);
     y += drawn.height + PAGE_GAP;
   }
@@ -154,12 +159,13 @@ export const isPageFrame = (e: { type?: unknown; customData?: unknown; isDeleted
   e.type === 'frame' && !e.isDeleted && (e.customData as Partial<PageData> | undefined)?.mark === PAGE_MARK;
 
 /**
- * The view that shows a page: its width fitting the board (no closer than 1:1), its top left corner
- * near the board's, the frame's name above it in view.
+ * The view that shows a page: its width fitting the board (no closer than 1:1) beside the tools on a
+ * phone's right edge, its top left corner under the toolbar, the frame's name above it in view.
  */
 export function pageView(frame: Pick<ExcalidrawElement, 'x' | 'y' | 'width'>, board: { width: number }) {
-  const zoom = Math.min(1, Math.max(0.1, (board.width - 24) / frame.width));
-  return { zoom: { value: zoom as NormalizedZoomValue }, scrollX: 12 / zoom - frame.x, scrollY: 32 / zoom - frame.y };
+  const right = board.width < 600 ? 52 : 12;
+  const zoom = Math.min(1, Math.max(0.1, (board.width - 12 - right) / frame.width));
+  return { zoom: { value: zoom as NormalizedZoomValue }, scrollX: 12 / zoom - frame.x, scrollY: 84 / zoom - frame.y };
 }
 
 /** The library pages on the board as text, top to bottom (for screen readers and for reading on a phone). */

@@ -83,7 +83,7 @@ describe('a library page on the board (board-library-layout.ts)', () => {
 });
 
 describe('the board store and its messages', () => {
-  const frame = (id: string, version = 1): BoardElement => ({ id, version, type: 'frame', customData: { mark: PAGE_MARK, course: 'english-a1', unit: 'hello', step: 'be-i', lang: 'kk' } });
+  const frame = (id: string, version = 1, opened = id, page = 0): BoardElement => ({ id, version, type: 'frame', customData: { mark: PAGE_MARK, course: 'english-a1', unit: 'hello', step: 'be-i', lang: 'kk', opened, page } });
 
   it('tells once that the other side opened a library page, not when one already seen changes', () => {
     const store = createBoardStore();
@@ -97,6 +97,20 @@ describe('the board store and its messages', () => {
     expect(store.note(frame('mine'))).toBe(true);
     expect(store.receive([frame('mine')])).toBe(false);
     expect(store.takeNewPage()).toBeNull();
+  });
+
+  it('brings the first page of a whole unit into view, whatever order its batches come in', () => {
+    const store = createBoardStore();
+    expect(store.receive([frame('u2', 1, 'open-1', 2), frame('u1', 1, 'open-1', 1)])).toBe(true);
+    expect(store.takeNewPage()).toBe('u1');
+    // The batch with its first page comes later: that one; the rest of the opening does not move the view.
+    store.receive([frame('u0', 1, 'open-1', 0)]);
+    expect(store.takeNewPage()).toBe('u0');
+    store.receive([frame('u3', 1, 'open-1', 3)]);
+    expect(store.takeNewPage()).toBeNull();
+    // A new opening is shown again.
+    store.receive([frame('v0', 1, 'open-2', 0)]);
+    expect(store.takeNewPage()).toBe('v0');
   });
 
   it('sends a library page\'s large texts in batches under the message\'s size', async () => {

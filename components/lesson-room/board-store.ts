@@ -15,7 +15,15 @@ export interface BoardFile {
 
 /** A library page's frame carries this in its `customData.mark` (board-library-draw.ts). */
 export const PAGE_MARK = 'tilmen-library-page';
-const isNewPage = (e: BoardElement, known: boolean) => !known && e.type === 'frame' && !e.isDeleted && (e.customData as { mark?: unknown } | undefined)?.mark === PAGE_MARK;
+type PageOf = { id: string; opened: unknown; page: number };
+/** A library page's frame not seen before: its opening and place in it. */
+function newPageOf(e: BoardElement, known: boolean): PageOf | null {
+  const data = e.customData as { mark?: unknown; opened?: unknown; page?: unknown } | undefined;
+  if (known || e.type !== 'frame' || e.isDeleted || data?.mark !== PAGE_MARK) return null;
+  return { id: e.id, opened: data.opened, page: typeof data.page === 'number' ? data.page : 0 };
+}
+/** Whether `page` comes after one already chosen of the same opening (the first page of an opening is the one shown). */
+const laterOf = (page: PageOf, than: PageOf | null) => than !== null && than.opened !== undefined && than.opened === page.opened && than.page <= page.page;
 
 /**
  * The board's state outside Excalidraw (which loads only when the board is opened): every element
@@ -29,7 +37,7 @@ export interface BoardStore {
   /** Keeps this side's element when it is newer than anything seen of it: true means it is a change to send. */
   note(element: BoardElement): boolean;
   subscribe(listener: (elements: BoardElement[], files: BoardFile[]) => void): () => void;
-  /** The newest library page the other side put on the board that this side has not been shown yet (its frame's id), once. */
+  /** The library page to bring into view (its frame's id), once: the newest opening's first page this side has not been shown. */
   takeNewPage(): string | null;
 }
 
@@ -38,12 +46,17 @@ export function createBoardStore(): BoardStore {
   const versions = new Map<string, number>();
   const files = new Map<string, BoardFile>();
   let listener: ((elements: BoardElement[], files: BoardFile[]) => void) | null = null;
-  let newPage: string | null = null;
+  let newPage: PageOf | null = null;
+  let shown: PageOf | null = null;
   return {
     receive(elements, newFiles = []) {
       const fresh = elements.filter((e) => e.version > (versions.get(e.id) ?? -1));
-      const page = [...fresh].reverse().find((e) => isNewPage(e, versions.has(e.id)));
-      if (page) newPage = page.id;
+      let page = false;
+      for (const p of fresh.map((e) => newPageOf(e, versions.has(e.id)))) {
+        if (!p) continue;
+        page = true;
+        if (!laterOf(p, newPage) && !laterOf(p, shown)) newPage = p;
+      }
       for (const e of fresh) {
         byId.set(e.id, e);
         versions.set(e.id, e.version);
@@ -51,7 +64,7 @@ export function createBoardStore(): BoardStore {
       const freshFiles = newFiles.filter((f) => !files.has(f.id));
       for (const f of freshFiles) files.set(f.id, f);
       if (fresh.length || freshFiles.length) listener?.(fresh, freshFiles);
-      return Boolean(page);
+      return page;
     },
     elements: () => [...byId.values()],
     files: () => [...files.values()],
@@ -62,9 +75,10 @@ export function createBoardStore(): BoardStore {
       return true;
     },
     takeNewPage() {
-      const id = newPage;
+      if (!newPage) return null;
+      shown = newPage;
       newPage = null;
-      return id;
+      return shown.id;
     },
     subscribe(l) {
       listener = l;

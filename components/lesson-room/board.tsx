@@ -22,6 +22,8 @@ const PAGE_FONT = '24px Nunito';
 const blockText = (b: Block) => (b.kind === 'chips' ? b.items.join(' ') : b.kind === 'pair' ? `${b.left} ${b.right}` : b.kind === 'word' ? `${b.text} ${b.note ?? ''}` : b.text);
 const loadPageFont = (text: string) => (text && typeof document !== 'undefined' && document.fonts && !document.fonts.check(PAGE_FONT, text) ? document.fonts.load(PAGE_FONT, text).then(() => undefined, () => undefined) : null);
 type PagesText = ReturnType<typeof pagesText>;
+/** A library page as tests and the page list name it: course/unit/step. */
+const pageKey = (d: PageData) => `${d.course}/${d.unit}/${d.step}`;
 
 /**
  * The shared whiteboard (Excalidraw): what this side draws goes out as the elements whose version
@@ -229,8 +231,12 @@ export default function Board({ store, send, sendFile, locale, readOnly = false,
         onChange={(elements) => {
           setCount(elements.filter((el) => !el.isDeleted).length);
           const pages = elements.filter(isPageFrame);
-          setPageSteps(pages.map((p) => { const d = p.customData as PageData; return `${d.course}/${d.unit}/${d.step}`; }).join(' '));
-          if (texts && pages.length) setTexts(pagesText(elements as unknown as Parameters<typeof pagesText>[0]));
+          setPageSteps(pages.map((p) => pageKey(p.customData as PageData)).join(' '));
+          if (texts) {
+            // Excalidraw calls onChange on every render: only a changed text is new state (else a render loop).
+            const now = pagesText(elements as unknown as Parameters<typeof pagesText>[0]);
+            if (JSON.stringify(now) !== JSON.stringify(texts)) setTexts(now);
+          }
           showWanted();
           for (const el of elements) {
             if (store.note(el as unknown as BoardElement)) pending.current.set(el.id, el);
