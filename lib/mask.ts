@@ -11,3 +11,14 @@ export function maskPhone(e164: string): string {
 export function maskIin(last4: string): string {
   return `•••• •••• ${last4.replace(/\D/g, '').slice(-4).padStart(4, '•')}`;
 }
+
+/**
+ * "Aruzhan S.": a person as another person sees them where the full name is not needed (a tutor's
+ * student in homework and chat help, a certificate's public page, a group's list): the first name and
+ * the last name's initial (its first letter, Kazakh letters upper-cased as Kazakh), or the first name alone.
+ */
+export function shortName(name: string | null | undefined, lastname: string | null | undefined): string {
+  const first = (name ?? '').trim();
+  const initial = Array.from((lastname ?? '').trim())[0];
+  return initial ? `${first} ${initial.toLocaleUpperCase('kk')}.`.trim() : first;
+}

@@ -1,4 +1,5 @@
 import 'server-only';
+import { shortName } from '@/lib/mask';
 // The public view of one certificate by its number (/certificate/{number}, lib/certificates/lookup.ts).
 import { eq } from 'drizzle-orm';
 import { ANONYMISED } from '@/lib/db/anonymised';
@@ -23,10 +24,6 @@ export interface PublicCertificate {
   revokedAt: Date | null;
 }
 
-export function shortName(firstName: string, lastName: string): string {
-  const initial = [...lastName.trim()][0];
-  return initial ? `${firstName.trim()} ${initial.toLocaleUpperCase('kk')}.` : firstName.trim();
-}
 
 export async function findCertificate(db: Db, number: string): Promise<PublicCertificate | null> {
   const normalized = number.trim().toUpperCase();

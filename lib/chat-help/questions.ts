@@ -3,6 +3,7 @@ import 'server-only';
 // their homework); a tutor on duty for the subject takes it; the two write until one of them closes
 // it (or nobody writes for a day). Each tutor reply costs the blocks the published rule gives, from
 // the server's own record (lib/chat-help/rules.ts replyBlocks), spent in the reply's transaction.
+import { shortName } from '@/lib/mask';
 import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { hasUserScope } from '@/lib/auth/scope';
@@ -50,7 +51,6 @@ export interface ChatQuestionView {
   blocks: number;
 }
 
-const shortName = (name: string | null, lastname: string | null) => `${name ?? ''} ${Array.from((lastname ?? '').trim())[0] ?? ''}${lastname ? '.' : ''}`.trim();
 export const photoUrl = (questionId: number, photo: string) => `/api/chat-help/questions/${questionId}/photos/${photo}`;
 
 async function views(db: Db, rows: Question[]): Promise<ChatQuestionView[]> {

@@ -9,6 +9,7 @@ import { groupAttendanceFrom, lessonAttendanceOf } from '@/lib/lessons/attendanc
 import { lessonStudentIds } from '@/lib/lessons/group-money';
 import { groupReportOf, groupReportView, reportable, reportOf, reportView } from './report';
 import { lessonHomeworkItems } from '@/lib/library/homework';
+import { shortName } from '@/lib/mask';
 
 /** A board element as stored: Excalidraw's element with its id and version. */
 interface StoredElement {
@@ -89,7 +90,7 @@ export async function lessonRecord(db: Db, user: { id: number }, lessonId: numbe
       .filter((f) => side === 'tutor' || f.studentId === user.id)
       .map((f) => {
         const n = names.find((x) => x.id === f.studentId);
-        return { id: f.studentId, name: [n?.name, n?.lastname ? `${n.lastname.slice(0, 1)}.` : ''].filter(Boolean).join(' '), joined: rows.some((r) => r.userId === f.studentId && r.kind === 'join'), present: f.present, minutes: f.minutes };
+        return { id: f.studentId, name: shortName(n?.name, n?.lastname), joined: rows.some((r) => r.userId === f.studentId && r.kind === 'join'), present: f.present, minutes: f.minutes };
       });
   }
   return {

@@ -14,6 +14,7 @@ import { asLocale, translatorFor } from '@/lib/i18n/translate';
 import { runAfterResponse } from '@/lib/api/after';
 import { enqueue } from '@/lib/outbox/index';
 import { kickOutbox } from '@/lib/outbox/kick';
+import { shortName } from '@/lib/mask';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import { addDays } from '@/lib/time/calendar';
 import { schoolDateOf } from '@/lib/time/school-clock';
@@ -22,9 +23,6 @@ import type { Localized } from '@/lib/validations/library-rules';
 import { stepSchema, type Step } from './format';
 import { latestPublishedVersion, resettleUnit, unitProgress } from './progress';
 
-type Person = { name: string | null; lastname: string | null };
-/** "Aruzhan S.": how a tutor and a student name each other in homework. */
-const shortName = (p: Person) => [p.name, p.lastname ? `${p.lastname.slice(0, 1)}.` : null].filter(Boolean).join(' ');
 
 /** A written or spoken step: the kinds a tutor checks. */
 const tutorChecked = (step: Step | undefined): step is Extract<Step, { kind: 'writing' | 'speaking' }> => step?.kind === 'writing' || step?.kind === 'speaking';
@@ -197,7 +195,7 @@ export async function studentHomework(db: Db, studentId: number, now: Date) {
     .where(and(eq(homework.studentId, studentId), gte(homework.dueOn, addDays(schoolDateOf(now), -HOMEWORK_MAX_DAYS))))
     .orderBy(desc(homework.dueOn), desc(homework.id))
     .limit(HOMEWORK_LIST_LIMIT);
-  const tutors = new Map(rows.map((r) => [r.row.id, shortName({ name: r.tutorName, lastname: r.tutorLastname })]));
+  const tutors = new Map(rows.map((r) => [r.row.id, shortName(r.tutorName, r.tutorLastname)]));
   const items = (await itemsOf(db, rows.map((r) => r.row), now)).map((i) => ({ ...i, tutor: tutors.get(i.id) ?? '' }));
   const open = items.filter((i) => i.status !== 'done').sort((a, b) => a.due.localeCompare(b.due));
   const done = items.filter((i) => i.status === 'done');
@@ -226,7 +224,7 @@ export async function tutorHomework(db: Db, tutor: { id: number; scope: string |
     .orderBy(desc(homework.dueOn), desc(homework.id))
     .limit(HOMEWORK_LIST_LIMIT);
   const items = await itemsOf(db, rows.map((r) => r.row), now);
-  const names = new Map(rows.map((r) => [r.row.studentId, shortName(r)]));
+  const names = new Map(rows.map((r) => [r.row.studentId, shortName(r.name, r.lastname)]));
   const byStudent = new Map<number, { studentId: number; name: string; items: typeof items }>();
   for (const i of items) {
     const s = byStudent.get(i.studentId) ?? { studentId: i.studentId, name: names.get(i.studentId) ?? '', items: [] };
@@ -280,7 +278,7 @@ async function notifyChecked(db: Db, tutorId: number, studentId: number, unitId:
   const locale = asLocale(student.locale);
   const t = translatorFor(locale, 'Homework');
   const values = {
-    tutor: shortName(tutor),
+    tutor: shortName(tutor.name, tutor.lastname),
     unit: described.title[locale],
     task,
     verdict: t(input.correct ? 'notify.right' : 'notify.again'),
