@@ -43,21 +43,27 @@ async function fitsPhone(page: Page, url: string) {
   await expect.poll(wide, { message: `sideways scroll at 360 px on ${url}`, timeout: 5_000 }).toEqual([]);
 }
 
+/**
+ * [param] pages reached at a known address rather than through their list: self-study's unit page at
+ * the starter set's first unit (the list draws today's unit from two calls, late on a loaded machine,
+ * and not at all for a tutor; other specs publish courses of their own into the shared database).
+ */
+const KNOWN: Record<string, string> = { '/cabinet/study/[course]/[unit]': '/cabinet/study/english-a1/hello' };
+
 /** Opens `url` and checks the width; a [param] page is found from the links of its parent list. */
 async function walk(page: Page, urls: string[], seen: string[]) {
   for (const url of urls) {
-    let target = url;
-    if (url.includes('[')) {
+    let target = KNOWN[url] ?? url;
+    if (target.includes('[')) {
       const list = url.slice(0, url.indexOf('/['));
       const prefix = `${list}/`;
       const shape = url.slice(prefix.length).split('/');
       await page.goto(list);
-      // A client-loaded list (self-study's courses) draws its links after its calls: wait for the
-      // network to settle (a page that keeps a stream open never does: then not long), then a little for a link.
+      // A client-loaded list draws its links after its calls: wait for the network to settle (a page
+      // that keeps a stream open never does: then not long), then a little for a link (an empty list has none).
       await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
       const links = page.locator(`main a[href^="${prefix}"]`);
-      // Up to 10 s: on a loaded CI machine self-study's two calls drew today's unit after 3 s (a run of 29 November).
-      await links.first().waitFor({ timeout: 10_000 }).catch(() => {});
+      await links.first().waitFor({ timeout: 3_000 }).catch(() => {});
       // A link of the page's shape (each [param] one segment: an id first, else a slug such as a course's).
       const href = await links
         .evaluateAll(
@@ -72,10 +78,8 @@ async function walk(page: Page, urls: string[], seen: string[]) {
           [prefix, shape] as const,
         )
         .catch(() => undefined);
-      // Self-study's unit: when today's link is not drawn (another spec's published course first), the starter set's first unit.
-      const fallback = url === '/cabinet/study/[course]/[unit]' ? '/cabinet/study/english-a1/hello' : undefined;
-      if (!href && !fallback) continue;
-      target = href ?? fallback!;
+      if (!href) continue;
+      target = href;
     }
     const res = await page.goto(target);
     expect(res?.status(), target).toBeLessThan(400);
