@@ -62,7 +62,7 @@ export async function replaceLessonHomework(tx: Db, lesson: { id: number; tutorI
     .where(
       and(
         eq(homework.lessonId, lesson.id),
-        or(studentIds.length ? notInArray(homework.studentId, studentIds) : undefined, unitIds.length ? notInArray(homework.unitId, unitIds) : sql`true`),
+        or(studentIds.length ? notInArray(homework.studentId, studentIds) : sql`true`, unitIds.length ? notInArray(homework.unitId, unitIds) : sql`true`),
       ),
     );
   const rows = studentIds.flatMap((studentId) => units.map((u) => ({ lessonId: lesson.id, studentId, tutorId: lesson.tutorId, unitId: u.unitId, dueOn: u.dueOn, createdAt: now })));
