@@ -12,7 +12,7 @@ forgetEnvForTests();
 // background loop (its timers stopped), the mail and SMS senders made from its settings, the room bus.
 const held = globalThis as { __tilmenBackground?: { timers: ReturnType<typeof setInterval>[] } } & Record<string, unknown>;
 for (const timer of held.__tilmenBackground?.timers ?? []) clearInterval(timer);
-for (const key of ['__tilmenDb', '__tilmenBackground', '__tilmenMail', '__tilmenSms', '__tilmenRoomBus']) delete held[key];
+for (const key of ['__tilmenDb', '__tilmenBackground', '__tilmenMail', '__tilmenSms', '__tilmenBus']) delete held[key];
 
 // A component test waits for what a lazily loaded module (the API client, a panel) does: on this
 // 2-core machine under the whole suite's load the first import of one can take over a second, the

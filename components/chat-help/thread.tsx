@@ -4,11 +4,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { clock, dayKey, dayLabel, SCHOOL_ZONE } from '@/components/booking/slot-times';
+import { getAccessToken } from '@/lib/browser/api/token';
+import { followSse } from '@/lib/browser/sse';
 import { CHAT_BLOCK_MINUTES } from '@/lib/chat-help/rules';
 import { loadApi, type ChatMessage, type ChatThreadData } from './types';
-
-/** How often an open thread asks for new messages (the page is open: a few small requests a minute). */
-const POLL_MS = 4000;
 
 /** The bytes as a data: address (the page's policy lets images come from data:, not blob:). */
 const dataUrl = (blob: Blob) =>
@@ -41,9 +40,10 @@ function Photo({ src, alt }: { src: string; alt: string }) {
 }
 
 /**
- * One question's conversation: its messages (asked again every few seconds while open), the composer
- * (text and a photo of homework) for the question's two, "close"; a tutor on duty who has not taken
- * it yet sees "take" instead. The student sees the minutes left; each tutor reply shows what it cost.
+ * One question's conversation: its messages (the question's event stream, lib/chat-help/stream.ts:
+ * a new message, a take or a close arrives as it is stored), the composer (text and a photo of
+ * homework) for the question's two, "close"; a tutor on duty who has not taken it yet sees "take"
+ * instead. The student sees the minutes left; each tutor reply shows what it cost.
  */
 export function ChatThread({ id, onChanged, onBack }: { id: number; onChanged: () => void; onBack: () => void }) {
   const t = useTranslations('ChatHelp');
@@ -51,43 +51,81 @@ export function ChatThread({ id, onChanged, onBack }: { id: number; onChanged: (
   const [data, setData] = useState<ChatThreadData | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [failed, setFailed] = useState(false);
+  const [down, setDown] = useState(false);
+  const [gone, setGone] = useState(false);
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const last = useRef(0);
   const fileInput = useRef<HTMLInputElement>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const api = await loadApi();
-      const res = await api.get<ChatThreadData>(`/api/chat-help/questions/${id}`, { params: { after: last.current } });
-      setData(res.data);
-      setFailed(false);
-      if (res.data.messages.length) {
-        last.current = res.data.messages[res.data.messages.length - 1]!.id;
-        setMessages((m) => [...m, ...res.data.messages.filter((x) => !m.some((y) => y.id === x.id))]);
-      }
-    } catch {
-      setFailed(true);
-    }
-  }, [id]);
-
-  // One thread per mount (the lists render it with key={id}): the messages only grow.
+  const status = useRef<string | null>(null);
+  const side = useRef<ChatThreadData['side'] | null>(null);
+  const changed = useRef(onChanged);
   useEffect(() => {
-    void load();
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void load();
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [load]);
+    changed.current = onChanged;
+  }, [onChanged]);
+
+  const add = useCallback((fresh: ChatMessage[]) => {
+    if (!fresh.length) return;
+    last.current = Math.max(last.current, ...fresh.map((m) => m.id));
+    setMessages((m) => [...m, ...fresh.filter((x) => !m.some((y) => y.id === x.id))]);
+  }, []);
+
+  // One thread per mount (the lists render it with key={id}): the messages only grow. Each
+  // connection first reads what came since the last message it has (which also renews the
+  // session's token), then follows the stream from there.
+  useEffect(() => {
+    const stop = followSse({
+      url: `/api/chat-help/questions/${id}/events`,
+      prepare: async () => {
+        try {
+          const res = await (await loadApi()).get<ChatThreadData>(`/api/chat-help/questions/${id}`, { params: { after: last.current } });
+          status.current = res.data.question.status;
+          side.current = res.data.side;
+          setData(res.data);
+          setFailed(false);
+          add(res.data.messages);
+        } catch (err) {
+          setFailed(true);
+          throw err;
+        }
+      },
+      headers: () => ({ authorization: `Bearer ${getAccessToken() ?? ''}`, 'accept-language': locale }),
+      lastId: () => String(last.current),
+      onFrame(f) {
+        if (f.event === 'question') {
+          const next = JSON.parse(f.data) as Omit<ChatThreadData, 'messages'>;
+          // Taken or closed: the page's lists change too.
+          if (status.current !== null && status.current !== next.question.status) changed.current();
+          status.current = next.question.status;
+          side.current = next.side;
+          setData({ ...next, messages: [] });
+        } else if (f.event === 'message') {
+          add([JSON.parse(f.data) as ChatMessage]);
+        }
+      },
+      // A closed question's stream ends after saying so; `gone`: another tutor took it.
+      finalEvents: { end: 'closed', gone: 'gone' },
+      finalStatuses: [403, 404],
+      onReconnecting: setDown,
+      onClosed: (reason) => {
+        setDown(false);
+        // A tutor who was reading an open question before taking it: another took it.
+        if (reason.code === 'gone' || (reason.status === 404 && side.current === 'candidate')) {
+          setGone(true);
+          changed.current();
+        } else if (reason.status !== 409) setFailed(true);
+      },
+    });
+    return stop;
+  }, [id, locale, add]);
 
   async function act(run: () => Promise<unknown>) {
     setBusy(true);
     setError(null);
     try {
       await run();
-      await load();
       onChanged();
     } catch (err) {
       setError(apiErrorBody(err)?.message ?? t('failed'));
@@ -113,6 +151,7 @@ export function ChatThread({ id, onChanged, onBack }: { id: number; onChanged: (
     });
   }
 
+  if (gone) return <p role="alert" className="text-danger" data-testid="chat-gone">{t('gone')}</p>;
   if (failed && !data) return <p role="alert" className="text-danger">{t('loadFailed')}</p>;
   if (!data) return <p role="status" className="text-muted">{t('loading')}</p>;
   const q = data.question;
@@ -152,6 +191,7 @@ export function ChatThread({ id, onChanged, onBack }: { id: number; onChanged: (
         ))}
       </ol>
       <div role="status" aria-live="polite" className="mt-3">
+        {down && <p className="text-muted">{t('reconnecting')}</p>}
         {error && <p className="text-danger">{error}</p>}
       </div>
       {data.side === 'candidate' && open ? (

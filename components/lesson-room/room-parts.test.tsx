@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { parseSse } from '@/lib/browser/lesson-room/channel';
+import { parseSse } from '@/lib/browser/sse';
 import { ROOM_LIMITS, roomEventSchema } from '@/lib/validations/lesson-room';
 import { BOARD_ELEMENT_MAX, createBoardStore, sendBoardChanges, type BoardElement } from './board-store';
 import { withLinks } from './chat-panel';

@@ -9,6 +9,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { chatHelpQuestions, ledgerEntries, paymentOrders, type PaymentStatus } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
+import { announce } from '@/lib/runtime/bus';
 import type { Db } from '@/lib/db/types';
 import { ACCOUNTS, post } from '@/lib/money/ledger';
 import { openRefund, type Refund } from '@/lib/money/refunds';
@@ -81,10 +82,12 @@ export async function refundChatTime(db: Db, student: { id: number }, now = new 
     await lockChatMoney(tx, student.id);
     const held = await chatOrderBalances(tx, student.id);
     if (held.length === 0) throw new ApiError(409, 'chat_help_nothing_to_refund');
-    await tx
+    const closed = await tx
       .update(chatHelpQuestions)
       .set({ status: 'closed', closedAt: now, closedBy: 'refund' })
-      .where(and(eq(chatHelpQuestions.studentId, student.id), inArray(chatHelpQuestions.status, ['open', 'taken'])));
+      .where(and(eq(chatHelpQuestions.studentId, student.id), inArray(chatHelpQuestions.status, ['open', 'taken'])))
+      .returning({ id: chatHelpQuestions.id });
+    for (const q of closed) await tx.execute(announce('chat', q.id));
     const out: Refund[] = [];
     for (const o of held) out.push(await openRefund(tx, { orderId: o.orderId, studentId: student.id, amountTiyn: o.tiyn, lessons: 0 }, now));
     return out;

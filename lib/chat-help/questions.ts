@@ -13,6 +13,7 @@ import type { Db } from '@/lib/db/types';
 import { readCapped } from '@/lib/api/errors';
 import { chatPhotoName, PHOTO_MAX_BYTES, readChatPhoto, storeChatPhoto } from '@/lib/media/photo';
 import { enforceLimits } from '@/lib/rate-limit';
+import { announce } from '@/lib/runtime/bus';
 import { CHAT_PHOTO_ID, type ChatAskInput, type ChatMessageInput } from '@/lib/validations/chat-help';
 import { canServe, dutyOf, onDutyFor, tutorsOnDuty } from './duty';
 import { chatTimeLeft, lockChatMoney, spendBlocks, type ChatTime } from './money';
@@ -183,6 +184,7 @@ export async function takeQuestion(db: Db, tutor: User, id: number, now = new Da
     .where(and(eq(chatHelpQuestions.id, id), eq(chatHelpQuestions.status, 'open')))
     .returning();
   if (!taken) throw new ApiError(409, q.status === 'closed' ? 'chat_help_closed' : 'chat_help_taken');
+  await db.execute(announce('chat', id));
   return (await views(db, [taken]))[0]!;
 }
 
@@ -226,6 +228,8 @@ export async function postMessage(db: Db, user: User, id: number, input: ChatMes
       .update(chatHelpQuestions)
       .set({ lastMessageAt: now, ...(side === 'tutor' && !q.firstAnswerAt ? { firstAnswerAt: now } : {}) })
       .where(eq(chatHelpQuestions.id, id));
+    // The question's open streams (lib/chat-help/stream.ts) read it once this commits.
+    await tx.execute(announce('chat', id, m!.id));
     return m!;
   });
   return messageView(row);
@@ -242,6 +246,7 @@ export async function closeQuestion(db: Db, user: User, id: number, now = new Da
     .where(and(eq(chatHelpQuestions.id, id), ne(chatHelpQuestions.status, 'closed')))
     .returning();
   if (!closed) throw new ApiError(409, 'chat_help_closed');
+  await db.execute(announce('chat', id));
   return (await views(db, [closed]))[0]!;
 }
 
@@ -252,6 +257,7 @@ export async function closeIdleQuestions(db: Db, now = new Date()): Promise<numb
     .set({ status: 'closed', closedAt: now, closedBy: 'idle' })
     .where(and(ne(chatHelpQuestions.status, 'closed'), lt(chatHelpQuestions.lastMessageAt, new Date(now.getTime() - CHAT_IDLE_CLOSE_HOURS * 3_600_000))))
     .returning({ id: chatHelpQuestions.id });
+  for (const r of rows) await db.execute(announce('chat', r.id));
   return rows.length;
 }
 

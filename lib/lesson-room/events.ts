@@ -7,7 +7,7 @@ import type { Db } from '@/lib/db/types';
 import { hit } from '@/lib/rate-limit';
 import { ROOM_LIMITS, type RoomEventInput } from '@/lib/validations/lesson-room';
 import type { RoomLesson } from './access';
-import { ROOM_CHANNEL } from './bus';
+import { announce } from '@/lib/runtime/bus';
 import { boardMode } from './controls';
 import { presentStudentIds } from './dictionary';
 import { mergeNotesBounded } from './notes-merge';
@@ -30,7 +30,7 @@ export const NOTES_MERGE_MAX_BEHIND = 10;
 const other = (side: RoomSide): RoomSide => (side === 'tutor' ? 'student' : 'tutor');
 
 /**
- * Stores one event and then announces it (NOTIFY ROOM_CHANNEL in the same transaction: the other
+ * Stores one event and then announces it (NOTIFY through lib/runtime/bus.ts in the same transaction: the other
  * instances hear it only once it is committed). Sequence numbers come from the lesson's room row,
  * whose lock orders concurrent writers, so a reader that has seen N has seen everything before N.
  * Signals go to the other side only; the rest to both. A vocabulary word is the tutor's alone and
@@ -78,7 +78,7 @@ export async function appendEvent(db: Db, lesson: RoomLesson, side: RoomSide | '
       const students = group ? await presentStudentIds(tx, lesson.id, now) : lesson.studentId ? [lesson.studentId] : [];
       for (const studentId of students) await tx.insert(lessonWords).values({ lessonId: lesson.id, studentId, word, translation, lang: lang ?? null, createdAt: now });
     }
-    await tx.execute(sql`select pg_notify(${ROOM_CHANNEL}, ${`${lesson.id}:${seq}`})`);
+    await tx.execute(announce('room', lesson.id, seq));
     return { seq, side, kind: input.kind, payload, at: now.toISOString() };
   });
 }

@@ -23,7 +23,7 @@ import { tutorGroups } from '@/lib/groups/catalogue';
 import { enterRoom } from './access';
 import { lessonRecord } from './record';
 import { fileGroupReport, REPORT_EDIT_HOURS, studentProgress } from './report';
-import { stopRoomBus } from './bus';
+import { stopBus } from '@/lib/runtime/bus';
 import { sendEvent } from './events';
 import { moderate, type ModerateOps } from './moderate';
 import { blocksOf, holdBlocks } from './controls';
@@ -73,7 +73,7 @@ describe(`the group room (${dbLabel()})`, () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
-  afterAll(() => stopRoomBus());
+  afterAll(() => stopBus());
 
   async function person(role: 'student' | 'tutor', name = 'Айгерім') {
     const scope = role === 'tutor' ? 'tutor tutor:bookable' : 'student';

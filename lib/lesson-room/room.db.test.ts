@@ -11,7 +11,8 @@ import { call } from '@/test/staff';
 import { GET as roomRoute } from '@/app/api/lessons/[id]/room/route';
 import { GET as streamRoute, POST as sendRoute } from '@/app/api/lessons/[id]/room/events/route';
 import { lessonAttendanceOf, markHeldIfTogether, presence, settleEndedLessons, togetherMs } from '@/lib/lessons/attendance';
-import { stopRoomBus } from './bus';
+import { stopBus } from '@/lib/runtime/bus';
+import { readFrames } from '@/test/sse';
 import { startLessonNowForDev } from './dev';
 import { sendEvent } from './events';
 import { roomStream } from './stream';
@@ -35,43 +36,12 @@ function req(path: string, opts: { body?: unknown; raw?: string; token?: string;
 }
 type ErrorBody = { error: { code: string; message: string } };
 
-/** Reads SSE frames from a streaming answer until `until` says enough (or 5 s pass). */
-async function readFrames(res: Response, until: (frames: { event: string; id?: string; data: unknown }[]) => boolean) {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  const frames: { event: string; id?: string; data: unknown }[] = [];
-  let buffer = '';
-  const deadline = Date.now() + 5000;
-  while (!until(frames) && Date.now() < deadline) {
-    const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), 200))]);
-    if (chunk === null) continue;
-    if (chunk.done) break;
-    buffer += decoder.decode(chunk.value, { stream: true });
-    let at: number;
-    while ((at = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, at);
-      buffer = buffer.slice(at + 2);
-      const f: { event: string; id?: string; data: unknown } = { event: 'message', data: null };
-      let data = '';
-      for (const line of block.split('\n')) {
-        if (line.startsWith('event: ')) f.event = line.slice(7);
-        else if (line.startsWith('id: ')) f.id = line.slice(4);
-        else if (line.startsWith('data: ')) data += line.slice(6);
-      }
-      if (!data) continue;
-      f.data = JSON.parse(data);
-      frames.push(f);
-    }
-  }
-  reader.releaseLock();
-  return frames;
-}
 type Ev = { seq: number; kind: string; side: string; payload: Record<string, unknown> };
 const events = (frames: { event: string; data: unknown }[]) => frames.filter((f) => f.event === 'message').map((f) => f.data as Ev);
 
 describe(`the lesson room (${dbLabel()})`, () => {
   const t = useTestDb({ asAppDb: true });
-  afterAll(() => stopRoomBus());
+  afterAll(() => stopBus());
 
   async function person(role: 'student' | 'tutor') {
     const scope = role === 'tutor' ? 'tutor tutor:bookable' : 'student';

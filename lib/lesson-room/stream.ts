@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { errorForLog } from '@/lib/api/error-log';
+import { openSse, sseBlock } from '@/lib/api/sse';
+import { bus, type Bus } from '@/lib/runtime/bus';
 import { isDbClosed } from '@/lib/db/open';
 import type { RoomSide } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
@@ -8,9 +9,8 @@ import { enforceLimits } from '@/lib/rate-limit';
 import type { RoomLesson } from './access';
 import { env } from '@/lib/env';
 import { markHeldIfTogether, recordAttendance } from '@/lib/lessons/attendance';
-import { roomBus, type RoomBus } from './bus';
 import { catchUpWords } from './dictionary';
-import { appendEvent, lastSeq, readEvents, type RoomEvent } from './events';
+import { appendEvent, lastSeq, readEvents } from './events';
 
 export interface StreamOptions {
   /** The last sequence number the client has (Last-Event-ID or ?after=). */
@@ -21,15 +21,13 @@ export interface StreamOptions {
    */
   resume: boolean;
   signal: AbortSignal;
-  /** The bus to hear wake-ups on (default: this process's, lib/lesson-room/bus.ts). */
-  bus?: RoomBus;
+  /** The bus to hear wake-ups on (default: this process's, lib/runtime/bus.ts). */
+  bus?: Bus;
   heartbeatMs?: number;
   now?: () => Date;
   /** Who opened it: recorded on every attendance row; a group lesson's students are told apart by it. */
   userId?: number;
 }
-
-const encoder = new TextEncoder();
 
 /**
  * Open streams of one side of one lesson in this process, oldest first (security.md H1): a side
@@ -42,15 +40,13 @@ const encoder = new TextEncoder();
 export const MAX_STREAMS_PER_SIDE = 3;
 /** Streams a side may open in a minute (429 beyond; the page's channel tries again with a growing delay). */
 export const STREAM_OPENS_PER_MINUTE = 30;
-const openStreams = new Map<string, { connection: string; supersede: () => void }[]>();
-const frame = (e: RoomEvent) => encoder.encode(`id: ${e.seq}\ndata: ${JSON.stringify(e)}\n\n`);
 
 /**
- * The room's Server-Sent Events stream for one side: the log after `after` (state first, then
- * live), each event with its `id:` so a reconnecting client resumes where it stopped. The
- * connection is the side's presence: a join when it opens, a heartbeat every ROOM_HEARTBEAT_MS (a
- * comment line too, which keeps proxies from timing it out), a leave when it closes; the other
- * side is told (a `presence` event from the server). It ends at the lesson's end (`event: end`).
+ * The room's Server-Sent Events stream for one side (lib/api/sse.ts): the log after `after` (state
+ * first, then live), each event with its `id:` so a reconnecting client resumes where it stopped.
+ * The connection is the side's presence: a join when it opens, a heartbeat every ROOM_HEARTBEAT_MS,
+ * a leave when it closes; the other side is told (a `presence` event from the server). It ends at
+ * the lesson's end (`event: end`).
  */
 export async function roomStream(db: Db, lesson: RoomLesson, side: RoomSide, opts: StreamOptions): Promise<Response> {
   const now = opts.now ?? (() => new Date());
@@ -60,138 +56,44 @@ export async function roomStream(db: Db, lesson: RoomLesson, side: RoomSide, opt
   const userId = opts.userId ?? null;
   await enforceLimits(db, [{ key: `room-stream:${lesson.id}:${who}`, max: STREAM_OPENS_PER_MINUTE, windowSeconds: 60 }], now());
   const connection = randomUUID();
-  const bus = opts.bus ?? (await roomBus(db));
+  const room = opts.bus ?? (await bus(db));
   const signalsAfter = opts.resume ? opts.after : await lastSeq(db, lesson.id);
-  const key = `${lesson.id}:${who}`;
-  const siblings = openStreams.get(key) ?? [];
-  openStreams.set(key, siblings);
-  const entry = { connection, supersede: () => {} };
-  const firstOfSide = siblings.length === 0;
-  siblings.push(entry);
-  while (siblings.length > MAX_STREAMS_PER_SIDE) siblings.shift()!.supersede();
   const presenceOf = (online: boolean) => ({ side, online, ...(lesson.kind === 'group' && userId !== null ? { userId } : {}) });
-  await recordAttendance(db, lesson.id, side, connection, 'join', now(), userId);
-  // In the room from now: a group lesson's student gets the words added before they came (dictionary.ts).
-  if (lesson.kind === 'group' && side === 'student' && userId !== null) await catchUpWords(db, lesson.id, userId);
-  if (firstOfSide) await appendEvent(db, lesson, 'server', { kind: 'presence', payload: presenceOf(true) }, now());
-
   let cursor = opts.after;
-  let closed = false;
-  let pumping: Promise<void> | null = null;
-  let again = false;
-  const timers: NodeJS.Timeout[] = [];
-  let unsubscribe = () => {};
-  let closeStream = async () => {};
-
-  return new Response(
-    new ReadableStream<Uint8Array>({
-      start(controller) {
-        const write = (bytes: Uint8Array) => {
-          if (closed) return;
-          try {
-            controller.enqueue(bytes);
-          } catch {
-            void close();
-          }
-        };
-        const pump = (): Promise<void> => {
-          if (pumping) {
-            again = true;
-            return pumping;
-          }
-          pumping = (async () => {
-            do {
-              again = false;
-              for (;;) {
-                if (closed || isDbClosed(db)) return;
-                const batch = await readEvents(db, lesson.id, side, cursor);
-                for (const e of batch) {
-                  cursor = e.seq;
-                  if (e.kind === 'signal' && e.seq <= signalsAfter) continue;
-                  write(frame(e));
-                }
-                if (batch.length < 500) break;
-              }
-            } while (again && !closed);
-          })()
-            .catch((err: unknown) => {
-              if (!isDbClosed(db)) console.error('[room] could not read the log:', errorForLog(err));
-            })
-            .finally(() => {
-              pumping = null;
-            });
-          return pumping;
-        };
-        const close = async () => {
-          if (closed) return;
-          closed = true;
-          const at = siblings.indexOf(entry);
-          if (at >= 0) siblings.splice(at, 1);
-          const lastOfSide = siblings.length === 0;
-          if (lastOfSide && openStreams.get(key) === siblings) openStreams.delete(key);
-          unsubscribe();
-          for (const t of timers) clearTimeout(t);
-          try {
-            controller.close();
-          } catch {
-            // already closed by the client
-          }
-          if (isDbClosed(db)) return;
-          try {
-            await recordAttendance(db, lesson.id, side, connection, 'leave', now(), userId);
-            if (lastOfSide) await appendEvent(db, lesson, 'server', { kind: 'presence', payload: presenceOf(false) }, now());
-          } catch (err) {
-            if (!isDbClosed(db)) console.error('[room] could not record a leave:', errorForLog(err));
-          }
-        };
-        closeStream = close;
-        entry.supersede = () => {
-          write(encoder.encode('event: superseded\ndata: {}\n\n'));
-          void close();
-        };
-        // Superseded before the stream started (a burst of opens): close at once.
-        if (!siblings.includes(entry)) entry.supersede();
-
-        write(encoder.encode('retry: 2000\n\n'));
-        unsubscribe = bus.subscribe(lesson.id, () => void pump());
-        void pump().then(() => write(encoder.encode(`event: ready\ndata: ${JSON.stringify({ side, seq: cursor })}\n\n`)));
-        const beat = setInterval(() => {
-          if (closed) return;
-          write(encoder.encode(': ping\n\n'));
-          void (async () => {
-            try {
-              await recordAttendance(db, lesson.id, side, connection, 'heartbeat', now(), userId);
-              if (lesson.factStatus === null) await markHeldIfTogether(db, lesson.id, now());
-            } catch (err) {
-              if (!isDbClosed(db)) console.error('[room] heartbeat failed:', errorForLog(err));
-            }
-            // Also the fallback for a wake-up that never came.
-            await pump();
-          })();
-        }, opts.heartbeatMs ?? env().ROOM_HEARTBEAT_MS);
-        beat.unref?.();
-        timers.push(beat);
-        const untilEnd = lesson.endsAt.getTime() - now().getTime();
-        const end = setTimeout(() => {
-          write(encoder.encode('event: end\ndata: {}\n\n'));
-          void close();
-        }, Math.max(0, Math.min(untilEnd, 2_147_000_000)));
-        end.unref?.();
-        timers.push(end);
-        if (opts.signal.aborted) void close();
-        else opts.signal.addEventListener('abort', () => void close(), { once: true });
-      },
-      cancel() {
-        void closeStream();
-      },
-    }),
-    {
-      headers: {
-        'content-type': 'text/event-stream; charset=utf-8',
-        // no-transform: the compression middleware leaves the stream alone; X-Accel-Buffering: nginx too.
-        'cache-control': 'no-store, no-transform',
-        'x-accel-buffering': 'no',
-      },
+  return openSse({
+    db,
+    label: 'room',
+    group: { key: `room:${lesson.id}:${who}`, max: MAX_STREAMS_PER_SIDE },
+    signal: opts.signal,
+    heartbeatMs: opts.heartbeatMs ?? env().ROOM_HEARTBEAT_MS,
+    endsInMs: lesson.endsAt.getTime() - now().getTime(),
+    subscribe: (wake) => room.subscribe('room', lesson.id, wake),
+    async opened(first) {
+      await recordAttendance(db, lesson.id, side, connection, 'join', now(), userId);
+      // In the room from now: a group lesson's student gets the words added before they came (dictionary.ts).
+      if (lesson.kind === 'group' && side === 'student' && userId !== null) await catchUpWords(db, lesson.id, userId);
+      if (first) await appendEvent(db, lesson, 'server', { kind: 'presence', payload: presenceOf(true) }, now());
     },
-  );
+    async pump(write) {
+      for (;;) {
+        if (isDbClosed(db)) return;
+        const batch = await readEvents(db, lesson.id, side, cursor);
+        for (const e of batch) {
+          cursor = e.seq;
+          if (e.kind === 'signal' && e.seq <= signalsAfter) continue;
+          write(sseBlock(e, { id: e.seq }));
+        }
+        if (batch.length < 500) break;
+      }
+    },
+    ready: () => sseBlock({ side, seq: cursor }, { event: 'ready' }),
+    async beat() {
+      await recordAttendance(db, lesson.id, side, connection, 'heartbeat', now(), userId);
+      if (lesson.factStatus === null) await markHeldIfTogether(db, lesson.id, now());
+    },
+    async closed(last) {
+      await recordAttendance(db, lesson.id, side, connection, 'leave', now(), userId);
+      if (last) await appendEvent(db, lesson, 'server', { kind: 'presence', payload: presenceOf(false) }, now());
+    },
+  });
 }

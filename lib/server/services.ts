@@ -6,7 +6,7 @@ import 'server-only';
 import { closeAppDb } from '@/lib/db/client';
 import { background, runBackgroundPass } from '@/lib/runtime/background';
 import { startCacheListener, stopCacheListener } from '@/lib/runtime/cache-bus';
-import { stopRoomBus } from '@/lib/lesson-room/bus';
+import { stopBus } from '@/lib/runtime/bus';
 import { closeEndedSfuRooms } from '@/lib/lesson-room/sfu';
 import { env } from '@/lib/env';
 import { remindCallbacks } from '@/lib/leads/reminders';
@@ -188,7 +188,7 @@ export async function stopBackgroundWork(): Promise<void> {
   bg.stopped = true;
   for (const timer of bg.timers) clearInterval(timer);
   bg.timers = [];
-  await Promise.all([...bg.passes.values(), stopCacheListener(), stopRoomBus()]);
+  await Promise.all([...bg.passes.values(), stopCacheListener(), stopBus()]);
 }
 
 /** On SIGTERM or SIGINT: stop the background work (a pass under way gets up to 5 s), close the database, exit. */

@@ -1,7 +1,8 @@
-// The lesson room's channel in the browser: the server's event stream read with fetch (it carries
-// the bearer token, which EventSource cannot), resumed with Last-Event-ID after a drop, and sends.
+// The lesson room's channel in the browser: the server's event stream (lib/browser/sse.ts: read
+// with fetch, resumed with Last-Event-ID after a drop), and sends.
 import { api } from '@/lib/browser/api/client';
 import { getAccessToken } from '@/lib/browser/api/token';
+import { followSse } from '@/lib/browser/sse';
 
 export type RoomSide = 'student' | 'tutor';
 export interface RoomEvent {
@@ -41,91 +42,33 @@ export function isTransient(err: unknown): boolean {
   return status === undefined || status === 408 || status === 429 || status >= 500;
 }
 
-/** Parses SSE blocks ("id:", "event:", "data:" lines, blank-line separated) out of `buffer`; returns the rest. */
-export function parseSse(buffer: string, onFrame: (f: { id?: string; event: string; data: string }) => void): string {
-  let at: number;
-  while ((at = buffer.indexOf('\n\n')) >= 0) {
-    const block = buffer.slice(0, at);
-    buffer = buffer.slice(at + 2);
-    const f = { id: undefined as string | undefined, event: 'message', data: '' };
-    for (const line of block.split('\n')) {
-      if (line.startsWith('id: ')) f.id = line.slice(4);
-      else if (line.startsWith('event: ')) f.event = line.slice(7);
-      else if (line.startsWith('data: ')) f.data += line.slice(6);
-    }
-    if (f.data) onFrame(f);
-  }
-  return buffer;
-}
-
 export function openChannel(lessonId: number, locale: string, handlers: ChannelHandlers): Channel {
-  const abort = new AbortController();
   let lastSeq = 0;
-  let resumed = false;
   // Events are handled one at a time, in order (negotiation steps must not overlap).
   let queue: Promise<void> = Promise.resolve();
-
-  const run = async () => {
-    let delay = 1000;
-    while (!abort.signal.aborted) {
-      try {
-        // Renews the access token when needed (the client refreshes on a 401) and checks the window.
-        await api.get(`/api/lessons/${lessonId}/room`);
-        const headers: Record<string, string> = { authorization: `Bearer ${getAccessToken() ?? ''}`, 'accept-language': locale };
-        if (resumed) headers['last-event-id'] = String(lastSeq);
-        const res = await fetch(`/api/lessons/${lessonId}/room/events`, { headers, signal: abort.signal, cache: 'no-store' });
-        if (!res.ok || !res.body) {
-          const body = (await res.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
-          if (res.status === 403 || res.status === 409) {
-            handlers.onClosed({ status: res.status, code: body?.error?.code ?? 'forbidden', message: body?.error?.message });
-            return;
-          }
-          throw new Error(`stream ${res.status}`);
-        }
-        handlers.onReconnecting?.(false);
-        delay = 1000;
-        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
-        let ended = false;
-        let superseded = false;
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer = parseSse(buffer + value, (f) => {
-            if (f.event === 'ready') {
-              queue = queue.then(() => handlers.onReady?.());
-            } else if (f.event === 'end') {
-              ended = true;
-            } else if (f.event === 'superseded') {
-              // The same side opened the room on more pages than the server keeps (lib/lesson-room/stream.ts).
-              superseded = true;
-            } else if (f.event === 'message') {
-              const e = JSON.parse(f.data) as RoomEvent;
-              lastSeq = Math.max(lastSeq, e.seq);
-              queue = queue.then(() => handlers.onEvent(e)).catch((err: unknown) => console.error('[room] event failed', err));
-            }
-          });
-        }
-        if (ended || superseded) {
-          handlers.onClosed({ status: 409, code: superseded ? 'room_elsewhere' : 'room_closed' });
-          return;
-        }
-      } catch (err) {
-        if (abort.signal.aborted) return;
-        const status = (err as { response?: { status?: number; data?: { error?: { code: string; message: string } } } }).response;
-        if (status?.status === 403 || status?.status === 409) {
-          handlers.onClosed({ status: status.status, code: status.data?.error?.code ?? 'forbidden', message: status.data?.error?.message });
-          return;
-        }
+  let stopped = false;
+  const stop = followSse({
+    url: `/api/lessons/${lessonId}/room/events`,
+    // Renews the access token when needed (the client refreshes on a 401) and checks the window.
+    prepare: async () => void (await api.get(`/api/lessons/${lessonId}/room`)),
+    headers: () => ({ authorization: `Bearer ${getAccessToken() ?? ''}`, 'accept-language': locale }),
+    // A page load gets the room's state; a reconnection resumes after the last event it had.
+    lastId: (attempt) => (attempt > 0 ? String(lastSeq) : null),
+    onFrame(f) {
+      if (f.event === 'ready') {
+        queue = queue.then(() => handlers.onReady?.());
+      } else if (f.event === 'message') {
+        const e = JSON.parse(f.data) as RoomEvent;
+        lastSeq = Math.max(lastSeq, e.seq);
+        queue = queue.then(() => handlers.onEvent(e)).catch((err: unknown) => console.error('[room] event failed', err));
       }
-      if (abort.signal.aborted) return;
-      resumed = true;
-      handlers.onReconnecting?.(true);
-      await new Promise((r) => setTimeout(r, delay));
-      delay = Math.min(delay * 2, 10_000);
-    }
-  };
-  void run();
+    },
+    // The lesson's end; the same side opened the room on more pages than the server keeps (lib/lesson-room/stream.ts).
+    finalEvents: { end: 'room_closed', superseded: 'room_elsewhere' },
+    finalStatuses: [403, 409],
+    onReconnecting: (down) => handlers.onReconnecting?.(down),
+    onClosed: (reason) => handlers.onClosed(reason),
+  });
 
   return {
     async send(kind, payload, wanted = () => true) {
@@ -134,12 +77,15 @@ export function openChannel(lessonId: number, locale: string, handlers: ChannelH
           await api.post(`/api/lessons/${lessonId}/room/events`, { kind, payload });
           return;
         } catch (err) {
-          if (!isTransient(err) || attempt >= SEND_RETRY_MS.length || abort.signal.aborted) throw err;
+          if (!isTransient(err) || attempt >= SEND_RETRY_MS.length || stopped) throw err;
           await new Promise((r) => setTimeout(r, SEND_RETRY_MS[attempt]));
-          if (abort.signal.aborted || !wanted()) throw err;
+          if (stopped || !wanted()) throw err;
         }
       }
     },
-    close: () => abort.abort(),
+    close: () => {
+      stopped = true;
+      stop();
+    },
   };
 }

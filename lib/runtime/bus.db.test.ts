@@ -3,8 +3,8 @@ import { openDb } from '@/lib/db/open';
 import { lessons } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
-import { parseWake, startRoomBus } from './bus';
-import { appendEvent, readEvents } from './events';
+import { appendEvent, readEvents } from '@/lib/lesson-room/events';
+import { announce, parseWake, startBus } from './bus';
 
 const MIN = 60_000;
 
@@ -20,13 +20,13 @@ async function bookedLesson(db: Db, k: number) {
  * The next wake-up for `lessonId` on `bus`, or null after 3 s. Wake-ups for seqs below `atLeast` are
  * passed over: an instance hears its own NOTIFY too, and that may arrive after the next waiter subscribed.
  */
-const nextWake = (bus: Awaited<ReturnType<typeof startRoomBus>>, lessonId: number, atLeast = 0) =>
+const nextWake = (bus: Awaited<ReturnType<typeof startBus>>, lessonId: number, atLeast = 0) =>
   new Promise<number | 'all' | null>((resolve) => {
     const timer = setTimeout(() => {
       off();
       resolve(null);
     }, 3000);
-    const off = bus.subscribe(lessonId, (seq) => {
+    const off = bus.subscribe('room', lessonId, (seq) => {
       if (typeof seq === 'number' && seq < atLeast) return;
       clearTimeout(timer);
       off();
@@ -34,22 +34,26 @@ const nextWake = (bus: Awaited<ReturnType<typeof startRoomBus>>, lessonId: numbe
     });
   });
 
-describe(`the room's wake-ups go through the database (${dbLabel()})`, () => {
+describe(`wake-ups go through the database (${dbLabel()})`, () => {
   const t = useTestDb();
 
-  it('parses only lesson:seq payloads', () => {
-    expect(parseWake('12:3')).toEqual({ lessonId: 12, seq: 3 });
-    expect(parseWake('12')).toBeNull();
-    expect(parseWake('x:1')).toBeNull();
+  it('parses only topic:key:seq payloads of known topics', () => {
+    expect(parseWake('room:12:3')).toEqual({ topic: 'room', key: 12, seq: 3 });
+    expect(parseWake('chat:5:0')).toEqual({ topic: 'chat', key: 5, seq: 0 });
+    expect(parseWake('12:3')).toBeNull();
+    expect(parseWake('other:1:1')).toBeNull();
+    expect(parseWake('room:x:1')).toBeNull();
   });
 
-  it('a stored event wakes the listeners of its lesson only, after it is committed', async () => {
-    const bus = await startRoomBus(t.db);
+  it('a stored event wakes the listeners of its topic and lesson only, after it is committed', async () => {
+    const bus = await startBus(t.db);
     try {
       const a = await bookedLesson(t.db, 1);
       const b = await bookedLesson(t.db, 2);
       const woke = nextWake(bus, a.id);
       const other = nextWake(bus, b.id);
+      // Another topic's news under the same number (a chat help question numbered like the lesson) wakes no room.
+      await t.db.execute(announce('chat', b.id, 1));
       const e = await appendEvent(t.db, a, 'student', { kind: 'chat', payload: { text: 'hello' } });
       expect(await woke).toBe(e.seq);
       expect(await other).toBeNull();
@@ -63,8 +67,8 @@ describe(`the room's wake-ups go through the database (${dbLabel()})`, () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)('two instances (two pools, two listeners) hear each other\'s messages through LISTEN/NOTIFY', async () => {
     const url = (t.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
     const second = await openDb({ url, seed: false });
-    const busA = await startRoomBus(t.db);
-    const busB = await startRoomBus(second.db);
+    const busA = await startBus(t.db);
+    const busB = await startBus(second.db);
     try {
       const lesson = await bookedLesson(t.db, 3);
       // The tutor's instance (A) stores; the student's (B) hears it.
