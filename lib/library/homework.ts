@@ -21,7 +21,7 @@ import { schoolDateOf } from '@/lib/time/school-clock';
 import { HOMEWORK_MAX_DAYS, type HomeworkCheckInput, type HomeworkItem } from '@/lib/validations/homework';
 import type { Localized } from '@/lib/validations/library-rules';
 import { stepSchema, type Step } from './format';
-import { latestPublishedVersion, resettleUnit, unitProgress } from './progress';
+import { latestPublishedVersion, resettleUnit, studentUnitKey, unitsWork, type UnitWork } from './progress';
 
 
 /** A written or spoken step: the kinds a tutor checks. */
@@ -157,22 +157,15 @@ export interface HomeworkStudentView {
 /** GET /api/cabinet/homework's answer. */
 export type CabinetHomeworkView = { role: 'student'; items: HomeworkItemView[] } | { role: 'tutor'; students: HomeworkStudentView[] };
 
-/** A student's work on one unit of homework: exercises done of all, right and wrong, the written and spoken answers and their checks. */
-async function workOn(db: Db, row: Row, today: string) {
-  const progress = await unitProgress(db, row.studentId, row.unitId);
-  const answers = await db
-    .select()
-    .from(libraryAnswers)
-    .where(and(eq(libraryAnswers.studentId, row.studentId), eq(libraryAnswers.unitId, row.unitId)))
-    .orderBy(asc(libraryAnswers.createdAt), asc(libraryAnswers.id));
-  const last = new Map<string, (typeof answers)[number]>();
-  for (const a of answers) last.set(a.stepId, a);
-  const [version] = progress ? await db.select({ steps: libraryUnitVersions.steps }).from(libraryUnitVersions).where(eq(libraryUnitVersions.id, progress.versionId)) : [];
-  const steps: Step[] = (version?.steps ?? []).map((s) => stepSchema.parse(s));
+/** A student's work on one unit of homework (unitsWork's for its student and unit): exercises done of all, right and wrong, the written and spoken answers and their checks. */
+function workOn(work: UnitWork | undefined, row: Row, today: string) {
+  const progress = work?.progress;
+  const last = new Map<string, UnitWork['answers'][number]>();
+  for (const a of work?.answers ?? []) last.set(a.stepId, a);
   let right = 0;
   let wrong = 0;
   const written: TutorAnswer[] = [];
-  for (const step of steps) {
+  for (const step of work?.steps ?? []) {
     const a = last.get(step.id);
     if (!a) continue;
     if (tutorChecked(step)) {
@@ -211,15 +204,20 @@ async function describe(db: Db, rows: Row[]) {
   return new Map(units.map((u) => [u.id, { course: u.course, courseTitle: u.courseTitle as Localized, unit: u.key, title: titles.get(u.id) ?? (u.courseTitle as Localized) }]));
 }
 
-/** What is shown of a row to either side; `now` gives the school's today (overdue after the due day). */
+/**
+ * What is shown of a row to either side; `now` gives the school's today (overdue after the due day).
+ * A fixed number of queries for the whole list, however many rows: the units described, then every
+ * row's work at once (unitsWork), put together here.
+ */
 async function itemsOf(db: Db, rows: Row[], now: Date): Promise<HomeworkItemView[]> {
   const today = schoolDateOf(now);
   const described = await describe(db, rows);
+  const work = await unitsWork(db, rows.filter((r) => described.has(r.unitId)));
   const out: HomeworkItemView[] = [];
   for (const r of rows) {
     const d = described.get(r.unitId);
     if (!d) continue;
-    out.push({ id: r.id, lessonId: r.lessonId, studentId: r.studentId, due: r.dueOn, assignedAt: r.createdAt.toISOString(), ...d, ...(await workOn(db, r, today)) });
+    out.push({ id: r.id, lessonId: r.lessonId, studentId: r.studentId, due: r.dueOn, assignedAt: r.createdAt.toISOString(), ...d, ...workOn(work.get(studentUnitKey(r)), r, today) });
   }
   return out;
 }
