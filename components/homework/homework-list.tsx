@@ -8,10 +8,11 @@ import { primaryClass } from '@/components/ui/button-classes';
 import { Link } from '@/i18n/navigation';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { HOMEWORK_COMMENT_MAX } from '@/lib/validations/homework';
-import { dayText, loadApi, type HomeworkItem, type StudentOfTutor, type WrittenAnswer } from './types';
+import type { HomeworkItemView, HomeworkStudentView, TutorAnswer } from '@/lib/library/homework';
+import { dayText, loadApi } from './types';
 
 const card = 'rounded-2xl border border-line bg-white p-4 sm:p-5';
-const STATUS_CLASS: Record<HomeworkItem['status'], string> = {
+const STATUS_CLASS: Record<HomeworkItemView['status'], string> = {
   todo: 'bg-slate-100 text-ink',
   started: 'bg-brand-tint text-brand-dark',
   done: 'bg-[#e7f8f3] text-[#0b5e4c]',
@@ -19,7 +20,7 @@ const STATUS_CLASS: Record<HomeworkItem['status'], string> = {
 };
 
 /** The unit, its course, when it is due, its state and the work done: one line of homework, for either side. */
-function ItemHead({ item, student }: { item: HomeworkItem; student: boolean }) {
+function ItemHead({ item, student }: { item: HomeworkItemView; student: boolean }) {
   const t = useTranslations('Homework');
   const locale = useLocale();
   const title = pick(item.title, locale);
@@ -52,7 +53,7 @@ function ItemHead({ item, student }: { item: HomeworkItem; student: boolean }) {
 }
 
 /** The student's homework: what is still to do (the nearest due first), then what is done; the tutor's checks under each unit. */
-export function StudentHomework({ items }: { items: HomeworkItem[] }) {
+export function StudentHomework({ items }: { items: HomeworkItemView[] }) {
   const t = useTranslations('Homework');
   if (!items.length)
     return (
@@ -110,7 +111,7 @@ function Recording({ name }: { name: string }) {
 }
 
 /** The tutor's check of one written or spoken answer: right or to be done again, with a comment for the student. */
-function AnswerCheck({ answer, playable, onChecked }: { answer: WrittenAnswer; playable: boolean; onChecked: () => void }) {
+function AnswerCheck({ answer, playable, onChecked }: { answer: TutorAnswer; playable: boolean; onChecked: () => void }) {
   const t = useTranslations('Homework');
   const id = useId();
   const [correct, setCorrect] = useState<boolean | null>(answer.check?.correct ?? null);
@@ -194,7 +195,7 @@ function AnswerCheck({ answer, playable, onChecked }: { answer: WrittenAnswer; p
  * written and spoken answers to check. `playable`: spoken answers play here (the cabinet's page; the
  * room links to it).
  */
-export function TutorHomework({ students, playable, onChecked }: { students: StudentOfTutor[]; playable: boolean; onChecked: () => void }) {
+export function TutorHomework({ students, playable, onChecked }: { students: HomeworkStudentView[]; playable: boolean; onChecked: () => void }) {
   const t = useTranslations('Homework');
   if (!students.length)
     return (

@@ -6,14 +6,14 @@ import { useRequireAuth } from '@/components/auth/require-auth';
 import { useDelayedFlag } from '@/components/ui/use-delayed-flag';
 import { useApiGet } from '@/lib/browser/api/use-api-get';
 import { StudentHomework, TutorHomework } from './homework-list';
-import type { CabinetHomework, StudentOfTutor } from './types';
+import type { CabinetHomeworkView, HomeworkStudentView } from '@/lib/library/homework';
 
 /** The cabinet's homework page: a student's units to do with the tutor's checks, or a tutor's students' results and answers to check. */
 export function HomeworkPage() {
   const t = useTranslations('Homework');
   const { signedIn } = useRequireAuth();
   const [again, setAgain] = useState(0);
-  const { data, failed } = useApiGet<CabinetHomework>(signedIn ? '/api/cabinet/homework' : null, { again });
+  const { data, failed } = useApiGet<CabinetHomeworkView>(signedIn ? '/api/cabinet/homework' : null, { again });
   const slow = useDelayedFlag(signedIn && !data && !failed);
   if (failed && !data) return <p role="alert" className="text-danger">{t('loadFailed')}</p>;
   if (!data) return slow ? <p role="status" className="text-muted">{t('loading')}</p> : null;
@@ -29,7 +29,7 @@ export function HomeworkPage() {
 export function RoomHomework({ lessonId }: { lessonId: number }) {
   const t = useTranslations('Homework');
   const [again, setAgain] = useState(0);
-  const { data, failed } = useApiGet<{ students: StudentOfTutor[] }>(`/api/lessons/${lessonId}/homework`, { again });
+  const { data, failed } = useApiGet<{ students: HomeworkStudentView[] }>(`/api/lessons/${lessonId}/homework`, { again });
   if (failed && !data) return <p role="alert" className="text-sm text-red-300">{t('loadFailed')}</p>;
   if (!data) return <p role="status" className="text-sm">{t('loading')}</p>;
   return (

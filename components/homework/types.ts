@@ -1,59 +1,14 @@
 'use client';
 
-import type { Localized } from '@/components/library/types';
+import type { AssignedUnitView } from '@/lib/library/homework';
+import type { HomeworkItem } from '@/lib/validations/homework';
 import { schoolLongDate } from '@/lib/time/school-clock';
 
-// The homework calls' answers (lib/library/homework.ts; docs/library.md "Homework").
+// The homework calls' answers are typed once, by the server (lib/library/homework.ts: HomeworkItemView,
+// TutorAnswer, HomeworkStudentView, CabinetHomeworkView; docs/library.md "Homework"): imported as types only.
 
-export type HomeworkStatus = 'todo' | 'started' | 'done' | 'overdue';
-
-export interface WrittenAnswer {
-  answerId: number;
-  stepId: string;
-  kind: 'writing' | 'speaking';
-  task: string;
-  /** The text written, or the recording's media name. */
-  answer: string;
-  at: string;
-  check: { correct: boolean; comment: string; at: string } | null;
-}
-
-export interface HomeworkItem {
-  id: number;
-  lessonId: number;
-  due: string;
-  assignedAt: string;
-  course: string;
-  courseTitle: Localized;
-  unit: string;
-  title: Localized;
-  done: number;
-  total: number;
-  right: number;
-  wrong: number;
-  waiting: number;
-  status: HomeworkStatus;
-  written: WrittenAnswer[];
-  /** The student's view: who assigned it. */
-  tutor?: string;
-}
-
-export interface StudentOfTutor {
-  studentId: number;
-  name: string;
-  items: HomeworkItem[];
-}
-
-export type CabinetHomework = { role: 'student'; items: HomeworkItem[] } | { role: 'tutor'; students: StudentOfTutor[] };
-
-/** A report's unit of homework as the form sends it and the report shows it again. */
-export interface AssignedUnit {
-  course: string;
-  courseTitle?: Localized;
-  unit: string;
-  title?: Localized;
-  due: string;
-}
+/** A report's unit of homework as the form sends it and the report shows it again (the titles once the server has read them). */
+export type AssignedUnit = HomeworkItem & Partial<Pick<AssignedUnitView, 'courseTitle' | 'title'>>;
 
 export const loadApi = () => import('@/lib/browser/api/client').then((m) => m.api);
 

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import englishA1 from '@/content/library/english-a1.json';
 import { openSession } from '@/lib/auth/http';
 import type { Actor } from '@/lib/audit/log';
-import { groupSeats, homework, lessons, lessonWords, libraryAnswers, libraryProgress, media, outbox, tutorApplications, tutorProfiles } from '@/lib/db/schema';
+import { groupSeats, homework, lessons, lessonWords, libraryAnswers, libraryProgress, libraryUnits, media, outbox, tutorApplications, tutorProfiles } from '@/lib/db/schema';
 import { createGroup, openGroup, setTeachesGroups } from '@/lib/groups/admin';
 import { groupSchema } from '@/lib/validations/groups';
 import { emptyProfile } from '@/lib/validations/tutor-profile';
@@ -22,7 +22,9 @@ import { POST as answerRoute } from '@/app/api/cabinet/study/courses/[slug]/unit
 import { GET as unitRoute } from '@/app/api/cabinet/study/courses/[slug]/units/[unit]/route';
 import { GET as trainerRoute } from '@/app/api/cabinet/trainer/route';
 import { GET as wordsRoute } from '@/app/api/cabinet/words/route';
-import { importCourse } from './courses';
+import { importCourse, publishCourseVersions } from './courses';
+import { checkHomeworkAnswer, HOMEWORK_LIST_LIMIT, replaceLessonHomework, studentHomework, tutorHomework } from './homework';
+import { answerStep, unitProgress, upgradeProgress } from './progress';
 import { storeRecording } from './recordings';
 
 const MIN = 60_000;
@@ -177,5 +179,96 @@ describe(`homework from the library (${dbLabel()})`, () => {
     const [checked] = await t.db.select().from(libraryAnswers).where(eq(libraryAnswers.id, spoken!.id));
     expect(checked).toMatchObject({ correct: true, comment: 'Clear and confident.', checkedBy: tutor.id });
     expect(await t.db.select().from(media).where(eq(media.name, name))).toHaveLength(1);
+  });
+  it("a tutor's full list (60 rows over 10 students and 6 units, two versions) reads as each unit's own progress, in as many queries as a short list", async () => {
+    const NOW = new Date('2025-06-02T06:00:00Z');
+    const today = schoolDateOf(NOW);
+    let tick = 0;
+    const at = () => new Date(NOW.getTime() - 60 * MIN + tick++ * 1000);
+    const file = structuredClone(englishA1) as typeof englishA1;
+    file.slug = 'batch';
+    const { courseId } = await importCourse(t.db, 'seed', file, { now: at(), publish: true });
+    const units = await t.db.select().from(libraryUnits).where(eq(libraryUnits.courseId, courseId)).orderBy(libraryUnits.position);
+    expect(units).toHaveLength(6);
+    const tutor = await person('tutor');
+    const tutorRow = { id: tutor.id, scope: 'tutor tutor:bookable', blockedAt: null };
+    const students = [];
+    for (let i = 0; i < 10; i++) students.push(await person('student', false));
+    // Each student their lesson and the six units, due from two days ago to two days on (some overdue).
+    for (const [i, s] of students.entries()) {
+      const startsAt = new Date(NOW.getTime() - (i + 2) * 60 * MIN);
+      const held = await lesson(tutor.id, s.id, { startsAt, endsAt: new Date(startsAt.getTime() + 30 * MIN) });
+      await replaceLessonHomework(t.db, { id: held.id, tutorId: tutor.id }, [s.id], units.map((u, j) => ({ unitId: u.id, dueOn: addDays(today, ((i + j) % 5) - 2) })), at());
+    }
+    // Another tutor's homework for one of them stays out of this tutor's list.
+    const other = await person('tutor');
+    const otherLesson = await lesson(other.id, students[0]!.id, { subject: 'kazakh' });
+    await replaceLessonHomework(t.db, { id: otherLesson.id, tutorId: other.id }, [students[0]!.id], [{ unitId: units[0]!.id, dueOn: today }], at());
+
+    // Work of five kinds, by (student, unit): none; a choice right and one wrong; a writing waiting; a writing sent back; done.
+    for (const [i, s] of students.entries()) {
+      for (const [j, u] of units.entries()) {
+        const kind = (i * 7 + j) % 5;
+        if (kind === 0) continue;
+        const steps = file.units[j]!.steps;
+        const choices = steps.filter((x) => x.kind === 'choice') as { id: string; answer: number }[];
+        const writing = steps.find((x) => x.kind === 'writing')!;
+        await answerStep(t.db, s.id, u.id, choices[0]!.id, choices[0]!.answer, at());
+        if (kind === 1) await answerStep(t.db, s.id, u.id, choices[1]!.id, choices[1]!.answer + 1, at());
+        if (kind === 2 || kind === 3) await answerStep(t.db, s.id, u.id, writing.id, `Written by ${i} in ${j}.`, at());
+        if (kind === 3) {
+          const [a] = await t.db.select().from(libraryAnswers).where(and(eq(libraryAnswers.studentId, s.id), eq(libraryAnswers.unitId, u.id), eq(libraryAnswers.stepId, writing.id)));
+          await checkHomeworkAnswer(t.db, tutorRow, { answerId: a!.id, correct: false, comment: `Again, ${i}.` }, at());
+        }
+        if (kind === 4) await t.db.update(libraryProgress).set({ completedAt: at() }).where(and(eq(libraryProgress.studentId, s.id), eq(libraryProgress.unitId, u.id)));
+      }
+    }
+    // The first unit gets a second version (a step less, a new title): who started it stays on the first, one moves up, the rest get the second.
+    const first = file.units[0]!;
+    first.steps = first.steps.filter((x) => x.id !== 'be-tom');
+    first.title = { ru: 'Привет (2)', kk: 'Сәлем (2)', en: 'Hello (2)' };
+    await importCourse(t.db, 'seed', file, { now: at() });
+    await publishCourseVersions(t.db, courseId, null, at());
+    const mover = students.find((_, i) => (i * 7) % 5 !== 0)!;
+    await upgradeProgress(t.db, mover.id, units[0]!.id, at());
+
+    const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const queries = vi.spyOn(client, 'query');
+    const short = await tutorHomework(t.db, tutorRow, NOW, { studentIds: [students[1]!.id] });
+    const shortQueries = queries.mock.calls.length;
+    queries.mockClear();
+    const list = await tutorHomework(t.db, tutorRow, NOW);
+    const fullQueries = queries.mock.calls.length;
+    queries.mockRestore();
+    // Batched: a list of 60 rows asks no more than a list of 6.
+    expect(short.students.flatMap((x) => x.items)).toHaveLength(6);
+    expect(fullQueries).toBe(shortQueries);
+
+    const items = list.students.flatMap((x) => x.items);
+    expect(items).toHaveLength(HOMEWORK_LIST_LIMIT);
+    expect(list.students.map((x) => x.studentId).sort((a, b) => a - b)).toEqual(students.map((s) => s.id).sort((a, b) => a - b));
+    for (const item of items) {
+      const i = students.findIndex((s) => s.id === item.studentId);
+      const j = units.findIndex((u) => u.key === item.unit);
+      const kind = (i * 7 + j) % 5;
+      // The unit's own progress, read for the pair alone, is what the list says.
+      const own = (await unitProgress(t.db, item.studentId, units[j]!.id))!;
+      expect(item, `${i}/${j}`).toMatchObject({ course: 'batch', done: own.done.length, total: own.total, due: addDays(today, ((i + j) % 5) - 2) });
+      expect(item.title.en).toBe(j === 0 ? 'Hello (2)' : file.units[j]!.title.en);
+      const status = kind === 4 ? 'done' : item.due < today ? 'overdue' : kind === 0 ? 'todo' : 'started';
+      expect(item.status, `${i}/${j}`).toBe(status);
+      expect([item.right, item.wrong, item.waiting], `${i}/${j}`).toEqual([[0, 0, 0], [1, 1, 0], [1, 0, 1], [1, 1, 0], [1, 0, 0]][kind]);
+      expect(item.written.map((w) => [w.answer, w.check?.comment ?? null])).toEqual(kind === 2 ? [[`Written by ${i} in ${j}.`, null]] : kind === 3 ? [[`Written by ${i} in ${j}.`, `Again, ${i}.`]] : []);
+      // Who started the first unit works on its first version (13 exercises); the one moved up and those not started, the second (12).
+      if (j === 0) expect(item.total).toBe(kind !== 0 && students[i] !== mover ? 13 : 12);
+    }
+    // The student's own list says the same of their units (and adds the other tutor's).
+    const mine = await studentHomework(t.db, students[0]!.id, NOW);
+    expect(mine.items).toHaveLength(7);
+    for (const item of mine.items.filter((x) => x.lessonId !== otherLesson.id)) {
+      const { tutor: from, ...rest } = item;
+      expect(from).toBe('Дана С.');
+      expect(rest).toEqual(items.find((x) => x.id === item.id));
+    }
   });
 });

@@ -21,7 +21,7 @@ import { schoolDateOf } from '@/lib/time/school-clock';
 import { HOMEWORK_MAX_DAYS, type HomeworkCheckInput, type HomeworkItem } from '@/lib/validations/homework';
 import type { Localized } from '@/lib/validations/library-rules';
 import { stepSchema, type Step } from './format';
-import { latestPublishedVersion, resettleUnit, unitProgress } from './progress';
+import { latestPublishedVersion, resettleUnit, studentUnitKey, unitsWork, type UnitWork } from './progress';
 
 
 /** A written or spoken step: the kinds a tutor checks. */
@@ -73,8 +73,14 @@ export async function replaceLessonHomework(tx: Db, lesson: { id: number; tutorI
     .onConflictDoUpdate({ target: [homework.lessonId, homework.studentId, homework.unitId], set: { dueOn: sql`excluded.due_on` } });
 }
 
+/** A unit a lesson's report assigned, with its titles: what the report and its record show (components/homework/types.ts AssignedUnit). */
+export interface AssignedUnitView extends HomeworkItem {
+  courseTitle: Localized;
+  title: Localized;
+}
+
 /** The units a lesson's report assigned, once each, in the order they were given: what the report form shows again. */
-export async function lessonHomeworkItems(db: Db, lessonId: number): Promise<{ course: string; courseTitle: Localized; unit: string; title: Localized; due: string }[]> {
+export async function lessonHomeworkItems(db: Db, lessonId: number): Promise<AssignedUnitView[]> {
   const rows = await db
     .selectDistinctOn([homework.unitId], { unitId: homework.unitId, id: homework.id, due: homework.dueOn, course: libraryCourses.slug, courseTitle: libraryCourses.title, unit: libraryUnits.key })
     .from(homework)
@@ -114,22 +120,52 @@ export interface TutorAnswer {
   check: { correct: boolean; comment: string; at: string } | null;
 }
 
-/** A student's work on one unit of homework: exercises done of all, right and wrong, the written and spoken answers and their checks. */
-async function workOn(db: Db, row: Row, today: string) {
-  const progress = await unitProgress(db, row.studentId, row.unitId);
-  const answers = await db
-    .select()
-    .from(libraryAnswers)
-    .where(and(eq(libraryAnswers.studentId, row.studentId), eq(libraryAnswers.unitId, row.unitId)))
-    .orderBy(asc(libraryAnswers.createdAt), asc(libraryAnswers.id));
-  const last = new Map<string, (typeof answers)[number]>();
-  for (const a of answers) last.set(a.stepId, a);
-  const [version] = progress ? await db.select({ steps: libraryUnitVersions.steps }).from(libraryUnitVersions).where(eq(libraryUnitVersions.id, progress.versionId)) : [];
-  const steps: Step[] = (version?.steps ?? []).map((s) => stepSchema.parse(s));
+export type HomeworkStatus = 'todo' | 'started' | 'done' | 'overdue';
+
+/**
+ * One unit of homework as either side's list shows it (GET /api/cabinet/homework, the room's panel):
+ * the unit and its course, when it is due, the work done and the written and spoken answers.
+ */
+export interface HomeworkItemView {
+  id: number;
+  lessonId: number;
+  studentId: number;
+  due: string;
+  assignedAt: string;
+  course: string;
+  courseTitle: Localized;
+  unit: string;
+  title: Localized;
+  done: number;
+  total: number;
+  right: number;
+  wrong: number;
+  waiting: number;
+  status: HomeworkStatus;
+  written: TutorAnswer[];
+  /** The student's view: who assigned it. */
+  tutor?: string;
+}
+
+/** A tutor's list: one student's homework from them. */
+export interface HomeworkStudentView {
+  studentId: number;
+  name: string;
+  items: HomeworkItemView[];
+}
+
+/** GET /api/cabinet/homework's answer. */
+export type CabinetHomeworkView = { role: 'student'; items: HomeworkItemView[] } | { role: 'tutor'; students: HomeworkStudentView[] };
+
+/** A student's work on one unit of homework (unitsWork's for its student and unit): exercises done of all, right and wrong, the written and spoken answers and their checks. */
+function workOn(work: UnitWork | undefined, row: Row, today: string) {
+  const progress = work?.progress;
+  const last = new Map<string, UnitWork['answers'][number]>();
+  for (const a of work?.answers ?? []) last.set(a.stepId, a);
   let right = 0;
   let wrong = 0;
   const written: TutorAnswer[] = [];
-  for (const step of steps) {
+  for (const step of work?.steps ?? []) {
     const a = last.get(step.id);
     if (!a) continue;
     if (tutorChecked(step)) {
@@ -154,7 +190,6 @@ async function workOn(db: Db, row: Row, today: string) {
   const status: HomeworkStatus = completed ? 'done' : row.dueOn < today ? 'overdue' : done > 0 ? 'started' : 'todo';
   return { done, total: progress?.total ?? 0, right, wrong, waiting: written.filter((w) => !w.check).length, status, written };
 }
-export type HomeworkStatus = 'todo' | 'started' | 'done' | 'overdue';
 
 /** The course and unit a row points at, for links (/cabinet/study/{course}/{unit}) and titles. */
 async function describe(db: Db, rows: Row[]) {
@@ -169,15 +204,20 @@ async function describe(db: Db, rows: Row[]) {
   return new Map(units.map((u) => [u.id, { course: u.course, courseTitle: u.courseTitle as Localized, unit: u.key, title: titles.get(u.id) ?? (u.courseTitle as Localized) }]));
 }
 
-/** What is shown of a row to either side; `now` gives the school's today (overdue after the due day). */
-async function itemsOf(db: Db, rows: Row[], now: Date) {
+/**
+ * What is shown of a row to either side; `now` gives the school's today (overdue after the due day).
+ * A fixed number of queries for the whole list, however many rows: the units described, then every
+ * row's work at once (unitsWork), put together here.
+ */
+async function itemsOf(db: Db, rows: Row[], now: Date): Promise<HomeworkItemView[]> {
   const today = schoolDateOf(now);
   const described = await describe(db, rows);
-  const out = [];
+  const work = await unitsWork(db, rows.filter((r) => described.has(r.unitId)));
+  const out: HomeworkItemView[] = [];
   for (const r of rows) {
     const d = described.get(r.unitId);
     if (!d) continue;
-    out.push({ id: r.id, lessonId: r.lessonId, studentId: r.studentId, due: r.dueOn, assignedAt: r.createdAt.toISOString(), ...d, ...(await workOn(db, r, today)) });
+    out.push({ id: r.id, lessonId: r.lessonId, studentId: r.studentId, due: r.dueOn, assignedAt: r.createdAt.toISOString(), ...d, ...workOn(work.get(studentUnitKey(r)), r, today) });
   }
   return out;
 }
@@ -187,7 +227,7 @@ async function itemsOf(db: Db, rows: Row[], now: Date) {
  * its due day, then what is done, newest first; each with its tutor, the work done and the tutor's
  * checks of written and spoken answers (the comments).
  */
-export async function studentHomework(db: Db, studentId: number, now: Date) {
+export async function studentHomework(db: Db, studentId: number, now: Date): Promise<{ items: HomeworkItemView[] }> {
   const rows = await db
     .select({ row: homework, tutorName: users.name, tutorLastname: users.lastname })
     .from(homework)
@@ -207,7 +247,7 @@ export async function studentHomework(db: Db, studentId: number, now: Date) {
  * students): every unit they assigned in the last HOMEWORK_MAX_DAYS days or still open, by student,
  * with the student's results and the written and spoken answers waiting for their check.
  */
-export async function tutorHomework(db: Db, tutor: { id: number; scope: string | null; blockedAt: Date | null }, now: Date, filter: { studentIds?: number[] } = {}) {
+export async function tutorHomework(db: Db, tutor: { id: number; scope: string | null; blockedAt: Date | null }, now: Date, filter: { studentIds?: number[] } = {}): Promise<{ students: HomeworkStudentView[] }> {
   if (tutor.blockedAt || !hasUserScope(tutor.scope, 'tutor')) throw new ApiError(403, 'forbidden');
   if (filter.studentIds && !filter.studentIds.length) return { students: [] };
   const rows = await db
@@ -225,7 +265,7 @@ export async function tutorHomework(db: Db, tutor: { id: number; scope: string |
     .limit(HOMEWORK_LIST_LIMIT);
   const items = await itemsOf(db, rows.map((r) => r.row), now);
   const names = new Map(rows.map((r) => [r.row.studentId, shortName(r.name, r.lastname)]));
-  const byStudent = new Map<number, { studentId: number; name: string; items: typeof items }>();
+  const byStudent = new Map<number, HomeworkStudentView>();
   for (const i of items) {
     const s = byStudent.get(i.studentId) ?? { studentId: i.studentId, name: names.get(i.studentId) ?? '', items: [] };
     s.items.push(i);
@@ -311,7 +351,7 @@ export async function homeworkRecording(db: Db, tutor: { id: number; scope: stri
 }
 
 /** GET /api/cabinet/homework: a student's homework, or a tutor's with their students' results (anyone else: 403). */
-export async function cabinetHomework(db: Db, user: { id: number; role: string; scope: string | null; blockedAt: Date | null }, now: Date) {
+export async function cabinetHomework(db: Db, user: { id: number; role: string; scope: string | null; blockedAt: Date | null }, now: Date): Promise<CabinetHomeworkView> {
   if (user.role === 'tutor') return { role: 'tutor' as const, ...(await tutorHomework(db, user, now)) };
   if (user.role === 'student') return { role: 'student' as const, ...(await studentHomework(db, user.id, now)) };
   throw new ApiError(403, 'forbidden');

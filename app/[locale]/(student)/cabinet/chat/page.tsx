@@ -1,30 +1,22 @@
 import type { Metadata } from 'next';
-import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
+import { IslandPage, islandPageMetadata } from '@/components/cabinet/island-page';
 import { ChatHelpPage } from '@/components/chat-help/chat-help-page';
-import { pickMessages } from '@/lib/i18n/pick';
 
 type Props = { params: Promise<{ locale: Locale }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const t = await getTranslations({ locale: (await params).locale, namespace: 'ChatHelp' });
-  return { title: t('metaTitle'), robots: { index: false, follow: false } };
+  return islandPageMetadata((await params).locale, 'ChatHelp');
 }
 
 /** Tutor chat help (signed-in only): a student's questions and time, or a tutor's duty; loaded in the browser. */
 export default async function ChatHelpRoute({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const t = await getTranslations('ChatHelp');
   return (
-    <div className="container-page max-w-3xl py-8 md:py-14">
-      <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('title')}</h1>
-      <div className="mt-6">
-        <NextIntlClientProvider messages={pickMessages(await getMessages(), ['ChatHelp'])}>
-          <ChatHelpPage />
-        </NextIntlClientProvider>
-      </div>
-    </div>
+    <IslandPage locale={locale} namespace="ChatHelp" messages={['ChatHelp']}>
+      <ChatHelpPage />
+    </IslandPage>
   );
 }
