@@ -8,7 +8,7 @@ import type { Db } from '@/lib/db/types';
 import { AUDIO_MAX_BYTES, storeAudio } from '@/lib/media/audio';
 import { storeImage } from '@/lib/media/image';
 import { PHOTO_MAX_BYTES } from '@/lib/media/photo';
-import { exportCourse, importCourse, publishCourseVersions, storeUnitContent } from './courses';
+import { canonical, exportCourse, importCourse, metaOf, proposeFields, publishCourseVersions, storeUnitContent } from './courses';
 import type { CourseFields, Unit } from './format';
 import type { CourseListFilter } from './input';
 
@@ -107,7 +107,10 @@ export async function staffCourseDetail(db: Db, courseId: number) {
     submitter: names.get(course.submittedBy ?? 0) ?? null,
     units: view.filter((u) => !u.archivedAt),
     archived: view.filter((u) => u.archivedAt),
-    pending: view.some((u) => !u.archivedAt && u.draft),
+    /** A unit's draft version waits for review. */
+    unitsPending: view.some((u) => !u.archivedAt && u.draft),
+    /** Something waits for review: a unit's draft version, or a published course's edited fields. */
+    pending: view.some((u) => !u.archivedAt && u.draft) || !!course.pendingFields,
     history: history.map((h) => ({ ...h, after: (h.after ?? {}) as Record<string, unknown> })),
   };
 }
@@ -169,11 +172,16 @@ export async function updateCourse(db: Db, actor: Actor, courseId: number, field
       const [taken] = await tx.select({ id: libraryCourses.id }).from(libraryCourses).where(eq(libraryCourses.slug, fields.slug));
       if (taken) throw new ApiError(409, 'conflict', { slug: 'library_slug_taken' });
     }
-    await tx.update(libraryCourses).set({ ...fields, updatedAt: now }).where(eq(libraryCourses.id, courseId));
+    const { slug, ...meta } = fields;
+    if (slug !== course.slug) await tx.update(libraryCourses).set({ slug, updatedAt: now }).where(eq(libraryCourses.id, courseId));
+    // A published course's fields wait for review; a course never published takes them at once.
+    const changed = (await proposeFields(tx, course, meta, staffIdOf(actor), now)) || slug !== course.slug;
+    if (!changed) return { id: courseId, pending: !!course.pendingFields };
     await contentChanged(tx, courseId, now);
-    const before = { slug: course.slug, subject: course.subject, level: course.level, ageBand: course.ageBand, title: course.title, description: course.description };
-    await audit(tx, actor, { action: 'library.update', entity: AUDIT_ENTITY, entityId: courseId, before, after: { ...fields } });
-    return { id: courseId };
+    const before = { slug: course.slug, ...(course.pendingFields?.fields ?? metaOf(course)) };
+    const pending = !!course.publishedAt && canonical(metaOf(course)) !== canonical(meta);
+    await audit(tx, actor, { action: 'library.update', entity: AUDIT_ENTITY, entityId: courseId, before, after: { ...fields, ...(pending ? { pending: true } : {}) } });
+    return { id: courseId, pending };
   });
 }
 
@@ -252,7 +260,7 @@ export async function submitCourse(db: Db, actor: Actor, courseId: number, now: 
     const status = course.status === 'published' ? 'published' : 'review';
     await tx.update(libraryCourses).set({ status, submittedBy: staffIdOf(actor), submittedAt: now, updatedAt: now }).where(eq(libraryCourses.id, courseId));
     const units = detail.units.filter((u) => u.draft).map((u) => ({ unit: u.key, version: u.version }));
-    await audit(tx, actor, { action: 'library.submit', entity: AUDIT_ENTITY, entityId: courseId, after: { units } });
+    await audit(tx, actor, { action: 'library.submit', entity: AUDIT_ENTITY, entityId: courseId, after: { units, ...(course.pendingFields ? { fields: true } : {}) } });
     return { status };
   });
 }
@@ -273,11 +281,11 @@ export async function publishCourse(db: Db, actor: Actor, courseId: number, now:
       .innerJoin(libraryUnits, eq(libraryUnits.id, libraryUnitVersions.unitId))
       .where(and(eq(libraryUnits.courseId, courseId), isNull(libraryUnits.archivedAt), isNull(libraryUnitVersions.publishedAt)));
     const me = staffIdOf(actor);
-    if (course.submittedBy === me || waiting.some((w) => w.createdBy === me)) throw new ApiError(403, 'library_own_review');
+    if (course.submittedBy === me || waiting.some((w) => w.createdBy === me) || (course.pendingFields && course.pendingFields.by === me)) throw new ApiError(403, 'library_own_review');
     await publishCourseVersions(tx, courseId, me, now);
     await tx.update(libraryCourses).set({ submittedBy: null, submittedAt: null }).where(eq(libraryCourses.id, courseId));
     const units = detail.units.filter((u) => u.draft).map((u) => ({ unit: u.key, version: u.version }));
-    await audit(tx, actor, { action: 'library.publish', entity: AUDIT_ENTITY, entityId: courseId, after: { units, submittedBy: course.submittedBy } });
+    await audit(tx, actor, { action: 'library.publish', entity: AUDIT_ENTITY, entityId: courseId, after: { units, ...(course.pendingFields ? { fields: course.pendingFields.fields } : {}), submittedBy: course.submittedBy } });
     return { status: 'published' as const };
   });
 }
@@ -286,9 +294,9 @@ export async function publishCourse(db: Db, actor: Actor, courseId: number, now:
 export async function importCourseFile(db: Db, actor: Actor, file: unknown, now: Date) {
   const result = await importCourse(db, { staffId: staffIdOf(actor) }, file, { now });
   await transaction(db, async (tx) => {
-    const changed = Object.values(result.units).some((o) => o !== 'same') || result.archived > 0;
+    const changed = result.fieldsChanged || Object.values(result.units).some((o) => o !== 'same') || result.archived > 0;
     if (changed && !result.created) await contentChanged(tx, result.courseId, now);
-    await audit(tx, actor, { action: 'library.import', entity: AUDIT_ENTITY, entityId: result.courseId, after: { created: result.created, units: result.units, archived: result.archived } });
+    await audit(tx, actor, { action: 'library.import', entity: AUDIT_ENTITY, entityId: result.courseId, after: { created: result.created, fields: result.fieldsChanged, units: result.units, archived: result.archived } });
   });
   return result;
 }

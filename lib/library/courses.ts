@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { libraryCourses, libraryUnits, libraryUnitVersions, media } from '@/lib/db/schema';
+import { libraryCourses, libraryUnits, libraryUnitVersions, media, type PendingCourseFields } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import type { StoredStep } from '@/lib/validations/library-rules';
@@ -55,9 +55,41 @@ export async function storeUnitContent(tx: Db, unitId: number, content: Pick<Uni
   return 'new_version';
 }
 
-/** Publishes a course: its status, and the latest version of each unit students now get. */
+type CourseRow = typeof libraryCourses.$inferSelect;
+/** A course's own fields as students and tutors see them (the slug aside). */
+export type CourseMeta = PendingCourseFields['fields'];
+export const metaOf = (c: Pick<CourseRow, 'subject' | 'level' | 'ageBand' | 'title' | 'description'>): CourseMeta => ({ subject: c.subject, level: c.level, ageBand: c.ageBand, title: c.title, description: c.description });
+
+/**
+ * New fields for a course (the editor's form, an imported file's head), under the review's rule: a
+ * course never published takes them at once (nobody sees it before its review); a published one
+ * keeps showing its published fields and holds these for review (`pending_fields`, with who wrote
+ * them), or drops what waited when they are the published ones again. `publish` (the seed's starter
+ * set, reviewed in the repository's diffs): at once. Returns whether anything changed.
+ */
+export async function proposeFields(tx: Db, course: CourseRow, meta: CourseMeta, staffId: number | null, now: Date, opts: { publish?: boolean } = {}): Promise<boolean> {
+  const same = (a: CourseMeta, b: CourseMeta) => canonical(a) === canonical(b);
+  const set = (values: Partial<CourseRow>) => tx.update(libraryCourses).set({ ...values, updatedAt: now }).where(eq(libraryCourses.id, course.id));
+  if (!course.publishedAt || opts.publish) {
+    if (same(metaOf(course), meta) && !course.pendingFields) return false;
+    await set({ ...meta, pendingFields: null });
+    return true;
+  }
+  if (same(metaOf(course), meta)) {
+    if (!course.pendingFields) return false;
+    await set({ pendingFields: null });
+    return true;
+  }
+  if (course.pendingFields && same(course.pendingFields.fields, meta)) return false;
+  await set({ pendingFields: { fields: meta, by: staffId } });
+  return true;
+}
+
+/** Publishes a course: its status, the fields that waited for review, and the latest version of each unit students now get. */
 export async function publishCourseVersions(tx: Db, courseId: number, reviewerId: number | null, now: Date): Promise<void> {
-  await tx.update(libraryCourses).set({ status: 'published', reviewerId, publishedAt: now, updatedAt: now }).where(eq(libraryCourses.id, courseId));
+  const [course] = await tx.select({ pendingFields: libraryCourses.pendingFields }).from(libraryCourses).where(eq(libraryCourses.id, courseId));
+  const fields = course?.pendingFields ? { ...course.pendingFields.fields, pendingFields: null } : {};
+  await tx.update(libraryCourses).set({ ...fields, status: 'published', reviewerId, publishedAt: now, updatedAt: now }).where(eq(libraryCourses.id, courseId));
   const units = await tx.select({ id: libraryUnits.id }).from(libraryUnits).where(and(eq(libraryUnits.courseId, courseId), isNull(libraryUnits.archivedAt)));
   for (const u of units) {
     const [latest] = await tx.select().from(libraryUnitVersions).where(eq(libraryUnitVersions.unitId, u.id)).orderBy(desc(libraryUnitVersions.version)).limit(1);
@@ -65,13 +97,14 @@ export async function publishCourseVersions(tx: Db, courseId: number, reviewerId
   }
 }
 
-export type ImportResult = { courseId: number; created: boolean; units: Record<string, 'same' | 'edited' | 'new_version' | 'added'>; archived: number };
+export type ImportResult = { courseId: number; created: boolean; fieldsChanged: boolean; units: Record<string, 'same' | 'edited' | 'new_version' | 'added'>; archived: number };
 
 /**
  * Imports a course file (docs/library.md). The whole file is checked first: on any problem nothing is
  * stored and a 422 `library_file_invalid` names each place (`units[2].steps[4].answer`). A file whose
  * slug exists is an edit of that course: units are matched by id, and each changed unit follows the
- * versioning rule (storeUnitContent); units missing from the file are archived, their progress kept.
+ * versioning rule (storeUnitContent), and so do its fields (proposeFields: a published course's wait
+ * for review); units missing from the file are archived, their progress kept.
  * `publish`: the seed's starter set goes straight to students; a school's import stays a draft.
  */
 export async function importCourse(db: Db, actor: LibraryActor, file: unknown, opts: { now: Date; publish?: boolean }): Promise<ImportResult> {
@@ -87,10 +120,10 @@ export async function importCourse(db: Db, actor: LibraryActor, file: unknown, o
     const meta = { subject: course.subject, level: course.level, ageBand: course.ageBand, title: course.title, description: course.description };
     const [existing] = await tx.select().from(libraryCourses).where(eq(libraryCourses.slug, course.slug)).for('update');
     let courseId: number;
+    let fieldsChanged = false;
     if (existing) {
       courseId = existing.id;
-      if (canonical(meta) !== canonical({ subject: existing.subject, level: existing.level, ageBand: existing.ageBand, title: existing.title, description: existing.description }))
-        await tx.update(libraryCourses).set({ ...meta, updatedAt: opts.now }).where(eq(libraryCourses.id, courseId));
+      fieldsChanged = await proposeFields(tx, existing, meta, staffId, opts.now, { publish: opts.publish });
     } else {
       const [row] = await tx
         .insert(libraryCourses)
@@ -118,7 +151,7 @@ export async function importCourse(db: Db, actor: LibraryActor, file: unknown, o
       .where(and(eq(libraryUnits.courseId, courseId), isNull(libraryUnits.archivedAt), notInArray(libraryUnits.key, course.units.map((u) => u.id))))
       .returning({ id: libraryUnits.id });
     if (opts.publish) await publishCourseVersions(tx, courseId, staffId, opts.now);
-    return { courseId, created: !existing, units, archived: gone.length };
+    return { courseId, created: !existing, fieldsChanged, units, archived: gone.length };
   });
 }
 
@@ -141,11 +174,8 @@ export async function exportCourse(db: Db, courseId: number): Promise<CourseFile
     format: COURSE_FORMAT,
     version: COURSE_FORMAT_VERSION,
     slug: course.slug,
-    subject: course.subject,
-    level: course.level,
-    ageBand: course.ageBand,
-    title: course.title,
-    description: course.description,
+    // The latest fields, like the latest version of each unit: those waiting for review, if any.
+    ...(course.pendingFields?.fields ?? metaOf(course)),
     units: out,
   });
 }

@@ -40,8 +40,9 @@ export function CourseForm({ course, options }: { course?: CourseFields & { id: 
     setStatus(null);
     try {
       if (course) {
-        await fetchJson(`/api/admin/library/courses/${course.id}`, { method: 'PUT', body: values, locale });
-        setStatus({ ok: true, text: tc('saved') });
+        const res = await fetchJson<{ course: { pending?: boolean } }>(`/api/admin/library/courses/${course.id}`, { method: 'PUT', body: values, locale });
+        // A published course's edited fields wait for review (the page says so after the refresh).
+        setStatus({ ok: true, text: res.course?.pending ? t('savedPending') : tc('saved') });
         router.refresh();
       } else {
         const res = await fetchJson<{ course: { id: number } }>('/api/admin/library/courses', { body: values, locale });

@@ -8,6 +8,12 @@ import { createdAt } from './columns';
 import { lessons } from './marketplace';
 import { staff } from './staff';
 
+/** A published course's edited fields waiting for review, and the staff member who wrote them. */
+export interface PendingCourseFields {
+  fields: { subject: LibrarySubject; level: LibraryLevel; ageBand: AgeBand; title: Localized; description: Localized };
+  by: number | null;
+}
+
 const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /** A course: its subject, level and age band as groups use them; titles in three languages. */
@@ -32,6 +38,12 @@ export const libraryCourses = pgTable(
     submittedBy: integer('submitted_by').references(() => staff.id, { onDelete: 'set null' }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /**
+     * A published course's fields as edited and not yet reviewed (students and tutors keep seeing the
+     * published ones above until a second methodologist publishes these), with who wrote them; null
+     * when none wait (lib/library/courses.ts proposeFields).
+     */
+    pendingFields: jsonb('pending_fields').$type<PendingCourseFields>(),
     /** A starter course: the hash of the repository's file the seed last loaded (lib/library/starter.ts). */
     starterHash: text('starter_hash'),
     createdAt: createdAt(),

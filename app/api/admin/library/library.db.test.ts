@@ -139,6 +139,45 @@ describe(`authoring in the back office: courses, units, review, import (${dbLabe
     expect(moved).toMatchObject({ version: 2, upgradeAvailable: false, done: ['be-i'], total: 3 });
   });
 
+  it("a published course's edited fields wait for review: students and tutors keep the published ones until a second methodologist publishes them", async () => {
+    const renamed = { ...COURSE, title: L('Английский: первые шаги', 'Ағылшын тілі: алғашқы қадамдар', 'English: first steps'), level: 'A2' };
+    const put = (body: unknown, cookie?: string) => send(h.course!.PUT, `/api/admin/library/courses/${courseId}`, { method: 'PUT', body, cookie }, { id: String(courseId) });
+    const row = async () => (await db.select().from(libraryCourses).where(eq(libraryCourses.id, courseId)))[0]!;
+    const page = async () => json<{ pending: boolean; unitsPending: boolean }>(await send(h.course!.GET, `/api/admin/library/courses/${courseId}`, {}, { id: String(courseId) }));
+
+    expect(await json(await put(renamed, second.cookie))).toEqual({ course: { id: courseId, pending: true } });
+    // What every reader of the catalogue takes (the row's own fields) is still the published course.
+    expect(await row()).toMatchObject({ title: COURSE.title, level: 'A1', status: 'published', pendingFields: { fields: { title: renamed.title, level: 'A2' }, by: second.id } });
+    expect(await page()).toMatchObject({ pending: true, unitsPending: false });
+    // The export is the course's latest: the fields that wait, like each unit's latest version.
+    const file = JSON.parse(await (await send(h.export!.GET, `/api/admin/library/courses/${courseId}/export`, {}, { id: String(courseId) })).text()) as { title: unknown; level: string };
+    expect(file).toMatchObject({ title: renamed.title, level: 'A2' });
+    // The published fields saved again: nothing waits any more.
+    expect(await json(await put(COURSE, second.cookie))).toEqual({ course: { id: courseId, pending: false } });
+    expect((await row()).pendingFields).toBeNull();
+    expect(await page()).toMatchObject({ pending: false });
+
+    // Renamed again by the author, sent by the second: the one who wrote the fields cannot publish them
+    // (nor the one who sent them); a third methodologist does.
+    await put(renamed);
+    expect((await send(h.submit!.POST, `/api/admin/library/courses/${courseId}/submit`, { body: {}, cookie: second.cookie }, { id: String(courseId) })).status).toBe(200);
+    const own = await send(h.publish!.POST, `/api/admin/library/courses/${courseId}/publish`, { body: {} }, { id: String(courseId) });
+    expect(own.status).toBe(403);
+    expect((await json<ErrorBody>(own)).error.code).toBe('library_own_review');
+    expect((await row()).title).toEqual(COURSE.title);
+    const third = await enrolledStaff(db, { email: 'method3@school.kz', name: 'Гүлмира Оспанова', scopes: ['methodologist'] });
+    expect((await send(h.publish!.POST, `/api/admin/library/courses/${courseId}/publish`, { body: {}, cookie: third.cookie }, { id: String(courseId) })).status).toBe(200);
+    expect(await row()).toMatchObject({ title: renamed.title, level: 'A2', pendingFields: null, reviewerId: third.id });
+    const [line] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'library.publish'), eq(auditLog.actorId, third.id)));
+    expect(line!.after).toMatchObject({ fields: { title: renamed.title } });
+
+    // A course never published takes its fields at once (nobody sees it before its review).
+    const draft = await json<{ course: { id: number } }>(await send(h.courses!.POST, '/api/admin/library/courses', { body: { ...COURSE, slug: 'authoring-draft' } }));
+    const edited = await send(h.course!.PUT, `/api/admin/library/courses/${draft.course.id}`, { method: 'PUT', body: { ...renamed, slug: 'authoring-draft' } }, { id: String(draft.course.id) });
+    expect(await json(edited)).toEqual({ course: { id: draft.course.id, pending: false } });
+    expect((await db.select().from(libraryCourses).where(eq(libraryCourses.id, draft.course.id)))[0]).toMatchObject({ title: renamed.title, pendingFields: null });
+  });
+
   it('the export gives the course file; import of a malformed file names every problem and stores nothing', async () => {
     const exported = await send(h.export!.GET, `/api/admin/library/courses/${courseId}/export`, {}, { id: String(courseId) });
     expect(exported.status).toBe(200);

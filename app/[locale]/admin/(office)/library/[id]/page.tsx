@@ -47,9 +47,11 @@ export default async function CoursePage({ params }: Props) {
     ? ownReview
       ? t('waitingOther')
       : t('waitingYou', { name: detail.submitter ?? '—' })
-    : c.status === 'published' && detail.pending
+    : c.status === 'published' && detail.unitsPending
       ? t('changesDraft')
       : null;
+  // The form edits the latest fields: those waiting for review, if any (lib/library/courses.ts proposeFields).
+  const fields = c.pendingFields?.fields ?? c;
   return (
     <>
       <BackLink href={localePath(locale, '/admin/library')}>{t('back')}</BackLink>
@@ -101,8 +103,13 @@ export default async function CoursePage({ params }: Props) {
           )
         }
       >
+        {c.pendingFields && (
+          <p className="mb-3 max-w-3xl rounded-lg border border-line bg-brand-tint p-3 text-sm" data-testid="course-fields-pending">
+            {t('fieldsPending', { title: w.title(c.title) })}
+          </p>
+        )}
         <CourseForm
-          course={{ id: c.id, published: !!c.publishedAt, slug: c.slug, subject: c.subject, level: c.level, ageBand: c.ageBand, title: c.title, description: c.description }}
+          course={{ id: c.id, published: !!c.publishedAt, slug: c.slug, subject: fields.subject, level: fields.level, ageBand: fields.ageBand, title: fields.title, description: fields.description }}
           options={{ subjects: w.subjects, ages: w.ages }}
         />
       </Section>

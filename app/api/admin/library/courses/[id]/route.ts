@@ -1,4 +1,4 @@
-// GET /api/admin/library/courses/[id] - a course, its units in order, who sent and published it, its history; PUT {course fields} - edits them (audited: library.update). Methodologist.
+// GET /api/admin/library/courses/[id] - a course, its units in order, who sent and published it, its history; PUT {course fields} - edits them (audited: library.update; a published course's wait for review: {course: {id, pending}}). Methodologist.
 import { idParam } from '@/lib/api/params';
 import { staffCourseDetail, updateCourse } from '@/lib/library/authoring';
 import { courseFieldsSchema } from '@/lib/library/input';

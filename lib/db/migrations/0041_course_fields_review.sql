@@ -1,0 +1,1 @@
+ALTER TABLE "library_courses" ADD COLUMN "pending_fields" jsonb;
