@@ -1,10 +1,12 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { weekdayName } from '@/components/booking/slot-times';
 import { useApiGet } from '@/lib/browser/api/use-api-get';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
+import { getAccessToken } from '@/lib/browser/api/token';
+import { followSse } from '@/lib/browser/sse';
 import { ChatThread } from './thread';
 import { loadApi, type ChatDuty, type ChatQuestion, type ChatSubject, type Weekly } from './types';
 
@@ -114,20 +116,46 @@ function DutyForm({ saved, onSaved }: { saved: ChatDuty | null; onSaved: () => v
   );
 }
 
-/** The tutor's chat help: their duty, the open questions they may take while on duty, their own questions. */
+type TutorData = { onDuty: ChatSubject[]; queue: ChatQuestion[]; mine: ChatQuestion[] };
+
+/**
+ * The tutor's chat help: their duty, the open questions they may take while on duty, their own
+ * questions. While the lists are shown they follow the queue's event stream (lib/chat-help/stream.ts
+ * tutorQueueStream): a question asked, taken or closed arrives as it happens.
+ */
 export function TutorChat() {
   const t = useTranslations('ChatHelp');
-  const [again, setAgain] = useState(0);
-  const { data, failed } = useApiGet<{ onDuty: ChatSubject[]; queue: ChatQuestion[]; mine: ChatQuestion[] }>('/api/chat-help/tutor', { again });
+  const locale = useLocale();
+  const [data, setData] = useState<TutorData | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [down, setDown] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
-  const reload = () => setAgain((n) => n + 1);
-  // The queue is asked again every 15 s while the page is seen, every minute behind another tab.
+  const load = useCallback(async () => {
+    try {
+      setData((await (await loadApi()).get<TutorData>('/api/chat-help/tutor')).data);
+      setFailed(false);
+    } catch (err) {
+      setFailed(true);
+      throw err;
+    }
+  }, []);
+  const reload = () => void load().catch(() => {});
+  // Each connection first reads the lists (which also renews the session's token), then follows the
+  // stream; an open question's page has its own stream instead.
   useEffect(() => {
     if (openId !== null) return;
-    let ticks = 0;
-    const timer = setInterval(() => (document.visibilityState === 'visible' || ++ticks % 4 === 0) && reload(), 15_000);
-    return () => clearInterval(timer);
-  }, [openId]);
+    return followSse({
+      url: '/api/chat-help/tutor/events',
+      prepare: load,
+      headers: () => ({ authorization: `Bearer ${getAccessToken() ?? ''}`, 'accept-language': locale }),
+      lastId: () => null,
+      onFrame: (f) => f.event === 'queue' && setData(JSON.parse(f.data) as TutorData),
+      finalEvents: { end: 'closed' },
+      finalStatuses: [401, 403],
+      onReconnecting: setDown,
+      onClosed: () => setFailed(true),
+    });
+  }, [openId, load, locale]);
   // A question that came since the page opened is announced, and the tab's title counts the waiting ones.
   const seen = useRef<Set<number> | null>(null);
   const [fresh, setFresh] = useState(0);
@@ -173,6 +201,7 @@ export function TutorChat() {
           {t('queueTitle')}
         </h2>
         {failed && !data ? <p role="alert" className="mt-2 text-danger">{t('loadFailed')}</p> : null}
+        {down ? <p role="status" className="mt-2 text-sm text-muted">{t('reconnecting')}</p> : null}
         {!data ? null : data.onDuty.length === 0 ? (
           <p className="mt-2 text-muted" data-testid="chat-off-duty">{t('offDuty')}</p>
         ) : (

@@ -88,6 +88,7 @@ export async function refundChatTime(db: Db, student: { id: number }, now = new 
       .where(and(eq(chatHelpQuestions.studentId, student.id), inArray(chatHelpQuestions.status, ['open', 'taken'])))
       .returning({ id: chatHelpQuestions.id });
     for (const q of closed) await tx.execute(announce('chat', q.id));
+    if (closed.length) await tx.execute(announce('queue', 0));
     const out: Refund[] = [];
     for (const o of held) out.push(await openRefund(tx, { orderId: o.orderId, studentId: student.id, amountTiyn: o.tiyn, lessons: 0 }, now));
     return out;

@@ -117,6 +117,8 @@ export async function askQuestion(db: Db, student: User, input: ChatAskInput, no
     await checkPhoto(tx, student.id, input.photo);
     const [q] = await tx.insert(chatHelpQuestions).values({ studentId: student.id, subject: input.subject, onDuty, createdAt: now, lastMessageAt: now }).returning();
     await tx.insert(chatHelpMessages).values({ questionId: q!.id, side: 'student', authorId: student.id, body: input.body, photo: input.photo ?? null, createdAt: now });
+    // Tutors' open queue pages (lib/chat-help/stream.ts tutorQueueStream) read it once this commits.
+    await tx.execute(announce('queue', 0, q!.id));
     return q!;
   });
   return (await views(db, [row]))[0]!;
@@ -185,6 +187,7 @@ export async function takeQuestion(db: Db, tutor: User, id: number, now = new Da
     .returning();
   if (!taken) throw new ApiError(409, q.status === 'closed' ? 'chat_help_closed' : 'chat_help_taken');
   await db.execute(announce('chat', id));
+  await db.execute(announce('queue', 0, id));
   return (await views(db, [taken]))[0]!;
 }
 
@@ -247,6 +250,7 @@ export async function closeQuestion(db: Db, user: User, id: number, now = new Da
     .returning();
   if (!closed) throw new ApiError(409, 'chat_help_closed');
   await db.execute(announce('chat', id));
+  await db.execute(announce('queue', 0, id));
   return (await views(db, [closed]))[0]!;
 }
 
@@ -258,6 +262,7 @@ export async function closeIdleQuestions(db: Db, now = new Date()): Promise<numb
     .where(and(ne(chatHelpQuestions.status, 'closed'), lt(chatHelpQuestions.lastMessageAt, new Date(now.getTime() - CHAT_IDLE_CLOSE_HOURS * 3_600_000))))
     .returning({ id: chatHelpQuestions.id });
   for (const r of rows) await db.execute(announce('chat', r.id));
+  if (rows.length) await db.execute(announce('queue', 0));
   return rows.length;
 }
 

@@ -1,14 +1,16 @@
 import 'server-only';
-// A chat help question's event stream (docs/chat-help.md "The conversation's channel"): the lesson
-// room's kind of stream (lib/api/sse.ts) over the question's stored messages, woken through the
-// same bus (lib/runtime/bus.ts, topic `chat`) by every message, take and close.
+// Chat help's event streams (docs/chat-help.md "The conversation's channel"): the lesson room's kind
+// of stream (lib/api/sse.ts), woken through the same bus (lib/runtime/bus.ts): a question's stored
+// messages (topic `chat`: every message, take and close) and a tutor's queue (topic `queue`: every
+// question asked, taken or closed).
 import { ApiError } from '@/lib/api/errors';
 import { openSse, sseBlock } from '@/lib/api/sse';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { enforceLimits } from '@/lib/rate-limit';
 import { bus, type Bus } from '@/lib/runtime/bus';
-import { questionThread } from './questions';
+import { canServe } from './duty';
+import { questionThread, tutorChat } from './questions';
 
 type User = Parameters<typeof questionThread>[1];
 
@@ -69,6 +71,34 @@ export async function questionStream(db: Db, user: User, id: number, opts: ChatS
         if (thread.question.status === 'closed') return end();
         if (thread.messages.length < 500) return;
       }
+    },
+  });
+}
+
+/**
+ * A tutor's queue page (`GET /api/chat-help/tutor/events`; 403 to anyone who may not serve): `event:
+ * queue` with what `GET /api/chat-help/tutor` answers (the subjects they are on duty for now, the open
+ * questions they may take, their own), first and again whenever it changes: a question asked, taken
+ * or closed wakes it at once; the heartbeat reads it again too (a duty's hour begins or ends).
+ */
+export async function tutorQueueStream(db: Db, tutor: User, opts: Omit<ChatStreamOptions, 'after'>): Promise<Response> {
+  const now = opts.now ?? (() => new Date());
+  if (!canServe(tutor)) throw new ApiError(403, 'forbidden');
+  await enforceLimits(db, [{ key: `chat-queue-stream:${tutor.id}`, max: CHAT_STREAM_OPENS_PER_MINUTE, windowSeconds: 60 }], now());
+  const heard = opts.bus ?? (await bus(db));
+  let state = '';
+  return openSse({
+    db,
+    label: 'chat',
+    group: { key: `chat-queue:${tutor.id}`, max: CHAT_STREAMS_PER_PERSON },
+    signal: opts.signal,
+    heartbeatMs: opts.heartbeatMs ?? env().ROOM_HEARTBEAT_MS,
+    subscribe: (wake) => heard.subscribe('queue', 0, wake),
+    async pump(write) {
+      const next = JSON.stringify(await tutorChat(db, tutor, now()));
+      if (next === state) return;
+      state = next;
+      write(`event: queue\ndata: ${next}\n\n`);
     },
   });
 }

@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db/types';
 
 /**
  * How an instance hears that something stored has news for its open event streams (the lesson
- * room's log, a chat help question's messages): the writer announces it with NOTIFY BUS_CHANNEL
+ * room's log, a chat help question's messages, the questions waiting for a tutor): the writer announces it with NOTIFY BUS_CHANNEL
  * ('topic:key:seq', `announce` below) in the transaction that stores it, and each instance LISTENs
  * once (a connection of its own on PostgreSQL; the embedded PGlite delivers its own NOTIFY in
  * process) and wakes the streams of that topic and key, which then read the database. The database
@@ -14,8 +14,11 @@ import type { Db } from '@/lib/db/types';
  */
 export const BUS_CHANNEL = 'tilmen_bus';
 
-/** What a wake-up is about: a lesson's room (key: the lesson) or a chat help question (key: the question). */
-export const BUS_TOPICS = ['room', 'chat'] as const;
+/**
+ * What a wake-up is about: a lesson's room (key: the lesson), a chat help question (key: the
+ * question), or chat help's queue of questions waiting for a tutor (key 0: one queue, read per tutor).
+ */
+export const BUS_TOPICS = ['room', 'chat', 'queue'] as const;
 export type BusTopic = (typeof BUS_TOPICS)[number];
 
 /** A wake-up: the new sequence number (the room's seq, the chat's message id, 0 for a change of state), or 'all' after a gap (the listener reconnected). */

@@ -3,7 +3,7 @@ import { NextRequest } from 'next/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSession } from '@/lib/auth/http';
 import { saveDuty } from '@/lib/chat-help/duty';
-import { askQuestion } from '@/lib/chat-help/questions';
+import { askQuestion, closeQuestion, takeQuestion } from '@/lib/chat-help/questions';
 import { paymentOrders, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { creditPaid } from '@/lib/payments/settle';
@@ -14,6 +14,7 @@ import { purchasableTutor } from '@/test/payments';
 import { readFrames, type Frame } from '@/test/sse';
 import { call } from '@/test/staff';
 import { GET as events } from './questions/[id]/events/route';
+import { GET as queueEvents } from './tutor/events/route';
 import { POST as close } from './questions/[id]/close/route';
 import { POST as message } from './questions/[id]/messages/route';
 import { POST as take } from './questions/[id]/take/route';
@@ -140,6 +141,42 @@ describe(`chat help's event stream (${dbLabel()})`, () => {
       for (let i = 0; i < 31; i++) statuses.push((await call(events, req(path, { token: s.token, signal: ctl.signal }), { id: String(q.id) })).status);
       expect(statuses.slice(0, 30).every((x) => x === 200)).toBe(true);
       expect(statuses[30]).toBe(429);
+    } finally {
+      ctl.abort();
+    }
+  });
+  it("a tutor's queue page hears each question asked, taken or closed as it happens; anyone who may not serve is refused", async () => {
+    const a = await dutyTutor(t.db);
+    const b = await dutyTutor(t.db);
+    const s = await studentWithAnHour(t.db);
+    const ctl = new AbortController();
+    type Queue = { onDuty: string[]; queue: { id: number }[]; mine: { id: number; status: string }[] };
+    const queues = (f: Frame[]) => f.filter((x) => x.event === 'queue').map((x) => x.data as Queue);
+    try {
+      const res = await call(queueEvents, req('/api/chat-help/tutor/events', { token: a.token, signal: ctl.signal }));
+      expect(res.status).toBe(200);
+      const first = queues(await readFrames(res, (f) => queues(f).length === 1))[0]!;
+      expect(first.onDuty).toEqual(['english']);
+      const before = first.queue.map((q) => q.id);
+
+      const q = await askQuestion(t.db, s.user, { subject: 'english', body: 'much or many: «How ___ water»?' });
+      let seen = queues(await readFrames(res, (f) => queues(f).some((x) => x.queue.some((y) => y.id === q.id))));
+      expect(seen.at(-1)!.queue.map((x) => x.id)).toEqual([...before, q.id]);
+
+      // Taken by another tutor: it leaves this tutor's queue.
+      await takeQuestion(t.db, b.user, q.id);
+      seen = queues(await readFrames(res, (f) => queues(f).some((x) => !x.queue.some((y) => y.id === q.id))));
+      expect(seen.at(-1)!.queue.map((x) => x.id)).toEqual(before);
+
+      // The one who took it hears it in their own list, and its close.
+      const bRes = await call(queueEvents, req('/api/chat-help/tutor/events', { token: b.token, signal: ctl.signal }));
+      expect(queues(await readFrames(bRes, (f) => queues(f).length === 1))[0]!.mine).toEqual([expect.objectContaining({ id: q.id, status: 'taken' })]);
+      await closeQuestion(t.db, s.user, q.id);
+      seen = queues(await readFrames(bRes, (f) => queues(f).length === 1));
+      expect(seen[0]!.mine).toEqual([expect.objectContaining({ id: q.id, status: 'closed' })]);
+
+      // A student is no tutor: 403 before anything opens.
+      expect((await call(queueEvents, req('/api/chat-help/tutor/events', { token: s.token, signal: ctl.signal }))).status).toBe(403);
     } finally {
       ctl.abort();
     }
