@@ -107,4 +107,30 @@ describe('the exercise components (kk)', () => {
       unmount();
     }
   });
+  it("a text's and a grammar note's picture: its description in the student's language, alt=\"\" without one, fetched lazily and never wider than the phone", () => {
+    const alt = { ru: 'Девочка машет рукой', kk: 'Қыз қол бұлғап тұр', en: 'A girl waving' };
+    const text = { ...first('text'), image: 'i-aaaaaaaaaaaaaaaa.webp', imageAlt: alt };
+    const t = show(text);
+    const img = screen.getByRole('img', { name: alt.kk }) as HTMLImageElement;
+    expect(img.getAttribute('src')).toBe('/api/media/images/i-aaaaaaaaaaaaaaaa.webp');
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(img.getAttribute('decoding')).toBe('async');
+    expect(img.className).toMatch(/\bmax-w-full\b/);
+    expect(img.className).toMatch(/\bmax-h-/);
+    // After the title, before the text.
+    const article = t.container.querySelector('article')!;
+    expect([...article.children].map((e) => e.tagName)[text.title ? 1 : 0]).toBe('IMG');
+    t.unmount();
+    // Without a description it only decorates: alt="" (no name for a screen reader to read).
+    const grammar = { ...first('grammar'), image: 'i-bbbbbbbbbbbbbbbb.webp' };
+    const g = show(grammar);
+    const decorative = g.container.querySelector('img')!;
+    expect(decorative.getAttribute('alt')).toBe('');
+    expect(decorative.getAttribute('src')).toBe('/api/media/images/i-bbbbbbbbbbbbbbbb.webp');
+    expect(screen.queryByRole('img')).toBeNull();
+    g.unmount();
+    // No picture, nothing drawn.
+    const { container } = show(first('text'));
+    expect(container.querySelector('img')).toBeNull();
+  });
 });

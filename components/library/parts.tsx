@@ -71,3 +71,26 @@ export function AudioPlayer({ name, src, label }: { name: string; src?: (name: s
   if (!url) return <p className="text-sm text-muted">{t('audioMissing')}</p>;
   return <audio controls preload="none" src={url} aria-label={label} className="mt-2 w-full" />;
 }
+
+/** Where the media store serves a library picture (GET /api/media/images/{name}). */
+export const pictureSrc = (name: string) => `/api/media/images/${encodeURIComponent(name)}`;
+
+/**
+ * A text's or a grammar note's picture, described in the student's language for those who cannot
+ * see it (`alt=""` when the author gave no description: it only decorates). Never wider than its
+ * column (a 360 px phone), never taller than 20rem, its proportions kept; fetched when near the view.
+ */
+export function StepPicture({ name, alt }: { name: string; alt?: Localized }) {
+  const locale = useLocale();
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- a media-store picture of unknown size (re-encoded WebP, at most 1200 px wide)
+    <img
+      src={pictureSrc(name)}
+      alt={alt ? pick(alt, locale) : ''}
+      loading="lazy"
+      decoding="async"
+      className="h-auto max-h-80 w-auto max-w-full self-start rounded-lg"
+      data-testid="step-picture"
+    />
+  );
+}

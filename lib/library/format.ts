@@ -23,7 +23,16 @@ const mediaName = z.string().regex(/^[\w.-]{1,100}$/, 'library_id_format');
 
 const distinct = (values: readonly string[]) => new Set(values.map((v) => v.toLowerCase())).size === values.length;
 
-const textStep = z.object({ kind: z.literal('text'), id, title: localized.optional(), body: longText, image: mediaName.optional() }).strict();
+/**
+ * A text's or a grammar note's picture (a media-store name) and its description in the student's
+ * language (the `alt` text for those who cannot see it): a description needs a picture.
+ */
+const picture = { image: mediaName.optional(), imageAlt: localized.optional() };
+const altNeedsPicture = (s: { image?: string; imageAlt?: unknown }, ctx: z.RefinementCtx) => {
+  if (s.imageAlt !== undefined && s.image === undefined) ctx.addIssue({ code: 'custom', path: ['imageAlt'], message: 'library_image_alt_without_image' });
+};
+
+const textStep = z.object({ kind: z.literal('text'), id, title: localized.optional(), body: longText, ...picture }).strict().superRefine(altNeedsPicture);
 
 const word = z
   .object({ id, word: line, translation: localized, example: line.optional(), audio: mediaName.optional() })
@@ -40,8 +49,9 @@ const wordsStep = z
   });
 
 const grammarStep = z
-  .object({ kind: z.literal('grammar'), id, title: localized, body: localizedText, examples: z.array(line).max(20, 'too_long').optional(), image: mediaName.optional() })
-  .strict();
+  .object({ kind: z.literal('grammar'), id, title: localized, body: localizedText, examples: z.array(line).max(20, 'too_long').optional(), ...picture })
+  .strict()
+  .superRefine(altNeedsPicture);
 
 const options = z
   .array(line)

@@ -3,7 +3,7 @@ import { createEmptyCard, fsrs, generatorParameters, Rating } from 'ts-fsrs';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, errorResponse } from '@/lib/api/errors';
 import englishA1 from '@/content/library/english-a1.json';
-import { libraryAnswers, libraryCourses, libraryUnits, libraryUnitVersions, lessons, lessonWords, users, wordCards } from '@/lib/db/schema';
+import { libraryAnswers, libraryCourses, libraryUnits, libraryUnitVersions, lessons, lessonWords, media, users, wordCards } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { enrolledStaff } from '@/test/staff';
@@ -77,6 +77,36 @@ describe(`the course library (${dbLabel()})`, () => {
     const err = await refusal(importCourse(t.db, 'seed', file, { now: NOW }));
     expect(err.fields).toEqual({ [`units[0].steps[${file.units[0]!.steps.length - 1}].audio`]: 'library_audio_missing' });
     expect(await rowsIn(t.db)).toEqual(before);
+  });
+
+  it('a text\'s and a grammar note\'s picture carry a description in ru/kk/en: refused without the picture, kept through export and import', async () => {
+    const alt = { ru: 'Девочка машет рукой', kk: 'Қыз қол бұлғап тұр', en: 'A girl waving' };
+    const file = copy();
+    file.slug = 'with-pictures';
+    const steps = file.units[0]!.steps as Record<string, unknown>[];
+    const text = steps.findIndex((s) => s.kind === 'text');
+    const grammar = steps.findIndex((s) => s.kind === 'grammar');
+    steps[text] = { ...steps[text], imageAlt: alt };
+    steps[grammar] = { ...steps[grammar], imageAlt: { ru: 'Таблица', kk: 'Кесте' } };
+    const err = await refusal(importCourse(t.db, 'seed', file, { now: NOW }));
+    expect(err.fields).toEqual({
+      [`units[0].steps[${text}].imageAlt`]: 'library_image_alt_without_image',
+      [`units[0].steps[${grammar}].imageAlt.en`]: 'required',
+    });
+    const body = (await errorResponse(err, 'ru').json()) as { error: { fields: Record<string, string> } };
+    expect(body.error.fields[`units[0].steps[${text}].imageAlt`]).toMatch(/нет самой картинки/);
+
+    await t.db.insert(media).values({ name: 'i-aaaaaaaaaaaaaaaa.webp', contentType: 'image/webp', bytes: Buffer.from('x') });
+    // The keys as a file's author might order them: the export writes the documented order.
+    steps[text] = { imageAlt: alt, ...steps[text], image: 'i-aaaaaaaaaaaaaaaa.webp' };
+    steps[grammar] = { ...steps[grammar], image: 'i-aaaaaaaaaaaaaaaa.webp', imageAlt: { ...alt, en: 'A table' } };
+    const imported = await importCourse(t.db, 'seed', file, { now: NOW });
+    const exported = await exportCourse(t.db, imported.courseId);
+    expect(Object.keys(exported.units[0]!.steps[text]!).slice(-2)).toEqual(['image', 'imageAlt']);
+    expect(exported.units[0]!.steps[text]).toMatchObject({ image: 'i-aaaaaaaaaaaaaaaa.webp', imageAlt: alt });
+    const again = await importCourse(t.db, 'seed', exported, { now: later(MIN) });
+    expect(Object.values(again.units).every((u) => u === 'same')).toBe(true);
+    expect(JSON.stringify(await exportCourse(t.db, again.courseId), null, 2)).toBe(JSON.stringify(exported, null, 2));
   });
 
   it('loads the starter set through the importer, idempotently; export gives back the same file, and imports as the same content', async () => {

@@ -71,14 +71,20 @@ export function NumberField({ path, label, value, onChange, problems, hint }: { 
   );
 }
 
-/** A text in the student's three languages (titles, prompts, explanations). */
-export function LocalizedField({ path, label, value, onChange, problems, multiline }: { path: string; label: string; value: Localized | undefined; onChange: (v: Localized) => void; problems: Problems; multiline?: boolean }) {
+/** A text in the student's three languages (titles, prompts, explanations, a picture's description); a hint under the legend describes the group. */
+export function LocalizedField({ path, label, value, onChange, problems, multiline, hint }: { path: string; label: string; value: Localized | undefined; onChange: (v: Localized) => void; problems: Problems; multiline?: boolean; hint?: string }) {
   const t = useTranslations('Admin.library');
   const v = value ?? { ru: '', kk: '', en: '' };
   const whole = problemAt(problems, path);
+  const hintId = `${fieldId(path)}-group-hint`;
   return (
-    <fieldset className="rounded-lg border border-line p-3">
+    <fieldset className="rounded-lg border border-line p-3" aria-describedby={hint ? hintId : undefined}>
       <legend className="px-1 text-sm font-medium">{label}</legend>
+      {hint ? (
+        <p id={hintId} className="mb-2 text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
       <div className={multiline ? 'space-y-2' : 'grid gap-2 sm:grid-cols-3'}>
         {LANGS.map((lang) => (
           <LineField key={lang} path={`${path}.${lang}`} label={t(`langs.${lang}`)} value={v[lang]} onChange={(text) => onChange({ ...v, [lang]: text })} problems={problems} multiline={multiline} />

@@ -45,6 +45,8 @@ export function tidyStep(step: DraftStep): DraftStep {
   const blankLocalized = (v: unknown) => !v || Object.values(v as Localized).every((x) => !x.trim());
   if (step.kind === 'text' && blankLocalized(s.title)) delete s.title;
   for (const key of ['examples', 'accept', 'transcript', 'minWords', 'seconds', 'image']) if (blank(s[key])) delete s[key];
+  // A picture's description goes with the picture (its fields are shown only while there is one).
+  if ((step.kind === 'text' || step.kind === 'grammar') && (blankLocalized(s.imageAlt) || s.image === undefined)) delete s.imageAlt;
   if (step.kind === 'gap') s.answer = Array.from({ length: gapCount(step.text) }, (_, i) => step.answer[i] ?? []);
   if (step.kind === 'words') s.words = step.words.map((w) => Object.fromEntries(Object.entries(w).filter(([, v]) => !blank(v))));
   return s as DraftStep;
@@ -57,13 +59,20 @@ export function StepFields({ step, path, problems, onChange }: { step: DraftStep
   const p = (field: string) => `${path}.${field}`;
   const common = { problems };
   const prompt = 'prompt' in step && <LocalizedField path={p('prompt')} label={t('prompt')} value={step.prompt} onChange={(v) => patch({ prompt: v })} {...common} />;
+  // A text's or a grammar note's picture, and once there is one its description in the student's three languages.
+  const picture = (step.kind === 'text' || step.kind === 'grammar') && (
+    <>
+      <MediaField kind="image" path={p('image')} label={t('image')} value={step.image} onChange={(v) => patch({ image: v })} {...common} />
+      {step.image ? <LocalizedField path={p('imageAlt')} label={t('imageAlt')} hint={t('imageAltHint')} value={step.imageAlt} onChange={(v) => patch({ imageAlt: v })} {...common} /> : null}
+    </>
+  );
   switch (step.kind) {
     case 'text':
       return (
         <>
           <LocalizedField path={p('title')} label={t('titleOptional')} value={step.title} onChange={(v) => patch({ title: v })} {...common} />
           <LineField path={p('body')} label={t('body')} value={step.body} onChange={(v) => patch({ body: v })} multiline hint={t('taughtLanguage')} {...common} />
-          <MediaField kind="image" path={p('image')} label={t('image')} value={step.image} onChange={(v) => patch({ image: v })} {...common} />
+          {picture}
         </>
       );
     case 'grammar':
@@ -72,7 +81,7 @@ export function StepFields({ step, path, problems, onChange }: { step: DraftStep
           <LocalizedField path={p('title')} label={t('title')} value={step.title} onChange={(v) => patch({ title: v })} {...common} />
           <LocalizedField path={p('body')} label={t('explanation')} value={step.body} onChange={(v) => patch({ body: v })} multiline {...common} />
           <LinesField path={p('examples')} label={t('examples')} value={step.examples} onChange={(v) => patch({ examples: v })} hint={t('oneALine')} {...common} />
-          <MediaField kind="image" path={p('image')} label={t('image')} value={step.image} onChange={(v) => patch({ image: v })} {...common} />
+          {picture}
         </>
       );
     case 'words':

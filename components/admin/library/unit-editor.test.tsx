@@ -86,4 +86,30 @@ describe('the unit editor (the course file’s schema in the browser, then the u
     fireEvent.click(within(preview).getByRole('checkbox', { name: en.Admin.library.preview.showKey }));
     expect(within(preview).getByTestId('verdict').textContent).toBe(`${kk.Exercises.key} am`);
   });
+  it('describes a picture in the three languages once there is one, previews it with that description, and drops the description with the picture', async () => {
+    const fetch = okFetch();
+    vi.stubGlobal('fetch', fetch);
+    const E = en.Admin.library.editor;
+    const text = { kind: 'text' as const, id: 'reading', body: 'Hi! I am Aruzhan.' };
+    renderEditor('en', { unitId: 5, initial: { ...UNIT, steps: [text] } });
+    const step = screen.getByTestId('step-0');
+    expect(within(step).queryByRole('group', { name: E.imageAlt })).toBeNull();
+    fireEvent.change(within(step).getByLabelText(E.image), { target: { value: 'i-aaaaaaaaaaaaaaaa.webp' } });
+    const alt = within(step).getByRole('group', { name: E.imageAlt });
+    expect(document.getElementById(alt.getAttribute('aria-describedby')!)!.textContent).toBe(E.imageAltHint);
+    const typed = { ru: 'Девочка машет рукой', kk: 'Қыз қол бұлғап тұр', en: 'A girl waving' };
+    for (const lang of ['ru', 'kk', 'en'] as const) fireEvent.change(within(alt).getByLabelText(en.Admin.library.langs[lang]), { target: { value: typed[lang] } });
+    // The preview shows it as a student sees it: described in the student's language.
+    const preview = screen.getByTestId('unit-preview');
+    expect(within(preview).getByRole('img', { name: typed.ru }).getAttribute('src')).toBe('/api/media/images/i-aaaaaaaaaaaaaaaa.webp');
+    fireEvent.click(screen.getByRole('button', { name: E.save }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect((JSON.parse(fetch.mock.calls[0]![1]!.body as string) as { unit: Unit }).unit.steps[0]).toEqual({ ...text, image: 'i-aaaaaaaaaaaaaaaa.webp', imageAlt: typed });
+    // Without the picture its description goes too (its fields are hidden, nothing is refused).
+    fireEvent.change(within(step).getByLabelText(E.image), { target: { value: '' } });
+    expect(within(step).queryByRole('group', { name: E.imageAlt })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: E.save }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    expect((JSON.parse(fetch.mock.calls[1]![1]!.body as string) as { unit: Unit }).unit.steps[0]).toEqual(text);
+  });
 });

@@ -54,19 +54,13 @@ export function UnitPreview({ title, steps, messages }: { title: Localized; step
               return (
                 <li key={`${i}-${s.id}-${showKey}`} className="rounded-lg border border-line p-3" data-testid={`preview-step-${i}`}>
                   {parsed.success ? (
-                    <>
-                      <StepView
-                        step={publicStep(parsed.data)}
-                        readOnly
-                        showKey={showKey}
-                        verdict={showKey && isExercise(parsed.data) ? checkAnswer(parsed.data, null) : null}
-                        audioSrc={audioSrc}
-                      />
-                      {(parsed.data.kind === 'text' || parsed.data.kind === 'grammar') && parsed.data.image && (
-                        // eslint-disable-next-line @next/next/no-img-element -- an uploaded picture of unknown size, already re-encoded by the media store
-                        <img src={`/api/media/images/${parsed.data.image}`} alt="" className="mt-2 max-h-64 rounded" />
-                      )}
-                    </>
+                    <StepView
+                      step={publicStep(parsed.data)}
+                      readOnly
+                      showKey={showKey}
+                      verdict={showKey && isExercise(parsed.data) ? checkAnswer(parsed.data, null) : null}
+                      audioSrc={audioSrc}
+                    />
                   ) : (
                     <p className="text-sm text-muted">{t('incomplete')}</p>
                   )}
