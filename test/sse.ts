@@ -1,4 +1,7 @@
-// Reading a Server-Sent Events answer in tests (the room's and chat help's streams: lib/api/sse.ts).
+// Reading a Server-Sent Events answer in tests (the room's and chat help's streams: lib/api/sse.ts),
+// with the browser's own parser (lib/browser/sse.ts).
+import { parseSse } from '@/lib/browser/sse';
+
 export interface Frame {
   event: string;
   id?: string;
@@ -16,22 +19,7 @@ export async function readFrames(res: Response, until: (frames: Frame[]) => bool
     const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), 200))]);
     if (chunk === null) continue;
     if (chunk.done) break;
-    buffer += decoder.decode(chunk.value, { stream: true });
-    let at: number;
-    while ((at = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, at);
-      buffer = buffer.slice(at + 2);
-      const f: Frame = { event: 'message', data: null };
-      let data = '';
-      for (const line of block.split('\n')) {
-        if (line.startsWith('event: ')) f.event = line.slice(7);
-        else if (line.startsWith('id: ')) f.id = line.slice(4);
-        else if (line.startsWith('data: ')) data += line.slice(6);
-      }
-      if (!data) continue;
-      f.data = JSON.parse(data);
-      frames.push(f);
-    }
+    buffer = parseSse(buffer + decoder.decode(chunk.value, { stream: true }), (f) => frames.push({ event: f.event, ...(f.id !== undefined ? { id: f.id } : {}), data: JSON.parse(f.data) }));
   }
   reader.releaseLock();
   return frames;

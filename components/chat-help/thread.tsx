@@ -53,6 +53,7 @@ export function ChatThread({ id, onChanged, onBack }: { id: number; onChanged: (
   const [failed, setFailed] = useState(false);
   const [down, setDown] = useState(false);
   const [gone, setGone] = useState(false);
+  const [elsewhere, setElsewhere] = useState(false);
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -105,8 +106,9 @@ export function ChatThread({ id, onChanged, onBack }: { id: number; onChanged: (
           add([JSON.parse(f.data) as ChatMessage]);
         }
       },
-      // A closed question's stream ends after saying so; `gone`: another tutor took it.
-      finalEvents: { end: 'closed', gone: 'gone' },
+      // A closed question's stream ends after saying so; `gone`: another tutor took it (or the duty's
+      // hours ended); `superseded`: the same person opened it in more tabs than the server keeps.
+      finalEvents: { end: 'closed', gone: 'gone', superseded: 'elsewhere' },
       finalStatuses: [403, 404],
       onReconnecting: setDown,
       onClosed: (reason) => {
@@ -115,7 +117,8 @@ export function ChatThread({ id, onChanged, onBack }: { id: number; onChanged: (
         if (reason.code === 'gone' || (reason.status === 404 && side.current === 'candidate')) {
           setGone(true);
           changed.current();
-        } else if (reason.status !== 409) setFailed(true);
+        } else if (reason.code === 'elsewhere') setElsewhere(true);
+        else if (reason.status !== 409) setFailed(true);
       },
     });
     return stop;
@@ -192,6 +195,7 @@ export function ChatThread({ id, onChanged, onBack }: { id: number; onChanged: (
       </ol>
       <div role="status" aria-live="polite" className="mt-3">
         {down && <p className="text-muted">{t('reconnecting')}</p>}
+        {elsewhere && <p className="text-danger" data-testid="chat-elsewhere">{t('elsewhere')}</p>}
         {error && <p className="text-danger">{error}</p>}
       </div>
       {data.side === 'candidate' && open ? (

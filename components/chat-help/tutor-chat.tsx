@@ -129,6 +129,7 @@ export function TutorChat() {
   const [data, setData] = useState<TutorData | null>(null);
   const [failed, setFailed] = useState(false);
   const [down, setDown] = useState(false);
+  const [elsewhere, setElsewhere] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
   const load = useCallback(async () => {
     try {
@@ -150,10 +151,11 @@ export function TutorChat() {
       headers: () => ({ authorization: `Bearer ${getAccessToken() ?? ''}`, 'accept-language': locale }),
       lastId: () => null,
       onFrame: (f) => f.event === 'queue' && setData(JSON.parse(f.data) as TutorData),
-      finalEvents: { end: 'closed' },
+      // `superseded`: the page is open in more tabs than the server keeps streams for.
+      finalEvents: { end: 'closed', superseded: 'elsewhere' },
       finalStatuses: [401, 403],
       onReconnecting: setDown,
-      onClosed: () => setFailed(true),
+      onClosed: (reason) => (reason.code === 'elsewhere' ? setElsewhere(true) : setFailed(true)),
     });
   }, [openId, load, locale]);
   // A question that came since the page opened is announced, and the tab's title counts the waiting ones.
@@ -202,6 +204,7 @@ export function TutorChat() {
         </h2>
         {failed && !data ? <p role="alert" className="mt-2 text-danger">{t('loadFailed')}</p> : null}
         {down ? <p role="status" className="mt-2 text-sm text-muted">{t('reconnecting')}</p> : null}
+        {elsewhere ? <p role="alert" className="mt-2 text-sm text-danger">{t('elsewhere')}</p> : null}
         {!data ? null : data.onDuty.length === 0 ? (
           <p className="mt-2 text-muted" data-testid="chat-off-duty">{t('offDuty')}</p>
         ) : (

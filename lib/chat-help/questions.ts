@@ -124,6 +124,12 @@ export async function askQuestion(db: Db, student: User, input: ChatAskInput, no
   return (await views(db, [row]))[0]!;
 }
 
+/** The account as it is now, or null when it is gone or blocked (an open stream re-reads it: a block or a lost role ends what it may read). */
+export async function currentUser(db: Db, id: number): Promise<User | null> {
+  const [u] = await db.select({ id: users.id, scope: users.scope, blockedAt: users.blockedAt, subject: users.subject }).from(users).where(eq(users.id, id)).limit(1);
+  return u && !u.blockedAt ? u : null;
+}
+
 /** The side a user is on in a question, or null (a tutor on duty for an open question's subject may read it before taking it). */
 async function sideOf(db: Db, user: User, q: Question, now: Date): Promise<'student' | 'tutor' | 'candidate' | null> {
   if (q.studentId === user.id) return 'student';
@@ -154,7 +160,8 @@ export async function questionThread(db: Db, user: User, id: number, after = 0, 
   const messages = await db
     .select()
     .from(chatHelpMessages)
-    .where(and(eq(chatHelpMessages.questionId, id), gt(chatHelpMessages.id, after)))
+    // A candidate reads the student's side only: a reply by the tutor who took it meanwhile is not theirs to see.
+    .where(and(eq(chatHelpMessages.questionId, id), gt(chatHelpMessages.id, after), side === 'candidate' ? eq(chatHelpMessages.side, 'student') : undefined))
     .orderBy(asc(chatHelpMessages.id))
     .limit(500);
   return { question: (await views(db, [q]))[0]!, side, messages: messages.map(messageView), timeLeft: side === 'student' ? await chatTimeLeft(db, user.id) : null };
@@ -180,14 +187,18 @@ export async function takeQuestion(db: Db, tutor: User, id: number, now = new Da
   const q = await findQuestion(db, id);
   if (q.studentId === tutor.id) throw new ApiError(404, 'not_found');
   if (!canServe(tutor) || !onDutyFor(await dutyOf(db, tutor.id), q.subject, now)) throw new ApiError(403, 'chat_help_not_on_duty');
-  const [taken] = await db
-    .update(chatHelpQuestions)
-    .set({ status: 'taken', tutorId: tutor.id, takenAt: now })
-    .where(and(eq(chatHelpQuestions.id, id), eq(chatHelpQuestions.status, 'open')))
-    .returning();
-  if (!taken) throw new ApiError(409, q.status === 'closed' ? 'chat_help_closed' : 'chat_help_taken');
-  await db.execute(announce('chat', id));
-  await db.execute(announce('queue', 0, id));
+  // The take and its announcement commit together (the streams hear it once it is stored).
+  const taken = await transaction(db, async (tx) => {
+    const [row] = await tx
+      .update(chatHelpQuestions)
+      .set({ status: 'taken', tutorId: tutor.id, takenAt: now })
+      .where(and(eq(chatHelpQuestions.id, id), eq(chatHelpQuestions.status, 'open')))
+      .returning();
+    if (!row) throw new ApiError(409, q.status === 'closed' ? 'chat_help_closed' : 'chat_help_taken');
+    await tx.execute(announce('chat', id));
+    await tx.execute(announce('queue', 0, id));
+    return row;
+  });
   return (await views(db, [taken]))[0]!;
 }
 
@@ -243,27 +254,32 @@ export async function closeQuestion(db: Db, user: User, id: number, now = new Da
   const q = await findQuestion(db, id);
   const by = q.studentId === user.id ? 'student' : q.tutorId === user.id ? 'tutor' : null;
   if (!by) throw new ApiError(404, 'not_found');
-  const [closed] = await db
-    .update(chatHelpQuestions)
-    .set({ status: 'closed', closedAt: now, closedBy: by })
-    .where(and(eq(chatHelpQuestions.id, id), ne(chatHelpQuestions.status, 'closed')))
-    .returning();
-  if (!closed) throw new ApiError(409, 'chat_help_closed');
-  await db.execute(announce('chat', id));
-  await db.execute(announce('queue', 0, id));
+  const closed = await transaction(db, async (tx) => {
+    const [row] = await tx
+      .update(chatHelpQuestions)
+      .set({ status: 'closed', closedAt: now, closedBy: by })
+      .where(and(eq(chatHelpQuestions.id, id), ne(chatHelpQuestions.status, 'closed')))
+      .returning();
+    if (!row) throw new ApiError(409, 'chat_help_closed');
+    await tx.execute(announce('chat', id));
+    await tx.execute(announce('queue', 0, id));
+    return row;
+  });
   return (await views(db, [closed]))[0]!;
 }
 
 /** The job's pass: questions nobody wrote in for CHAT_IDLE_CLOSE_HOURS are closed (`idle`). Returns how many. */
 export async function closeIdleQuestions(db: Db, now = new Date()): Promise<number> {
-  const rows = await db
-    .update(chatHelpQuestions)
-    .set({ status: 'closed', closedAt: now, closedBy: 'idle' })
-    .where(and(ne(chatHelpQuestions.status, 'closed'), lt(chatHelpQuestions.lastMessageAt, new Date(now.getTime() - CHAT_IDLE_CLOSE_HOURS * 3_600_000))))
-    .returning({ id: chatHelpQuestions.id });
-  for (const r of rows) await db.execute(announce('chat', r.id));
-  if (rows.length) await db.execute(announce('queue', 0));
-  return rows.length;
+  return transaction(db, async (tx) => {
+    const rows = await tx
+      .update(chatHelpQuestions)
+      .set({ status: 'closed', closedAt: now, closedBy: 'idle' })
+      .where(and(ne(chatHelpQuestions.status, 'closed'), lt(chatHelpQuestions.lastMessageAt, new Date(now.getTime() - CHAT_IDLE_CLOSE_HOURS * 3_600_000))))
+      .returning({ id: chatHelpQuestions.id });
+    for (const r of rows) await tx.execute(announce('chat', r.id));
+    if (rows.length) await tx.execute(announce('queue', 0));
+    return rows.length;
+  });
 }
 
 /** The student's questions (newest first, 50) and time left. */

@@ -10,7 +10,7 @@ import { env } from '@/lib/env';
 import { enforceLimits } from '@/lib/rate-limit';
 import { bus, type Bus } from '@/lib/runtime/bus';
 import { canServe } from './duty';
-import { questionThread, tutorChat } from './questions';
+import { currentUser, questionThread, tutorChat } from './questions';
 
 type User = Parameters<typeof questionThread>[1];
 
@@ -51,18 +51,23 @@ export async function questionStream(db: Db, user: User, id: number, opts: ChatS
     subscribe: (wake) => heard.subscribe('chat', id, wake),
     async pump(write, end) {
       for (;;) {
+        // The account as it is now: blocked, it reads nothing more.
+        const reader = await currentUser(db, user.id);
+        if (!reader) return end();
         let thread;
         try {
-          thread = await questionThread(db, user, id, cursor, now());
+          thread = await questionThread(db, reader, id, cursor, now());
         } catch (err) {
           if (!(err instanceof ApiError && err.status === 404)) throw err;
+          // A tutor who was reading an open question: another took it, or their duty's hours ended.
           write(sseBlock({}, { event: 'gone' }));
           return end();
         }
-        const next = JSON.stringify({ question: thread.question, side: thread.side, timeLeft: thread.timeLeft });
+        const view = { question: thread.question, side: thread.side, timeLeft: thread.timeLeft };
+        const next = JSON.stringify(view);
         if (next !== state) {
           state = next;
-          write(`event: question\ndata: ${next}\n\n`);
+          write(sseBlock(view, { event: 'question' }));
         }
         for (const m of thread.messages) {
           cursor = m.id;
@@ -94,11 +99,15 @@ export async function tutorQueueStream(db: Db, tutor: User, opts: Omit<ChatStrea
     signal: opts.signal,
     heartbeatMs: opts.heartbeatMs ?? env().ROOM_HEARTBEAT_MS,
     subscribe: (wake) => heard.subscribe('queue', 0, wake),
-    async pump(write) {
-      const next = JSON.stringify(await tutorChat(db, tutor, now()));
+    async pump(write, end) {
+      // The account as it is now: blocked, or no longer a tutor who may serve, it hears no more questions.
+      const reader = await currentUser(db, tutor.id);
+      if (!reader || !canServe(reader)) return end();
+      const view = await tutorChat(db, reader, now());
+      const next = JSON.stringify(view);
       if (next === state) return;
       state = next;
-      write(`event: queue\ndata: ${next}\n\n`);
+      write(sseBlock(view, { event: 'queue' }));
     },
   });
 }

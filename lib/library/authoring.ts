@@ -281,7 +281,7 @@ export async function publishCourse(db: Db, actor: Actor, courseId: number, now:
       .innerJoin(libraryUnits, eq(libraryUnits.id, libraryUnitVersions.unitId))
       .where(and(eq(libraryUnits.courseId, courseId), isNull(libraryUnits.archivedAt), isNull(libraryUnitVersions.publishedAt)));
     const me = staffIdOf(actor);
-    if (course.submittedBy === me || waiting.some((w) => w.createdBy === me) || (course.pendingFields && course.pendingFields.by === me)) throw new ApiError(403, 'library_own_review');
+    if (course.submittedBy === me || waiting.some((w) => w.createdBy === me) || !!course.pendingFields?.by.includes(me)) throw new ApiError(403, 'library_own_review');
     await publishCourseVersions(tx, courseId, me, now);
     await tx.update(libraryCourses).set({ submittedBy: null, submittedAt: null }).where(eq(libraryCourses.id, courseId));
     const units = detail.units.filter((u) => u.draft).map((u) => ({ unit: u.key, version: u.version }));

@@ -63,8 +63,8 @@ export const metaOf = (c: Pick<CourseRow, 'subject' | 'level' | 'ageBand' | 'tit
 /**
  * New fields for a course (the editor's form, an imported file's head), under the review's rule: a
  * course never published takes them at once (nobody sees it before its review); a published one
- * keeps showing its published fields and holds these for review (`pending_fields`, with who wrote
- * them), or drops what waited when they are the published ones again. `publish` (the seed's starter
+ * keeps showing its published fields and holds these for review (`pending_fields`, with everyone who
+ * wrote them), or drops what waited when they are the published ones again. `publish` (the seed's starter
  * set, reviewed in the repository's diffs): at once. Returns whether anything changed.
  */
 export async function proposeFields(tx: Db, course: CourseRow, meta: CourseMeta, staffId: number | null, now: Date, opts: { publish?: boolean } = {}): Promise<boolean> {
@@ -80,8 +80,10 @@ export async function proposeFields(tx: Db, course: CourseRow, meta: CourseMeta,
     await set({ pendingFields: null });
     return true;
   }
-  if (course.pendingFields && same(course.pendingFields.fields, meta)) return false;
-  await set({ pendingFields: { fields: meta, by: staffId } });
+  // Everyone who wrote a part of what waits: a later save carries the earlier writers' edits too.
+  const by = [...new Set([...(course.pendingFields?.by ?? []), ...(staffId !== null ? [staffId] : [])])];
+  if (course.pendingFields && same(course.pendingFields.fields, meta) && by.length === course.pendingFields.by.length) return false;
+  await set({ pendingFields: { fields: meta, by } });
   return true;
 }
 

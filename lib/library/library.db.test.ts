@@ -169,6 +169,29 @@ describe(`the course library (${dbLabel()})`, () => {
     expect(now.units[2]!.title.en).toBe('My day');
   });
 
+  it("a published course's head imported from a file waits for review like the editor's; the seed never loads over fields staff edited", async () => {
+    const file = copy();
+    file.slug = 'starter-fields';
+    await seedLibrary(t.db, NOW, [file]);
+    const [course] = await t.db.select().from(libraryCourses).where(eq(libraryCourses.slug, 'starter-fields'));
+    const methodologist = await enrolledStaff(t.db, { email: 'fields@school.kz', scopes: ['methodologist'] });
+    // A school's import of the published course with a new title: the title waits; units unchanged.
+    const renamed = { ...copy(), slug: 'starter-fields', title: { ru: 'Английский с нуля', kk: 'Ағылшын тілі нөлден', en: 'English from scratch' } };
+    const result = await importCourse(t.db, { staffId: methodologist.id }, renamed, { now: later(MIN) });
+    expect(result).toMatchObject({ created: false, fieldsChanged: true });
+    const [after] = await t.db.select().from(libraryCourses).where(eq(libraryCourses.id, course!.id));
+    expect(after).toMatchObject({ title: file.title, pendingFields: { fields: { title: renamed.title }, by: [methodologist.id] } });
+    // The repository's file changes meanwhile: not loaded over the waiting fields.
+    file.description.en = 'A changed description.';
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await seedLibrary(t.db, later(2 * MIN), [file]);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/starter-fields changed, but staff have edited/));
+    warn.mockRestore();
+    const [still] = await t.db.select().from(libraryCourses).where(eq(libraryCourses.id, course!.id));
+    expect(still).toMatchObject({ title: file.title, pendingFields: { fields: { title: renamed.title } } });
+    expect(still!.description.en).not.toBe('A changed description.');
+  });
+
   it('the starter courses have six units of ten or more exercises each, of mixed kinds', () => {
     for (const raw of STARTER_COURSES) {
       const parsed = parseCourseFile(raw);

@@ -22,8 +22,10 @@ export const STARTER_COURSES: readonly unknown[] = [englishA1, englishA2, englis
 
 const hashOf = (file: unknown) => createHash('sha256').update(canonical(file)).digest('base64url');
 
-async function editedByStaff(db: Db, courseId: number, authorId: number | null): Promise<boolean> {
-  if (authorId !== null) return true;
+/** Whether staff changed a starter course: wrote it, wrote a unit's version, or edited its fields (waiting, or published by a reviewer). */
+async function editedByStaff(db: Db, course: { id: number; authorId: number | null; reviewerId: number | null; pendingFields: unknown }): Promise<boolean> {
+  if (course.authorId !== null || course.reviewerId !== null || course.pendingFields !== null) return true;
+  const courseId = course.id;
   const [edit] = await db
     .select({ id: libraryUnitVersions.id })
     .from(libraryUnitVersions)
@@ -37,9 +39,12 @@ export async function seedLibrary(db: Db, now: Date, files: readonly unknown[] =
   for (const file of files) {
     const { slug } = courseFileSchema.parse(file);
     const hash = hashOf(file);
-    const [course] = await db.select({ id: libraryCourses.id, authorId: libraryCourses.authorId, starterHash: libraryCourses.starterHash }).from(libraryCourses).where(eq(libraryCourses.slug, slug));
+    const [course] = await db
+      .select({ id: libraryCourses.id, authorId: libraryCourses.authorId, reviewerId: libraryCourses.reviewerId, pendingFields: libraryCourses.pendingFields, starterHash: libraryCourses.starterHash })
+      .from(libraryCourses)
+      .where(eq(libraryCourses.slug, slug));
     if (course?.starterHash === hash) continue;
-    if (course && (await editedByStaff(db, course.id, course.authorId))) {
+    if (course && (await editedByStaff(db, course))) {
       console.warn(`[library] content/library's ${slug} changed, but staff have edited the course: the file is not loaded over their edits.`);
       continue;
     }

@@ -3,7 +3,8 @@ import { NextRequest } from 'next/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSession } from '@/lib/auth/http';
 import { saveDuty } from '@/lib/chat-help/duty';
-import { askQuestion, closeQuestion, takeQuestion } from '@/lib/chat-help/questions';
+import { refundChatTime } from '@/lib/chat-help/money';
+import { askQuestion, closeIdleQuestions, closeQuestion, postMessage, takeQuestion } from '@/lib/chat-help/questions';
 import { paymentOrders, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { creditPaid } from '@/lib/payments/settle';
@@ -137,14 +138,50 @@ describe(`chat help's event stream (${dbLabel()})`, () => {
       expect((await call(events, req(path, { token: stranger.token, signal: ctl.signal }), { id: String(q.id) })).status).toBe(404);
       expect((await call(events, req(`/api/chat-help/questions/${q.id + 1000}/events`, { token: s.token, signal: ctl.signal }), { id: String(q.id + 1000) })).status).toBe(404);
       expect((await call(events, req(path, { signal: ctl.signal }), { id: String(q.id) })).status).toBe(401);
-      const statuses: number[] = [];
-      for (let i = 0; i < 31; i++) statuses.push((await call(events, req(path, { token: s.token, signal: ctl.signal }), { id: String(q.id) })).status);
-      expect(statuses.slice(0, 30).every((x) => x === 200)).toBe(true);
-      expect(statuses[30]).toBe(429);
+      // At most three stay open per person: the fourth supersedes the first (its page stops and says so).
+      const opened: Response[] = [];
+      for (let i = 0; i < 31; i++) opened.push(await call(events, req(path, { token: s.token, signal: ctl.signal }), { id: String(q.id) }));
+      expect(opened.slice(0, 30).every((x) => x.status === 200)).toBe(true);
+      expect(opened[30]!.status).toBe(429);
+      expect((await readFrames(opened[0]!, (f) => f.some((x) => x.event === 'superseded'))).at(-1)!.event).toBe('superseded');
     } finally {
       ctl.abort();
     }
   });
+  it("an idle question closed by the background pass, and a refund, end its open streams; a blocked account's stream ends at the next news", async () => {
+    const s = await studentWithAnHour(t.db);
+    const tutor = await dutyTutor(t.db);
+    const ctl = new AbortController();
+    const open = async (token: string, id: number) => call(events, req(`/api/chat-help/questions/${id}/events`, { token, signal: ctl.signal }), { id: String(id) });
+    try {
+      const idle = await askQuestion(t.db, s.user, { subject: 'english', body: 'an or a: «___ hour»?' });
+      const idleRes = await open(s.token, idle.id);
+      await readFrames(idleRes, (f) => messages(f).length === 1);
+      expect(await closeIdleQuestions(t.db, new Date(Date.now() + 25 * 3_600_000))).toBeGreaterThanOrEqual(1);
+      const idleEnd = await readFrames(idleRes, (f) => f.some((x) => x.event === 'end'));
+      expect(states(idleEnd).at(-1)!.question).toMatchObject({ status: 'closed' });
+
+      const refunded = await askQuestion(t.db, s.user, { subject: 'english', body: 'who or whom?' });
+      const refundRes = await open(s.token, refunded.id);
+      await readFrames(refundRes, (f) => messages(f).length === 1);
+      await refundChatTime(t.db, s.user);
+      expect(states(await readFrames(refundRes, (f) => f.some((x) => x.event === 'end'))).at(-1)!.question).toMatchObject({ status: 'closed' });
+
+      // A tutor reading an open question is blocked: the next news ends their stream, with nothing more.
+      const s2 = await studentWithAnHour(t.db);
+      const q = await askQuestion(t.db, s2.user, { subject: 'english', body: 'since or for?' });
+      const tutorRes = await open(tutor.token, q.id);
+      await readFrames(tutorRes, (f) => messages(f).length === 1);
+      await t.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, tutor.user.id));
+      await postMessage(t.db, s2.user, q.id, { body: 'please help' });
+      const after = await readFrames(tutorRes, (f) => f.some((x) => x.event === 'end'));
+      expect(messages(after)).toEqual([]);
+      expect(after.at(-1)!.event).toBe('end');
+    } finally {
+      ctl.abort();
+    }
+  });
+
   it("a tutor's queue page hears each question asked, taken or closed as it happens; anyone who may not serve is refused", async () => {
     const a = await dutyTutor(t.db);
     const b = await dutyTutor(t.db);

@@ -8,10 +8,10 @@ import { createdAt } from './columns';
 import { lessons } from './marketplace';
 import { staff } from './staff';
 
-/** A published course's edited fields waiting for review, and the staff member who wrote them. */
+/** A published course's edited fields waiting for review, and every staff member who wrote them (none of whom may publish them). */
 export interface PendingCourseFields {
   fields: { subject: LibrarySubject; level: LibraryLevel; ageBand: AgeBand; title: Localized; description: Localized };
-  by: number | null;
+  by: number[];
 }
 
 const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -40,7 +40,7 @@ export const libraryCourses = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /**
      * A published course's fields as edited and not yet reviewed (students and tutors keep seeing the
-     * published ones above until a second methodologist publishes these), with who wrote them; null
+     * published ones above until a second methodologist publishes these), with everyone who wrote them; null
      * when none wait (lib/library/courses.ts proposeFields).
      */
     pendingFields: jsonb('pending_fields').$type<PendingCourseFields>(),

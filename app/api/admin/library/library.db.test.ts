@@ -147,7 +147,7 @@ describe(`authoring in the back office: courses, units, review, import (${dbLabe
 
     expect(await json(await put(renamed, second.cookie))).toEqual({ course: { id: courseId, pending: true } });
     // What every reader of the catalogue takes (the row's own fields) is still the published course.
-    expect(await row()).toMatchObject({ title: COURSE.title, level: 'A1', status: 'published', pendingFields: { fields: { title: renamed.title, level: 'A2' }, by: second.id } });
+    expect(await row()).toMatchObject({ title: COURSE.title, level: 'A1', status: 'published', pendingFields: { fields: { title: renamed.title, level: 'A2' }, by: [second.id] } });
     expect(await page()).toMatchObject({ pending: true, unitsPending: false });
     // The export is the course's latest: the fields that wait, like each unit's latest version.
     const file = JSON.parse(await (await send(h.export!.GET, `/api/admin/library/courses/${courseId}/export`, {}, { id: String(courseId) })).text()) as { title: unknown; level: string };
@@ -160,6 +160,10 @@ describe(`authoring in the back office: courses, units, review, import (${dbLabe
     // Renamed again by the author, sent by the second: the one who wrote the fields cannot publish them
     // (nor the one who sent them); a third methodologist does.
     await put(renamed);
+    // The second's save carries the author's edit too: both wrote what waits.
+    const both = { ...renamed, description: L('Курс для теста, обновлён.', 'Тестке арналған курс, жаңартылды.', 'A course for the test, updated.') };
+    await put(both, second.cookie);
+    expect((await row()).pendingFields!.by.sort()).toEqual([author.id, second.id].sort());
     expect((await send(h.submit!.POST, `/api/admin/library/courses/${courseId}/submit`, { body: {}, cookie: second.cookie }, { id: String(courseId) })).status).toBe(200);
     const own = await send(h.publish!.POST, `/api/admin/library/courses/${courseId}/publish`, { body: {} }, { id: String(courseId) });
     expect(own.status).toBe(403);
@@ -167,7 +171,7 @@ describe(`authoring in the back office: courses, units, review, import (${dbLabe
     expect((await row()).title).toEqual(COURSE.title);
     const third = await enrolledStaff(db, { email: 'method3@school.kz', name: 'Гүлмира Оспанова', scopes: ['methodologist'] });
     expect((await send(h.publish!.POST, `/api/admin/library/courses/${courseId}/publish`, { body: {}, cookie: third.cookie }, { id: String(courseId) })).status).toBe(200);
-    expect(await row()).toMatchObject({ title: renamed.title, level: 'A2', pendingFields: null, reviewerId: third.id });
+    expect(await row()).toMatchObject({ title: renamed.title, description: both.description, level: 'A2', pendingFields: null, reviewerId: third.id });
     const [line] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'library.publish'), eq(auditLog.actorId, third.id)));
     expect(line!.after).toMatchObject({ fields: { title: renamed.title } });
 

@@ -41,11 +41,15 @@ export default async function CoursePage({ params }: Props) {
   const w = await libraryWords(locale);
   const c = detail.course;
   const waiting = !!c.submittedAt;
-  const ownReview = waiting && c.submittedBy === staff.id;
+  // Whoever sent it, or wrote the course's fields waiting in it, publishes nothing of it (the server refuses: 403).
+  const wroteFields = !!c.pendingFields?.by.includes(staff.id);
+  const ownReview = waiting && (c.submittedBy === staff.id || wroteFields);
   const canSubmit = !waiting && detail.units.length > 0 && (c.status === 'draft' || detail.pending);
   const statusNote = waiting
     ? ownReview
-      ? t('waitingOther')
+      ? c.submittedBy === staff.id
+        ? t('waitingOther')
+        : t('waitingOtherWrote')
       : t('waitingYou', { name: detail.submitter ?? '—' })
     : c.status === 'published' && detail.unitsPending
       ? t('changesDraft')
