@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Locator } from '@playwright/test';
+import sharp from 'sharp';
 import { expectNoSidewaysScroll, messages, readMails } from './helpers';
 import { apiLogin, bookableTutor, call, signInToCabinet } from './marketplace';
 import { loopbackAddress, signUp } from './sessions';
@@ -10,6 +11,8 @@ const PASSWORD = 'Qazaq2024sky';
 const ru = messages.ru;
 const lib = ru.Admin.library;
 const ed = lib.editor;
+/** The reading text's picture, described for those who cannot see it. */
+const PICTURE = { ru: 'Девушка машет рукой на фоне гор', kk: 'Қыз таулардың аясында қол бұлғап тұр', en: 'A young woman waving, mountains behind her' };
 
 /** The enrolment link of the newest invitation mail sent to `email`. */
 async function invitationLink(email: string): Promise<string> {
@@ -88,12 +91,24 @@ test('authoring: a methodologist writes a unit with three exercise kinds and sen
   await fillLocalized(writing, ed.prompt, { ru: 'Напишите о себе.', kk: 'Өзіңіз туралы жазыңыз.', en: 'Write about yourself.' });
   await writing.getByLabel(ed.task, { exact: true }).fill('Introduce yourself in five sentences.');
 
+  // A reading text with a picture (uploaded to the media store), described in the three languages.
+  await editor.getByLabel(ed.newStepKind, { exact: true }).selectOption('text');
+  await editor.getByRole('button', { name: ed.addStep }).click();
+  const reading = editor.getByTestId('step-3');
+  await reading.getByLabel(ed.body, { exact: true }).fill('This is Aruzhan. She is from Almaty.');
+  await expect(reading.getByRole('group', { name: ed.imageAlt, exact: true })).toHaveCount(0);
+  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#7fb3d5' } }).png().toBuffer();
+  await reading.locator('input[type=file]').setInputFiles({ name: 'aruzhan.png', mimeType: 'image/png', buffer: photo });
+  await expect(reading.getByLabel(ed.image, { exact: true })).toHaveValue(/^i-[\w-]{16}\.webp$/, { timeout: 15_000 });
+  await fillLocalized(reading, ed.imageAlt, PICTURE);
+
   // The preview: the student's view in each language, never the key.
   const preview = author.getByTestId('unit-preview');
   await expect(preview.getByTestId('preview-step-0')).toContainText(prompt.ru);
   await preview.getByRole('button', { name: lib.langs.kk, exact: true }).click();
   await expect(preview.getByTestId('preview-step-0')).toContainText(prompt.kk);
   await expect(preview.getByTestId('preview-step-1')).not.toContainText('name');
+  await expect(preview.getByTestId('preview-step-3').getByRole('img', { name: PICTURE.kk, exact: true })).toBeVisible();
 
   await editor.getByRole('button', { name: ed.create }).click();
   await author.waitForURL(/\/admin\/library\/units\/\d+$/);
@@ -180,8 +195,15 @@ async function homeworkJourney(browser: Browser, slug: string) {
   await library.getByTestId('board-library-course').selectOption(slug);
   await library.getByTestId('board-library-unit').selectOption('hello');
   await library.getByTestId('board-library-page').selectOption('all');
+  // The preview shows the reading's picture, described in the student's language (Kazakh, theirs).
+  await expect(library.getByTestId('board-library-preview').getByRole('img', { name: PICTURE.kk, exact: true })).toBeVisible();
   await library.getByTestId('board-library-open').click();
   await expect(tp.getByTestId('board')).toHaveAttribute('data-library-pages', new RegExp(`${slug}/hello/`), { timeout: 30_000 });
+  // On the board the picture is an image of the page (not its description as a note): the text under the board names it.
+  const pagesText = tp.getByTestId('board-pages-text');
+  await pagesText.getByRole('button').click();
+  await expect(pagesText.locator('[data-step]')).toHaveCount(4);
+  await expect(pagesText).toContainText(ru.Room.library.picture.replace('{alt}', PICTURE.kk));
 
   // …and the report sets it as homework, due in a week (the picker's default).
   await tp.goto(`/lesson/${lessonId}/record`);
@@ -220,6 +242,13 @@ async function homeworkJourney(browser: Browser, slug: string) {
   await player.getByLabel(X.yourText).fill('Hello! My name is Dana. I am from Almaty. I am a student. I like English and books.');
   await player.getByRole('button', { name: X.send }).click();
   await expect(player.getByTestId('verdict')).toContainText(X.sentToTutor);
+  await expectNoSidewaysScroll(sp);
+  // The reading: its picture, described in Kazakh, within the phone's width.
+  await player.getByRole('navigation').getByRole('button', { name: kk.Study.next }).click();
+  const picture = player.getByRole('img', { name: PICTURE.kk, exact: true });
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  expect((await picture.boundingBox())!.width).toBeLessThanOrEqual(360);
   await expectNoSidewaysScroll(sp);
 
   // The tutor checks the writing with a comment.

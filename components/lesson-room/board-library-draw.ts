@@ -1,8 +1,8 @@
 import { convertToExcalidrawElements, FONT_FAMILY } from '@excalidraw/excalidraw';
 import type { ExcalidrawElementSkeleton } from '@excalidraw/excalidraw/data/transform';
-import type { ExcalidrawElement, NonDeletedExcalidrawElement, OrderedExcalidrawElement } from '@excalidraw/excalidraw/element/types';
+import type { ExcalidrawElement, FileId, NonDeletedExcalidrawElement, OrderedExcalidrawElement } from '@excalidraw/excalidraw/element/types';
 import type { AppState, NormalizedZoomValue } from '@excalidraw/excalidraw/types';
-import type { Block, BoardPage } from './board-library-layout';
+import { pictureSize, withPictures, type Block, type BoardPage } from './board-library-layout';
 import { PAGE_MARK } from './board-store';
 
 /**
@@ -10,7 +10,9 @@ import { PAGE_MARK } from './board-store';
  * the unit and the page, and in it one rectangle with a label per block (Excalidraw wraps the label to
  * the width and grows the box to fit). Text stays text: sharp at any zoom on a phone, editable, and
  * either side draws over it; each element is small, so the board's messages carry them as any stroke.
- * The font is Nunito, the board's only face with every Kazakh letter (ә ғ қ ң ө ұ ү һ і).
+ * The font is Nunito, the board's only face with every Kazakh letter (ә ғ қ ң ө ұ ү һ і). A text's or
+ * a grammar note's picture is an image element of a file the board already holds (the tutor's board
+ * fetched it and sent it as any image), as wide as the page's text, its description in `customData`.
  */
 
 /**
@@ -19,6 +21,12 @@ import { PAGE_MARK } from './board-store';
  * place there): the other side brings the first page of an opening into view.
  */
 export type PageData = { mark: typeof PAGE_MARK; course: string; unit: string; step: string; lang: string; opened: string; page: number };
+/** A page's picture's `customData`: its description, for the text under the board ('' when it only decorates). */
+export type PictureData = { alt: string };
+/** A picture fetched and on the board: its file's id and its size (components/lesson-room/board-image.ts). */
+export type BoardPicture = { fileId: string; width: number; height: number };
+/** A picture on a page is never taller than this (a tall portrait would push the page's text out of view). */
+export const PICTURE_MAX_HEIGHT = 560;
 
 export const PAGE_WIDTH = 440;
 const PAD = 20;
@@ -27,7 +35,7 @@ const PAGE_GAP = 80;
 const INNER = PAGE_WIDTH - 2 * PAD;
 const FONT = FONT_FAMILY.Nunito;
 
-const STYLE: Record<Exclude<Block['kind'], 'chips' | 'pair' | 'word'>, { size: number; color: string }> = {
+const STYLE: Record<Exclude<Block['kind'], 'chips' | 'pair' | 'word' | 'image'>, { size: number; color: string }> = {
   heading: { size: 30, color: '#0f172a' },
   lead: { size: 22, color: '#1d4ed8' },
   text: { size: 24, color: '#0f172a' },
@@ -64,8 +72,23 @@ function measure(skeleton: ExcalidrawElementSkeleton): { width: number; height: 
 }
 
 /** A block's boxes, placed from (x, y): the skeletons (with their measured sizes) and the height they take. */
-function blockBoxes(block: Block, x: number, y: number): { boxes: ExcalidrawElementSkeleton[]; height: number } {
+function blockBoxes(block: Block, x: number, y: number, pictures: ReadonlyMap<string, BoardPicture>): { boxes: ExcalidrawElementSkeleton[]; height: number } {
   switch (block.kind) {
+    case 'image': {
+      const picture = pictures.get(block.name)!;
+      const size = pictureSize(picture, INNER, PICTURE_MAX_HEIGHT);
+      const image = {
+        type: 'image',
+        id: newId(),
+        x: x + Math.round((INNER - size.width) / 2),
+        y,
+        ...size,
+        fileId: picture.fileId as FileId,
+        status: 'saved',
+        customData: { alt: block.alt } satisfies PictureData,
+      } as ExcalidrawElementSkeleton;
+      return { boxes: [image], height: size.height };
+    }
     case 'word': {
       const word = box(block.text, x, y, INNER, STYLE.text, false);
       const h = measure(word).height;
@@ -106,11 +129,11 @@ function blockBoxes(block: Block, x: number, y: number): { boxes: ExcalidrawElem
 }
 
 /** The page's frame and boxes from (x, y), and how tall it is. */
-function pageElements(page: BoardPage, data: PageData, x: number, y: number): { elements: OrderedExcalidrawElement[]; height: number } {
+function pageElements(page: BoardPage, data: PageData, x: number, y: number, pictures: ReadonlyMap<string, BoardPicture>): { elements: OrderedExcalidrawElement[]; height: number } {
   const boxes: ExcalidrawElementSkeleton[] = [];
   let at = y + PAD;
   for (const block of page.blocks) {
-    const placed = blockBoxes(block, x + PAD, at);
+    const placed = blockBoxes(block, x + PAD, at, pictures);
     boxes.push(...placed.boxes);
     at += placed.height + GAP;
   }
@@ -126,18 +149,19 @@ function pageElements(page: BoardPage, data: PageData, x: number, y: number): { 
     children: boxes.map((b) => (b as { id: string }).id),
     customData: data,
   } as ExcalidrawElementSkeleton;
-  // Each box with its label right after it, and the frame after its children (Excalidraw's order).
+  // Each box with its label right after it (a picture alone), and the frame after its children (Excalidraw's order).
   const converted = convertToExcalidrawElements([...boxes, frame]);
   const byId = new Map(converted.map((e) => [e.id, e]));
-  const ordered = converted.filter((e) => e.type === 'rectangle').flatMap((e) => [e, ...(e.boundElements ?? []).map((b) => byId.get(b.id)!).filter(Boolean)]);
+  const ordered = converted.filter((e) => e.type === 'rectangle' || e.type === 'image').flatMap((e) => [e, ...(e.boundElements ?? []).map((b) => byId.get(b.id)!).filter(Boolean)]);
   return { elements: [...ordered, ...converted.filter((e) => e.type === 'frame')], height };
 }
 
 /**
  * The pages' elements, one under the other, to the right of whatever is on the board already (or in
  * view when it is empty), so nothing drawn is covered. Answers the elements and the first page's frame.
+ * `pictures`: the pages' pictures on the board by name; one missing is drawn as its description.
  */
-export function drawPages(pages: BoardPage[], data: Omit<PageData, 'mark' | 'step' | 'opened' | 'page'>, scene: readonly NonDeletedExcalidrawElement[], view: Pick<AppState, 'scrollX' | 'scrollY' | 'zoom'>) {
+export function drawPages(pages: BoardPage[], data: Omit<PageData, 'mark' | 'step' | 'opened' | 'page'>, scene: readonly NonDeletedExcalidrawElement[], view: Pick<AppState, 'scrollX' | 'scrollY' | 'zoom'>, pictures: ReadonlyMap<string, BoardPicture> = new Map()) {
   const opened = newId();
   let x = -view.scrollX + 40 / view.zoom.value;
   let y = -view.scrollY + 40 / view.zoom.value;
@@ -146,8 +170,8 @@ export function drawPages(pages: BoardPage[], data: Omit<PageData, 'mark' | 'ste
     y = Math.min(...scene.map((e) => e.y));
   }
   const elements: OrderedExcalidrawElement[] = [];
-  for (const [n, page] of pages.entries()) {
-    const drawn = pageElements(page, { mark: PAGE_MARK, ...data, step: page.stepId, opened, page: n }, Math.round(x), Math.round(y));
+  for (const [n, page] of withPictures(pages, (name) => pictures.has(name)).entries()) {
+    const drawn = pageElements(page, { mark: PAGE_MARK, ...data, step: page.stepId, opened, page: n }, Math.round(x), Math.round(y), pictures);
     elements.push(...drawn.elements);
     y += drawn.height + PAGE_GAP;
   }
@@ -168,16 +192,27 @@ export function pageView(frame: Pick<ExcalidrawElement, 'x' | 'y' | 'width'>, bo
   return { zoom: { value: zoom as NormalizedZoomValue }, scrollX: 12 / zoom - frame.x, scrollY: 84 / zoom - frame.y };
 }
 
-/** The library pages on the board as text, top to bottom (for screen readers and for reading on a phone). */
-export function pagesText(elements: readonly { id: string; type: string; x: number; y: number; isDeleted?: boolean; frameId?: string | null; name?: string | null; customData?: unknown; text?: string; originalText?: string }[]) {
+/**
+ * The library pages on the board as text, top to bottom (for screen readers and for reading on a
+ * phone): each text, and each picture's description as `picture(alt)` says it (a picture without one
+ * only decorates: left out).
+ */
+export function pagesText(
+  elements: readonly { id: string; type: string; x: number; y: number; isDeleted?: boolean; frameId?: string | null; name?: string | null; customData?: unknown; text?: string; originalText?: string }[],
+  picture: (alt: string) => string = (alt) => alt,
+) {
   const frames = elements.filter(isPageFrame).sort((a, b) => a.y - b.y || a.x - b.x);
+  const altOf = (e: { customData?: unknown }) => {
+    const alt = (e.customData as Partial<PictureData> | undefined)?.alt;
+    return typeof alt === 'string' ? alt.trim() : '';
+  };
   return frames.map((f) => ({
     id: f.id,
     name: f.name ?? '',
     step: (f.customData as PageData).step,
     lines: elements
-      .filter((e) => e.type === 'text' && !e.isDeleted && e.frameId === f.id)
+      .filter((e) => !e.isDeleted && e.frameId === f.id && (e.type === 'text' || (e.type === 'image' && altOf(e))))
       .sort((a, b) => a.y - b.y || a.x - b.x)
-      .map((e) => e.originalText ?? e.text ?? ''),
+      .map((e) => (e.type === 'image' ? picture(altOf(e)) : (e.originalText ?? e.text ?? ''))),
   }));
 }

@@ -36,7 +36,9 @@ export type Block =
   /** A word order's words, boxed in a row. */
   | { kind: 'chips'; items: string[] }
   /** A matching's row: a left item and a right item (the right column scrambled). */
-  | { kind: 'pair'; left: string; right: string };
+  | { kind: 'pair'; left: string; right: string }
+  /** A text's or a grammar note's picture (a media-store name) and its description in the student's language ('' when it only decorates). */
+  | { kind: 'image'; name: string; alt: string };
 
 export interface BoardPage {
   stepId: string;
@@ -87,15 +89,17 @@ export function blanks(text: string, gaps: number): string {
 /** The blocks of one step. */
 export function stepBlocks(step: PublicStep, lang: BoardLang, labels: BoardLabels): Block[] {
   const lead = (prompt: Localized): Block => ({ kind: 'lead', text: pick(prompt, lang) });
+  const picture = (s: { image?: string; imageAlt?: Localized }): Block[] => (s.image ? [{ kind: 'image', name: s.image, alt: s.imageAlt ? pick(s.imageAlt, lang) : '' }] : []);
   const options = (list: readonly string[]): Block[] => list.map((o, i) => ({ kind: 'option', text: `${LETTERS[i] ?? i + 1}) ${o}` }));
   switch (step.kind) {
     case 'text':
-      return [...(step.title ? [{ kind: 'heading', text: pick(step.title, lang) } as Block] : []), ...paragraphs(step.body).map((text): Block => ({ kind: 'text', text }))];
+      return [...(step.title ? [{ kind: 'heading', text: pick(step.title, lang) } as Block] : []), ...picture(step), ...paragraphs(step.body).map((text): Block => ({ kind: 'text', text }))];
     case 'words':
       return [{ kind: 'heading', text: labels.words }, ...step.words.map((w): Block => ({ kind: 'word', text: `${w.word} — ${pick(w.translation, lang)}`, ...(w.example ? { note: w.example } : {}) }))];
     case 'grammar':
       return [
         { kind: 'heading', text: pick(step.title, lang) },
+        ...picture(step),
         ...paragraphs(pick(step.body, lang)).map((text): Block => ({ kind: 'text', text })),
         ...(step.examples?.length ? [{ kind: 'lead', text: labels.examples } as Block, ...step.examples.map((e): Block => ({ kind: 'note', text: `• ${e}` }))] : []),
       ];
@@ -151,4 +155,24 @@ export function boardPages(unit: Pick<BoardUnit, 'unit' | 'steps'>, choice: stri
     .map((step, i) => ({ step, n: i + 1 }))
     .filter(({ step }) => choice === 'all' || step.id === choice)
     .map(({ step, n }) => ({ stepId: step.id, name: `${title} · ${n}/${count}`, blocks: stepBlocks(step, lang, labels) }));
+}
+
+/** The pictures the pages show (media-store names), each once, in order: what the board fetches before drawing them. */
+export function pagePictures(pages: readonly BoardPage[]): string[] {
+  return [...new Set(pages.flatMap((p) => p.blocks.flatMap((b) => (b.kind === 'image' ? [b.name] : []))))];
+}
+
+/**
+ * The pages as the board draws them once their pictures were fetched: a picture that did not load
+ * becomes a note with its description (nothing when it has none), so the page still opens.
+ */
+export function withPictures(pages: readonly BoardPage[], loaded: (name: string) => boolean): BoardPage[] {
+  return pages.map((p) => ({ ...p, blocks: p.blocks.flatMap((b): Block[] => (b.kind !== 'image' || loaded(b.name) ? [b] : b.alt ? [{ kind: 'note', text: b.alt }] : [])) }));
+}
+
+/** A picture's size on a page: the page's inner width, its proportions kept, no taller than `maxHeight`. */
+export function pictureSize(picture: { width: number; height: number }, inner: number, maxHeight: number): { width: number; height: number } {
+  const ratio = picture.height / Math.max(1, picture.width);
+  const width = Math.min(inner, maxHeight / Math.max(ratio, 1e-6));
+  return { width: Math.round(width), height: Math.round(width * ratio) };
 }

@@ -7,7 +7,7 @@ import englishA1 from '@/content/library/english-a1.json';
 import kazakhA1 from '@/content/library/kazakh-a1.json';
 import { publicStep } from '@/lib/library/check';
 import { stepSchema } from '@/lib/library/format';
-import { BLOCK_CHARS, blanks, boardPages, paragraphs, type BoardLabels, type BoardLang, type BoardUnit } from './board-library-layout';
+import { BLOCK_CHARS, blanks, boardPages, pagePictures, paragraphs, pictureSize, withPictures, type BoardLabels, type BoardLang, type BoardUnit } from './board-library-layout';
 import { BOARD_BATCH_CHARS, createBoardStore, PAGE_MARK, sendBoardChanges, type BoardElement } from './board-store';
 
 const labels = (lang: BoardLang): BoardLabels => {
@@ -25,7 +25,7 @@ const unitOf = (file: File | typeof kazakhA1, n: number): BoardUnit => {
     lang: null,
   };
 };
-const texts = (pages: ReturnType<typeof boardPages>) => pages.flatMap((p) => p.blocks.flatMap((b) => (b.kind === 'chips' ? b.items : b.kind === 'pair' ? [b.left, b.right] : b.kind === 'word' ? [b.text, b.note ?? ''] : [b.text])));
+const texts = (pages: ReturnType<typeof boardPages>) => pages.flatMap((p) => p.blocks.flatMap((b) => (b.kind === 'chips' ? b.items : b.kind === 'pair' ? [b.left, b.right] : b.kind === 'word' ? [b.text, b.note ?? ''] : b.kind === 'image' ? [b.alt] : [b.text])));
 
 describe('a library page on the board (board-library-layout.ts)', () => {
   it('writes the instructions and translations in the student\'s language, the rest in the language taught, and no key', () => {
@@ -79,6 +79,56 @@ describe('a library page on the board (board-library-layout.ts)', () => {
     expect(parts.slice(0, -1).every((p) => p.endsWith('.'))).toBe(true);
     expect(parts.join(' ').replace(/\s+/g, ' ')).toBe(`${long} Second paragraph.`);
     expect(paragraphs('x'.repeat(3000)).every((p) => p.length <= BLOCK_CHARS)).toBe(true);
+  });
+});
+
+describe('a text\'s and a grammar note\'s picture on a library page (board-library-layout.ts)', () => {
+  const alt = { ru: 'Девочка машет рукой', kk: 'Қыз қол бұлғап тұр', en: 'A girl waving' };
+  const hello = unitOf(englishA1, 0);
+  const text = hello.steps.find((s) => s.kind === 'text')!;
+  const grammar = hello.steps.find((s) => s.kind === 'grammar')!;
+  const illustrated: BoardUnit = {
+    ...hello,
+    steps: hello.steps.map((s) => (s === text ? { ...s, image: 'i-text.webp', imageAlt: alt } : s === grammar ? { ...s, image: 'i-grammar.webp' } : s)),
+  };
+
+  it('comes after the page\'s heading, described in the student\'s language (\'\' when it only decorates)', () => {
+    const [textPage] = boardPages(illustrated, text.id, 'kk', labels('kk'));
+    const plain = boardPages(hello, text.id, 'kk', labels('kk'))[0]!;
+    const at = text.kind === 'text' && text.title ? 1 : 0;
+    expect(textPage!.blocks).toEqual([...plain.blocks.slice(0, at), { kind: 'image', name: 'i-text.webp', alt: alt.kk }, ...plain.blocks.slice(at)]);
+    expect(boardPages(illustrated, text.id, 'en', labels('en'))[0]!.blocks[at]).toEqual({ kind: 'image', name: 'i-text.webp', alt: alt.en });
+    const grammarPage = boardPages(illustrated, grammar.id, 'ru', labels('ru'))[0]!;
+    expect(grammarPage.blocks[0]!.kind).toBe('heading');
+    expect(grammarPage.blocks[1]).toEqual({ kind: 'image', name: 'i-grammar.webp', alt: '' });
+    expect(grammarPage.blocks.slice(2)).toEqual(boardPages(hello, grammar.id, 'ru', labels('ru'))[0]!.blocks.slice(1));
+    // No other page has one.
+    expect(boardPages(hello, 'all', 'ru', labels('ru')).flatMap((p) => p.blocks).some((b) => b.kind === 'image')).toBe(false);
+  });
+
+  it('names each picture the board must fetch once, and a picture that did not load becomes its description, or nothing', () => {
+    const twice: BoardUnit = { ...illustrated, steps: illustrated.steps.map((s) => (s === illustrated.steps.find((x) => x.kind === 'grammar') ? { ...s, image: 'i-text.webp', imageAlt: alt } : s)) };
+    const all = boardPages(twice, 'all', 'kk', labels('kk'));
+    expect(pagePictures(all)).toEqual(['i-text.webp']);
+    expect(pagePictures(boardPages(illustrated, 'all', 'kk', labels('kk')))).toEqual([...new Set(illustrated.steps.flatMap((s) => ('image' in s && s.image ? [s.image] : [])))]);
+    expect(pagePictures(boardPages(hello, 'all', 'kk', labels('kk')))).toEqual([]);
+
+    const pages = boardPages(illustrated, 'all', 'kk', labels('kk'));
+    const loaded = withPictures(pages, () => true);
+    expect(loaded).toEqual(pages);
+    const failed = withPictures(pages, (name) => name !== 'i-text.webp' && name !== 'i-grammar.webp');
+    const textAt = pages.findIndex((p) => p.stepId === text.id);
+    const grammarAt = pages.findIndex((p) => p.stepId === grammar.id);
+    expect(failed[textAt]!.blocks).toEqual(pages[textAt]!.blocks.map((b) => (b.kind === 'image' ? { kind: 'note', text: alt.kk } : b)));
+    expect(failed[grammarAt]!.blocks).toEqual(pages[grammarAt]!.blocks.filter((b) => b.kind !== 'image'));
+    expect(failed.map((p) => p.stepId)).toEqual(pages.map((p) => p.stepId));
+  });
+
+  it('is as wide as the page\'s text, its proportions kept, no taller than the cap', () => {
+    expect(pictureSize({ width: 1200, height: 800 }, 400, 560)).toEqual({ width: 400, height: 267 });
+    expect(pictureSize({ width: 200, height: 100 }, 400, 560)).toEqual({ width: 400, height: 200 });
+    expect(pictureSize({ width: 600, height: 1800 }, 400, 560)).toEqual({ width: 187, height: 560 });
+    expect(pictureSize({ width: 400, height: 560 }, 400, 560)).toEqual({ width: 400, height: 560 });
   });
 });
 

@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { createTranslator, useLocale, useMessages, useTranslations } from 'next-intl';
 import { api } from '@/lib/browser/api/client';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
-import type { Localized } from '@/components/library/types';
+import { pictureSrc, type Localized } from '@/components/library/types';
 import { BOARD_LANGS, boardPages, stepSummary, type Block, type BoardLabels, type BoardLang, type BoardPage, type BoardUnit } from './board-library-layout';
 import { roomButton } from './types';
 
@@ -89,6 +89,11 @@ function PreviewBlock({ block, lang, taught }: { block: Block; lang: BoardLang; 
             </li>
           ))}
         </ul>
+      );
+    case 'image':
+      return (
+        // eslint-disable-next-line @next/next/no-img-element -- a media-store picture of unknown size (re-encoded WebP, at most 1200 px wide)
+        <img lang={lang} src={pictureSrc(block.name)} alt={block.alt} loading="lazy" decoding="async" className="h-auto max-h-48 w-auto max-w-full self-start rounded-md" />
       );
     case 'pair':
       return (

@@ -10,8 +10,9 @@ import type { BinaryFileData, ExcalidrawImperativeAPI } from '@excalidraw/excali
 import '@excalidraw/excalidraw/index.css';
 import { boardImage } from './board-image';
 import { BoardLibrary } from './board-library';
-import { drawPages, isPageFrame, pagesText, pageView, type PageData } from './board-library-draw';
-import type { Block, BoardLang, BoardPage } from './board-library-layout';
+import { pictureSrc } from '@/components/library/types';
+import { drawPages, isPageFrame, pagesText, pageView, type BoardPicture, type PageData } from './board-library-draw';
+import { pagePictures, type Block, type BoardLang, type BoardPage } from './board-library-layout';
 import { BOARD_PDF_PAGES, boardPdf } from './board-pdf';
 import { sendBoardChanges, type BoardElement, type BoardFile, type BoardStore } from './board-store';
 import { roomButton } from './types';
@@ -19,7 +20,7 @@ import { roomButton } from './types';
 const LANG: Record<string, string> = { ru: 'ru-RU', kk: 'kk-KZ', en: 'en' };
 /** The font of the library's pages (every Kazakh letter): loaded before their text is measured or shown. */
 const PAGE_FONT = '24px Nunito';
-const blockText = (b: Block) => (b.kind === 'chips' ? b.items.join(' ') : b.kind === 'pair' ? `${b.left} ${b.right}` : b.kind === 'word' ? `${b.text} ${b.note ?? ''}` : b.text);
+const blockText = (b: Block) => (b.kind === 'chips' ? b.items.join(' ') : b.kind === 'pair' ? `${b.left} ${b.right}` : b.kind === 'word' ? `${b.text} ${b.note ?? ''}` : b.kind === 'image' ? b.alt : b.text);
 const loadPageFont = (text: string) => (text && typeof document !== 'undefined' && document.fonts && !document.fonts.check(PAGE_FONT, text) ? document.fonts.load(PAGE_FONT, text).then(() => undefined, () => undefined) : null);
 type PagesText = ReturnType<typeof pagesText>;
 /** A library page as tests and the page list name it: course/unit/step. */
@@ -50,6 +51,8 @@ export default function Board({ store, send, sendFile, locale, readOnly = false,
   /** After a PDF longer than the pages put on the board: how many of how many. */
   const [pdfPages, setPdfPages] = useState<{ shown: number; total: number } | null>(null);
   const api = useRef<ExcalidrawImperativeAPI | null>(null);
+  /** Library pictures this board already sent (by media name): opening a page again reuses the file. */
+  const pictures = useRef(new Map<string, BoardPicture>());
   const pending = useRef(new Map<string, OrderedExcalidrawElement>());
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   /** Shapes on the board (not deleted), shown to tests and screen readers as a count. */
@@ -150,16 +153,51 @@ export default function Board({ store, send, sendFile, locale, readOnly = false,
     setImageState('idle');
   };
 
-  /** The tutor opens library pages: drawn to the right of what is on the board, then brought into view. */
+  /**
+   * A library picture put on the board as the tutor's own images are (fitted to one message, sent so
+   * the other side holds the file, added here); null when it cannot be fetched, read or sent.
+   */
+  const putPicture = async (a: ExcalidrawImperativeAPI, name: string): Promise<BoardPicture | null> => {
+    const known = pictures.current.get(name);
+    if (known && a.getFiles()[known.fileId]) return known;
+    if (!sendFile) return null;
+    try {
+      const res = await fetch(pictureSrc(name), { credentials: 'same-origin' });
+      if (!res.ok) return null;
+      const blob = await res.blob();
+      const fitted = await boardImage(new File([blob], name, { type: blob.type }));
+      if (!fitted) return null;
+      await sendFile(fitted.file);
+      store.receive([], [fitted.file]);
+      a.addFiles([fitted.file as unknown as BinaryFileData]);
+      const picture = { fileId: fitted.file.id, width: fitted.width, height: fitted.height };
+      pictures.current.set(name, picture);
+      return picture;
+    } catch {
+      return null;
+    }
+  };
+
+  /**
+   * The tutor opens library pages: their pictures put on the board first (one that fails is drawn as
+   * its description), then the pages to the right of what is on the board, brought into view.
+   */
   const openPages = async (pages: BoardPage[], from: { course: string; unit: string; lang: BoardLang }) => {
     const a = api.current;
     if (!a) throw new Error('The board is not ready');
+    const onBoard = new Map<string, BoardPicture>();
+    // One at a time: each is a message of up to 180 000 characters.
+    for (const name of pagePictures(pages)) {
+      const picture = await putPicture(a, name);
+      if (picture) onBoard.set(name, picture);
+    }
     await loadPageFont([...new Set(pages.flatMap((p) => p.blocks.map(blockText)).join(''))].join(''));
-    const { elements, first } = drawPages(pages, from, a.getSceneElements(), a.getAppState());
+    const { elements, first } = drawPages(pages, from, a.getSceneElements(), a.getAppState(), onBoard);
     a.updateScene({ elements: [...a.getSceneElementsIncludingDeleted(), ...elements], captureUpdate: CaptureUpdateAction.IMMEDIATELY });
     if (first) a.updateScene({ appState: pageView(first, a.getAppState()), captureUpdate: CaptureUpdateAction.NEVER });
   };
-  const readTexts = () => setTexts(api.current ? pagesText(api.current.getSceneElements() as unknown as Parameters<typeof pagesText>[0]) : []);
+  const pictureLine = (alt: string) => tl('picture', { alt });
+  const readTexts = () => setTexts(api.current ? pagesText(api.current.getSceneElements() as unknown as Parameters<typeof pagesText>[0], pictureLine) : []);
 
   return (
     <div className="flex flex-col gap-2">
@@ -234,7 +272,7 @@ export default function Board({ store, send, sendFile, locale, readOnly = false,
           setPageSteps(pages.map((p) => pageKey(p.customData as PageData)).join(' '));
           if (texts) {
             // Excalidraw calls onChange on every render: only a changed text is new state (else a render loop).
-            const now = pagesText(elements as unknown as Parameters<typeof pagesText>[0]);
+            const now = pagesText(elements as unknown as Parameters<typeof pagesText>[0], pictureLine);
             if (JSON.stringify(now) !== JSON.stringify(texts)) setTexts(now);
           }
           showWanted();

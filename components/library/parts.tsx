@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { primaryClass } from '@/components/ui/button-classes';
 import type { CheckResult, Localized } from './types';
-import { pick } from './types';
+import { pick, pictureSrc } from './types';
 
 /** The instruction in the student's language, as the exercise's heading. */
 export function Prompt({ text, id }: { text: Localized; id: string }) {
@@ -71,9 +71,6 @@ export function AudioPlayer({ name, src, label }: { name: string; src?: (name: s
   if (!url) return <p className="text-sm text-muted">{t('audioMissing')}</p>;
   return <audio controls preload="none" src={url} aria-label={label} className="mt-2 w-full" />;
 }
-
-/** Where the media store serves a library picture (GET /api/media/images/{name}). */
-export const pictureSrc = (name: string) => `/api/media/images/${encodeURIComponent(name)}`;
 
 /**
  * A text's or a grammar note's picture, described in the student's language for those who cannot

@@ -30,3 +30,6 @@ export interface ExerciseProps<K extends PublicStep['kind']> {
 
 /** The text of the student's language. */
 export const pick = (text: Localized, locale: string) => text[locale as keyof Localized] ?? text.ru;
+
+/** Where the media store serves a library picture (GET /api/media/images/{name}). */
+export const pictureSrc = (name: string) => `/api/media/images/${encodeURIComponent(name)}`;
