@@ -5,6 +5,11 @@ import {
   emailConfirmations,
   lessonRoomEvents,
   lessons,
+  libraryAnswers,
+  libraryCourses,
+  libraryUnits,
+  libraryUnitVersions,
+  media,
   outbox,
   passwordResets,
   rateLimits,
@@ -14,6 +19,7 @@ import {
   type RoomEventKind,
 } from '@/lib/db/schema';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
+import { RECORDING_DAYS } from '@/lib/validations/homework';
 import { prune, RETENTION_RULES, ROOM_LOG_DAYS } from './retention';
 
 const now = new Date('2026-06-01T12:00:00Z');
@@ -98,6 +104,7 @@ describe(`retention (${dbLabel()})`, () => {
       email_confirmations: 1,
       security_events: 1,
       lesson_room_events: 0,
+      media: 0,
     });
     expect(await remaining()).toEqual({
       rateLimits: ['recent-day-window'],
@@ -152,6 +159,31 @@ describe(`retention (${dbLabel()})`, () => {
     const kept = await db.select({ seq: lessonRoomEvents.seq }).from(lessonRoomEvents).where(eq(lessonRoomEvents.lessonId, lesson!.id)).orderBy(lessonRoomEvents.seq);
     // The chat, the last notes, the board and the words stay (the record shows them); a young signal too.
     expect(kept.map((r) => r.seq)).toEqual([3, 5, 6, 7, 8]);
+  });
+
+  it("keeps a student's spoken answer for its days, drops a recording never sent after a day, and leaves every other file alone", async () => {
+    const db = t.db;
+    const L = { ru: 'Проба', kk: 'Сынама', en: 'A try' };
+    const [course] = await db.insert(libraryCourses).values({ slug: 'retention-speaking', subject: 'english', level: 'A1', ageBand: 'adults', title: L, description: L }).returning();
+    const [unit] = await db.insert(libraryUnits).values({ courseId: course!.id, key: 'speak', position: 0, createdAt: now }).returning();
+    const [version] = await db.insert(libraryUnitVersions).values({ unitId: unit!.id, version: 1, title: L, steps: [] }).returning();
+    const file = (name: string, createdAt: Date) => ({ name, contentType: 'audio/webm', bytes: Buffer.from('x'), createdAt });
+    const sent = (name: string) => ({ studentId: userId, unitId: unit!.id, versionId: version!.id, stepId: 'speak', answer: name, createdAt: now });
+    await db.insert(media).values([
+      file(`rec-${userId}-sent-recent`, ago(10 * DAY)),
+      file(`rec-${userId}-sent-old`, ago((RECORDING_DAYS + 1) * DAY)),
+      file(`rec-${userId}-unsent-new`, ago(HOUR)),
+      file(`rec-${userId}-unsent-old`, ago(2 * DAY)),
+      // Other files, however old: a tutor's photo (its name has a dash and a number too), a course's picture.
+      file('tutors/12-256.webp', ago(1000 * DAY)),
+      file('i-abcdefghijklmnop.webp', ago(1000 * DAY)),
+    ]);
+    await db.insert(libraryAnswers).values([sent(`rec-${userId}-sent-recent`), sent(`rec-${userId}-sent-old`)]);
+    expect((await prune(db, now)).media).toBe(2);
+    const left = (await db.select({ name: media.name }).from(media)).map((r) => r.name);
+    expect(left).toEqual(expect.arrayContaining([`rec-${userId}-sent-recent`, `rec-${userId}-unsent-new`, 'tutors/12-256.webp', 'i-abcdefghijklmnop.webp']));
+    expect(left).not.toContain(`rec-${userId}-sent-old`);
+    expect(left).not.toContain(`rec-${userId}-unsent-old`);
   });
 
   it('has one rule per table, each naming what it keeps', () => {

@@ -19,6 +19,8 @@ import {
   leads,
   lessonRoomEvents,
   lessons,
+  libraryAnswers,
+  media,
   outbox,
   passwordResets,
   rateLimits,
@@ -30,6 +32,7 @@ import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { employeeLeavesGroups } from '@/lib/groups/corporate';
 import { employeeLeavesPool } from '@/lib/payments/company-pools';
+import { RECORDING_DAYS } from '@/lib/validations/homework';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -87,6 +90,20 @@ export const RETENTION_RULES: RetentionRule[] = [
     and(
       olderThan(lessonRoomEvents.createdAt, ROOM_LOG_DAYS * DAY)(now),
       sql`(${lessonRoomEvents.kind} in ('signal', 'presence') or (${lessonRoomEvents.kind} = 'notes' and exists (select 1 from lesson_room_events later where later.lesson_id = ${lessonRoomEvents.lessonId} and later.kind = 'notes' and later.seq > ${lessonRoomEvents.seq})))`,
+    ),
+  ),
+  // Students' voices (docs/library.md, "Homework"): a spoken answer stays RECORDING_DAYS, long enough
+  // for its tutor to check it and the student's next lessons; a recording never sent with an answer
+  // (recorded, then recorded again or abandoned) goes after a day. The answer keeps the recording's
+  // name and the tutor's check; the page says the recording is no longer kept. Other media (tutors'
+  // photos, the library's pictures and audio, chat photos) are not in this rule.
+  rule(media, [media.name], `students' spoken answers for ${RECORDING_DAYS} days; a recording never sent with an answer for a day`, (now) =>
+    and(
+      sql`${media.name} ~ '^rec-[0-9]{1,10}-'`,
+      olderThan(media.createdAt, DAY)(now),
+      // The student's number from the name (rec-<student>-…) reaches their answers by the index; CASE
+      // keeps the cast away from any other name, whatever order the planner tests the conditions in.
+      sql`(${media.createdAt} < ${new Date(now.getTime() - RECORDING_DAYS * DAY)} or not exists (select 1 from ${libraryAnswers} a where a.student_id = (case when ${media.name} ~ '^rec-[0-9]{1,10}-' then split_part(${media.name}, '-', 2)::int end) and a.answer = to_jsonb(${media.name})))`,
     ),
   ),
 ];

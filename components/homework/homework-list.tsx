@@ -7,7 +7,7 @@ import { ProgressBar } from '@/components/study/progress-bar';
 import { primaryClass } from '@/components/ui/button-classes';
 import { Link } from '@/i18n/navigation';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
-import { HOMEWORK_COMMENT_MAX } from '@/lib/validations/homework';
+import { HOMEWORK_COMMENT_MAX, RECORDING_DAYS } from '@/lib/validations/homework';
 import type { HomeworkItemView, HomeworkStudentView, TutorAnswer } from '@/lib/library/homework';
 import { dayText, loadApi } from './types';
 
@@ -86,7 +86,7 @@ export function StudentHomework({ items }: { items: HomeworkItemView[] }) {
 function Recording({ name }: { name: string }) {
   const t = useTranslations('Homework');
   const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<'gone' | 'failed' | null>(null);
   useEffect(() => {
     let live = true;
     let url: string | null = null;
@@ -98,13 +98,15 @@ function Recording({ name }: { name: string }) {
           url = URL.createObjectURL(res.data);
           setSrc(url);
         },
-        () => live && setFailed(true),
+        // 404: the recording is past its keeping time (lib/retention.ts RECORDING_DAYS).
+        (err: unknown) => live && setFailed((err as { response?: { status?: number } }).response?.status === 404 ? 'gone' : 'failed'),
       );
     return () => {
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
   }, [name]);
+  if (failed === 'gone') return <p className="text-sm text-muted">{t('tutor.recordingGone', { days: RECORDING_DAYS })}</p>;
   if (failed) return <p className="text-sm text-danger">{t('tutor.recordingFailed')}</p>;
   if (!src) return <p className="text-sm text-muted" role="status">{t('loading')}</p>;
   return <audio controls src={src} className="w-full" aria-label={t('tutor.recording')} />;

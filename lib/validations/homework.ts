@@ -36,3 +36,6 @@ export const homeworkCheckSchema = z
   })
   .strict();
 export type HomeworkCheckInput = z.infer<typeof homeworkCheckSchema>;
+
+/** A student's spoken answer (a recording) is kept this long, then deleted by the hourly clean-up (lib/retention.ts). */
+export const RECORDING_DAYS = 90;
