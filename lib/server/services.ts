@@ -19,6 +19,7 @@ import { remindPayoutRegister } from '@/lib/payments/payouts';
 import { issuePendingReceipts } from '@/lib/payments/receipts';
 import { resendRefunds, sendRefunds } from '@/lib/payments/refunds';
 import { runGroupPass } from '@/lib/groups/jobs';
+import { noticeWaitingQuestions } from '@/lib/chat-help/notify';
 import { closeIdleQuestions } from '@/lib/chat-help/questions';
 import { remindInvitations } from '@/lib/company-portal/invitations';
 import { kickOutbox } from '@/lib/outbox/kick';
@@ -97,11 +98,13 @@ export function runGroupsPass(now = new Date()): Promise<void> {
   });
 }
 
-/** Chat help's questions nobody wrote in for a day are closed (lib/chat-help/questions.ts). */
+/** Chat help's questions nobody wrote in for a day are closed (lib/chat-help/questions.ts); one waiting for a tutor is e-mailed to those on duty (lib/chat-help/notify.ts). */
 export function closeIdleChatPass(now = new Date()): Promise<void> {
   return runBackgroundPass('chat-help', async (db) => {
     const closed = await closeIdleQuestions(db, now);
     if (closed > 0) console.info(`[chat-help] closed ${closed} question(s) nobody wrote in for a day.`);
+    // A question waiting for a tutor during duty hours: the tutors on duty are e-mailed once.
+    if ((await noticeWaitingQuestions(db, now)) > 0) void kickOutbox();
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,9 +7,10 @@ import { openSession } from '@/lib/auth/http';
 import { saveDuty } from '@/lib/chat-help/duty';
 import { chatTimeLeft } from '@/lib/chat-help/money';
 import { chatFirstAnswerShare } from '@/lib/chat-help/metrics';
+import { noticeWaitingQuestions } from '@/lib/chat-help/notify';
 import { askQuestion, closeIdleQuestions, postMessage, takeQuestion } from '@/lib/chat-help/questions';
 import { CHAT_BLOCK_TIYN, CHAT_HOUR_TIYN, CHAT_TUTOR_BLOCK_TIYN } from '@/lib/chat-help/rules';
-import { chatHelpQuestions, fiscalReceipts, paymentOrders, paymentRefunds, users } from '@/lib/db/schema';
+import { chatHelpQuestions, fiscalReceipts, outbox, paymentOrders, paymentRefunds, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { ACCOUNTS, balance, ledgerTotal } from '@/lib/money/ledger';
 import { approveRegister, payoutRegister, schoolMonth, tutorStatements } from '@/lib/payments/payouts';
@@ -250,6 +251,42 @@ describe(`chat help's promise (${dbLabel()})`, () => {
     expect(await chatFirstAnswerShare(t.db, 7, at(40))).toEqual({ counted: 2, inTime: 1, share: 0.5, medianMinutes: 15 });
     // At 10:50 it is past due, unanswered: missed.
     expect(await chatFirstAnswerShare(t.db, 7, at(50))).toMatchObject({ counted: 3, inTime: 1 });
+  });
+});
+
+/** A question waiting for a tutor during duty hours is e-mailed once to the tutors on duty (lib/chat-help/notify.ts). */
+describe(`chat help's notice of a waiting question (${dbLabel()})`, () => {
+  const t = useTestDb({ asAppDb: true });
+  it('after 5 minutes on duty: once to each tutor on duty for its subject, in their language, without the question\'s text; a question taken in time, none', async () => {
+    // Monday 10:00 in Almaty, inside the 09:00–12:00 duty.
+    const t0 = new Date('2026-11-30T05:00:00Z');
+    const at = (minutes: number) => new Date(t0.getTime() + minutes * MIN);
+    const s = await studentWithHours(t.db, 1);
+    const ru = await dutyTutor(t.db, mondayMorning);
+    const kk = await dutyTutor(t.db, mondayMorning);
+    const kazakhOnly = await dutyTutor(t.db, mondayMorning, ['kazakh']);
+    const offDuty = await dutyTutor(t.db, { '2': [[9 * 60, 12 * 60]] });
+    const emails = ['duty-ru@school.kz', 'duty-kk@school.kz', 'duty-kazakh@school.kz', 'duty-off@school.kz'];
+    for (const [i, [p, locale]] of ([[ru, 'ru'], [kk, 'kk'], [kazakhOnly, 'ru'], [offDuty, 'en']] as const).entries()) await t.db.update(users).set({ email: emails[i], locale }).where(eq(users.id, p.user.id));
+    await askQuestion(t.db, s.user, { subject: 'english', body: 'Мой номер +77011234567, помогите с Past Simple' }, t0);
+    expect(await noticeWaitingQuestions(t.db, at(4))).toBe(0);
+    expect(await noticeWaitingQuestions(t.db, at(5))).toBe(1);
+    expect(await noticeWaitingQuestions(t.db, at(6))).toBe(0);
+    const mails = await t.db.select().from(outbox).where(inArray(outbox.recipient, emails));
+    expect(mails.map((m) => m.recipient).sort()).toEqual(['duty-kk@school.kz', 'duty-ru@school.kz']);
+    const kkMail = mails.find((m) => m.recipient === 'duty-kk@school.kz')!;
+    expect(kkMail.subject).toContain('Ағылшын тілі');
+    expect(kkMail.body).toMatch(/\/kk\/cabinet\/chat/);
+    expect(mails.find((m) => m.recipient === 'duty-ru@school.kz')!.subject).toContain('Английский язык');
+    for (const m of mails) expect(m.body).not.toContain('+77011234567');
+
+    // Taken within 5 minutes: nobody is mailed; past the promise's 15 minutes: too late to help, none either.
+    const taken = await askQuestion(t.db, s.user, { subject: 'english', body: 'taken' }, at(20));
+    await takeQuestion(t.db, ru.user, taken.id, at(22));
+    await askQuestion(t.db, s.user, { subject: 'english', body: 'found late' }, at(30));
+    expect(await noticeWaitingQuestions(t.db, at(26))).toBe(0);
+    expect(await noticeWaitingQuestions(t.db, at(46))).toBe(0);
+    expect(await t.db.select().from(outbox).where(inArray(outbox.recipient, emails))).toHaveLength(2);
   });
 });
 
