@@ -277,7 +277,9 @@ describe(`chat help's notice of a waiting question (${dbLabel()})`, () => {
     const kkMail = mails.find((m) => m.recipient === 'duty-kk@school.kz')!;
     expect(kkMail.subject).toContain('Ағылшын тілі');
     expect(kkMail.body).toMatch(/\/kk\/cabinet\/chat/);
-    expect(mails.find((m) => m.recipient === 'duty-ru@school.kz')!.subject).toContain('Английский язык');
+    const ruMail = mails.find((m) => m.recipient === 'duty-ru@school.kz')!;
+    expect(ruMail.subject).toContain('Английский язык');
+    expect(ruMail.body).toContain('ждёт репетитора уже 5 минут.');
     for (const m of mails) expect(m.body).not.toContain('+77011234567');
 
     // Taken within 5 minutes: nobody is mailed; past the promise's 15 minutes: too late to help, none either.
