@@ -7,7 +7,7 @@ import { LIBRARY_LEVELS, LIBRARY_SUBJECTS, type LibraryLevel, type LibrarySubjec
 import { publishedCourses } from './catalogue';
 import { checkAnswer, isExercise, type CheckResult } from './check';
 import { stepSchema, type Step } from './format';
-import { answerStep, studentUnit, unitProgress, upgradeProgress } from './progress';
+import { answerStep, studentUnit, studentUnitKey, unitProgress, unitsWork, upgradeProgress } from './progress';
 import { recordingBelongsTo } from './recordings';
 
 /**
@@ -119,11 +119,15 @@ export async function courseUnitRows(db: Db, courseId: number) {
 export async function studentCourse(db: Db, studentId: number, slug: string) {
   const course = await publishedCourse(db, slug);
   const units = await courseUnitRows(db, course.id);
-  const withProgress = [];
-  for (const u of units) {
-    const p = await unitProgress(db, studentId, u.id);
-    withProgress.push({ key: u.key, title: u.title, done: p?.done.length ?? 0, total: p?.total ?? 0, completed: !!p?.completedAt, upgradeAvailable: p?.upgradeAvailable ?? false });
-  }
+  // Every unit's progress at once (four queries whatever the course's length).
+  const work = await unitsWork(
+    db,
+    units.map((u) => ({ studentId, unitId: u.id })),
+  );
+  const withProgress = units.map((u) => {
+    const p = work.get(studentUnitKey({ studentId, unitId: u.id }))?.progress;
+    return { key: u.key, title: u.title, done: p?.done.length ?? 0, total: p?.total ?? 0, completed: !!p?.completedAt, upgradeAvailable: p?.upgradeAvailable ?? false };
+  });
   return {
     course: { slug: course.slug, subject: course.subject, level: course.level, title: course.title, description: course.description },
     units: withProgress,
