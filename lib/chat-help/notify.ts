@@ -1,9 +1,10 @@
 import 'server-only';
-// Chat help's one notice (docs/chat-help.md "The promise"): a question asked during duty hours that no
+// Chat help's two notices (docs/chat-help.md "The promise"): a question asked during duty hours that no
 // tutor has taken after CHAT_WAITING_NOTICE_MINUTES is e-mailed once to every tutor on duty for its
 // subject, so the promise of a first answer within CHAT_FIRST_ANSWER_MINUTES does not rest on a page
-// kept open. The mail names the subject and the wait, never the question's text (it may carry a
-// student's personal details): the tutor reads it on the page, signed in.
+// kept open; and the student is e-mailed once when the first answer comes (they seldom wait on the
+// page). The mails name the subject and the people, never the messages' text (it may carry personal
+// details): each reads it on the page, signed in.
 import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { chatHelpQuestions, users } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
@@ -11,6 +12,7 @@ import type { Db } from '@/lib/db/types';
 import { asLocale, translatorFor } from '@/lib/i18n/translate';
 import { enqueue } from '@/lib/outbox/index';
 import { claimNotice } from '@/lib/outbox/once';
+import { shortName } from '@/lib/mask';
 import { absoluteUrl, localePath } from '@/lib/seo';
 import { tutorsOnDuty } from './duty';
 import { CHAT_FIRST_ANSWER_MINUTES } from './rules';
@@ -57,4 +59,21 @@ export async function noticeWaitingQuestions(db: Db, now = new Date()): Promise<
     if (sent) announced++;
   }
   return announced;
+}
+
+/**
+ * The student's e-mail about the first answer to their question, queued in the reply's transaction
+ * (claimed once per question, `chat-answered:{id}`): the tutor's short name, the subject, the link.
+ * Nothing without a confirmed address. Answers whether a mail was queued (the caller kicks the outbox).
+ */
+export async function noticeFirstAnswer(tx: Db, q: { id: number; studentId: number; subject: 'english' | 'kazakh' }, tutorId: number, now = new Date()): Promise<boolean> {
+  const [student] = await tx.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, q.studentId));
+  const [tutor] = await tx.select({ name: users.name, lastname: users.lastname }).from(users).where(eq(users.id, tutorId));
+  if (!student?.email || !tutor) return false;
+  if (!(await claimNotice(tx, `chat-answered:${q.id}`, now))) return false;
+  const locale = asLocale(student.locale);
+  const t = translatorFor(locale, 'ChatHelp');
+  const values = { tutor: shortName(tutor.name, tutor.lastname), subject: t(`subjects.${q.subject}`), link: absoluteUrl(localePath(locale, '/cabinet/chat')) };
+  await enqueue(tx, { channel: 'email', recipient: student.email, subject: t('answeredNotice.subject', values), body: t('answeredNotice.body', values) });
+  return true;
 }

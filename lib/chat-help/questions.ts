@@ -13,10 +13,13 @@ import type { Db } from '@/lib/db/types';
 import { readCapped } from '@/lib/api/errors';
 import { chatPhotoName, PHOTO_MAX_BYTES, readChatPhoto, storeChatPhoto } from '@/lib/media/photo';
 import { enforceLimits } from '@/lib/rate-limit';
+import { runAfterResponse } from '@/lib/api/after';
+import { kickOutbox } from '@/lib/outbox/kick';
 import { announce } from '@/lib/runtime/bus';
 import { CHAT_PHOTO_ID, type ChatAskInput, type ChatMessageInput } from '@/lib/validations/chat-help';
 import { canServe, dutyOf, onDutyFor, tutorsOnDuty } from './duty';
 import { chatTimeLeft, lockChatMoney, spendBlocks, type ChatTime } from './money';
+import { noticeFirstAnswer } from './notify';
 import { CHAT_IDLE_CLOSE_HOURS, CHAT_OPEN_QUESTIONS_MAX, replyBlocks } from './rules';
 
 type User = { id: number; scope: string | null; blockedAt: Date | null; subject: string | null };
@@ -244,9 +247,12 @@ export async function postMessage(db: Db, user: User, id: number, input: ChatMes
       .where(eq(chatHelpQuestions.id, id));
     // The question's open streams (lib/chat-help/stream.ts) read it once this commits.
     await tx.execute(announce('chat', id, m!.id));
-    return m!;
+    // The first answer: the student is told by e-mail too (they seldom wait on the page).
+    const mailed = side === 'tutor' && !q.firstAnswerAt && (await noticeFirstAnswer(tx, q, user.id, now));
+    return { m: m!, mailed };
   });
-  return messageView(row);
+  if (row.mailed) runAfterResponse(kickOutbox);
+  return messageView(row.m);
 }
 
 /** One of the two closes the question (a closed one stays closed: 409 `chat_help_closed`). */

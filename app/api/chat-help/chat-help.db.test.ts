@@ -290,6 +290,28 @@ describe(`chat help's notice of a waiting question (${dbLabel()})`, () => {
     expect(await noticeWaitingQuestions(t.db, at(46))).toBe(0);
     expect(await t.db.select().from(outbox).where(inArray(outbox.recipient, emails))).toHaveLength(2);
   });
+
+  it('the student is e-mailed once, at the first answer, in their language, with the tutor’s name and not the answer', async () => {
+    const t0 = new Date('2026-11-30T05:00:00Z');
+    const s = await studentWithHours(t.db, 1);
+    await t.db.update(users).set({ email: 'asker@example.kz', locale: 'kk' }).where(eq(users.id, s.user.id));
+    const q = await askQuestion(t.db, s.user, { subject: 'kazakh', body: 'Мен кітап ___ (оқу).' }, t0);
+    const mails = () => t.db.select().from(outbox).where(eq(outbox.recipient, 'asker@example.kz'));
+    expect(await mails()).toHaveLength(0);
+    // A tutor of Kazakh on duty answers twice; the student writes in between.
+    const kazakhTutor = await dutyTutor(t.db, mondayMorning, ['kazakh']);
+    await t.db.update(users).set({ name: 'Гүлнар', lastname: 'Әбенова' }).where(eq(users.id, kazakhTutor.user.id));
+    await takeQuestion(t.db, kazakhTutor.user, q.id, new Date(t0.getTime() + MIN));
+    await postMessage(t.db, kazakhTutor.user, q.id, { body: 'Мен кітап оқып отырмын — secret answer' }, new Date(t0.getTime() + 3 * MIN));
+    await postMessage(t.db, s.user, q.id, { body: 'Рақмет!' }, new Date(t0.getTime() + 4 * MIN));
+    await postMessage(t.db, kazakhTutor.user, q.id, { body: 'Оқимын да болады.' }, new Date(t0.getTime() + 5 * MIN));
+    const sent = await mails();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toContain('Қазақ тілі');
+    expect(sent[0]!.body).toContain('Гүлнар Ә.');
+    expect(sent[0]!.body).toMatch(/\/kk\/cabinet\/chat/);
+    expect(sent[0]!.body).not.toContain('secret answer');
+  });
 });
 
 /** Hours bought and given back through the bank's fake over real HTTP; the tutor's share paid in the month's register. */
