@@ -67,11 +67,30 @@ export function ChatThread({ id, onChanged, onBack }: { id: number; onChanged: (
     changed.current = onChanged;
   }, [onChanged]);
 
+  const [unread, setUnread] = useState(0);
   const add = useCallback((fresh: ChatMessage[]) => {
     if (!fresh.length) return;
+    const before = last.current;
     last.current = Math.max(last.current, ...fresh.map((m) => m.id));
     setMessages((m) => [...m, ...fresh.filter((x) => !m.some((y) => y.id === x.id))]);
+    // The other side's new messages while the page is behind another tab: counted in the tab's title.
+    const mine = side.current === 'student' ? 'student' : 'tutor';
+    const theirs = fresh.filter((m) => m.id > before && m.side !== mine).length;
+    if (theirs && before > 0 && document.visibilityState === 'hidden') setUnread((n) => n + theirs);
   }, []);
+  useEffect(() => {
+    const seen = () => document.visibilityState === 'visible' && setUnread(0);
+    document.addEventListener('visibilitychange', seen);
+    return () => document.removeEventListener('visibilitychange', seen);
+  }, []);
+  useEffect(() => {
+    if (!unread) return;
+    const base = document.title.replace(/^\(\d+\) /, '');
+    document.title = `(${unread}) ${base}`;
+    return () => {
+      document.title = base;
+    };
+  }, [unread]);
 
   // One thread per mount (the lists render it with key={id}): the messages only grow. Each
   // connection first reads what came since the last message it has (which also renews the
