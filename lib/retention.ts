@@ -103,7 +103,7 @@ export const RETENTION_RULES: RetentionRule[] = [
       olderThan(media.createdAt, DAY)(now),
       // The student's number from the name (rec-<student>-…) reaches their answers by the index; CASE
       // keeps the cast away from any other name, whatever order the planner tests the conditions in.
-      sql`(${media.createdAt} < ${new Date(now.getTime() - RECORDING_DAYS * DAY)} or not exists (select 1 from ${libraryAnswers} a where a.student_id = (case when ${media.name} ~ '^rec-[0-9]{1,10}-' then split_part(${media.name}, '-', 2)::int end) and a.answer = to_jsonb(${media.name})))`,
+      sql`(${media.createdAt} < ${new Date(now.getTime() - RECORDING_DAYS * DAY)} or not exists (select 1 from ${libraryAnswers} a where a.student_id = (case when ${media.name} ~ '^rec-[0-9]{1,10}-' then split_part(${media.name}, '-', 2)::bigint end) and a.answer = to_jsonb(${media.name})))`,
     ),
   ),
 ];

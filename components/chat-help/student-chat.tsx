@@ -8,6 +8,7 @@ import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { formatTiyn } from '@/lib/tariffs';
 import { CHAT_BLOCK_MINUTES } from '@/lib/chat-help/rules';
 import { ChatThread } from './thread';
+import { useTitleCount } from './title-count';
 import { loadApi, type ChatQuestion, type ChatSubject, type ChatTime } from './types';
 
 const card = 'rounded-2xl border border-line bg-white p-5';
@@ -30,8 +31,10 @@ export function StudentChat() {
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [confirmRefund, setConfirmRefund] = useState(false);
   const reload = () => setAgain((n) => n + 1);
+  const [unread, setUnread] = useState(0);
+  useTitleCount(unread);
 
-  if (openId !== null) return <ChatThread key={openId} id={openId} onChanged={reload} onBack={() => (setOpenId(null), reload())} />;
+  if (openId !== null) return <ChatThread key={openId} id={openId} onChanged={reload} onBack={() => (setOpenId(null), reload())} onUnread={setUnread} />;
   if (failed && !data) return <p role="alert" className="text-danger">{t('loadFailed')}</p>;
   if (!data) return <p role="status" className="text-muted">{t('loading')}</p>;
 

@@ -45,7 +45,7 @@ function Photo({ src, alt }: { src: string; alt: string }) {
  * homework) for the question's two, "close"; a tutor on duty who has not taken it yet sees "take"
  * instead. The student sees the minutes left; each tutor reply shows what it cost.
  */
-export function ChatThread({ id, onChanged, onBack }: { id: number; onChanged: () => void; onBack: () => void }) {
+export function ChatThread({ id, onChanged, onBack, onUnread }: { id: number; onChanged: () => void; onBack: () => void; onUnread?: (count: number) => void }) {
   const t = useTranslations('ChatHelp');
   const locale = useLocale();
   const [data, setData] = useState<ChatThreadData | null>(null);
@@ -83,14 +83,15 @@ export function ChatThread({ id, onChanged, onBack }: { id: number; onChanged: (
     document.addEventListener('visibilitychange', seen);
     return () => document.removeEventListener('visibilitychange', seen);
   }, []);
+  // The page that shows the thread puts the count in the tab's title (useTitleCount): one owner of it.
+  const told = useRef(onUnread);
   useEffect(() => {
-    if (!unread) return;
-    const base = document.title.replace(/^\(\d+\) /, '');
-    document.title = `(${unread}) ${base}`;
-    return () => {
-      document.title = base;
-    };
+    told.current = onUnread;
+  }, [onUnread]);
+  useEffect(() => {
+    told.current?.(unread);
   }, [unread]);
+  useEffect(() => () => told.current?.(0), []);
 
   // One thread per mount (the lists render it with key={id}): the messages only grow. Each
   // connection first reads what came since the last message it has (which also renews the

@@ -8,6 +8,7 @@ import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { getAccessToken } from '@/lib/browser/api/token';
 import { followSse } from '@/lib/browser/sse';
 import { ChatThread } from './thread';
+import { useTitleCount } from './title-count';
 import { loadApi, type ChatDuty, type ChatQuestion, type ChatSubject, type Weekly } from './types';
 
 const card = 'rounded-2xl border border-line bg-white p-5';
@@ -172,15 +173,10 @@ export function TutorChat() {
     seen.current = new Set([...(seen.current ?? []), ...ids]);
   }, [queue]);
   const waiting = queue?.length ?? 0;
-  useEffect(() => {
-    const base = document.title.replace(/^\(\d+\) /, '');
-    document.title = waiting ? `(${waiting}) ${base}` : base;
-    return () => {
-      document.title = base;
-    };
-  }, [waiting]);
+  const [unread, setUnread] = useState(0);
+  useTitleCount(waiting + unread);
 
-  if (openId !== null) return <ChatThread key={openId} id={openId} onChanged={reload} onBack={() => (setOpenId(null), reload())} />;
+  if (openId !== null) return <ChatThread key={openId} id={openId} onChanged={reload} onBack={() => (setOpenId(null), reload())} onUnread={setUnread} />;
   const list = (qs: ChatQuestion[], testId: string) => (
     <ul className="mt-3 flex flex-col divide-y divide-line" data-testid={testId}>
       {qs.map((q) => (

@@ -43,16 +43,20 @@ export async function noticeWaitingQuestions(db: Db, now = new Date()): Promise<
   let announced = 0;
   for (const q of waiting) {
     const tutorIds = (await tutorsOnDuty(db, q.subject, now)).filter((id) => id !== q.studentId);
-    const tutors = tutorIds.length ? await db.select({ email: users.email, locale: users.locale }).from(users).where(inArray(users.id, tutorIds)) : [];
+    const tutors = (tutorIds.length ? await db.select({ email: users.email, locale: users.locale }).from(users).where(inArray(users.id, tutorIds)) : []).filter((t) => t.email);
+    // Nobody on duty to tell now: not claimed, so a tutor whose duty begins inside the window is told.
+    if (!tutors.length) continue;
     const sent = await transaction(db, async (tx) => {
+      // Taken meanwhile: nothing to tell.
+      const [still] = await tx.select({ status: chatHelpQuestions.status }).from(chatHelpQuestions).where(eq(chatHelpQuestions.id, q.id)).for('update');
+      if (still?.status !== 'open') return false;
       if (!(await claimNotice(tx, `chat-waiting:${q.id}`, now))) return false;
       const minutes = Math.floor((now.getTime() - q.createdAt.getTime()) / 60_000);
       for (const tutor of tutors) {
-        if (!tutor.email) continue;
         const locale = asLocale(tutor.locale);
         const t = translatorFor(locale, 'ChatHelp');
         const values = { subject: t(`subjects.${q.subject}`), minutes, promise: CHAT_FIRST_ANSWER_MINUTES, link: absoluteUrl(localePath(locale, '/cabinet/chat')) };
-        await enqueue(tx, { channel: 'email', recipient: tutor.email, subject: t('waitingNotice.subject', values), body: t('waitingNotice.body', values) });
+        await enqueue(tx, { channel: 'email', recipient: tutor.email!, subject: t('waitingNotice.subject', values), body: t('waitingNotice.body', values) });
       }
       return true;
     });

@@ -291,6 +291,20 @@ describe(`chat help's notice of a waiting question (${dbLabel()})`, () => {
     expect(await t.db.select().from(outbox).where(inArray(outbox.recipient, emails))).toHaveLength(2);
   });
 
+  it('a question with nobody on duty to tell is not used up: the tutor who can be told later still is', async () => {
+    // Tuesday 10:00 in Almaty: this tutor alone is on duty for Kazakh then.
+    const t0 = new Date('2026-12-01T05:00:00Z');
+    const at = (minutes: number) => new Date(t0.getTime() + minutes * MIN);
+    const s = await studentWithHours(t.db, 1);
+    const tutor = await dutyTutor(t.db, { '2': [[9 * 60, 12 * 60]] }, ['kazakh']);
+    await t.db.update(users).set({ email: null }).where(eq(users.id, tutor.user.id));
+    await askQuestion(t.db, s.user, { subject: 'kazakh', body: 'later' }, t0);
+    expect(await noticeWaitingQuestions(t.db, at(5))).toBe(0);
+    await t.db.update(users).set({ email: 'duty-later@school.kz' }).where(eq(users.id, tutor.user.id));
+    expect(await noticeWaitingQuestions(t.db, at(7))).toBe(1);
+    expect(await t.db.select().from(outbox).where(eq(outbox.recipient, 'duty-later@school.kz'))).toHaveLength(1);
+  });
+
   it('the student is e-mailed once, at the first answer, in their language, with the tutor’s name and not the answer', async () => {
     const t0 = new Date('2026-11-30T05:00:00Z');
     const s = await studentWithHours(t.db, 1);
