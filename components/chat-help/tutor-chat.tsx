@@ -154,7 +154,8 @@ export function TutorChat() {
       onFrame: (f) => f.event === 'queue' && setData(JSON.parse(f.data) as TutorData),
       // `superseded`: the page is open in more tabs than the server keeps streams for.
       finalEvents: { end: 'closed', superseded: 'elsewhere' },
-      finalStatuses: [401, 403],
+      // A 401 is tried again: the next connection's read renews the session's token first.
+      finalStatuses: [403],
       onReconnecting: setDown,
       onClosed: (reason) => (reason.code === 'elsewhere' ? setElsewhere(true) : setFailed(true)),
     });
