@@ -141,6 +141,14 @@ async function sideOf(db: Db, user: User, q: Question, now: Date): Promise<'stud
   return null;
 }
 
+/** A question and the side `user` reads it from: 404 to anyone not one of its two (or a candidate tutor). */
+export async function questionAccess(db: Db, user: User, id: number, now = new Date()): Promise<{ q: Question; side: 'student' | 'tutor' | 'candidate' }> {
+  const q = await findQuestion(db, id);
+  const side = await sideOf(db, user, q, now);
+  if (!side) throw new ApiError(404, 'not_found');
+  return { q, side };
+}
+
 async function findQuestion(db: Db, id: number): Promise<Question> {
   const [q] = await db.select().from(chatHelpQuestions).where(eq(chatHelpQuestions.id, id)).limit(1);
   if (!q) throw new ApiError(404, 'not_found');
@@ -157,9 +165,7 @@ export interface ChatThread {
 
 /** A question with its messages after `after` (the page's poll): 404 to anyone not one of its two (or a candidate tutor). */
 export async function questionThread(db: Db, user: User, id: number, after = 0, now = new Date()): Promise<ChatThread> {
-  const q = await findQuestion(db, id);
-  const side = await sideOf(db, user, q, now);
-  if (!side) throw new ApiError(404, 'not_found');
+  const { q, side } = await questionAccess(db, user, id, now);
   const messages = await db
     .select()
     .from(chatHelpMessages)

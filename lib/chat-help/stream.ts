@@ -10,7 +10,7 @@ import { env } from '@/lib/env';
 import { enforceLimits } from '@/lib/rate-limit';
 import { bus, type Bus } from '@/lib/runtime/bus';
 import { canServe } from './duty';
-import { currentUser, questionThread, tutorChat } from './questions';
+import { currentUser, questionAccess, questionThread, tutorChat } from './questions';
 
 type User = Parameters<typeof questionThread>[1];
 
@@ -37,7 +37,7 @@ export interface ChatStreamOptions {
  */
 export async function questionStream(db: Db, user: User, id: number, opts: ChatStreamOptions): Promise<Response> {
   const now = opts.now ?? (() => new Date());
-  await questionThread(db, user, id, Number.MAX_SAFE_INTEGER, now());
+  await questionAccess(db, user, id, now());
   await enforceLimits(db, [{ key: `chat-stream:${id}:${user.id}`, max: CHAT_STREAM_OPENS_PER_MINUTE, windowSeconds: 60 }], now());
   const heard = opts.bus ?? (await bus(db));
   let cursor = opts.after;

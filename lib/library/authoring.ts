@@ -8,7 +8,7 @@ import type { Db } from '@/lib/db/types';
 import { AUDIO_MAX_BYTES, storeAudio } from '@/lib/media/audio';
 import { storeImage } from '@/lib/media/image';
 import { PHOTO_MAX_BYTES } from '@/lib/media/photo';
-import { canonical, exportCourse, importCourse, metaOf, proposeFields, publishCourseVersions, storeUnitContent } from './courses';
+import { exportCourse, importCourse, metaOf, proposeFields, publishCourseVersions, storeUnitContent } from './courses';
 import type { CourseFields, Unit } from './format';
 import type { CourseListFilter } from './input';
 
@@ -175,11 +175,11 @@ export async function updateCourse(db: Db, actor: Actor, courseId: number, field
     const { slug, ...meta } = fields;
     if (slug !== course.slug) await tx.update(libraryCourses).set({ slug, updatedAt: now }).where(eq(libraryCourses.id, courseId));
     // A published course's fields wait for review; a course never published takes them at once.
-    const changed = (await proposeFields(tx, course, meta, staffIdOf(actor), now)) || slug !== course.slug;
-    if (!changed) return { id: courseId, pending: !!course.pendingFields };
+    const outcome = await proposeFields(tx, course, meta, staffIdOf(actor), now);
+    if (outcome === 'same' && slug === course.slug) return { id: courseId, pending: !!course.pendingFields };
     await contentChanged(tx, courseId, now);
     const before = { slug: course.slug, ...(course.pendingFields?.fields ?? metaOf(course)) };
-    const pending = !!course.publishedAt && canonical(metaOf(course)) !== canonical(meta);
+    const pending = outcome === 'pending';
     await audit(tx, actor, { action: 'library.update', entity: AUDIT_ENTITY, entityId: courseId, before, after: { ...fields, ...(pending ? { pending: true } : {}) } });
     return { id: courseId, pending };
   });

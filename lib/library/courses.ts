@@ -60,31 +60,34 @@ type CourseRow = typeof libraryCourses.$inferSelect;
 export type CourseMeta = PendingCourseFields['fields'];
 export const metaOf = (c: Pick<CourseRow, 'subject' | 'level' | 'ageBand' | 'title' | 'description'>): CourseMeta => ({ subject: c.subject, level: c.level, ageBand: c.ageBand, title: c.title, description: c.description });
 
+/** What proposeFields did: nothing new (`same`: also when the same fields already wait), took them at once, dropped what waited, or holds them for review. */
+export type FieldsOutcome = 'same' | 'applied' | 'withdrawn' | 'pending';
+
 /**
  * New fields for a course (the editor's form, an imported file's head), under the review's rule: a
  * course never published takes them at once (nobody sees it before its review); a published one
  * keeps showing its published fields and holds these for review (`pending_fields`, with everyone who
  * wrote them), or drops what waited when they are the published ones again. `publish` (the seed's starter
- * set, reviewed in the repository's diffs): at once. Returns whether anything changed.
+ * set, reviewed in the repository's diffs): at once. Answers what it did.
  */
-export async function proposeFields(tx: Db, course: CourseRow, meta: CourseMeta, staffId: number | null, now: Date, opts: { publish?: boolean } = {}): Promise<boolean> {
+export async function proposeFields(tx: Db, course: CourseRow, meta: CourseMeta, staffId: number | null, now: Date, opts: { publish?: boolean } = {}): Promise<FieldsOutcome> {
   const same = (a: CourseMeta, b: CourseMeta) => canonical(a) === canonical(b);
   const set = (values: Partial<CourseRow>) => tx.update(libraryCourses).set({ ...values, updatedAt: now }).where(eq(libraryCourses.id, course.id));
   if (!course.publishedAt || opts.publish) {
-    if (same(metaOf(course), meta) && !course.pendingFields) return false;
+    if (same(metaOf(course), meta) && !course.pendingFields) return 'same';
     await set({ ...meta, pendingFields: null });
-    return true;
+    return 'applied';
   }
   if (same(metaOf(course), meta)) {
-    if (!course.pendingFields) return false;
+    if (!course.pendingFields) return 'same';
     await set({ pendingFields: null });
-    return true;
+    return 'withdrawn';
   }
   // Everyone who wrote a part of what waits: a later save carries the earlier writers' edits too.
   const by = [...new Set([...(course.pendingFields?.by ?? []), ...(staffId !== null ? [staffId] : [])])];
-  if (course.pendingFields && same(course.pendingFields.fields, meta) && by.length === course.pendingFields.by.length) return false;
+  if (course.pendingFields && same(course.pendingFields.fields, meta) && by.length === course.pendingFields.by.length) return 'same';
   await set({ pendingFields: { fields: meta, by } });
-  return true;
+  return 'pending';
 }
 
 /** Publishes a course: its status, the fields that waited for review, and the latest version of each unit students now get. */
@@ -125,7 +128,7 @@ export async function importCourse(db: Db, actor: LibraryActor, file: unknown, o
     let fieldsChanged = false;
     if (existing) {
       courseId = existing.id;
-      fieldsChanged = await proposeFields(tx, existing, meta, staffId, opts.now, { publish: opts.publish });
+      fieldsChanged = (await proposeFields(tx, existing, meta, staffId, opts.now, { publish: opts.publish })) !== 'same';
     } else {
       const [row] = await tx
         .insert(libraryCourses)
