@@ -4,7 +4,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { clock, dayKey, dayLabel, SCHOOL_ZONE } from '@/components/booking/slot-times';
-import { getAccessToken } from '@/lib/browser/api/token';
 import { followSse } from '@/lib/browser/sse';
 import { CHAT_BLOCK_MINUTES } from '@/lib/chat-help/rules';
 import { loadApi, type ChatMessage, type ChatThreadData } from './types';
@@ -112,7 +111,7 @@ export function ChatThread({ id, onChanged, onBack, onUnread }: { id: number; on
           throw err;
         }
       },
-      headers: () => ({ authorization: `Bearer ${getAccessToken() ?? ''}`, 'accept-language': locale }),
+      locale,
       lastId: () => String(last.current),
       onFrame(f) {
         if (f.event === 'question') {

@@ -5,7 +5,6 @@ import { useLocale, useTranslations } from 'next-intl';
 import { weekdayName } from '@/components/booking/slot-times';
 import { useApiGet } from '@/lib/browser/api/use-api-get';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
-import { getAccessToken } from '@/lib/browser/api/token';
 import { followSse } from '@/lib/browser/sse';
 import { ChatThread } from './thread';
 import { useTitleCount } from './title-count';
@@ -149,7 +148,7 @@ export function TutorChat() {
     return followSse({
       url: '/api/chat-help/tutor/events',
       prepare: load,
-      headers: () => ({ authorization: `Bearer ${getAccessToken() ?? ''}`, 'accept-language': locale }),
+      locale,
       lastId: () => null,
       onFrame: (f) => f.event === 'queue' && setData(JSON.parse(f.data) as TutorData),
       // `superseded`: the page is open in more tabs than the server keeps streams for.

@@ -2,6 +2,7 @@
 // server's Server-Sent Events read with fetch (it carries the bearer token, which EventSource
 // cannot), opened again after a drop with a growing wait (1 s to 10 s) and resumed with
 // Last-Event-ID. The server's side is lib/api/sse.ts.
+import { getAccessToken } from '@/lib/browser/api/token';
 
 export interface SseFrame {
   id?: string;
@@ -40,8 +41,8 @@ export interface FollowSse {
    * refreshes it on a 401) and checks access. A throw whose response has a final status ends it.
    */
   prepare(): Promise<void>;
-  /** The request's headers (read after `prepare`: the bearer token may be new). */
-  headers(): Record<string, string>;
+  /** The reader's language (Accept-Language: the server's messages in it). */
+  locale: string;
   /** What to resume after (sent as Last-Event-ID), by connection (0 is the first), or null. */
   lastId(attempt: number): string | null;
   onFrame(f: SseFrame): void;
@@ -62,7 +63,8 @@ export function followSse(o: FollowSse): () => void {
     for (let attempt = 0; !abort.signal.aborted; attempt++) {
       try {
         await o.prepare();
-        const headers = o.headers();
+        // The bearer token read after `prepare`: it may be new.
+        const headers: Record<string, string> = { authorization: `Bearer ${getAccessToken() ?? ''}`, 'accept-language': o.locale };
         const last = o.lastId(attempt);
         if (last !== null) headers['last-event-id'] = last;
         const res = await fetch(o.url, { headers, signal: abort.signal, cache: 'no-store' });

@@ -46,6 +46,9 @@ function req(path: string, opts: { body?: unknown; raw?: Uint8Array; token?: str
 }
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
+// A fixed Monday, 10:00 in Almaty: the rules are read from an injected clock.
+const t0 = new Date('2026-11-30T05:00:00Z');
+const at = (minutes: number) => new Date(t0.getTime() + minutes * MIN);
 const allWeek = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [[0, 1440]]]));
 /** 09:00–12:00 Almaty on Mondays only. */
 const mondayMorning = { '1': [[9 * 60, 12 * 60]] };
@@ -88,9 +91,6 @@ async function dutyTutor(db: Db, weekly: Record<string, number[][]> = allWeek, s
  */
 describe(`tutor chat help (${dbLabel()})`, () => {
   const t = useTestDb({ asAppDb: true });
-  // A fixed Monday, 10:00 in Almaty: the rules are read from an injected clock.
-  const t0 = new Date('2026-11-30T05:00:00Z');
-  const at = (minutes: number) => new Date(t0.getTime() + minutes * MIN);
 
   it('a reply costs the started 6-minute blocks since the message it answers (at most 3); a second reply in a row costs nothing; the tutor earns half', async () => {
     const s = await studentWithHours(t.db, 1);
@@ -233,8 +233,6 @@ describe(`tutor chat help (${dbLabel()})`, () => {
 describe(`chat help's promise (${dbLabel()})`, () => {
   const t = useTestDb({ asAppDb: true });
   it('in time, late, unanswered past the promise, and asked off duty (not counted); the median of the answered', async () => {
-    const t0 = new Date('2026-11-30T05:00:00Z');
-    const at = (minutes: number) => new Date(t0.getTime() + minutes * MIN);
     const s = await studentWithHours(t.db, 3);
     const tutor = await dutyTutor(t.db, mondayMorning);
     const fast = await askQuestion(t.db, s.user, { subject: 'english', body: 'fast' }, t0);
@@ -258,9 +256,7 @@ describe(`chat help's promise (${dbLabel()})`, () => {
 describe(`chat help's notice of a waiting question (${dbLabel()})`, () => {
   const t = useTestDb({ asAppDb: true });
   it('after 5 minutes on duty: once to each tutor on duty for its subject, in their language, without the question\'s text; a question taken in time, none', async () => {
-    // Monday 10:00 in Almaty, inside the 09:00–12:00 duty.
-    const t0 = new Date('2026-11-30T05:00:00Z');
-    const at = (minutes: number) => new Date(t0.getTime() + minutes * MIN);
+    // Monday 10:00 in Almaty (t0), inside the 09:00–12:00 duty.
     const s = await studentWithHours(t.db, 1);
     const ru = await dutyTutor(t.db, mondayMorning);
     const kk = await dutyTutor(t.db, mondayMorning);
@@ -293,20 +289,19 @@ describe(`chat help's notice of a waiting question (${dbLabel()})`, () => {
 
   it('a question with nobody on duty to tell is not used up: the tutor who can be told later still is', async () => {
     // Tuesday 10:00 in Almaty: this tutor alone is on duty for Kazakh then.
-    const t0 = new Date('2026-12-01T05:00:00Z');
-    const at = (minutes: number) => new Date(t0.getTime() + minutes * MIN);
+    const tuesday = new Date('2026-12-01T05:00:00Z');
+    const onTuesday = (minutes: number) => new Date(tuesday.getTime() + minutes * MIN);
     const s = await studentWithHours(t.db, 1);
     const tutor = await dutyTutor(t.db, { '2': [[9 * 60, 12 * 60]] }, ['kazakh']);
     await t.db.update(users).set({ email: null }).where(eq(users.id, tutor.user.id));
-    await askQuestion(t.db, s.user, { subject: 'kazakh', body: 'later' }, t0);
-    expect(await noticeWaitingQuestions(t.db, at(5))).toBe(0);
+    await askQuestion(t.db, s.user, { subject: 'kazakh', body: 'later' }, tuesday);
+    expect(await noticeWaitingQuestions(t.db, onTuesday(5))).toBe(0);
     await t.db.update(users).set({ email: 'duty-later@school.kz' }).where(eq(users.id, tutor.user.id));
-    expect(await noticeWaitingQuestions(t.db, at(7))).toBe(1);
+    expect(await noticeWaitingQuestions(t.db, onTuesday(7))).toBe(1);
     expect(await t.db.select().from(outbox).where(eq(outbox.recipient, 'duty-later@school.kz'))).toHaveLength(1);
   });
 
   it('the student is e-mailed once, at the first answer, in their language, with the tutor’s name and not the answer', async () => {
-    const t0 = new Date('2026-11-30T05:00:00Z');
     const s = await studentWithHours(t.db, 1);
     await t.db.update(users).set({ email: 'asker@example.kz', locale: 'kk' }).where(eq(users.id, s.user.id));
     const q = await askQuestion(t.db, s.user, { subject: 'kazakh', body: 'Мен кітап ___ (оқу).' }, t0);

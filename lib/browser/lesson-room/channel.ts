@@ -1,7 +1,6 @@
 // The lesson room's channel in the browser: the server's event stream (lib/browser/sse.ts: read
 // with fetch, resumed with Last-Event-ID after a drop), and sends.
 import { api } from '@/lib/browser/api/client';
-import { getAccessToken } from '@/lib/browser/api/token';
 import { followSse } from '@/lib/browser/sse';
 
 export type RoomSide = 'student' | 'tutor';
@@ -51,7 +50,7 @@ export function openChannel(lessonId: number, locale: string, handlers: ChannelH
     url: `/api/lessons/${lessonId}/room/events`,
     // Renews the access token when needed (the client refreshes on a 401) and checks the window.
     prepare: async () => void (await api.get(`/api/lessons/${lessonId}/room`)),
-    headers: () => ({ authorization: `Bearer ${getAccessToken() ?? ''}`, 'accept-language': locale }),
+    locale,
     // A page load gets the room's state; a reconnection resumes after the last event it had.
     lastId: (attempt) => (attempt > 0 ? String(lastSeq) : null),
     onFrame(f) {
