@@ -11,12 +11,12 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openDb } from '@/lib/db/open';
+import { freePort } from '@/lib/server/free-port.mjs';
 import { tutorApplications, tutorProfiles, tutorSchedules, users } from '@/lib/db/schema';
 import sharp from 'sharp';
 import { hashPassword } from '@/lib/auth/password';
@@ -52,16 +52,6 @@ let admin: pg.Pool;
 let dbUrl = '';
 const dbName = `cluster_${process.pid}`;
 const ports = { site: 0, a: 0, b: 0, appA: 0, appB: 0 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 /** Ports from CLUSTER_PORT_BASE (…+4) when given, else free ones. */
 async function pickPorts() {

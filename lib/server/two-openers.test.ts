@@ -11,12 +11,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lockFileOf } from '@/lib/db/data-dir-lock.mjs';
+import { freePort } from '@/lib/server/free-port.mjs';
 import { openDb } from '@/lib/db/open';
 import { rowsOf } from '@/lib/db/rows';
 
@@ -27,15 +27,6 @@ afterAll(() => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) process.kill(-c.pid!, 'SIGKILL');
   rmSync(tmp, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 interface Proc {
   child: ChildProcess;

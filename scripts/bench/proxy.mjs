@@ -15,6 +15,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { freePort } from '../../lib/server/free-port.mjs';
 
 import autocannon from 'autocannon';
 
@@ -22,15 +23,6 @@ import { LiveTable, errText, fmt, httpGet, withTimeout } from './lib.mjs';
 
 const NGINX = process.env.NGINX_BIN || '/usr/sbin/nginx';
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 
 function load(url, { connections, duration, headers }) {
   // The certificate is self-signed: autocannon passes tls options to its connections.

@@ -26,23 +26,13 @@ import { spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { lockDataDir } from '../../lib/db/data-dir-lock.mjs';
+import { freePort } from '../../lib/server/free-port.mjs';
 import { startFakeEpay } from '../fakes/epay.mjs';
 import { SUBMISSIONS } from './submissions.mjs';
-
-/** A free TCP port on 127.0.0.1 (the server's port when neither --port nor DURABILITY_PORT is given). */
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(String(port)));
-    });
-  });
-}
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const { values } = parseArgs({
@@ -50,7 +40,7 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'pglite' },
     count: { type: 'string', default: '402' },
     concurrency: { type: 'string', default: '16' },
-    port: { type: 'string', default: process.env.DURABILITY_PORT ?? (await freePort()) },
+    port: { type: 'string', default: process.env.DURABILITY_PORT ?? String(await freePort()) },
     'kill-at': { type: 'string', default: '0.4' },
     keep: { type: 'boolean', default: false },
   },

@@ -9,9 +9,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../lib/server/free-port.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const DEPLOY = path.join(ROOT, 'deploy/janus');
@@ -34,18 +34,6 @@ export function janusLibDir() {
   }
   candidates.push('/usr/lib/janus', '/opt/janus/lib/janus');
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'plugins/libjanus_videoroom.so'))) ?? null;
-}
-
-/** A free TCP port on the loopback (the kernel's pick, released at once). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
