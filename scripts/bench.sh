@@ -75,7 +75,7 @@ else
 fi
 
 # ── 3. next start ──────────────────────────────────────────────────────────────────────────────
-PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+PORT=$(node lib/server/free-port.mjs)
 DATA_DIR=$(mktemp -d -t bench-data.XXXXXX)
 STAFF_FILE="$DATA_DIR.staff.json" # the backoffice section's session cookie (written by the seeding)
 PORTAL_FILE="$DATA_DIR.portal.json" # the portal section's HR session cookie (npm run seed:portal)

@@ -18,7 +18,7 @@ if [ "$(id -u)" = "0" ]; then
   chown postgres "$tmp"
   run=(runuser -u postgres --)
 fi
-port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+port=$(node "$(dirname "$0")/../lib/server/free-port.mjs")
 "${run[@]}" "$pgbin/initdb" -D "$tmp/data" -A trust -U postgres --no-sync -E UTF8 >"$tmp/initdb.log"
 stop() {
   "${run[@]}" "$pgbin/pg_ctl" -D "$tmp/data" -m immediate stop >/dev/null 2>&1 || true

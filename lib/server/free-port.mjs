@@ -44,3 +44,8 @@ export async function freePort(host = '127.0.0.1') {
   }
   throw new Error(`no free port on ${host} below ${high} after 200 tries`);
 }
+
+// `node lib/server/free-port.mjs` prints one (the shell scripts' port for PostgreSQL or the bench's server).
+if (process.argv[1] && import.meta.url === new URL(`file://${fs.realpathSync(process.argv[1])}`).href) {
+  console.log(await freePort());
+}

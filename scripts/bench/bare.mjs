@@ -3,7 +3,7 @@
 // beside the school's pages in the same run.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from '../../lib/server/free-port.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,12 +30,7 @@ export function buildBare(log) {
 
 /** `next start` of the bare page on a free port; resolves to { child, url } once / answers 200. */
 export async function startBare() {
-  const port = await new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: p } = s.address();
-      s.close(() => resolve(p));
-    });
-  });
+  const port = await freePort();
   const child = spawn(process.execPath, [NEXT_BIN, 'start', '-p', String(port)], { cwd: BARE, stdio: 'ignore', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' } });
   const url = `http://127.0.0.1:${port}/`;
   const deadline = Date.now() + 30_000;
