@@ -14,6 +14,19 @@ export function addScope(scope: string | null | undefined, token: string): strin
   return (tokens.includes(token) ? tokens : [...tokens, token]).join(' ');
 }
 
+/** Who a status check is about: the account's scope and whether staff blocked it. */
+export type Standing = { scope: string | null; blockedAt: Date | null };
+
+/** A tutor at work (`tutor`, not blocked): the library, homework. */
+export const isActiveTutor = (user: Standing): boolean => !user.blockedAt && hasUserScope(user.scope, 'tutor');
+
+/**
+ * The one rule of who students may book and who may take chat duty: `tutor:bookable` (approved,
+ * profile complete), not blocked. Its SQL twin over `users` is lib/lessons/availability.ts
+ * `bookableUserSql`.
+ */
+export const isBookableTutor = (user: Standing): boolean => !user.blockedAt && hasUserScope(user.scope, TUTOR_BOOKABLE);
+
 export function removeScope(scope: string | null | undefined, token: string): string {
   return scopeTokens(scope)
     .filter((t) => t !== token)

@@ -2,21 +2,20 @@ import 'server-only';
 // Tutors' chat duty (docs/chat-help.md, "Duty"): an approved tutor opts in with the subjects they
 // answer (of their published profile's) and weekly hours in the school's time; while the hours run
 // and the duty is on, they see the open questions of those subjects and may take one.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { TUTOR_BOOKABLE, hasUserScope } from '@/lib/auth/scope';
+import { isBookableTutor, type Standing } from '@/lib/auth/scope';
 import { chatHelpDuty, users, type ChatHelpSubject } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
+import { bookableUserSql } from '@/lib/lessons/availability';
 import { tutorSubjects } from '@/lib/lessons/booking';
 import type { ChatDutyInput } from '@/lib/validations/chat-help';
 import { withinWeekly } from './rules';
 
 export type Duty = typeof chatHelpDuty.$inferSelect;
 
-/** A tutor who may take chat duty: approved (bookable), not blocked. */
-export function canServe(user: { scope: string | null; blockedAt: Date | null }): boolean {
-  return !user.blockedAt && hasUserScope(user.scope, TUTOR_BOOKABLE);
-}
+/** A tutor who may take chat duty: the one a student may book (`isBookableTutor`). */
+export const canServe = (user: Standing): boolean => isBookableTutor(user);
 
 /** Whether a duty answers `subject` at `now` (on, the subject its, the hour in its weekly ranges). */
 export const onDutyFor = (duty: Pick<Duty, 'active' | 'subjects' | 'weekly'> | null, subject: ChatHelpSubject, now: Date): boolean =>
@@ -53,6 +52,6 @@ export async function tutorsOnDuty(db: Db, subject: ChatHelpSubject, now: Date):
     .select({ tutorId: chatHelpDuty.tutorId, active: chatHelpDuty.active, subjects: chatHelpDuty.subjects, weekly: chatHelpDuty.weekly })
     .from(chatHelpDuty)
     .innerJoin(users, eq(users.id, chatHelpDuty.tutorId))
-    .where(and(eq(chatHelpDuty.active, true), isNull(users.blockedAt), sql`${chatHelpDuty.subjects} @> ${JSON.stringify([subject])}::jsonb`, sql`(' ' || ${users.scope} || ' ') like ${`% ${TUTOR_BOOKABLE} %`}`));
+    .where(and(eq(chatHelpDuty.active, true), bookableUserSql(), sql`${chatHelpDuty.subjects} @> ${JSON.stringify([subject])}::jsonb`));
   return rows.filter((r) => onDutyFor(r, subject, now)).map((r) => r.tutorId);
 }

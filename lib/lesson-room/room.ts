@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { type RoomSide, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
+import { shortName } from '@/lib/mask';
 import { lessonStudentIds } from '@/lib/lessons/group-money';
 import { enterRoom, ROOM_OPENS_MINUTES } from './access';
 import { iceServers } from './turn';
@@ -21,7 +22,7 @@ export async function roomInfo(db: Db, user: { id: number }, lessonId: number, n
     const rows = await db.select({ id: users.id, name: users.name, lastname: users.lastname }).from(users).where(inArray(users.id, ids));
     people = ids.map((id) => {
       const r = rows.find((u) => u.id === id);
-      return { id, side: id === lesson.tutorId ? ('tutor' as const) : ('student' as const), name: [r?.name, r?.lastname ? `${r.lastname.slice(0, 1)}.` : ''].filter(Boolean).join(' ') };
+      return { id, side: id === lesson.tutorId ? ('tutor' as const) : ('student' as const), name: shortName(r?.name, r?.lastname) };
     });
   }
   return {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, gt, inArray, lt, ne, or, isNull, sql } from 'drizzle-orm';
-import { hasUserScope, TUTOR_BOOKABLE } from '@/lib/auth/scope';
+import { isBookableTutor, TUTOR_BOOKABLE } from '@/lib/auth/scope';
 import { lessons, tutorSchedules, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import type { z } from 'zod';
@@ -58,14 +58,17 @@ export async function busyTimes(db: Db, tutorIds: number[], from: Date, to: Date
   return map;
 }
 
-/** Whether the user may be booked: a tutor with `tutor:bookable`, not blocked. */
+/** `isBookableTutor` in SQL, over `users`: the catalogue's slots and chat duty's tutors. */
+export const bookableUserSql = () => and(isNull(users.blockedAt), sql`(' ' || ${users.scope} || ' ') like ${`% ${TUTOR_BOOKABLE} %`}`);
+
+/** The user when they may be booked (`isBookableTutor`), else null. */
 export async function bookableTutor(db: Db, tutorId: number) {
   const [row] = await db
     .select({ id: users.id, scope: users.scope, blockedAt: users.blockedAt, subject: users.subject, name: users.name, lastname: users.lastname })
     .from(users)
     .where(eq(users.id, tutorId))
     .limit(1);
-  return row && !row.blockedAt && hasUserScope(row.scope, TUTOR_BOOKABLE) ? row : null;
+  return row && isBookableTutor(row) ? row : null;
 }
 
 /**
@@ -79,7 +82,7 @@ export async function freeSlotsOf(db: Db, tutorIds: number[], now = new Date(), 
     .select({ tutorId: tutorSchedules.tutorId, weekly: tutorSchedules.weekly, daysOff: tutorSchedules.daysOff, minNoticeMinutes: tutorSchedules.minNoticeMinutes, horizonDays: tutorSchedules.horizonDays })
     .from(tutorSchedules)
     .innerJoin(users, eq(users.id, tutorSchedules.tutorId))
-    .where(and(inArray(tutorSchedules.tutorId, tutorIds), isNull(users.blockedAt), sql`(' ' || ${users.scope} || ' ') like ${`% ${TUTOR_BOOKABLE} %`}`));
+    .where(and(inArray(tutorSchedules.tutorId, tutorIds), bookableUserSql()));
   if (!rows.length) return out;
   const horizon = Math.max(...rows.map((r) => r.horizonDays));
   const busy = await busyTimes(db, rows.map((r) => r.tutorId), now, new Date(now.getTime() + (horizon + 1) * 86_400_000), now);

@@ -4,7 +4,7 @@ import 'server-only';
 // tutor teaches from it: the key is theirs to see, never a student's before answering).
 import { desc, and, eq, isNotNull } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { hasUserScope } from '@/lib/auth/scope';
+import { isActiveTutor } from '@/lib/auth/scope';
 import { libraryUnitVersions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import type { LibraryLevel, LibrarySubject } from '@/lib/validations/library-rules';
@@ -15,7 +15,7 @@ import { courseUnitRows, publishedCourse, unitOf } from './study';
 
 /** Only a tutor's account browses the library (403 otherwise: a student studies it at /cabinet/study). */
 function assertTutor(user: { scope: string | null; blockedAt: Date | null }) {
-  if (user.blockedAt || !hasUserScope(user.scope, 'tutor')) throw new ApiError(403, 'forbidden');
+  if (!isActiveTutor(user)) throw new ApiError(403, 'forbidden');
 }
 
 type User = { id: number; scope: string | null; blockedAt: Date | null };

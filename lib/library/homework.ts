@@ -6,7 +6,7 @@ import 'server-only';
 // the lesson and its students in.
 import { and, asc, desc, eq, gte, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { hasUserScope } from '@/lib/auth/scope';
+import { isActiveTutor } from '@/lib/auth/scope';
 import { homework, libraryAnswers, libraryCourses, libraryProgress, libraryUnits, libraryUnitVersions, media, users } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
@@ -248,7 +248,7 @@ export async function studentHomework(db: Db, studentId: number, now: Date): Pro
  * with the student's results and the written and spoken answers waiting for their check.
  */
 export async function tutorHomework(db: Db, tutor: { id: number; scope: string | null; blockedAt: Date | null }, now: Date, filter: { studentIds?: number[] } = {}): Promise<{ students: HomeworkStudentView[] }> {
-  if (tutor.blockedAt || !hasUserScope(tutor.scope, 'tutor')) throw new ApiError(403, 'forbidden');
+  if (!isActiveTutor(tutor)) throw new ApiError(403, 'forbidden');
   if (filter.studentIds && !filter.studentIds.length) return { students: [] };
   const rows = await db
     .select({ row: homework, name: users.name, lastname: users.lastname })
@@ -292,7 +292,7 @@ async function assignedBy(db: Db, tutorId: number, studentId: number, unitId: nu
  * `homework_auto_checked` for an exercise the server checks.
  */
 export async function checkHomeworkAnswer(db: Db, tutor: { id: number; scope: string | null; blockedAt: Date | null }, input: HomeworkCheckInput, now: Date) {
-  if (tutor.blockedAt || !hasUserScope(tutor.scope, 'tutor')) throw new ApiError(403, 'forbidden');
+  if (!isActiveTutor(tutor)) throw new ApiError(403, 'forbidden');
   const result = await transaction(db, async (tx) => {
     const [answer] = await tx.select().from(libraryAnswers).where(eq(libraryAnswers.id, input.answerId)).for('update');
     if (!answer || !(await assignedBy(tx, tutor.id, answer.studentId, answer.unitId))) throw new ApiError(404, 'not_found');
@@ -334,7 +334,7 @@ async function notifyChecked(db: Db, tutorId: number, studentId: number, unitId:
  * unit this tutor assigned to that student. 404 otherwise (never says whether the file exists).
  */
 export async function homeworkRecording(db: Db, tutor: { id: number; scope: string | null; blockedAt: Date | null }, name: string): Promise<{ bytes: Buffer; contentType: string }> {
-  if (tutor.blockedAt || !hasUserScope(tutor.scope, 'tutor')) throw new ApiError(403, 'forbidden');
+  if (!isActiveTutor(tutor)) throw new ApiError(403, 'forbidden');
   const match = /^rec-(\d{1,10})-[\w-]{1,40}\.(webm|ogg|m4a)$/.exec(name);
   if (!match) throw new ApiError(404, 'not_found');
   const answers = await db

@@ -4,6 +4,7 @@ import 'server-only';
 import { and, desc, eq, gt, ne, or, sql } from 'drizzle-orm';
 import { ledgerEntries, lessonPackages, paymentOrders, tutorProfiles, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
+import { shortName } from '@/lib/mask';
 import { ApiError } from '@/lib/api/errors';
 import { addMonths } from '@/lib/time/calendar';
 import type { PlanId } from '@/lib/tariffs';
@@ -37,21 +38,22 @@ export interface PaymentView extends Omit<OrderView, 'tutorId'> {
   receipts: ReceiptView[];
 }
 
-const tutorName = sql<string>`${users.name} || ' ' || left(${users.lastname}, 1) || '.'`;
+// The tutor as the student sees them: "Aruzhan S." (lib/mask.ts shortName).
+const tutor = { tutorFirst: users.name, tutorLast: users.lastname };
 
 export async function studentMoney(db: Db, studentId: number, now = new Date()): Promise<{ packages: PackageView[]; payments: PaymentView[] }> {
   const account = ACCOUNTS.studentBalance(studentId);
   const balance = balanceOf(account, eq(ledgerEntries.packageId, lessonPackages.id));
   const ahead = sql<number>`(select count(*)::int from lessons l where l.package_id = ${lessonPackages.id} and l.kind = 'paid' and l.status = 'booked' and l.starts_at > ${now.toISOString()}::timestamptz)`;
   const packages = await db
-    .select({ p: lessonPackages, tutorName, balance, ahead })
+    .select({ p: lessonPackages, ...tutor, balance, ahead })
     .from(lessonPackages)
     .innerJoin(users, eq(users.id, lessonPackages.tutorId))
     .where(eq(lessonPackages.studentId, studentId))
     .orderBy(desc(lessonPackages.createdAt))
     .limit(100);
   const payments = await db
-    .select({ o: paymentOrders, tutorName })
+    .select({ o: paymentOrders, ...tutor })
     .from(paymentOrders)
     .leftJoin(users, eq(users.id, paymentOrders.tutorId))
     // A pending order shows for a day; the student's own only (the `or` inside the `and`, never beside it).
@@ -60,10 +62,10 @@ export async function studentMoney(db: Db, studentId: number, now = new Date()):
     .limit(100);
   const receipts = await receiptsOfOrders(db, payments.map(({ o }) => o.id));
   return {
-    packages: packages.map(({ p, tutorName: name, balance: b, ahead: n }) => ({
+    packages: packages.map(({ p, tutorFirst, tutorLast, balance: b, ahead: n }) => ({
       id: p.id,
       tutorId: p.tutorId,
-      tutorName: name,
+      tutorName: shortName(tutorFirst, tutorLast),
       subject: p.subject,
       plan: p.plan,
       lessonsTotal: p.lessonsTotal,
@@ -73,11 +75,11 @@ export async function studentMoney(db: Db, studentId: number, now = new Date()):
       expired: p.validUntil.getTime() < now.getTime(),
       bookedAhead: Number(n),
     })),
-    payments: payments.map(({ o, tutorName: name }) => {
+    payments: payments.map(({ o, tutorFirst, tutorLast }) => {
       // The cabinet's payment names its tutor: the order's tutor id stays out of the answer.
       const { tutorId: _tutorId, ...order } = orderView(o);
       void _tutorId;
-      return { ...order, tutorName: name, receipts: receipts.get(o.id) ?? [] };
+      return { ...order, tutorName: o.tutorId === null ? null : shortName(tutorFirst, tutorLast), receipts: receipts.get(o.id) ?? [] };
     }),
   };
 }

@@ -102,9 +102,12 @@ describe(`paying for a package on the provider's hosted page (${dbLabel()})`, ()
     expect(polled.status).toBe('paid');
     expect(await usedPay10()).toBe(1);
 
-    const money = (await (await call(cabinetPayments, req('/api/cabinet/payments', { token: s.token }))).json()) as { packages: { lessonsLeft: number; lessonsTotal: number; validUntil: string }[]; payments: { status: string }[] };
+    const money = (await (await call(cabinetPayments, req('/api/cabinet/payments', { token: s.token }))).json()) as { packages: { lessonsLeft: number; lessonsTotal: number; validUntil: string; tutorName: string }[]; payments: { status: string; tutorName: string | null }[] };
     expect(money.packages).toHaveLength(1);
     expect(money.packages[0]).toMatchObject({ lessonsLeft: 16, lessonsTotal: 16 });
+    // The tutor as a student sees them: the first name and the last name's initial (lib/mask.ts shortName).
+    expect(money.packages[0]!.tutorName).toMatch(/^\S+ \p{Lu}\.$/u);
+    expect(money.payments[0]!.tutorName).toBe(money.packages[0]!.tutorName);
     const months = (Date.parse(money.packages[0]!.validUntil) - Date.now()) / (30.4 * 86_400_000);
     expect(months).toBeGreaterThan(2.9);
     expect(months).toBeLessThan(3.1);
