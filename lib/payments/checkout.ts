@@ -142,10 +142,7 @@ export async function startCheckout(db: Db, student: { id: number; scope: string
   // Bad input is refused first (4xx); a site without a provider says so after (503).
   const tutor = await tutorFor(db, input);
   if (tutor.id === student.id) throw new ApiError(422, 'tutor_not_purchasable');
-  const provider = paymentProvider();
-  if (!provider) throw new ApiError(503, 'payments_unavailable');
-  await checkoutLimits(db, student.id, now, input.promoCode ? [{ key: `promo:ip:${ctx.ipHash}`, max: 30, windowSeconds: 600 }] : []);
-  const secret = randomBytes(24).toString('base64url');
+  const { provider, secret } = await openCheckout(db, student.id, now, input.promoCode ? [{ key: `promo:ip:${ctx.ipHash}`, max: 30, windowSeconds: 600 }] : []);
   const order = await transaction(db, async (tx) => {
     const percent = input.promoCode ? await promoForOrder(tx, input.promoCode, input.plan, student.id, now) : 0;
     const quote = quotePackage(tutor.price, input.plan, percent);
@@ -161,14 +158,10 @@ export async function startCheckout(db: Db, student: { id: number; scope: string
         tutorPrice: tutor.price,
         perLessonTiyn: quote.perLessonTiyn,
         amountTiyn: quote.totalTiyn,
-        currency: CURRENCY,
         promoCode: input.promoCode ? input.promoCode.trim().toUpperCase() : null,
         promoPercent: percent,
-        provider: provider.name,
-        test: provider.test,
-        locale: ctx.locale,
       },
-      secret,
+      { provider, secret, locale: ctx.locale, now },
     );
   });
   return startPayment(provider, order, secret, { studentId: student.id, locale: ctx.locale, description: `Tilmen: ${order.lessons} × ${order.subject}, ${order.plan}` });
@@ -217,10 +210,28 @@ async function checkoutLimits(db: Db, studentId: number, now: Date, extra: { key
   if ((pending?.n ?? 0) >= limits.CHECKOUT_MAX_PENDING) throw new ApiError(429, 'rate_limited', undefined, 600);
 }
 
-/** Stores an order with its invoice number (ours: from its id) in the caller's transaction. */
-async function insertOrder(tx: Db, values: Omit<typeof paymentOrders.$inferInsert, 'invoiceId' | 'secretHash'>, secret: string): Promise<Order> {
+/**
+ * Every checkout's start (a package, a group seat, hours of chat help): the provider (503
+ * `payments_unavailable` without one), the student's limits, and the order's secret.
+ */
+async function openCheckout(db: Db, studentId: number, now: Date, extraLimits: { key: string; max: number; windowSeconds: number }[] = []): Promise<{ provider: PaymentProvider; secret: string }> {
+  const provider = paymentProvider();
+  if (!provider) throw new ApiError(503, 'payments_unavailable');
+  await checkoutLimits(db, studentId, now, extraLimits);
+  return { provider, secret: randomBytes(24).toString('base64url') };
+}
+
+type OrderValues = Omit<typeof paymentOrders.$inferInsert, 'invoiceId' | 'secretHash' | 'currency' | 'provider' | 'test' | 'locale' | 'createdAt'>;
+
+/**
+ * Stores an order with its invoice number (ours: from its id) in the caller's transaction; the
+ * currency, the provider, test or not, the buyer's language and the moment are every checkout's.
+ */
+async function insertOrder(tx: Db, values: OrderValues, how: { provider: PaymentProvider; secret: string; locale: string; now: Date }): Promise<Order> {
+  const { provider, secret } = how;
+  const common = { currency: CURRENCY, provider: provider.name, test: provider.test, locale: how.locale, createdAt: how.now };
   // Replaced below by the id's own invoice number, in this transaction.
-  const [row] = await tx.insert(paymentOrders).values({ ...values, invoiceId: `new-${secret.slice(0, 12)}`, secretHash: secretHashOf(secret) }).returning();
+  const [row] = await tx.insert(paymentOrders).values({ ...values, ...common, invoiceId: `new-${secret.slice(0, 12)}`, secretHash: secretHashOf(secret) }).returning();
   const [withInvoice] = await tx.update(paymentOrders).set({ invoiceId: invoiceIdOf(row!.id) }).where(eq(paymentOrders.id, row!.id)).returning();
   return withInvoice!;
 }
@@ -247,10 +258,7 @@ export async function startSeatCheckout(db: Db, student: { id: number; scope: st
   const group = await findGroup(db, groupId);
   if (!group || group.companyId !== null) throw new ApiError(404, 'not_found');
   if (!onSale(group)) throw new ApiError(409, 'group_not_open');
-  const provider = paymentProvider();
-  if (!provider) throw new ApiError(503, 'payments_unavailable');
-  await checkoutLimits(db, student.id, now);
-  const secret = randomBytes(24).toString('base64url');
+  const { provider, secret } = await openCheckout(db, student.id, now);
   const { order, heldUntil } = await transaction(db, async (tx) => {
     const hold = await holdSeat(tx, student, groupId, now);
     const row = await insertOrder(
@@ -266,13 +274,8 @@ export async function startSeatCheckout(db: Db, student: { id: number; scope: st
         tutorPrice: Math.round(hold.seat.perLessonTiyn / 100),
         perLessonTiyn: hold.seat.perLessonTiyn,
         amountTiyn: hold.seat.amountTiyn,
-        currency: CURRENCY,
-        provider: provider.name,
-        test: provider.test,
-        locale: ctx.locale,
-        createdAt: now,
       },
-      secret,
+      { provider, secret, locale: ctx.locale, now },
     );
     await attachSeatOrder(tx, hold.seat.id, row.id);
     return { order: row, heldUntil: hold.heldUntil };
@@ -289,10 +292,7 @@ export async function startSeatCheckout(db: Db, student: { id: number; scope: st
  */
 export async function startChatCheckout(db: Db, student: { id: number; scope: string }, hours: number, ctx: { locale: string }, now = new Date()): Promise<CheckoutStarted & { hours: number }> {
   if (!hasUserScope(student.scope, 'student')) throw new ApiError(403, 'not_student');
-  const provider = paymentProvider();
-  if (!provider) throw new ApiError(503, 'payments_unavailable');
-  await checkoutLimits(db, student.id, now);
-  const secret = randomBytes(24).toString('base64url');
+  const { provider, secret } = await openCheckout(db, student.id, now);
   const order = await insertOrder(
     db,
     {
@@ -305,13 +305,8 @@ export async function startChatCheckout(db: Db, student: { id: number; scope: st
       tutorPrice: PRICES.chatHelpPerHour,
       perLessonTiyn: CHAT_HOUR_TIYN,
       amountTiyn: CHAT_HOUR_TIYN * hours,
-      currency: CURRENCY,
-      provider: provider.name,
-      test: provider.test,
-      locale: ctx.locale,
-      createdAt: now,
     },
-    secret,
+    { provider, secret, locale: ctx.locale, now },
   );
   return { ...(await startPayment(provider, order, secret, { studentId: student.id, locale: ctx.locale, description: `Tilmen: chat help, ${hours} h` })), hours };
 }
