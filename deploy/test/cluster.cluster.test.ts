@@ -261,11 +261,6 @@ beforeAll(async () => {
     ENABLE_DEV_TOOLS: '',
     TEST_DATABASE_URL: '',
   } as NodeJS.ProcessEnv;
-  // Instance A leaves the prerendered pages to Next (the reference every file answer is compared
-  // with); instance B sends them from the build's files itself, as a server without nginx does.
-  run('app A', process.execPath, ['server.mjs'], { ...env, PORT: String(ports.appA), SERVE_PRERENDERED_FILES: 'false' });
-  run('app B', process.execPath, ['server.mjs'], { ...env, PORT: String(ports.appB) });
-
   // Self-signed certificate for 127.0.0.1.
   execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', path.join(tmp, 'key.pem'), '-out', path.join(tmp, 'cert.pem')], { stdio: 'ignore' });
   const server = (port: number, upstream: string) => `
@@ -303,6 +298,14 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(tmp, 'nginx.conf'), conf);
   execFileSync(NGINX, ['-t', '-q', '-p', tmp, '-e', path.join(tmp, 'error.log'), '-c', path.join(tmp, 'nginx.conf')], { stdio: 'pipe' });
   run('nginx', NGINX, ['-p', tmp, '-e', path.join(tmp, 'error.log'), '-c', path.join(tmp, 'nginx.conf'), '-g', 'daemon off;']);
+  // nginx holds its three ports before the instances start what they pick ports for (fakes, Janus).
+  // (Any answer will do: 502 while no instance is up.)
+  for (const port of [ports.site, ports.a, ports.b]) await waitFor(`nginx on :${port}`, async () => (await request(port, 'GET', '/?up')).status > 0);
+
+  // Instance A leaves the prerendered pages to Next (the reference every file answer is compared
+  // with); instance B sends them from the build's files itself, as a server without nginx does.
+  run('app A', process.execPath, ['server.mjs'], { ...env, PORT: String(ports.appA), SERVE_PRERENDERED_FILES: 'false' });
+  run('app B', process.execPath, ['server.mjs'], { ...env, PORT: String(ports.appB) });
 
   // Both instances up, each through its pinned port.
   // (A query string: / alone is sent by nginx from its file, instance or not.)
