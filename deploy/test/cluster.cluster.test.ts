@@ -299,8 +299,9 @@ beforeAll(async () => {
   execFileSync(NGINX, ['-t', '-q', '-p', tmp, '-e', path.join(tmp, 'error.log'), '-c', path.join(tmp, 'nginx.conf')], { stdio: 'pipe' });
   run('nginx', NGINX, ['-p', tmp, '-e', path.join(tmp, 'error.log'), '-c', path.join(tmp, 'nginx.conf'), '-g', 'daemon off;']);
   // nginx holds its three ports before the instances start what they pick ports for (fakes, Janus).
-  // (Any answer will do: 502 while no instance is up.)
-  for (const port of [ports.site, ports.a, ports.b]) await waitFor(`nginx on :${port}`, async () => (await request(port, 'GET', '/?up')).status > 0);
+  // Asked for / alone, which nginx sends from its file: a probe that reached for an instance not up
+  // yet would mark it failed in the upstream for fail_timeout, and the first tests would get 502s.
+  for (const port of [ports.site, ports.a, ports.b]) await waitFor(`nginx on :${port}`, async () => (await request(port, 'GET', '/')).status === 200);
 
   // Instance A leaves the prerendered pages to Next (the reference every file answer is compared
   // with); instance B sends them from the build's files itself, as a server without nginx does.
