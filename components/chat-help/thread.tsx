@@ -92,25 +92,13 @@ export function ChatThread({ id, onChanged, onBack, onUnread }: { id: number; on
   }, [unread]);
   useEffect(() => () => told.current?.(0), []);
 
-  // One thread per mount (the lists render it with key={id}): the messages only grow. Each
-  // connection first reads what came since the last message it has (which also renews the
-  // session's token), then follows the stream from there.
+  // One thread per mount (the lists render it with key={id}): the messages only grow. The stream
+  // alone brings them: the question first, then every message after the last one the page has
+  // (the session's token renewed before a connection when it is about to end).
   useEffect(() => {
     const stop = followSse({
       url: `/api/chat-help/questions/${id}/events`,
-      prepare: async () => {
-        try {
-          const res = await (await loadApi()).get<ChatThreadData>(`/api/chat-help/questions/${id}`, { params: { after: last.current } });
-          status.current = res.data.question.status;
-          side.current = res.data.side;
-          setData(res.data);
-          setFailed(false);
-          add(res.data.messages);
-        } catch (err) {
-          setFailed(true);
-          throw err;
-        }
-      },
+      renew: async () => (await loadApi()).renewToken(),
       locale,
       lastId: () => String(last.current),
       onFrame(f) {
@@ -121,6 +109,7 @@ export function ChatThread({ id, onChanged, onBack, onUnread }: { id: number; on
           status.current = next.question.status;
           side.current = next.side;
           setData({ ...next, messages: [] });
+          setFailed(false);
         } else if (f.event === 'message') {
           add([JSON.parse(f.data) as ChatMessage]);
         }
@@ -129,7 +118,11 @@ export function ChatThread({ id, onChanged, onBack, onUnread }: { id: number; on
       // hours ended); `superseded`: the same person opened it in more tabs than the server keeps.
       finalEvents: { end: 'closed', gone: 'gone', superseded: 'elsewhere' },
       finalStatuses: [403, 404],
-      onReconnecting: setDown,
+      // Down before the first answer: the page says it could not load (and keeps trying).
+      onReconnecting: (isDown) => {
+        setDown(isDown);
+        if (isDown && status.current === null) setFailed(true);
+      },
       onClosed: (reason) => {
         setDown(false);
         // A tutor who was reading an open question before taking it: another took it.

@@ -141,24 +141,34 @@ export function TutorChat() {
     }
   }, []);
   const reload = () => void load().catch(() => {});
-  // Each connection first reads the lists (which also renews the session's token), then follows the
-  // stream; an open question's page has its own stream instead.
+  // The stream brings the lists, first and at every change (the session's token renewed before a
+  // connection when it is about to end); an open question's page has its own stream instead.
   useEffect(() => {
     if (openId !== null) return;
+    let heard = false;
     return followSse({
       url: '/api/chat-help/tutor/events',
-      prepare: load,
+      renew: async () => (await loadApi()).renewToken(),
       locale,
       lastId: () => null,
-      onFrame: (f) => f.event === 'queue' && setData(JSON.parse(f.data) as TutorData),
+      onFrame: (f) => {
+        if (f.event !== 'queue') return;
+        heard = true;
+        setData(JSON.parse(f.data) as TutorData);
+        setFailed(false);
+      },
       // `superseded`: the page is open in more tabs than the server keeps streams for.
       finalEvents: { end: 'closed', superseded: 'elsewhere' },
-      // A 401 is tried again: the next connection's read renews the session's token first.
+      // A 401 is answered by renewing the token once (lib/browser/sse.ts); the session's end closes it.
       finalStatuses: [403],
-      onReconnecting: setDown,
+      // Down before the first answer: the page says it could not load (and keeps trying).
+      onReconnecting: (isDown) => {
+        setDown(isDown);
+        if (isDown && !heard) setFailed(true);
+      },
       onClosed: (reason) => (reason.code === 'elsewhere' ? setElsewhere(true) : setFailed(true)),
     });
-  }, [openId, load, locale]);
+  }, [openId, locale]);
   // A question that came since the page opened is announced, and the tab's title counts the waiting ones.
   const seen = useRef<Set<number> | null>(null);
   const [fresh, setFresh] = useState(0);

@@ -39,13 +39,19 @@ type ClientConfig = InternalAxiosRequestConfig & {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The client, and its refresh call for whoever needs a fresh token before a call of its own (an event stream). */
+export type ApiClient = AxiosInstance & {
+  /** The refresh call (one at a time, shared with the 401s'): the new token, stored; a refusal signs out. */
+  renewToken(): Promise<string>;
+};
+
 const trimSlashes = (path: string) => path.replace(/\/+$/, '');
 
 /**
  * The browser's API client: Accept-Language of the page, bearer token, long timeout, retries of
  * safe calls on timeout, 401s queued behind one refresh call and replayed once, catalogue toasts.
  */
-export function createApiClient(opts: ApiClientOptions = {}): AxiosInstance {
+export function createApiClient(opts: ApiClientOptions = {}): ApiClient {
   const tokens = opts.tokens ?? accessToken;
   const toast = opts.toast ?? emitToast;
   const refreshPath = trimSlashes(opts.refreshPath ?? REFRESH_PATH);
@@ -154,7 +160,7 @@ export function createApiClient(opts: ApiClientOptions = {}): AxiosInstance {
     else if (!error.response && error.code !== AxiosError.ERR_CANCELED) toast('offline');
     throw error;
   });
-  return client;
+  return Object.assign(client, { renewToken: refresh });
 }
 
 const signOutListeners = new Set<() => void>();

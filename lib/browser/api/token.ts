@@ -39,6 +39,20 @@ export function createTokenStore(): TokenStore {
   };
 }
 
+/**
+ * Whether `token` is missing or ends within `marginMs` (its JWT `exp`, read without checking the
+ * signature: only to know when to renew it); a token that cannot be read counts as ending.
+ */
+export function tokenEndsWithin(token: string | null, marginMs: number, now = Date.now()): boolean {
+  if (!token) return true;
+  try {
+    const claims = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof claims.exp !== 'number' || claims.exp * 1000 - now < marginMs;
+  } catch {
+    return true;
+  }
+}
+
 /** The page's one token store; the API client uses it unless given another. */
 export const accessToken = createTokenStore();
 
