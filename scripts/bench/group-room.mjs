@@ -5,14 +5,9 @@
 // and the group room's JavaScript (the tutor's page, gzip -9 per chunk as room-js counts).
 // Measured by scripts/bench/group-call.ts (tsx, Playwright's chromium library) on the group lesson
 // that `npm run seed:rooms -- --group 6` wrote before the server started (BENCH_GROUP_FILE).
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-import { chunkSizes } from './lib.mjs';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { chunkSizes, runFigures } from './lib.mjs';
 
 const ms = (x) => (Number.isFinite(x) ? `${Math.round(x)} ms` : 'n/a');
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -28,14 +23,7 @@ export default {
   async run(ctx) {
     const file = process.env.BENCH_GROUP_FILE;
     if (!file || !fs.existsSync(file)) return { markdown: 'Not measured: no seeded group lesson (scripts/bench.sh runs `npm run seed:rooms -- --group 6` before the server starts).' };
-    const out = execFileSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/bench/group-call.ts'], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, BENCH_BASE_URL: ctx.baseUrl, NEXT_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-      timeout: 15 * 60_000,
-    });
-    const r = JSON.parse(out.trim().split('\n').pop());
+    const r = runFigures('scripts/bench/group-call.ts', { BENCH_BASE_URL: ctx.baseUrl }, { timeoutMs: 15 * 60_000 });
     const { sum } = chunkSizes(path.join(ctx.root, process.env.NEXT_DIST_DIR || '.next'));
     const js = { before: sum(r.js.before), room: sum(r.js.room), board: sum(r.js.board) };
     const who = (s, i) => (s.role === 'tutor' ? 'tutor, 1280 px' : `student ${i}, ${s.phone ? '360 px phone' : '1280 px'}`);

@@ -1,4 +1,5 @@
 // Shared helpers for the benchmark sections (scripts/bench.mjs).
+import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -102,4 +103,22 @@ export function chunkSizes(distDir) {
     return gz.get(rel);
   };
   return { size, sum: (rels) => [...new Set(rels)].reduce((a, r) => a + size(r), 0) };
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Runs one of the bench's TypeScript programs (scripts/bench/*.ts: library calls on their own PGlite,
+ * or a browser against the running server) under tsx with the server's `react-server` condition, and
+ * answers the JSON of the last line it prints (its figures). Its stderr shows as it goes.
+ */
+export function runFigures(file, env = {}, { timeoutMs } = {}) {
+  const out = execFileSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', file], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    ...(timeoutMs ? { timeout: timeoutMs } : {}),
+  });
+  return JSON.parse(out.trim().split('\n').pop());
 }

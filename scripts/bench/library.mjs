@@ -1,11 +1,7 @@
 // Section "library": the course library's catalogue with 1 000 published courses (issue 34): the
 // query the tutor's library and the student's self-study list read, all courses, by subject, by
 // subject and level, p50 / p95; run by scripts/bench/library-catalogue.ts on its own in-memory PGlite.
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { runFigures } from './lib.mjs';
 
 // A bench section: { id, title, run(ctx) }.
 // eslint-disable-next-line import/no-anonymous-default-export
@@ -13,13 +9,7 @@ export default {
   id: 'library',
   title: 'Course library: the catalogue of 1 000 published courses (query p50 / p95)',
   async run() {
-    const out = execFileSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/bench/library-catalogue.ts'], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const f = JSON.parse(out.trim().split('\n').pop());
+    const f = runFigures('scripts/bench/library-catalogue.ts', { NODE_ENV: 'production' });
     const ms = (x) => `${x.toFixed(1)} ms`;
     const row = (name, r) => `| ${name} | ${r.rows} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} |`;
     console.log(`library catalogue of ${f.courses} courses: all p95 ${ms(f.all.p95)}, by subject p95 ${ms(f.subject.p95)}, by subject and level p95 ${ms(f.level.p95)}`);

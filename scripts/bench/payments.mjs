@@ -2,11 +2,7 @@
 // route's handler, each a stored event and a credit with the package, ledger and receipt rows), and
 // the same notifications again (duplicates), run by scripts/bench/payments-notify.ts on its own
 // in-memory PGlite (the running server is not used).
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { runFigures } from './lib.mjs';
 
 // A bench section: { id, title, run(ctx) }.
 // eslint-disable-next-line import/no-anonymous-default-export
@@ -14,13 +10,7 @@ export default {
   id: 'payments',
   title: 'Payments: ePay notifications one instance takes (PGlite, in process)',
   async run() {
-    const out = execFileSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/bench/payments-notify.ts'], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const f = JSON.parse(out.trim().split('\n').pop());
+    const f = runFigures('scripts/bench/payments-notify.ts', { NODE_ENV: 'production' });
     const ms = (x) => `${x.toFixed(1)} ms`;
     const line = (p) => `${p.perSecond.toFixed(0)} /s, p50 ${ms(p.p50)}, p99 ${ms(p.p99)}, answers ${JSON.stringify(p.codes)}`;
     console.log(`${f.orders} notifications, ${f.concurrency} in flight: ${line(f.first)}; again (duplicates): ${line(f.again)}; credited ${f.credited}, ledger total ${f.ledger.total}`);

@@ -2,11 +2,7 @@
 // from the ledger, approved, the bank file (CSV, XLSX), marked paid (and a second time: once), run
 // by scripts/bench/payouts-register.ts on its own in-memory PGlite (the running server is not used:
 // the figures are the library calls the /admin/payouts page and its calls make).
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { runFigures } from './lib.mjs';
 
 // A bench section: { id, title, run(ctx) }.
 // eslint-disable-next-line import/no-anonymous-default-export
@@ -14,13 +10,7 @@ export default {
   id: 'payouts',
   title: 'Payout register: 1 000 tutors × 20 lessons (compute, approve, bank file, paid)',
   async run() {
-    const out = execFileSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/bench/payouts-register.ts'], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const f = JSON.parse(out.trim().split('\n').pop());
+    const f = runFigures('scripts/bench/payouts-register.ts', { NODE_ENV: 'production' });
     const ms = (x) => `${x.toFixed(0)} ms`;
     const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
     console.log(`payout register of ${f.tutors} tutors, ${f.lessons} lessons: compute p50 ${ms(f.p50)} (max ${ms(f.max)}), approve ${ms(f.approveMs)}, CSV ${ms(f.csvMs)}, XLSX ${ms(f.xlsxMs)}, paid ${ms(f.paidMs)}, again ${ms(f.againMs)} (already: ${f.againAlready}); ledger total ${f.ledger.total}, unbalanced ${f.ledger.unbalancedTxns}`);

@@ -3,12 +3,8 @@
 // and the time from "Join" to the first remote frame on the loopback (median and p95 of 20 joins).
 // Measured by scripts/bench/room-call.ts (tsx, Playwright's chromium library) with the rooms that
 // `npm run seed:rooms` wrote before the server started (BENCH_ROOMS_FILE, set by scripts/bench.sh).
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { runFigures } from './lib.mjs';
 
 // A bench section: { id, title, run(ctx) }.
 // eslint-disable-next-line import/no-anonymous-default-export
@@ -18,14 +14,7 @@ export default {
   async run(ctx) {
     const file = process.env.BENCH_ROOMS_FILE;
     if (!file || !fs.existsSync(file)) return { markdown: 'Not measured: no seeded rooms (scripts/bench.sh runs `npm run seed:rooms` before the server starts).' };
-    const out = execFileSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/bench/room-call.ts'], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, BENCH_BASE_URL: ctx.baseUrl, NEXT_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-      timeout: 15 * 60_000,
-    });
-    const { signals: s, call: c } = JSON.parse(out.trim().split('\n').pop());
+    const { signals: s, call: c } = runFigures('scripts/bench/room-call.ts', { BENCH_BASE_URL: ctx.baseUrl }, { timeoutMs: 15 * 60_000 });
     const ms = (x) => (Number.isFinite(x) ? `${Math.round(x)} ms` : 'n/a');
     const refused = Object.keys(s.refused).length ? ` (refused: ${JSON.stringify(s.refused)})` : '';
     console.log(`signalling, ${s.rooms} rooms (${s.streams} streams open): ${s.perSecond.toFixed(0)} messages/s delivered (${s.delivered} of ${s.sent} sent${refused}); a post p50 ${ms(s.postP50)}, p95 ${ms(s.postP95)}`);
