@@ -21,6 +21,12 @@ export const routing = defineRouting({
 
 export type Locale = (typeof routing.locales)[number];
 
+/** A path in `locale` (the default language has no prefix): the one home of the rule. */
+export function localePath(locale: string, path: string): string {
+  if (locale === routing.defaultLocale) return path;
+  return path === '/' ? `/${locale}` : `/${locale}${path}`;
+}
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (routing.locales as readonly string[]).includes(value);
 }

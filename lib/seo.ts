@@ -1,15 +1,12 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { routing, type Locale } from '@/i18n/routing';
+import { localePath, routing, type Locale } from '@/i18n/routing';
 import { publicEnv } from '@/lib/public-env';
 
 export type PageKey = 'home' | 'student' | 'teacher' | 'studFaq' | 'teachFaq' | 'studTariffs' | 'teachTariffs';
 
 /** "/student" in a locale: no prefix for Russian, /kk and /en otherwise. */
-export function localePath(locale: string, path: string): string {
-  if (locale === routing.defaultLocale) return path;
-  return path === '/' ? `/${locale}` : `/${locale}${path}`;
-}
+export { localePath };
 
 export function absoluteUrl(path: string): string {
   return new URL(path, publicEnv.NEXT_PUBLIC_SITE_URL).toString();

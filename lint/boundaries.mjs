@@ -427,6 +427,17 @@ export const boundaries = [
           selector: "NewExpression[callee.name='PGlite']",
           message: 'Open PGlite through openDb or openPglite (lib/db/pglite.ts): a data folder is opened only under its lock (lib/db/data-dir-lock.mjs), never by two processes.',
         },
+        // A page with its own security policy (lib/server/csp.mjs: the checkout lets the bank's script in,
+        // the lesson the SFU, a study unit and homework blob: media) is reached by a whole page load:
+        // next/link's client navigation keeps the policy of the page it left, and the bank's script,
+        // a recorded answer or the call is then refused (the chat's "Buy hours" once could not pay).
+        ...[
+          "JSXOpeningElement[name.name='Link'] > JSXAttribute[name.name='href'] Literal",
+          "JSXOpeningElement[name.name='Link'] > JSXAttribute[name.name='href'] TemplateElement",
+        ].map((base) => ({
+          selector: `${base}[value${base.endsWith('Literal') ? '' : '.raw'}=/^\\/(?:(?:kk|en|ru)\\/)?(?:checkout|lesson\\/|cabinet\\/(?:study\\/|homework))/]`,
+          message: 'A page with its own security policy (checkout, lesson, a study unit, homework) is opened with a plain <a href={localePath(locale, …)}>, never next/link: a client navigation keeps the policy of the page it left (lib/server/csp.mjs).',
+        })),
       ],
     },
   },

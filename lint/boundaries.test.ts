@@ -15,6 +15,7 @@ const RULES = [
   'boundaries/no-server-code-in-client',
   'boundaries/thin-route-handlers',
   'boundaries/no-queries-in-pages',
+  'no-restricted-syntax',
 ];
 
 let eslint: ESLint;
@@ -173,6 +174,14 @@ describe('import boundaries (eslint.config.mjs)', { timeout: 180_000 }, () => {
     // Dynamic imports end up in the client bundle too.
     const lazy = await problems('components/auth/fixture.ts', "'use client';\nexport const load = () => import('@/lib/auth/tokens');\n");
     expect(lazy).toContainEqual(expect.objectContaining({ rule: 'boundaries/no-server-code-in-client' }));
+  });
+
+  it('opens a page with its own security policy by a whole page load, never next/link', async () => {
+    const code = (href: string) => `import { Link } from '@/i18n/navigation';\nexport const L = ({ id }: { id: number }) => <Link href=${href}>x</Link>;\n`;
+    for (const href of ['"/checkout?chat=1"', '{`/kk/checkout?group=${id}`}', '{`/cabinet/study/${id}/u1`}', '"/cabinet/homework"', '{`/lesson/${id}`}']) {
+      expect(await problems('components/cabinet/fixture.tsx', code(href)), href).toContainEqual(expect.objectContaining({ rule: 'no-restricted-syntax', message: expect.stringContaining('own security policy') }));
+    }
+    for (const href of ['"/cabinet"', '"/cabinet/study"', '{`/tutors/${id}`}']) expect(await problems('components/cabinet/fixture.tsx', code(href)), href).toEqual([]);
   });
 
   it('keeps server code out of lib/browser/ and out of components/, even server components', async () => {

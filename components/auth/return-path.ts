@@ -1,11 +1,7 @@
-import { routing } from '@/i18n/routing';
 import { safeRedirect } from '@/lib/auth/redirect';
 
 /** "/cabinet" in a locale, for the browser (no prefix for Russian). */
-export function localePath(locale: string, path: string): string {
-  if (locale === routing.defaultLocale) return path;
-  return path === '/' ? `/${locale}` : `/${locale}${path}`;
-}
+export { localePath } from '@/i18n/routing';
 
 const KEY = 'tilmen:return-to';
 

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { Link } from '@/i18n/navigation';
+import { localePath } from '@/components/auth/return-path';
 import { useApiGet } from '@/lib/browser/api/use-api-get';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { formatTiyn } from '@/lib/tariffs';
@@ -86,9 +86,9 @@ export function StudentChat() {
         </p>
         <p className="mt-2 text-sm text-muted">{t('rule')}</p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Link href="/checkout?chat=1" className={primary} data-testid="chat-buy">
+          <a href={localePath(locale, '/checkout?chat=1')} className={primary} data-testid="chat-buy">
             {t('buy')}
-          </Link>
+          </a>
           {left.tiyn > 0 && !confirmRefund && (
             <button type="button" onClick={() => setConfirmRefund(true)} className="min-h-11 rounded-lg border border-line px-4 py-2 font-medium" data-testid="chat-refund">
               {t('refund')}

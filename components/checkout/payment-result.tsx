@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { Link } from '@/i18n/navigation';
+import { Link, useLocale } from '@/i18n/navigation';
+import { localePath } from '@/i18n/routing';
 import { useAuthState } from '@/components/auth/auth-store';
 import { restoreSession } from '@/components/auth/restore-session';
 import { primaryClass, secondaryClass } from '@/components/ui/button-classes';
@@ -32,6 +33,7 @@ const FAILED_POLLS = 3;
  */
 export function PaymentResult({ invoice, failed = false, messages }: { invoice: string | null; failed?: boolean; messages: PlainMessages }) {
   const t = plainTranslator(messages);
+  const locale = useLocale();
   const { checked, token } = useAuthState();
   const [order, setOrder] = useState<OrderAnswer | null>(null);
   const [missing, setMissing] = useState(!invoice);
@@ -99,9 +101,9 @@ export function PaymentResult({ invoice, failed = false, messages }: { invoice: 
           </Link>
         ) : null}
         {(status === 'declined' || status === 'expired' || status === 'not_completed') && order && (
-          <Link href={order.plan === 'chat' ? `/checkout?chat=${order.lessons}` : order.groupId ? `/checkout?group=${order.groupId}` : `/checkout?tutor=${order.tutorId}&plan=${order.plan}`} className={secondaryClass}>
+          <a href={localePath(locale, order.plan === 'chat' ? `/checkout?chat=${order.lessons}` : order.groupId ? `/checkout?group=${order.groupId}` : `/checkout?tutor=${order.tutorId}&plan=${order.plan}`)} className={secondaryClass}>
             {t('tryAgain')}
-          </Link>
+          </a>
         )}
       </div>
     </div>

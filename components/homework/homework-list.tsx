@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
+import { localePath } from '@/components/auth/return-path';
 import { pick } from '@/components/library/types';
 import { ProgressBar } from '@/components/study/progress-bar';
 import { primaryClass } from '@/components/ui/button-classes';
@@ -29,9 +30,9 @@ function ItemHead({ item, student }: { item: HomeworkItemView; student: boolean 
       <p className="text-sm text-muted">{pick(item.courseTitle, locale)}</p>
       <h3 className="text-lg font-semibold">
         {student ? (
-          <Link href={`/cabinet/study/${item.course}/${item.unit}`} className="text-brand-dark underline">
+          <a href={localePath(locale, `/cabinet/study/${item.course}/${item.unit}`)} className="text-brand-dark underline">
             {title}
-          </Link>
+          </a>
         ) : (
           title
         )}
@@ -115,6 +116,7 @@ function Recording({ name }: { name: string }) {
 /** The tutor's check of one written or spoken answer: right or to be done again, with a comment for the student. */
 function AnswerCheck({ answer, playable, onChecked }: { answer: TutorAnswer; playable: boolean; onChecked: () => void }) {
   const t = useTranslations('Homework');
+  const locale = useLocale();
   const id = useId();
   const [correct, setCorrect] = useState<boolean | null>(answer.check?.correct ?? null);
   const [comment, setComment] = useState(answer.check?.comment ?? '');
@@ -154,9 +156,9 @@ function AnswerCheck({ answer, playable, onChecked }: { answer: TutorAnswer; pla
       ) : playable ? (
         <Recording name={answer.answer} />
       ) : (
-        <Link href="/cabinet/homework" target="_blank" className="text-sm text-brand-dark underline">
+        <a href={localePath(locale, '/cabinet/homework')} target="_blank" className="text-sm text-brand-dark underline">
           {t('tutor.listenInCabinet')}
-        </Link>
+        </a>
       )}
       <fieldset className="flex flex-wrap gap-4">
         <legend className="sr-only">{t('tutor.verdict')}</legend>

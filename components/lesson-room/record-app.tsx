@@ -14,7 +14,6 @@ import { GroupReportForm, ReportForm } from './report-form';
 import { useLessonGet } from './use-lesson-get';
 import { dayText, type AssignedUnit } from '@/components/homework/types';
 import { pick } from '@/components/library/types';
-import { Link } from '@/i18n/navigation';
 import { schoolDateOf } from '@/lib/time/school-clock';
 
 export interface RecordReport {
@@ -294,9 +293,9 @@ function ReportTextsView({ covered, homework, assign, student }: { covered: stri
               {assign.map((a) => (
                 <li key={`${a.course}/${a.unit}`}>
                   {student ? (
-                    <Link href={`/cabinet/study/${a.course}/${a.unit}`} className="font-medium text-brand-dark underline">
+                    <a href={localePath(locale, `/cabinet/study/${a.course}/${a.unit}`)} className="font-medium text-brand-dark underline">
                       {a.title ? pick(a.title, locale) : a.unit}
-                    </Link>
+                    </a>
                   ) : (
                     <span className="font-medium">{a.title ? pick(a.title, locale) : a.unit}</span>
                   )}

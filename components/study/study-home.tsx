@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
+import { localePath } from '@/components/auth/return-path';
 import { useRequireAuth } from '@/components/auth/require-auth';
 import { pick } from '@/components/library/types';
 import { useDelayedFlag } from '@/components/ui/use-delayed-flag';
@@ -25,12 +26,12 @@ function CourseUnits({ slug }: { slug: string }) {
     <ol className="mt-3 flex flex-col divide-y divide-line">
       {data.units.map((u, i) => (
         <li key={u.key} className="py-3">
-          <Link href={`/cabinet/study/${slug}/${u.key}`} className="flex min-h-11 flex-col justify-center gap-1 text-brand-dark hover:underline">
+          <a href={localePath(locale, `/cabinet/study/${slug}/${u.key}`)} className="flex min-h-11 flex-col justify-center gap-1 text-brand-dark hover:underline">
             <span className="font-medium">
               {i + 1}. {pick(u.title, locale)}
               {u.completed ? <span className="ml-2 text-sm text-[#0b5e4c]">✓ {t('unitDone')}</span> : null}
             </span>
-          </Link>
+          </a>
           <ProgressBar value={u.done} max={u.total} label={t('exercisesDone', { done: u.done, total: u.total })} />
         </li>
       ))}
@@ -59,25 +60,25 @@ export function StudyHome() {
           <ul className="mt-3 flex flex-col gap-3">
             {today.data.homework?.first ? (
               <li data-testid="study-homework">
-                <Link href={`/cabinet/study/${today.data.homework.first.course}/${today.data.homework.first.unit}`} className="font-medium text-brand-dark underline">
+                <a href={localePath(locale, `/cabinet/study/${today.data.homework.first.course}/${today.data.homework.first.unit}`)} className="font-medium text-brand-dark underline">
                   {t('homeworkUnit', { unit: pick(today.data.homework.first.title, locale) })}
-                </Link>
+                </a>
                 <span className={`block text-sm ${today.data.homework.first.overdue ? 'text-danger' : 'text-muted'}`}>
                   {t(today.data.homework.first.overdue ? 'homeworkOverdue' : 'homeworkDue', { day: dayText(today.data.homework.first.due, locale) })}
                   {today.data.homework.open > 1 ? ' · ' : ''}
                   {today.data.homework.open > 1 ? (
-                    <Link href="/cabinet/homework" className="text-brand-dark underline">
+                    <a href={localePath(locale, '/cabinet/homework')} className="text-brand-dark underline">
                       {t('homeworkAll', { count: today.data.homework.open })}
-                    </Link>
+                    </a>
                   ) : null}
                 </span>
               </li>
             ) : null}
             <li>
               {next ? (
-                <Link href={`/cabinet/study/${next.course.slug}/${next.unit.key}`} className="font-medium text-brand-dark underline">
+                <a href={localePath(locale, `/cabinet/study/${next.course.slug}/${next.unit.key}`)} className="font-medium text-brand-dark underline">
                   {next.unit.done ? t('continueUnit', { unit: pick(next.unit.title, locale) }) : t('startUnit', { unit: pick(next.unit.title, locale) })}
-                </Link>
+                </a>
               ) : (
                 <span>{t('allUnitsDone')}</span>
               )}

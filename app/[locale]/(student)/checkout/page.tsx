@@ -76,10 +76,10 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
                   <p className="text-sm text-muted">{x.profile.subjects.map((s) => tw(`subjects.${s}` as never)).join(', ')}</p>
                   <p className="mt-1 font-semibold">{tt('perLesson', { price: formatTenge(x.profile.price!, locale) })}</p>
                 </div>
-                <Link href={`/checkout?tutor=${x.id}${keep}`} className="shrink-0 rounded-lg bg-brand-dark px-4 py-2 text-sm font-semibold text-white hover:bg-brand">
+                <a href={localePath(locale, `/checkout?tutor=${x.id}${keep}`)} className="shrink-0 rounded-lg bg-brand-dark px-4 py-2 text-sm font-semibold text-white hover:bg-brand">
                   {t('chooseThis')}
                   <span className="sr-only">: {x.name}</span>
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
