@@ -118,7 +118,9 @@ export function StudentChat() {
           {t('askTitle')}
         </h2>
         {left.blocks < 1 ? (
-          <p className="mt-2 text-muted">{t('noTime')}</p>
+          <p className="mt-2 text-muted" data-testid="chat-no-time">
+            {t(data.questions.length === 0 ? 'firstHours' : 'noTime')}
+          </p>
         ) : (
           <form onSubmit={(e) => void ask(e)} className="mt-3 flex flex-col gap-3">
             <label className="flex flex-col gap-1 text-sm font-medium">
@@ -149,7 +151,7 @@ export function StudentChat() {
           {t('myQuestions')}
         </h2>
         {data.questions.length === 0 ? (
-          <p className="mt-2 text-muted">{t('noQuestions')}</p>
+          <p className="mt-2 text-muted">{t(left.blocks < 1 ? 'noQuestionsYet' : 'noQuestions')}</p>
         ) : (
           <ul className="mt-3 flex flex-col divide-y divide-line" data-testid="chat-questions">
             {data.questions.map((q) => (

@@ -227,7 +227,7 @@ export function ChatThread({ id, onChanged, onBack, onUnread }: { id: number; on
             <textarea value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={4000} className="rounded-lg border border-line p-3 text-base font-normal" data-testid="chat-text" />
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium">
-            {t('photo')}
+            {t(data.side === 'student' ? 'photo' : 'photoReply')}
             <input ref={fileInput} type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="text-sm" data-testid="chat-photo" />
           </label>
           <div className="flex flex-wrap gap-3">

@@ -22,6 +22,8 @@ export interface StepViewProps {
    */
   showKey?: boolean;
   pending?: boolean;
+  /** A tutor checks the written and spoken answers (homework, the default); false for self-study. */
+  tutorChecks?: boolean;
   onAnswer?: (answer: unknown) => void;
   audioSrc?: (name: string) => string | undefined;
   uploadRecording?: (recording: Blob) => Promise<string>;
@@ -34,8 +36,8 @@ const noAnswer = () => {};
  * the previews share (the lesson room's board draws its own, components/lesson-room/board-library-draw.ts). It renders `publicStep(step)` and, once answered, the server's verdict and key.
  * Give each step its own `key` (the step's id): a new step starts with an empty answer.
  */
-export function StepView({ step, verdict = null, readOnly = false, showKey = false, pending = false, onAnswer = noAnswer, audioSrc, uploadRecording }: StepViewProps) {
-  const common = { verdict, readOnly: readOnly || onAnswer === noAnswer, showKey, pending, onAnswer, audioSrc, uploadRecording };
+export function StepView({ step, verdict = null, readOnly = false, showKey = false, pending = false, tutorChecks = true, onAnswer = noAnswer, audioSrc, uploadRecording }: StepViewProps) {
+  const common = { verdict, readOnly: readOnly || onAnswer === noAnswer, showKey, pending, tutorChecks, onAnswer, audioSrc, uploadRecording };
   switch (step.kind) {
     case 'text':
       return <TextStep step={step} />;

@@ -36,7 +36,7 @@ export function CheckButton({ pending, disabled, label }: { pending: boolean; di
  * The server's verdict, announced (role="status"), with the key it returned when the answer was
  * wrong; with `showKey` (an author's preview) the key alone, as the key.
  */
-export function Verdict({ verdict, keyText, showKey = false }: { verdict: CheckResult | null; keyText?: ReactNode; showKey?: boolean }) {
+export function Verdict({ verdict, keyText, showKey = false, tutorChecks = true }: { verdict: CheckResult | null; keyText?: ReactNode; showKey?: boolean; tutorChecks?: boolean }) {
   const t = useTranslations('Exercises');
   if (showKey) {
     return verdict?.checkedBy === 'server' && keyText ? (
@@ -47,7 +47,7 @@ export function Verdict({ verdict, keyText, showKey = false }: { verdict: CheckR
   }
   return (
     <div role="status" aria-live="polite" className="mt-3 empty:hidden" data-testid="verdict">
-      {verdict?.checkedBy === 'tutor' ? <p className="rounded-lg bg-brand-tint p-3 text-sm">{t('sentToTutor')}</p> : null}
+      {verdict?.checkedBy === 'tutor' ? <p className="rounded-lg bg-brand-tint p-3 text-sm">{t(tutorChecks ? 'sentToTutor' : 'savedSelf')}</p> : null}
       {verdict?.checkedBy === 'server' ? (
         <div className={`rounded-lg p-3 text-sm ${verdict.correct ? 'bg-[#e7f8f3] text-[#0b5e4c]' : 'bg-[#fdecec] text-danger'}`}>
           <p className="font-semibold" data-verdict={verdict.correct ? 'right' : 'wrong'}>

@@ -18,7 +18,7 @@ function recorderType(): string | undefined {
  * task's seconds), listened to, recorded again if wanted, then stored through the media store
  * (`uploadRecording`) and sent as its name.
  */
-export function SpeakingStep({ step, verdict, readOnly, pending, onAnswer, uploadRecording }: ExerciseProps<'speaking'>) {
+export function SpeakingStep({ step, verdict, readOnly, pending, tutorChecks = true, onAnswer, uploadRecording }: ExerciseProps<'speaking'>) {
   const t = useTranslations('Exercises');
   const id = useId();
   const limit = step.seconds ?? 60;
@@ -113,8 +113,8 @@ export function SpeakingStep({ step, verdict, readOnly, pending, onAnswer, uploa
           {error}
         </p>
       ) : null}
-      {readOnly || verdict ? null : <CheckButton pending={pending || phase === 'uploading'} disabled={!!verdict || !clip || phase === 'recording' || !uploadRecording} label={t('send')} />}
-      <Verdict verdict={verdict} />
+      {readOnly || verdict ? null : <CheckButton pending={pending || phase === 'uploading'} disabled={!!verdict || !clip || phase === 'recording' || !uploadRecording} label={t(tutorChecks ? 'send' : 'save')} />}
+      <Verdict verdict={verdict} tutorChecks={tutorChecks} />
     </form>
   );
 }

@@ -20,6 +20,8 @@ export interface ExerciseProps<K extends PublicStep['kind']> {
   showKey?: boolean;
   /** The answer is on its way to the server. */
   pending: boolean;
+  /** A tutor checks the written and spoken answers (homework); false: self-study, they are kept, checked by no one. */
+  tutorChecks?: boolean;
   /** Sends the answer (the host calls the server and then passes the verdict back). */
   onAnswer: (answer: unknown) => void;
   /** The URL of a media-store file (listening, a word's audio); undefined when the host has none yet. */

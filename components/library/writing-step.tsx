@@ -9,7 +9,7 @@ import type { ExerciseProps } from './types';
 export const wordCount = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
 /** Writing: a text a tutor checks; the word count against the task's minimum, sent once it is reached. */
-export function WritingStep({ step, verdict, readOnly, pending, onAnswer }: ExerciseProps<'writing'>) {
+export function WritingStep({ step, verdict, readOnly, pending, tutorChecks = true, onAnswer }: ExerciseProps<'writing'>) {
   const t = useTranslations('Exercises');
   const id = useId();
   const [text, setText] = useState('');
@@ -42,8 +42,8 @@ export function WritingStep({ step, verdict, readOnly, pending, onAnswer }: Exer
       <p id={`${id}-count`} className={`text-sm ${count >= min ? 'text-muted' : 'text-ink'}`} aria-live="polite">
         {step.minWords ? t('wordCountMin', { count, min }) : t('wordCount', { count })}
       </p>
-      {readOnly || verdict ? null : <CheckButton pending={pending} disabled={!!verdict || count < min} label={t('send')} />}
-      <Verdict verdict={verdict} />
+      {readOnly || verdict ? null : <CheckButton pending={pending} disabled={!!verdict || count < min} label={t(tutorChecks ? 'send' : 'save')} />}
+      <Verdict verdict={verdict} tutorChecks={tutorChecks} />
     </form>
   );
 }

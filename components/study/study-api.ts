@@ -21,6 +21,8 @@ export interface StudyUnit {
   answered: Record<string, CheckResult>;
   /** A tutor's check of a written or spoken answer (homework): the verdict and the comment. */
   checks?: Record<string, { correct: boolean; comment: string; at: string }>;
+  /** Set as homework by a tutor, who checks its written and spoken answers; otherwise nobody checks them. */
+  homework?: boolean;
 }
 export interface CourseCard {
   slug: string;

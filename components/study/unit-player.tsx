@@ -159,7 +159,7 @@ export function UnitPlayer({ slug, unitKey }: { slug: string; unitKey: string })
       ) : null}
       {completedAt ? (
         <p role="status" className="rounded-xl bg-[#e7f8f3] p-3 text-[#0b5e4c]">
-          {t('unitCompleted')}
+          {t(unit.homework ? 'unitCompleted' : 'unitCompletedSelf')}
         </p>
       ) : null}
       <section aria-labelledby="step-heading" className="rounded-2xl border border-line bg-white p-4 sm:p-6">
@@ -171,6 +171,7 @@ export function UnitPlayer({ slug, unitKey }: { slug: string; unitKey: string })
           step={step}
           verdict={verdict}
           pending={pending}
+          tutorChecks={!!unit.homework}
           onAnswer={(value) => void answer(step.id, value)}
           audioSrc={(name) => audio[name]}
           uploadRecording={uploadRecording}

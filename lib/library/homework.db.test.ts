@@ -71,6 +71,9 @@ describe(`homework from the library (${dbLabel()})`, () => {
     const day = schoolDateOf(held.startsAt);
     const due = addDays(day, 7);
     const report = { covered: 'to be', level: 'A1', marks };
+    // Before any homework the unit is self-study: its page says nobody checks its writing.
+    const unitOf = async () => (await (await get(unitRoute, '/api/cabinet/study/courses/english-a1/units/hello', student.token, { slug: 'english-a1', unit: 'hello' })).json()) as { homework: boolean; checks: Record<string, { correct: boolean; comment: string }> };
+    expect((await unitOf()).homework).toBe(false);
 
     // Bad homework: an unknown unit, a due day before the lesson, a duplicate — a 422 naming each place, nothing stored.
     const bad = await post(reportRoute, `/api/lessons/${held.id}/report`, tutor.token, { ...report, assign: [{ course: 'english-a1', unit: 'no-such', due }, { course: 'english-a1', unit: 'hello', due: addDays(day, -1) }] }, { id: String(held.id) }, 'kk');
@@ -127,7 +130,8 @@ describe(`homework from the library (${dbLabel()})`, () => {
     expect(after).toMatchObject({ done: 1, wrong: 1 });
     expect(after.written[0]!.check).toMatchObject({ correct: false, comment: 'Add one more sentence about your family.' });
     // The unit's page carries the check beside the step.
-    const unit = (await (await get(unitRoute, '/api/cabinet/study/courses/english-a1/units/hello', student.token, { slug: 'english-a1', unit: 'hello' })).json()) as { checks: Record<string, { correct: boolean; comment: string }> };
+    const unit = await unitOf();
+    expect(unit.homework).toBe(true);
     expect(unit.checks['about-me']).toMatchObject({ correct: false, comment: 'Add one more sentence about your family.' });
 
     // The room's panel: the tutor's only.

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, isNull, isNotNull } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { lessonReports, lessons, libraryAnswers, libraryCourses, libraryProgress, libraryUnits, libraryUnitVersions, testAttempts } from '@/lib/db/schema';
+import { homework, lessonReports, lessons, libraryAnswers, libraryCourses, libraryProgress, libraryUnits, libraryUnitVersions, testAttempts } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { LIBRARY_LEVELS, LIBRARY_SUBJECTS, type LibraryLevel, type LibrarySubject } from '@/lib/validations/library-rules';
 import { publishedCourses } from './catalogue';
@@ -170,6 +170,8 @@ export async function studyUnit(db: Db, studentId: number, slug: string, key: st
     answered[step.id] = checkAnswer(step, a.answer);
     if (a.checkedAt) checks[step.id] = { correct: a.correct === true, comment: a.comment ?? '', at: a.checkedAt.toISOString() };
   }
+  // Set as homework by a tutor: its written and spoken answers go to that tutor; otherwise they are kept, checked by no one.
+  const [set] = await db.select({ id: homework.id }).from(homework).where(and(eq(homework.studentId, studentId), eq(homework.unitId, unitId))).limit(1);
   return {
     course: { slug: course.slug, title: course.title, subject: course.subject },
     unit: { key, title: unit.title },
@@ -177,6 +179,7 @@ export async function studyUnit(db: Db, studentId: number, slug: string, key: st
     progress: unit.progress,
     answered,
     checks,
+    homework: !!set,
   };
 }
 
