@@ -3,6 +3,8 @@
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRequireAuth } from '@/components/auth/require-auth';
+import { localePath } from '@/i18n/routing';
+import { getAccessToken, tokenHasScope } from '@/lib/browser/api/token';
 import { StepView } from '@/components/library/exercise-step';
 import { pick, type CheckResult, type Localized, type PublicStep } from '@/components/library/types';
 import { useDelayedFlag } from '@/components/ui/use-delayed-flag';
@@ -90,11 +92,23 @@ export function TutorLibrary() {
   const t = useTranslations('TutorLibrary');
   const locale = useLocale();
   const { signedIn } = useRequireAuth();
+  // A student (or anyone not a tutor) is sent to self-study instead of a refusal (useRequireAuth
+  // re-renders the page whenever the session's token changes).
+  const notTutor = signedIn && !tokenHasScope(getAccessToken(), 'tutor');
   const [subject, setSubject] = useState('');
-  const { data, failed } = useApiGet<{ courses: CourseRow[] }>(signedIn ? '/api/cabinet/library' : null, { params: { subject } });
+  const { data, failed } = useApiGet<{ courses: CourseRow[] }>(signedIn && !notTutor ? '/api/cabinet/library' : null, { params: { subject } });
   const [open, setOpen] = useState<string | null>(null);
   const [unit, setUnit] = useState<{ slug: string; key: string } | null>(null);
   const slow = useDelayedFlag(!data && !failed);
+  if (notTutor)
+    return (
+      <p className="text-muted" data-testid="library-not-tutor">
+        {t('forbidden')}{' '}
+        <a href={localePath(locale, '/cabinet/study')} className={linkButton}>
+          {t('toStudy')}
+        </a>
+      </p>
+    );
   if (unit) return <UnitPreview slug={unit.slug} unitKey={unit.key} onBack={() => setUnit(null)} />;
   return (
     <div className="flex flex-col gap-5">

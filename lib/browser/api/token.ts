@@ -44,13 +44,24 @@ export function createTokenStore(): TokenStore {
  * signature: only to know when to renew it); a token that cannot be read counts as ending.
  */
 export function tokenEndsWithin(token: string | null, marginMs: number, now = Date.now()): boolean {
-  if (!token) return true;
+  const exp = claimsOf(token)?.exp;
+  return typeof exp !== 'number' || exp * 1000 - now < marginMs;
+}
+
+/** The token's claims (unchecked: the server checks; the page only chooses what to show), or null. */
+function claimsOf(token: string | null): { exp?: unknown; scope?: unknown } | null {
+  if (!token) return null;
   try {
-    const claims = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
-    return typeof claims.exp !== 'number' || claims.exp * 1000 - now < marginMs;
+    return JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown; scope?: unknown };
   } catch {
-    return true;
+    return null;
   }
+}
+
+/** Whether the signed-in account's token carries scope `token` (`tutor`, `student`): what a page shows; the server decides what it answers. */
+export function tokenHasScope(token: string | null, scope: string): boolean {
+  const value = claimsOf(token)?.scope;
+  return typeof value === 'string' && value.split(/\s+/).includes(scope);
 }
 
 /** The page's one token store; the API client uses it unless given another. */
