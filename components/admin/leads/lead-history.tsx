@@ -1,4 +1,5 @@
 import { useTranslations } from 'next-intl';
+import { intlLocale } from '@/lib/time/school-clock';
 import type { LeadStatus } from '@/lib/validations/lead-pipeline';
 
 export interface LeadEvent {
@@ -14,7 +15,7 @@ export interface LeadEvent {
 /** The lead's history, oldest first: when it came in, then every move, assignment and note, with who and when. */
 export function LeadHistory({ events, createdAt, locale, timeZone }: { events: LeadEvent[]; createdAt: Date; locale: string; timeZone: string }) {
   const t = useTranslations('Admin.leads');
-  const when = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'medium', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
   const status = (s: string | null) => (s && t.has(`statuses.${s}` as never) ? t(`statuses.${s as LeadStatus}`) : (s ?? '—'));
   const reason = (r: string | null) => (r && t.has(`lostReasons.${r}` as never) ? t(`lostReasons.${r}` as never) : r);
   const text = (e: LeadEvent) => {

@@ -129,7 +129,7 @@ export default async function GroupPage({ params }: Props) {
               <li key={l.id} className={`flex gap-3 rounded-lg px-3 py-2 ${past ? 'text-muted' : 'bg-brand-tint/40'}`}>
                 <span className="w-6 shrink-0 text-right tabular-nums">{i + 1}.</span>
                 <span>
-                  {format.dateTime(new Date(l.startsAt), { weekday: 'short', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' })}
+                  {format.dateTime(new Date(l.startsAt), { weekday: 'short', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })}
                   {past && <span className="ml-2 text-sm">({t('page.past')})</span>}
                 </span>
               </li>

@@ -29,7 +29,7 @@ export default async function ApplicationsPage({ params, searchParams }: Props) 
   const tc = await getTranslations('Admin.common');
   const tw = await getTranslations('Registration.tutor');
   const format = await getFormatter();
-  const when = (d: Date) => format.dateTime(d, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (d: Date) => format.dateTime(d, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
   const path = localePath(locale, '/admin/applications');
   const soon = now.getTime() + DUE_SOON_HOURS * 3_600_000;
   const isDefault = filter.status === 'open' && !filter.overdue && !filter.q;

@@ -36,7 +36,7 @@ export default async function ProfilesPage({ params, searchParams }: Props) {
         {rows.map((r) => (
           <tr key={r.userId} data-testid="profile-row" data-id={r.userId}>
             <td className={`${cellClass} whitespace-nowrap text-muted`}>
-              {r.submittedAt && <time dateTime={r.submittedAt.toISOString()}>{format.dateTime(r.submittedAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>}
+              {r.submittedAt && <time dateTime={r.submittedAt.toISOString()}>{format.dateTime(r.submittedAt, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' })}</time>}
             </td>
             <td className={cellClass}>
               <Link href={localePath(locale, `/admin/profiles/${r.userId}`)} className="font-medium text-brand-dark underline-offset-2 hover:underline">

@@ -53,7 +53,7 @@ export default async function ApplicationPage({ params }: Props) {
   const tw = await getTranslations('Registration.tutor');
   const tr = await getTranslations('Review.reasons');
   const format = await getFormatter();
-  const when = (d: Date | null) => (d ? <time dateTime={d.toISOString()}>{format.dateTime(d, { dateStyle: 'medium', timeStyle: 'short' })}</time> : tc('none'));
+  const when = (d: Date | null) => (d ? <time dateTime={d.toISOString()}>{format.dateTime(d, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' })}</time> : tc('none'));
   const u = app.tutor;
   const fullName = [u.lastname, u.name, u.secondname].filter(Boolean).join(' ');
   const reasonLabels = Object.fromEntries(REVIEW_REASONS.map((r) => [r, tr(r)]));

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
+import { intlLocale } from '@/lib/time/school-clock';
 import { Link } from '@/i18n/navigation';
 import { AssigneeForm } from '@/components/admin/leads/assignee-form';
 import { CallbackBadge } from '@/components/admin/leads/callback-badge';
@@ -72,7 +73,7 @@ export default async function LeadPage({ params }: Props) {
   // A member who no longer sells (disabled) still shows as the current assignee.
   if (lead.assigneeId !== null && !people.some((p) => p.id === lead.assigneeId)) people.push({ id: lead.assigneeId, name: lead.assigneeName ?? `#${lead.assigneeId}`, onDuty: false });
   const tz = workCalendar().tz;
-  const when = (d: Date | null) => (d ? new Intl.DateTimeFormat(locale, { timeZone: tz, dateStyle: 'medium', timeStyle: 'short' }).format(d) : '—');
+  const when = (d: Date | null) => (d ? new Intl.DateTimeFormat(intlLocale(locale), { timeZone: tz, dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }).format(d) : '—');
   const kind = t.has(`kinds.${lead.kind}` as never) ? t(`kinds.${lead.kind}` as never) : lead.kind;
   const answers = Object.entries(lead.answers ?? {});
 
