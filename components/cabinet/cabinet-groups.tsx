@@ -9,6 +9,7 @@ import { LessonLinks } from '@/components/booking/lesson-links';
 import { clock, dayKey, dayLabel, SCHOOL_ZONE, weekdayName } from '@/components/booking/slot-times';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { formatTiyn } from '@/lib/tariffs';
+import { useGroupTitle } from './group-title';
 
 // What GET /api/cabinet/groups answers (lib/groups/catalogue.ts studentGroups, tutorGroups).
 interface Card {
@@ -57,6 +58,7 @@ const SHOWN = 3;
  */
 export function CabinetGroups() {
   const t = useTranslations('Cabinet.groups');
+  const title = useGroupTitle();
   const locale = useLocale();
   const { token } = useAuthState();
   const [data, setData] = useState<Data | null>(null);
@@ -102,8 +104,6 @@ export function CabinetGroups() {
   }
 
   if (!token) return null;
-  const subject = (s: string) => (s === 'english' || s === 'kazakh' ? t(`subjects.${s}`) : s);
-  const title = (g: { subject: string; level: string }) => t('groupTitle', { subject: subject(g.subject), level: g.level });
   const when = (iso: string) => `${dayLabel(dayKey(iso, SCHOOL_ZONE), locale)}, ${clock(iso, SCHOOL_ZONE)}`;
   const schedule = (g: Card) => t('schedule', { days: g.weekdays.map((d) => weekdayName(d, locale)).join(', '), time: g.startTime, minutes: g.durationMinutes });
   const money = (tiyn: number) => formatTiyn(tiyn, locale);
