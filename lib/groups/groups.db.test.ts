@@ -18,7 +18,7 @@ import { hrUser } from '@/test/company';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { payOnHostedPage } from '@/test/payments';
 import { createGroup, openGroup, setTeachesGroups, staffGroupDetail, staffGroups } from './admin';
-import { publicGroup, publicGroups, studentGroups, tutorGroups } from './catalogue';
+import { publicGroup, publicGroups, studentGroups, studentSeats, tutorGroups } from './catalogue';
 import { cancelGroupLesson, mergeGroup, moveGroupLesson } from './changes';
 import { companyGroupAttendance, companyGroups, enrolEmployee } from './corporate';
 import { runGroupPass } from './jobs';
@@ -399,6 +399,11 @@ describe(`group lessons: seats, money and attendance (${dbLabel()})`, () => {
     const [a, b, holder, stranger] = [await student(), await student(), await student(), await student()];
     for (const s of [a, b]) await pay(s, group.id);
     await holdSeat(db, holder, group.id, T0);
+    // What the public group pages ask: the live seats (a hold until it lapses).
+    expect(await studentSeats(db, a.id, T0)).toEqual([{ groupId: group.id, status: 'paid' }]);
+    expect(await studentSeats(db, holder.id, T0)).toEqual([{ groupId: group.id, status: 'held' }]);
+    expect(await studentSeats(db, holder.id, at(21 * MIN))).toEqual([]);
+    expect(await studentSeats(db, stranger.id, T0)).toEqual([]);
     const asTutor = { id: tutorId, scope: 'tutor tutor:bookable', role: 'tutor' as const };
     const as = (s: { id: number }) => ({ id: s.id, scope: 'student', role: 'student' as const });
     const ofGroup = <L extends { groupId: number | null }>(list: L[]) => list.filter((l) => l.groupId === group.id);
