@@ -3,6 +3,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useAuthState } from '@/components/auth/auth-store';
+import { useGroupTitle } from '@/components/cabinet/group-title';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { LessonLinks } from './lesson-links';
 import { LESSONS_CHANGED } from './paid-booking';
@@ -16,7 +17,9 @@ interface LessonRow {
   startsAt: string;
   with: string;
   withRole: 'tutor' | 'student';
-  kind: 'trial' | 'paid';
+  kind: 'trial' | 'paid' | 'group';
+  /** A group lesson: its group and how many students sat in it (the other person is then its tutor, or none). */
+  group: { id: number; subject: string; level: string; students: number } | null;
   packageId: number | null;
   /** Booked from the employer's lessons: the student's roster row. */
   employeeId: number | null;
@@ -52,6 +55,7 @@ const small = 'rounded-lg border border-brand-dark px-3 py-2 text-sm font-medium
 /** The cabinet's lessons, for a student or a tutor: upcoming and past, with what each side may do. */
 export function CabinetLessons() {
   const t = useTranslations('Cabinet.lessons');
+  const groupTitle = useGroupTitle();
   const locale = useLocale();
   const { token } = useAuthState();
   const [data, setData] = useState<Lessons | null>(null);
@@ -188,8 +192,9 @@ export function CabinetLessons() {
   const row = (l: LessonRow) => (
     <li key={l.id} className="rounded-xl border border-line p-4">
       <p className="font-semibold">{when(l.startsAt)}</p>
-      <p className="text-sm text-muted">
-        {t(l.withRole === 'tutor' ? 'withTutor' : 'withStudent', { name: l.with || '—' })} · {t(`status_${l.status}`)}
+      <p className="text-sm text-muted" data-testid={l.group ? 'group-lesson-line' : undefined}>
+        {l.group ? `${t('group', { group: groupTitle(l.group) })} · ` : ''}
+        {l.group && l.withRole === 'student' ? t('groupStudents', { count: l.group.students }) : t(l.withRole === 'tutor' ? 'withTutor' : 'withStudent', { name: l.with || '—' })} · {t(`status_${l.status}`)}
         {l.noShow ? ` · ${t(`noShow_${l.noShow}`)}` : ''}
         {l.rating ? ` · ${t('rated', { rating: l.rating })}` : ''}
         {l.employeeId ? ` · ${t('fromEmployer')}` : ''}

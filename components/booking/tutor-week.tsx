@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useAuthState } from '@/components/auth/auth-store';
+import { useGroupTitle } from '@/components/cabinet/group-title';
 import { useApiGet } from '@/lib/browser/api/use-api-get';
 import { formatClock } from '@/lib/validations/booking';
 import { clock, dayLabel, SCHOOL_ZONE } from './slot-times';
@@ -14,6 +15,8 @@ interface WeekLesson {
   startsAt: string;
   endsAt: string;
   with: string;
+  /** A group lesson's group (no student: the group is named instead). */
+  group: { id: number; subject: string; level: string; students: number } | null;
 }
 interface WeekDay {
   date: string;
@@ -47,6 +50,7 @@ const minutesOf = (iso: string) => {
 export function TutorWeek({ version = 0 }: { version?: number }) {
   const t = useTranslations('Cabinet.week');
   const tl = useTranslations('Cabinet.lessons');
+  const groupTitle = useGroupTitle();
   const locale = useLocale();
   const id = useId();
   const { token } = useAuthState();
@@ -89,7 +93,11 @@ export function TutorWeek({ version = 0 }: { version?: number }) {
                 key: `l${l.id}`,
                 at: minutesOf(l.startsAt),
                 lesson: l,
-                text: `${t('lesson', { from: clock(l.startsAt, SCHOOL_ZONE), to: clock(l.endsAt, SCHOOL_ZONE), name: l.with || '—' })}${l.status === 'booked' ? '' : ` · ${tl(`status_${l.status}`)}`}`,
+                text: `${
+                  l.group
+                    ? `${t('groupLesson', { from: clock(l.startsAt, SCHOOL_ZONE), to: clock(l.endsAt, SCHOOL_ZONE), group: groupTitle(l.group) })} · ${tl('groupStudents', { count: l.group.students })}`
+                    : t('lesson', { from: clock(l.startsAt, SCHOOL_ZONE), to: clock(l.endsAt, SCHOOL_ZONE), name: l.with || '—' })
+                }${l.status === 'booked' ? '' : ` · ${tl(`status_${l.status}`)}`}`,
               })),
             ].sort((x, y) => x.at - y.at || (x.lesson ? 1 : -1));
             return (

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link, useLocale } from '@/i18n/navigation';
 import { useAuthState } from '@/components/auth/auth-store';
@@ -9,6 +9,8 @@ import { LessonLinks } from '@/components/booking/lesson-links';
 import { clock, dayKey, dayLabel, SCHOOL_ZONE, weekdayName } from '@/components/booking/slot-times';
 import { apiErrorBody } from '@/lib/browser/api/error-body';
 import { formatTiyn } from '@/lib/tariffs';
+import { GROUPS_ANCHOR } from './anchors';
+import { useGroupTitle } from './group-title';
 
 // What GET /api/cabinet/groups answers (lib/groups/catalogue.ts studentGroups, tutorGroups).
 interface Card {
@@ -57,6 +59,7 @@ const SHOWN = 3;
  */
 export function CabinetGroups() {
   const t = useTranslations('Cabinet.groups');
+  const title = useGroupTitle();
   const locale = useLocale();
   const { token } = useAuthState();
   const [data, setData] = useState<Data | null>(null);
@@ -86,6 +89,16 @@ export function CabinetGroups() {
     };
   }, [token, reloads]);
 
+  // Sent here by a link to the section (the group page's "you are in this group", the return page
+  // after a seat's payment): the section appears only once its data has come, after the browser
+  // looked for the anchor, so it is scrolled to then, once.
+  const scrolled = useRef(false);
+  useEffect(() => {
+    if (!data || scrolled.current || window.location.hash !== `#${GROUPS_ANCHOR}`) return;
+    scrolled.current = true;
+    document.getElementById(GROUPS_ANCHOR)?.scrollIntoView();
+  }, [data]);
+
   async function act(groupId: number, call: (api: (typeof import('@/lib/browser/api/client'))['api']) => Promise<string>) {
     setBusy(groupId);
     setMessage(null);
@@ -102,8 +115,6 @@ export function CabinetGroups() {
   }
 
   if (!token) return null;
-  const subject = (s: string) => (s === 'english' || s === 'kazakh' ? t(`subjects.${s}`) : s);
-  const title = (g: { subject: string; level: string }) => t('groupTitle', { subject: subject(g.subject), level: g.level });
   const when = (iso: string) => `${dayLabel(dayKey(iso, SCHOOL_ZONE), locale)}, ${clock(iso, SCHOOL_ZONE)}`;
   const schedule = (g: Card) => t('schedule', { days: g.weekdays.map((d) => weekdayName(d, locale)).join(', '), time: g.startTime, minutes: g.durationMinutes });
   const money = (tiyn: number) => formatTiyn(tiyn, locale);
@@ -113,8 +124,8 @@ export function CabinetGroups() {
   if (tutorView && data.tutorGroups.length === 0) return null;
 
   return (
-    <section aria-labelledby="cabinet-groups" className="rounded-2xl border border-line bg-white p-5 sm:p-6" data-testid="cabinet-groups">
-      <h2 id="cabinet-groups" className="text-xl font-bold">
+    <section aria-labelledby={GROUPS_ANCHOR} className="rounded-2xl border border-line bg-white p-5 sm:p-6" data-testid="cabinet-groups">
+      <h2 id={GROUPS_ANCHOR} className="text-xl font-bold">
         {t('title')}
       </h2>
       <p className="mt-1 text-sm text-muted">{t('zone')}</p>

@@ -91,7 +91,7 @@ export function ChatCheckout({
       {needSignIn ? (
         <div className="rounded-2xl border border-line p-5">
           <h2 className="text-lg font-semibold">{t('signInTitle')}</h2>
-          <p className="mt-1 text-sm">{t('signInText')}</p>
+          <p className="mt-1 text-sm">{t('signInTextChat')}</p>
           <div className="mt-3 flex flex-wrap gap-3">
             <Link href={`/stud-sign-up?next=${encodeURIComponent(path)}`} className={primaryClass}>
               {t('register')}

@@ -95,7 +95,7 @@ export function SeatCheckout({
       {needSignIn ? (
         <div className="rounded-2xl border border-line p-5">
           <h2 className="text-lg font-semibold">{t('signInTitle')}</h2>
-          <p className="mt-1 text-sm">{full ? texts.waitlistSignIn : t('signInText')}</p>
+          <p className="mt-1 text-sm">{full ? texts.waitlistSignIn : t('signInTextGroup')}</p>
           <div className="mt-3 flex flex-wrap gap-3">
             <Link href={`/stud-sign-up?next=${encodeURIComponent(path)}`} className={primaryClass}>
               {t('register')}

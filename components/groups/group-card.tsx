@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { GroupCard as Card } from '@/lib/groups/catalogue';
 import { formatTenge } from '@/lib/tariffs';
+import { GroupSeatBadge } from './group-seat';
 
 /** The schedule line of a group: "Tue, Thu at 18:30, 60 min" (Almaty time). */
 export async function scheduleLine(g: Pick<Card, 'weekdays' | 'startTime' | 'durationMinutes'>): Promise<string> {
@@ -20,7 +21,8 @@ export async function groupTitle(g: Pick<Card, 'subject' | 'level'>): Promise<st
 
 /**
  * One group in the public list (/groups) and on the tests' result pages: what it is, when, who
- * teaches, seats left and what a seat costs now (the lessons not yet started × the price per lesson).
+ * teaches, seats left and what a seat costs now (the lessons not yet started × the price per lesson);
+ * a signed-in student's own seat in it is marked in the browser (GroupSeatBadge).
  */
 export async function GroupCard({ group: g, href, locale }: { group: Card; href: string; locale: string }) {
   const t = await getTranslations('GroupPages');
@@ -41,6 +43,7 @@ export async function GroupCard({ group: g, href, locale }: { group: Card; href:
           : t('card.starts', { date: format.dateTime(new Date(g.nextLessonAt ?? `${g.startDate}T12:00:00Z`), { day: 'numeric', month: 'long' }), count: g.lessonsCount })}
       </p>
       <p className="text-sm">{t('card.tutor', { name: g.tutor.name })}</p>
+      <GroupSeatBadge groupId={g.id} texts={{ paid: t('seat.paid'), held: t('seat.heldShort') }} />
       <p className={`text-sm font-semibold ${full ? 'text-danger' : ''}`} data-testid="seats-left">
         {t('card.seatsLeft', { count: g.seatsLeft, max: g.maxSeats })}
       </p>

@@ -1,8 +1,9 @@
 import 'server-only';
 // What people see of groups: the public list (/groups: open and running public groups with seats
-// left and their prices), one group's page (every date), a student's own groups in the cabinet, a
-// tutor's groups with their rosters. A closed corporate group is never in the public list nor on a
-// public page: only its company's portal (lib/groups/corporate.ts) and its own students see it.
+// left and their prices), one group's page (every date), a student's own groups in the cabinet and
+// their live seats, a tutor's groups with their rosters. A closed corporate group is never in the
+// public list nor on a public page: only its company's portal (lib/groups/corporate.ts) and its own
+// students see it.
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { groups, groupSeats, groupWaitlist, lessonReports, lessons, tutorProfiles, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
@@ -10,7 +11,7 @@ import { lessonLinks } from '@/lib/lessons/booking';
 import { formatClock, type GroupFilter, type GroupStatus } from '@/lib/validations/groups';
 import { rosterNames } from './notify';
 import { seatMoney } from './seats';
-import { type Group } from './state';
+import { liveSeat, type Group } from './state';
 
 export interface GroupCard {
   id: number;
@@ -179,6 +180,20 @@ export async function studentGroups(
   const waitlist = [];
   for (const w of waits) waitlist.push({ groupId: w.groupId, subject: w.subject, level: w.level, position: (await ahead(w)) + 1, status: w.status, offeredUntil: w.offeredUntil?.toISOString() ?? null });
   return { groups: out, waitlist };
+}
+
+/**
+ * A student's live seats (paid, or held and not lapsed: a checkout under way or the waitlist's offer),
+ * by group: what the public groups' pages ask to show "you are in this group" instead of the way to
+ * buy one (GET /api/cabinet/groups/seats; the pages themselves are the same for everyone).
+ */
+export async function studentSeats(db: Db, studentId: number, now = new Date()): Promise<{ groupId: number; status: 'held' | 'paid' }[]> {
+  const rows = await db
+    .select({ groupId: groupSeats.groupId, status: groupSeats.status })
+    .from(groupSeats)
+    .where(and(eq(groupSeats.studentId, studentId), liveSeat(now)))
+    .orderBy(asc(groupSeats.groupId));
+  return rows.map((r) => ({ groupId: r.groupId, status: r.status === 'paid' ? 'paid' : 'held' }));
 }
 
 export interface TutorGroup extends GroupCard {

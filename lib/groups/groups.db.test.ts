@@ -18,7 +18,7 @@ import { hrUser } from '@/test/company';
 import { dbLabel, insertTestUser, useTestDb } from '@/test/db';
 import { payOnHostedPage } from '@/test/payments';
 import { createGroup, openGroup, setTeachesGroups, staffGroupDetail, staffGroups } from './admin';
-import { publicGroup, publicGroups, studentGroups, tutorGroups } from './catalogue';
+import { publicGroup, publicGroups, studentGroups, studentSeats, tutorGroups } from './catalogue';
 import { cancelGroupLesson, mergeGroup, moveGroupLesson } from './changes';
 import { companyGroupAttendance, companyGroups, enrolEmployee } from './corporate';
 import { runGroupPass } from './jobs';
@@ -390,5 +390,59 @@ describe(`group lessons: seats, money and attendance (${dbLabel()})`, () => {
     // The ledger never held a group's money outside its seats' orders.
     const stray = await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries).where(and(like(ledgerEntries.account, 'student_balance:%'), sql`${ledgerEntries.orderId} is null`));
     expect(stray[0]!.n).toBe(0);
+  });
+  it('the cabinet\'s lists name a group lesson: the tutor sees the group and its students, never "Student: —"; a student\'s lessons include their group\'s, with the room, their own no-show and no rating', async () => {
+    const { listLessons, tutorWeek } = await import('@/lib/lessons/booking');
+    const tutorId = await tutor();
+    const group = await openNew({ minSeats: 1, maxSeats: 6 }, tutorId);
+    const rows = await lessonsOf(group.id);
+    const [a, b, holder, stranger] = [await student(), await student(), await student(), await student()];
+    for (const s of [a, b]) await pay(s, group.id);
+    await holdSeat(db, holder, group.id, T0);
+    // What the public group pages ask: the live seats (a hold until it lapses).
+    expect(await studentSeats(db, a.id, T0)).toEqual([{ groupId: group.id, status: 'paid' }]);
+    expect(await studentSeats(db, holder.id, T0)).toEqual([{ groupId: group.id, status: 'held' }]);
+    expect(await studentSeats(db, holder.id, at(21 * MIN))).toEqual([]);
+    expect(await studentSeats(db, stranger.id, T0)).toEqual([]);
+    const asTutor = { id: tutorId, scope: 'tutor tutor:bookable', role: 'tutor' as const };
+    const as = (s: { id: number }) => ({ id: s.id, scope: 'student', role: 'student' as const });
+    const ofGroup = <L extends { groupId: number | null }>(list: L[]) => list.filter((l) => l.groupId === group.id);
+
+    const tutorList = await listLessons(db, asTutor, T0);
+    expect(ofGroup(tutorList.upcoming)).toHaveLength(8);
+    for (const l of ofGroup(tutorList.upcoming)) {
+      expect(l).toMatchObject({ kind: 'group', with: '', group: { id: group.id, subject: 'english', level: 'A2', students: 2 }, cancellable: false, stands: false });
+    }
+    // The week of the first lesson: Monday the 10th and Wednesday the 12th, each naming the group.
+    const week = await tutorWeek(db, tutorId, '2025-03-10');
+    expect(week.days.flatMap((d) => d.lessons).map((l) => [l.id, l.group])).toEqual(rows.slice(0, 2).map((l) => [l.id, { id: group.id, subject: 'english', level: 'A2', students: 2 }]));
+
+    // A paid seat's lessons are the student's upcoming lessons, with the room; a held seat's and a stranger's, none.
+    const mine = await listLessons(db, as(a), T0, 'kk');
+    expect(mine.upcoming.map((l) => l.id)).toEqual(rows.map((l) => l.id));
+    expect(mine.upcoming[0]).toMatchObject({ kind: 'group', withRole: 'tutor', with: 'Дина Ахметова', group: { id: group.id, students: 2 }, cancellable: false, stands: false, rateable: false });
+    expect(mine.upcoming[0]!.links?.room).toContain(`/kk/lesson/${rows[0]!.id}`);
+    expect((await listLessons(db, as(holder), T0)).upcoming).toEqual([]);
+    expect((await listLessons(db, as(stranger), T0)).upcoming).toEqual([]);
+
+    // The first lesson held with a, without b: b's own no-show, a's none; neither is asked to rate it.
+    const l1 = rows[0]!;
+    await recordAttendance(db, l1.id, 'tutor', 't1', 'join', l1.startsAt);
+    await recordAttendance(db, l1.id, 'tutor', 't1', 'leave', l1.endsAt);
+    await recordAttendance(db, l1.id, 'student', `s${a.id}`, 'join', l1.startsAt, a.id);
+    await recordAttendance(db, l1.id, 'student', `s${a.id}`, 'leave', l1.endsAt, a.id);
+    const after = new Date(l1.endsAt.getTime() + 2 * MIN);
+    await settleEndedLessons(db, after);
+    const pastOf = async (s: { id: number }) => (await listLessons(db, as(s), after)).past.find((l) => l.id === l1.id);
+    expect(await pastOf(a)).toMatchObject({ status: 'held', noShow: null, rateable: false, record: `/lesson/${l1.id}/record` });
+    expect(await pastOf(b)).toMatchObject({ status: 'held', noShow: 'student', rateable: false });
+
+    // b leaves: the lessons ahead are no longer b's, the one b sat in still is; the tutor's count follows.
+    await leaveGroup(db, b, group.id, after);
+    const left = await listLessons(db, as(b), after);
+    expect(left.upcoming).toEqual([]);
+    expect(left.past.map((l) => l.id)).toEqual([l1.id]);
+    const counts = ofGroup([...(await listLessons(db, asTutor, after)).past, ...(await listLessons(db, asTutor, after)).upcoming]).map((l) => [l.id, l.group?.students]);
+    expect(counts).toEqual([[l1.id, 2], ...rows.slice(1).map((l) => [l.id, 1])]);
   });
 });

@@ -1,11 +1,12 @@
 import 'server-only';
-import { and, eq, gt, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { errorForLog } from '@/lib/api/error-log';
 import { hasUserScope } from '@/lib/auth/scope';
 import { dbErrorInfo } from '@/lib/db/errors';
-import { lessonPackages, lessonReports, lessons, tutorProfiles, users } from '@/lib/db/schema';
+import { groups, lessonPackages, lessonReports, lessons, lessonStudentFacts, tutorProfiles, users } from '@/lib/db/schema';
 import { CORRECTION_DAYS } from './attendance';
+import { lessonGroupColumns, lessonGroupView, seatedIn } from './group-money';
 import { cancelLessonMoney, PAID_CANCEL_DEADLINE_MINUTES, syncLessonPoolSpend } from './money';
 import { PAID_LESSON_MINUTES } from './paid';
 import { localePath } from '@/lib/seo';
@@ -328,17 +329,25 @@ export async function rateLesson(db: Db, user: User, id: number, rating: number,
   return row;
 }
 
-/** Both sides' lessons (no holds), soonest upcoming first, then the past ones newest first. */
+/**
+ * Both sides' lessons (no holds), soonest upcoming first, then the past ones newest first. A student's
+ * include the group lessons their seats sat in (lib/lessons/group-money.ts `seatedIn`); a group
+ * lesson names its group (subject, level, how many students) instead of the other person.
+ */
 export async function listLessons(db: Db, user: User, now = new Date(), locale?: string) {
-  const side = user.role === 'tutor' ? lessons.tutorId : lessons.studentId;
-  const other = user.role === 'tutor' ? lessons.studentId : lessons.tutorId;
+  const tutor = user.role === 'tutor';
+  const other = tutor ? lessons.studentId : lessons.tutorId;
   const rows = await db
-    .select({ lesson: lessons, otherName: users.name, otherLastname: users.lastname, reportLevel: lessonReports.level })
+    .select({ lesson: lessons, otherName: users.name, otherLastname: users.lastname, reportLevel: lessonReports.level, present: lessonStudentFacts.present, ...lessonGroupColumns })
     .from(lessons)
     .leftJoin(users, eq(users.id, other))
-    // A one-on-one lesson's report (a group lesson's has a row per student: not joined, or the lesson would repeat).
-    .leftJoin(lessonReports, and(eq(lessonReports.lessonId, lessons.id), eq(lessonReports.studentId, lessons.studentId)))
-    .where(and(eq(side, user.id), ne(lessons.status, 'hold')))
+    // The report's row of the lesson's student, or of this student in a group lesson (the tutor's side
+    // joins none for a group lesson: it has a row per student, and the lesson would repeat).
+    .leftJoin(lessonReports, and(eq(lessonReports.lessonId, lessons.id), tutor ? eq(lessonReports.studentId, lessons.studentId) : eq(lessonReports.studentId, user.id)))
+    // A group lesson's fact of this student (present or not); none on the tutor's side.
+    .leftJoin(lessonStudentFacts, and(eq(lessonStudentFacts.lessonId, lessons.id), tutor ? sql`false` : eq(lessonStudentFacts.studentId, user.id)))
+    .leftJoin(groups, eq(groups.id, lessons.groupId))
+    .where(and(tutor ? eq(lessons.tutorId, user.id) : or(eq(lessons.studentId, user.id), seatedIn(user.id)), ne(lessons.status, 'hold')))
     .orderBy(lessons.startsAt)
     .limit(500);
   const view = (r: (typeof rows)[number]) => ({
@@ -359,9 +368,11 @@ export async function listLessons(db: Db, user: User, now = new Date(), locale?:
     deadlineHours: deadlineMinutes(r.lesson) / 60,
     /** A group's lesson (its group's id): the school moves or cancels it for the whole group. */
     groupId: r.lesson.groupId,
+    /** A group's lesson: its group as the lists name it and how many students sat in it. */
+    group: lessonGroupView(r.lesson, r),
     cancellable: r.lesson.kind !== 'group' && r.lesson.status === 'booked' && beforeDeadline(r.lesson, now),
-    /** Booked, not started, past the deadline: it can no longer be cancelled or moved. */
-    stands: r.lesson.status === 'booked' && r.lesson.startsAt > now && !beforeDeadline(r.lesson, now),
+    /** Booked, not started, past the deadline: it can no longer be cancelled or moved (a group's lesson never could, by its people). */
+    stands: r.lesson.kind !== 'group' && r.lesson.status === 'booked' && r.lesson.startsAt > now && !beforeDeadline(r.lesson, now),
     /** A paid lesson past the deadline, not started: the student may still cancel it, and the lesson is spent. */
     lateCancellable: user.role !== 'tutor' && r.lesson.kind === 'paid' && r.lesson.status === 'booked' && r.lesson.startsAt > now && !beforeDeadline(r.lesson, now),
     /** The tutor may mark (correct) the outcome: from the start to CORRECTION_DAYS after the end. */
@@ -374,8 +385,9 @@ export async function listLessons(db: Db, user: User, now = new Date(), locale?:
     record: r.lesson.status !== 'cancelled' && r.lesson.startsAt <= now ? localePath(locale ?? 'ru', `/lesson/${r.lesson.id}/record`) : null,
     /** The level of the tutor's report, when one was filed. */
     reportLevel: r.reportLevel,
-    rateable: user.role !== 'tutor' && r.lesson.status === 'held' && r.lesson.rating === null,
-    noShow: r.lesson.noShow,
+    rateable: user.role !== 'tutor' && r.lesson.kind !== 'group' && r.lesson.status === 'held' && r.lesson.rating === null,
+    /** A group lesson the group held without this student: their own no-show. */
+    noShow: r.lesson.noShow ?? (r.present === false ? ('student' as const) : null),
     rating: r.lesson.rating,
     cancelledBy: r.lesson.cancelledBy,
     /** The way into a booked lesson and its calendar file (until it has ended). */
@@ -389,16 +401,17 @@ export async function listLessons(db: Db, user: User, now = new Date(), locale?:
 /**
  * The tutor's week in Almaty time, Monday `weekStart` to Sunday: each day's available ranges
  * (weekly rules, nothing on a date off) and the lessons (booked, held or not held; cancelled ones
- * are left out), with the student's name.
+ * are left out), with the student's name or, for a group lesson, its group.
  */
 export async function tutorWeek(db: Db, tutorId: number, weekStart: string) {
   const rules = await getSchedule(db, tutorId);
   const from = schoolInstant(weekStart, 0);
   const to = schoolInstant(addDays(weekStart, 7), 0);
   const rows = await db
-    .select({ id: lessons.id, status: lessons.status, startsAt: lessons.startsAt, endsAt: lessons.endsAt, subject: lessons.subject, groupId: lessons.groupId, name: users.name, lastname: users.lastname })
+    .select({ id: lessons.id, status: lessons.status, startsAt: lessons.startsAt, endsAt: lessons.endsAt, subject: lessons.subject, groupId: lessons.groupId, name: users.name, lastname: users.lastname, ...lessonGroupColumns })
     .from(lessons)
     .leftJoin(users, eq(users.id, lessons.studentId))
+    .leftJoin(groups, eq(groups.id, lessons.groupId))
     .where(and(eq(lessons.tutorId, tutorId), ne(lessons.status, 'hold'), ne(lessons.status, 'cancelled'), lt(lessons.startsAt, to), gt(lessons.endsAt, from)))
     .orderBy(lessons.startsAt)
     .limit(400);
@@ -408,7 +421,7 @@ export async function tutorWeek(db: Db, tutorId: number, weekStart: string) {
     const ranges = off ? [] : (rules.weekly[String(isoWeekday(date)) as keyof typeof rules.weekly] ?? []);
     const dayLessons = rows
       .filter((r) => schoolDate(r.startsAt) === date)
-      .map((r) => ({ id: r.id, status: r.status, subject: r.subject, startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString(), with: [r.name, r.lastname].filter(Boolean).join(' '), groupId: r.groupId }));
+      .map((r) => ({ id: r.id, status: r.status, subject: r.subject, startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString(), with: [r.name, r.lastname].filter(Boolean).join(' '), groupId: r.groupId, group: lessonGroupView(r, r) }));
     return { date, off, ranges, lessons: dayLessons };
   });
   return { weekStart, days };

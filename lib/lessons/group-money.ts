@@ -4,7 +4,8 @@ import 'server-only';
 // lesson is a row of `lessons` (kind `group`, `group_id`, no student): its students are the group's
 // seats that cover it. Written in the caller's transaction with the lesson's row locked: a lesson is
 // spent per seat and earned at most once, however often the job runs.
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { groups, groupSeats, ledgerEntries, lessons, lessonStudentFacts } from '@/lib/db/schema';
 import { rowsOf } from '@/lib/db/rows';
 import type { Db } from '@/lib/db/types';
@@ -43,24 +44,45 @@ export const carryCorporateSeat = (tx: Db, fromSeatId: number, toSeatId: number,
   moveByInvoice(tx, 'company_group_seat', ACCOUNTS.groupSeat(fromSeatId), ACCOUNTS.groupSeat(toSeatId), amountTiyn);
 
 /**
- * The seats a group lesson is for: those covering it (`covers_from` at or before its start) that were
- * paid when it started: paid now, or ended (left, refunded, moved) after its start. The group's
- * students, present or not: a student who missed a lesson has spent it.
+ * Whether a seat sat in a group lesson starting at `startsAt` (a time, or the outer query's
+ * `lessons.starts_at`): it covers the lesson (`covers_from` at or before its start) and was paid when
+ * the lesson started: paid now, or ended (left, refunded, moved) after its start.
+ */
+export const seatSatIn = (startsAt: Date | AnyPgColumn) =>
+  sql`(${groupSeats.coversFrom} <= ${startsAt} and (${groupSeats.status} = 'paid' or (${groupSeats.status} in ('refunded', 'moved') and ${groupSeats.paidAt} is not null and ${groupSeats.endedAt} >= ${startsAt})))`;
+
+/**
+ * The seats a group lesson is for (`seatSatIn`). The group's students, present or not: a student who
+ * missed a lesson has spent it.
  */
 export async function seatsOfLesson(db: Db, lesson: Pick<LessonRow, 'groupId' | 'startsAt'>): Promise<Seat[]> {
   if (lesson.groupId === null) return [];
   return db
     .select()
     .from(groupSeats)
-    .where(
-      and(
-        eq(groupSeats.groupId, lesson.groupId),
-        lte(groupSeats.coversFrom, lesson.startsAt),
-        or(eq(groupSeats.status, 'paid'), and(inArray(groupSeats.status, ['refunded', 'moved']), sql`${groupSeats.paidAt} is not null and ${groupSeats.endedAt} >= ${lesson.startsAt}`)),
-      ),
-    )
+    .where(and(eq(groupSeats.groupId, lesson.groupId), seatSatIn(lesson.startsAt)))
     .orderBy(groupSeats.id);
 }
+
+/**
+ * A group lesson's group as the lists name it (left-joined on `lessons.group_id`: null for a one-on-one
+ * lesson): its subject and level, and how many students sat in it (`seatSatIn`).
+ */
+export const lessonGroupColumns = {
+  groupSubject: groups.subject,
+  groupLevel: groups.level,
+  groupStudents: sql<number>`(select count(distinct ${groupSeats.studentId})::int from ${groupSeats} where ${groupSeats.groupId} = ${lessons.groupId} and ${seatSatIn(lessons.startsAt)})`,
+};
+
+/** The view of a lesson's group from `lessonGroupColumns` (null: not a group lesson). */
+export function lessonGroupView(lesson: Pick<LessonRow, 'groupId'>, row: { groupSubject: string | null; groupLevel: string | null; groupStudents: number | null }) {
+  if (lesson.groupId === null || row.groupSubject === null) return null;
+  return { id: lesson.groupId, subject: row.groupSubject, level: row.groupLevel ?? '', students: Number(row.groupStudents ?? 0) };
+}
+
+/** A student's group lessons: those of a group where one of the student's seats sat in them (`seatSatIn`). */
+export const seatedIn = (studentId: number) =>
+  sql`(${lessons.kind} = 'group' and exists (select 1 from ${groupSeats} where ${groupSeats.groupId} = ${lessons.groupId} and ${groupSeats.studentId} = ${studentId} and ${seatSatIn(lessons.startsAt)}))`;
 
 /**
  * The students of a lesson: a one-on-one lesson's student, or a group lesson's seated students (paid

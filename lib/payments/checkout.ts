@@ -6,7 +6,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { hasUserScope } from '@/lib/auth/scope';
 import { env } from '@/lib/env';
-import { paymentOrders, promoCodes, tutorProfiles, users, type OrderPlan, type PaymentStatus } from '@/lib/db/schema';
+import { paymentOrders, promoCodes, tutorProfiles, users, type OrderPlan, type PaymentProduct, type PaymentStatus } from '@/lib/db/schema';
 import { transaction } from '@/lib/db/transaction';
 import type { Db } from '@/lib/db/types';
 import { bookableTutor, freeSlotsOfTutor } from '@/lib/lessons/availability';
@@ -314,6 +314,8 @@ export async function startChatCheckout(db: Db, student: { id: number; scope: st
 export interface OrderView {
   invoiceId: string;
   status: PaymentStatus;
+  /** What was bought: a package of lessons, a seat in a group or hours of chat help (the return page words its title and next step by it). */
+  product: PaymentProduct;
   /** The student plan of a package, `group` for a group seat (`groupId`), or `chat` for hours of chat help. */
   plan: OrderPlan;
   groupId: number | null;
@@ -331,6 +333,7 @@ export interface OrderView {
 export const orderView = (o: Order): OrderView => ({
   invoiceId: o.invoiceId,
   status: o.status,
+  product: o.product,
   plan: o.plan,
   groupId: o.groupId,
   subject: o.subject,

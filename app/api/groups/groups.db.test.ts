@@ -15,6 +15,7 @@ import { POST as cancelRoute } from '../admin/groups/[id]/cancel/route';
 import { POST as openRoute } from '../admin/groups/[id]/open/route';
 import { PUT as teachesRoute } from '../admin/groups/tutors/[id]/route';
 import { GET as cabinetGroups } from '../cabinet/groups/route';
+import { GET as cabinetSeats } from '../cabinet/groups/seats/route';
 import { POST as checkoutRoute } from './[id]/checkout/route';
 import { POST as leaveRoute } from './[id]/leave/route';
 import { GET as pageRoute } from './[id]/route';
@@ -89,6 +90,11 @@ describe(`the groups' calls (${dbLabel()})`, () => {
       expect(await reconcileOrder(t.db, order!)).toBe('credited');
       paid.push(order!.id);
     }
+    // The public pages' island asks for the reader's seats: a paid one for b, none for c yet; only signed in.
+    const seatsOf = async (token: string) => ((await (await call(cabinetSeats, req('/api/cabinet/groups/seats', { token }))).json()) as { seats: { groupId: number; status: string }[] }).seats;
+    expect(await seatsOf(b.token)).toEqual([{ groupId, status: 'paid' }]);
+    expect(await seatsOf(c.token)).toEqual([]);
+    expect((await call(cabinetSeats, req('/api/cabinet/groups/seats'))).status).toBe(401);
     const full = await call(checkoutRoute, req(`/api/groups/${groupId}/checkout`, { token: c.token, method: 'POST' }), { id: String(groupId) });
     expect(full.status).toBe(409);
     expect(((await full.json()) as { error: { code: string } }).error.code).toBe('group_full');
@@ -99,6 +105,9 @@ describe(`the groups' calls (${dbLabel()})`, () => {
     const offered = (await (await call(cabinetGroups, req('/api/cabinet/groups', { token: c.token }))).json()) as { groups: { seat: { status: string; offer: boolean } }[]; waitlist: { status: string }[] };
     expect(offered.groups[0]!.seat).toMatchObject({ status: 'held', offer: true });
     expect(offered.waitlist[0]!.status).toBe('offered');
+    // The offer is c's seat, held; a left: none.
+    expect(await seatsOf(c.token)).toEqual([{ groupId, status: 'held' }]);
+    expect(await seatsOf(a.token)).toEqual([]);
     expect((await call(unwaitRoute, req(`/api/groups/${groupId}/waitlist`, { token: c.token, method: 'DELETE' }), { id: String(groupId) })).status).toBe(200);
     const mine = (await (await call(cabinetGroups, req('/api/cabinet/groups', { token: b.token }))).json()) as { groups: { upcoming: { room: string }[] }[] };
     expect(mine.groups[0]!.upcoming).toHaveLength(6);

@@ -26,12 +26,19 @@ type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record
 // public pages' bundles; the tariff page and the tutor's page link here with ?plan= / ?tutor=.
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const t = await getTranslations({ locale: (await params).locale, namespace: 'Checkout' });
-  return { title: t('metaTitle'), robots: { index: false, follow: false } };
+const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : undefined);
+
+/** What the address asks to buy: a seat in a group (?group=7), hours of chat help (?chat=3), else a package. */
+function productOf(q: Record<string, string | string[] | undefined>): 'group' | 'chat' | 'package' {
+  if (/^\d{1,9}$/.test(one(q.group) ?? '')) return 'group';
+  return one(q.chat) !== undefined ? 'chat' : 'package';
 }
 
-const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : undefined);
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: 'Checkout' });
+  const product = productOf(await searchParams);
+  return { title: t(product === 'group' ? 'metaTitleGroup' : product === 'chat' ? 'metaTitleChat' : 'metaTitle'), robots: { index: false, follow: false } };
+}
 
 export default async function CheckoutPage({ params, searchParams }: Props) {
   const { locale } = await params;
@@ -43,10 +50,10 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   const tt = await getTranslations('Tutors');
   const plan: PlanId = isPlanId(one(q.plan) ?? '') ? (one(q.plan) as PlanId) : 'advanced';
   const promo = (one(q.promo) ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32).toUpperCase();
-  const rawGroup = one(q.group) ?? '';
-  if (/^\d{1,9}$/.test(rawGroup)) return groupCheckout(locale, Number(rawGroup), one(q.hold) === '1');
+  const product = productOf(q);
+  if (product === 'group') return groupCheckout(locale, Number(one(q.group)), one(q.hold) === '1');
   const rawChat = Number(one(q.chat) ?? '');
-  if (one(q.chat) !== undefined) return chatCheckout(locale, (CHAT_HOUR_OPTIONS as readonly number[]).includes(rawChat) ? rawChat : 3);
+  if (product === 'chat') return chatCheckout(locale, (CHAT_HOUR_OPTIONS as readonly number[]).includes(rawChat) ? rawChat : 3);
   const rawTutor = one(q.tutor) ?? '';
   const tutor = /^\d{1,9}$/.test(rawTutor) ? await purchasableTutor(await getDb(), Number(rawTutor)) : null;
 

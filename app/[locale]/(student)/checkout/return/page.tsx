@@ -23,13 +23,10 @@ export default async function CheckoutReturnPage({ params, searchParams }: Props
   const invoice = typeof raw === 'string' && /^\d{6,15}$/.test(raw) ? raw : null;
   // The bank's failure link (lib/payments/checkout.ts): the payment was not completed there.
   const failed = query.back === 'failed';
-  const t = await getTranslations('Checkout');
+  // The island draws the title too: it names what was bought once the order is known.
   return (
     <div className="container-page max-w-2xl py-10 md:py-14">
-      <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('returnTitle')}</h1>
-      <div className="mt-8">
-        <PaymentResult invoice={invoice} failed={failed} messages={(await getMessages()).Checkout as PlainMessages} />
-      </div>
+      <PaymentResult invoice={invoice} failed={failed} messages={(await getMessages()).Checkout as PlainMessages} />
     </div>
   );
 }

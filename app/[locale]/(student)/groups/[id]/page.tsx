@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { groupTitle, scheduleLine } from '@/components/groups/group-card';
+import { GroupSeatAction } from '@/components/groups/group-seat';
 import { cachedPublicGroup, lessonBegun } from '@/lib/groups/cached';
 import { WAITLIST_OFFER_HOURS } from '@/lib/groups/waitlist';
 import { absoluteUrl, buildMetadata, localePath } from '@/lib/seo';
@@ -26,7 +27,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * One group's page (issue 33): the tutor, what the course covers, every date (Almaty time), seats
  * left, the price; "Join" leads to the checkout (its own page: no payment code here), a full group to
- * its waitlist there. No script on this page.
+ * its waitlist there. The page is the same for everyone: one small island (GroupSeatAction) asks,
+ * for a signed-in student only, whether they already have a seat here, and then shows that instead.
  */
 export default async function GroupPage({ params }: Props) {
   const { locale, id } = await params;
@@ -93,21 +95,27 @@ export default async function GroupPage({ params }: Props) {
         </div>
       </dl>
       <div className="mt-6" data-testid="group-action">
-        {!open ? (
-          <p className="rounded-2xl border border-line p-5 text-muted">{t('page.closed')}</p>
-        ) : full ? (
-          <div className="rounded-2xl border border-line p-5">
-            <p className="font-semibold">{t('page.full')}</p>
-            <p className="mt-1 text-sm text-muted">{t('page.waitlistHint', { hours: WAITLIST_OFFER_HOURS })}</p>
-            <a href={checkout} className="mt-3 inline-flex min-h-11 items-center justify-center rounded-xl border border-brand-dark px-5 font-semibold text-brand-dark hover:bg-brand-tint" data-testid="join-waitlist">
-              {t('page.waitlistJoin')}
+        <GroupSeatAction
+          groupId={group.id}
+          payHref={localePath(locale, `/checkout?group=${group.id}&hold=1`)}
+          texts={{ paid: t('seat.paid'), held: t('seat.held'), pay: t('seat.pay'), cabinet: t('seat.cabinet') }}
+        >
+          {!open ? (
+            <p className="rounded-2xl border border-line p-5 text-muted">{t('page.closed')}</p>
+          ) : full ? (
+            <div className="rounded-2xl border border-line p-5">
+              <p className="font-semibold">{t('page.full')}</p>
+              <p className="mt-1 text-sm text-muted">{t('page.waitlistHint', { hours: WAITLIST_OFFER_HOURS })}</p>
+              <a href={checkout} className="mt-3 inline-flex min-h-11 items-center justify-center rounded-xl border border-brand-dark px-5 font-semibold text-brand-dark hover:bg-brand-tint" data-testid="join-waitlist">
+                {t('page.waitlistJoin')}
+              </a>
+            </div>
+          ) : (
+            <a href={checkout} className="inline-flex min-h-11 w-full items-center justify-center rounded-xl bg-brand-dark px-5 font-semibold text-white hover:opacity-90 sm:w-auto" data-testid="join-group">
+              {t('page.join')}
             </a>
-          </div>
-        ) : (
-          <a href={checkout} className="inline-flex min-h-11 w-full items-center justify-center rounded-xl bg-brand-dark px-5 font-semibold text-white hover:opacity-90 sm:w-auto" data-testid="join-group">
-            {t('page.join')}
-          </a>
-        )}
+          )}
+        </GroupSeatAction>
       </div>
       {group.description && (
         <section aria-labelledby="group-about" className="mt-10">
