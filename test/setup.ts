@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { forgetEnvForTests } from '@/lib/env';
 
 // Vitest runs the suites of one worker in one module graph (vitest.config.ts: isolate: false), and
@@ -13,6 +13,18 @@ forgetEnvForTests();
 const held = globalThis as { __tilmenBackground?: { timers: ReturnType<typeof setInterval>[] } } & Record<string, unknown>;
 for (const timer of held.__tilmenBackground?.timers ?? []) clearInterval(timer);
 for (const key of ['__tilmenDb', '__tilmenBackground', '__tilmenMail', '__tilmenSms', '__tilmenBus']) delete held[key];
+
+// The App Router's hooks (useRouter, usePathname, useSearchParams) from one shared object in every
+// file (test/next-navigation.ts: atPage); redirect, notFound and the rest stay Next's own.
+vi.mock('next/navigation', async (importOriginal) => {
+  const { navigation } = await import('./next-navigation');
+  return {
+    ...(await importOriginal<typeof import('next/navigation')>()),
+    useRouter: () => navigation.router,
+    usePathname: () => navigation.pathname,
+    useSearchParams: () => navigation.searchParams,
+  };
+});
 
 // A component test waits for what a lazily loaded module (the API client, a panel) does: on this
 // 2-core machine under the whole suite's load the first import of one can take over a second, the

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAuthState } from '@/components/auth/auth-store';
+import { markSignedOut, setAuthState } from '@/components/auth/auth-store';
 import ru from '@/messages/ru.json';
 import kk from '@/messages/kk.json';
 import { CabinetLessons } from './cabinet-lessons';
@@ -29,6 +29,8 @@ describe("the cabinet's lists name a group lesson by its group", () => {
   afterEach(() => {
     cleanup();
     answers.clear();
+    // The next file in this worker starts signed out (vitest.config.ts: isolate: false).
+    markSignedOut();
   });
 
   it('the tutor sees "Group: English, A2 · 2 students", never "Student: —"', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { markSignedOut, setAuthState } from '@/components/auth/auth-store';
 import en from '@/messages/en.json';
 import { GroupSeatAction, GroupSeatBadge } from './group-seat';
@@ -20,6 +20,9 @@ const page = (groupId = 7) => (
 );
 
 describe("a group page's join button and a signed-in student's seat", () => {
+  // The suite's files share one module graph (vitest.config.ts: isolate: false): an earlier file may
+  // have left the session signed in.
+  beforeEach(() => act(() => markSignedOut()));
   afterEach(() => {
     cleanup();
     get.mockClear();

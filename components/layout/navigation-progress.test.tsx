@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { render, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { atPage } from '@/test/next-navigation';
 import { startNavigationProgress } from '@/i18n/navigation';
 import { NavigationProgress } from './navigation-progress';
 
-vi.mock('next/navigation', () => ({ usePathname: () => '/' }));
+
+beforeEach(() => void atPage('/'));
 
 describe('the loading bar', () => {
   it('appears for a navigation that takes a while, and passes axe: no invented ARIA role, hidden from screen readers', async () => {

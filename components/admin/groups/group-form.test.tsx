@@ -5,9 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '@/messages/en.json';
 import { LocaleProvider } from '@/i18n/navigation';
 import { GroupForm } from './group-form';
+import { atPage } from '@/test/next-navigation';
 
-const push = vi.fn();
-vi.mock('next/navigation', () => ({ useRouter: () => ({ push, refresh: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }), usePathname: () => '/en/admin/groups/new' }));
 
 const G = en.Admin.groups;
 const options = {
@@ -32,7 +31,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the back office group form (groupSchema in the browser, then POST /api/admin/groups)', () => {
   it('asks for a day and a start date before any call, then sends numbers the server parses with the same schema and opens the new group', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ group: { id: 41 } }), { status: 201, headers: { 'content-type': 'application/json' } }));
+    const { push } = atPage('/en/admin/groups/new');
+    // A plain answer, not a Response: the suite's files share one module graph (vitest.config.ts:
+    // isolate: false), and a Response made from an earlier file's environment could leave its body
+    // unread forever (the form then never went on to the new group: one run in five).
+    const fetch = vi.fn(async () => ({ ok: true, status: 201, statusText: 'Created', json: async () => ({ group: { id: 41 } }) }) as unknown as Response);
     vi.stubGlobal('fetch', fetch);
     renderForm();
     fireEvent.click(screen.getByRole('button', { name: G.create }));

@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { atPage } from '@/test/next-navigation';
 import kk from '@/messages/kk.json';
 import { LocaleProvider } from '@/i18n/navigation';
 import { ExportButtons } from './export-buttons';
 
-vi.mock('next/navigation', () => ({
-  useSearchParams: () => new URLSearchParams('status=won&q=%D3%98%D0%B9%D0%B3%D0%B5%D1%80%D1%96%D0%BC&page=4&pageSize=50&utm_source=instagram'),
-}));
+beforeEach(() => void atPage('/kk/admin/leads', 'status=won&q=%D3%98%D0%B9%D0%B3%D0%B5%D1%80%D1%96%D0%BC&page=4&pageSize=50&utm_source=instagram'));
 
 describe('export buttons of the leads list', () => {
   it('link to both exports with the list’s filters, without its page, with the page’s language', () => {

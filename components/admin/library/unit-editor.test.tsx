@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { atPage } from '@/test/next-navigation';
 import en from '@/messages/en.json';
 import kk from '@/messages/kk.json';
 import ru from '@/messages/ru.json';
@@ -9,9 +10,7 @@ import { LocaleProvider } from '@/i18n/navigation';
 import type { Unit } from '@/lib/library/format';
 import { UnitEditor } from './unit-editor';
 
-const push = vi.fn();
 const EXERCISES = { ru: { Exercises: ru.Exercises }, kk: { Exercises: kk.Exercises }, en: { Exercises: en.Exercises } };
-vi.mock('next/navigation', () => ({ useRouter: () => ({ push, refresh: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }), usePathname: () => '/admin/library/units/5' }));
 
 const UNIT: Unit = {
   id: 'hello',
@@ -31,6 +30,7 @@ function renderEditor(locale: 'en' | 'kk', props: Partial<Parameters<typeof Unit
 
 const okFetch = () => vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(async () => new Response(JSON.stringify({ outcome: 'new_version', version: 2, unit: { id: 9 } }), { status: 200, headers: { 'content-type': 'application/json' } }));
 
+beforeEach(() => void atPage('/admin/library/units/5'));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the unit editor (the course file’s schema in the browser, then the unit routes)', () => {
